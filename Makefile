@@ -1,0 +1,68 @@
+# Tholia — every entry point.  `make test` and `make run` set up everything on first use.
+PY_VERSION_OK := $(shell python3 -c 'import sys; print(sys.version_info >= (3, 11))' 2>/dev/null)
+VENV := .venv
+PY := $(VENV)/bin/python
+NODE_VM := node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs
+STAMP_PY := $(VENV)/.installed
+STAMP_STUBS := typings/.installed
+BOARD ?= pico_lcd13
+PORT ?=
+
+.PHONY: setup run test test-py test-mpy check-subset typecheck bench build flash devtest clean
+
+setup: $(STAMP_PY) $(NODE_VM) $(STAMP_STUBS)
+
+$(STAMP_PY): requirements.txt
+	@test "$(PY_VERSION_OK)" = "True" || { echo "Tholia needs python3 >= 3.11 on PATH"; exit 1; }
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q -r requirements.txt
+	@# CPython stand-ins for MicroPython-only modules (micropython.const) on the venv's path.
+	echo "$(CURDIR)/tools/host_shims" > $$($(PY) -c 'import site; print(site.getsitepackages()[0])')/tholia_host_shims.pth
+	touch $@
+
+$(NODE_VM): package.json package-lock.json
+	@command -v node >/dev/null || { echo "Tholia needs Node.js 20 (node, npm) on PATH"; exit 1; }
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(STAMP_STUBS): requirements-stubs.txt $(STAMP_PY)
+	rm -rf typings
+	$(PY) -m pip install -q --no-deps --target typings -r requirements-stubs.txt
+	touch $@
+
+run: $(STAMP_PY)
+	$(PY) -m desktop_sim $(ARGS)
+
+test: setup
+	$(MAKE) --no-print-directory check-subset
+	$(MAKE) --no-print-directory typecheck
+	$(MAKE) --no-print-directory test-py
+	$(MAKE) --no-print-directory test-mpy
+
+test-py: $(STAMP_PY) $(NODE_VM)
+	$(PY) -m pytest
+
+test-mpy: $(NODE_VM)
+	node tools/mpy_test.mjs tests/rules
+
+check-subset: $(STAMP_PY)
+	$(PY) -m tools.subset_check shared_rules firmware boards
+
+typecheck: setup
+	node node_modules/pyright/index.js -p pyrightconfig.json
+	node node_modules/pyright/index.js -p pyrightconfig.host.json
+
+bench: setup
+	$(PY) -m tools.bench
+
+build: setup
+	$(PY) -m tools.build --board $(BOARD)
+
+flash: setup
+	$(PY) -m tools.flash --board $(BOARD) --port "$(PORT)"
+
+devtest: setup
+	$(PY) -m tools.devtest --port "$(PORT)"
+
+clean:
+	rm -rf build bench/results.json .pytest_cache

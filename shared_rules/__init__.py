@@ -1,0 +1,1 @@
+# Tholia's games: pure rules, MicroPython subset, no I/O.

@@ -1,0 +1,27 @@
+"""The referee's protocol, independent of any game: answers, errors, a bad line never kills it."""
+import subprocess
+import sys
+from pathlib import Path
+
+from tools.referee import Referee
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_errors_are_answers_not_crashes():
+    ref = Referee()
+    for line in ["bogus", "new no_such_game", "legal", "play x", "undo", "status", "new"]:
+        answer, keep = ref.handle(line)
+        assert answer.startswith("? ") and keep, (line, answer)
+    assert ref.handle("   ") == (None, True)
+    assert ref.handle("quit") == ("= ", False)
+
+
+def test_process_speaks_the_protocol():
+    proc = subprocess.run([sys.executable, "-m", "tools.referee"], cwd=ROOT, input="games\nfoo\nquit\n",
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0
+    blocks = proc.stdout.split("\n\n")
+    assert blocks[0].startswith("= ")
+    assert blocks[1].startswith("? unknown command 'foo'")
+    assert blocks[2] == "= "
