@@ -1,0 +1,79 @@
+"""`make bench`: runs every benchmark (tools/bench_*.py), prints a table, writes bench/results.json.
+
+    python -m tools.bench [TOPIC ...]       (default: every tools/bench_<topic>.py)
+"""
+import importlib
+import json
+import os
+import sys
+import time
+
+from tools import benchlib
+
+
+def topics():
+    here = os.path.dirname(os.path.abspath(__file__))
+    return sorted(f[6:-3] for f in os.listdir(here) if f.startswith("bench_") and f.endswith(".py"))
+
+
+def flatten(prefix, value, rows):
+    if isinstance(value, dict):
+        for key in value:
+            flatten(prefix + "." + str(key) if prefix else str(key), value[key], rows)
+    else:
+        rows.append((prefix, value))
+
+
+def fmt(value):
+    if isinstance(value, float):
+        return "%.4g" % value
+    return str(value)
+
+
+def main(argv):
+    chosen = argv or topics()
+    unknown = [t for t in chosen if t not in topics()]
+    if unknown:
+        print("unknown benchmark(s): %s; available: %s" % (" ".join(unknown), " ".join(topics())))
+        return 2
+    print("host pystones/s (median of 5, this run): %.0f" % benchlib.host_pystones(), flush=True)
+    path = os.path.join(benchlib.ROOT, "bench", "results.json")
+    results = {}
+    if os.path.exists(path) and argv:  # a partial run keeps the other topics' figures
+        with open(path) as f:
+            results = json.load(f)
+    results["host_pystones"] = benchlib.host_pystones()
+    results["device_pystones"] = benchlib.DEVICE_PYSTONES
+    failed = []
+    for topic in chosen:
+        print("== %s ..." % topic, flush=True)
+        t0 = time.time()
+        try:
+            figures = importlib.import_module("tools.bench_" + topic).run(benchlib)
+        except Exception as e:  # one broken benchmark must not hide the others
+            print("   FAILED: %s: %s" % (type(e).__name__, e))
+            failed.append(topic)
+            continue
+        merge(results, figures)
+        rows = []
+        flatten("", figures, rows)
+        for key, value in rows:
+            print("   %-58s %s" % (key, fmt(value)))
+        print("   (%.0f s)" % (time.time() - t0), flush=True)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        json.dump(results, f, indent=1, sort_keys=True)
+    print("wrote %s" % os.path.relpath(path))
+    return 1 if failed else 0
+
+
+def merge(into, figures):
+    for key, value in figures.items():
+        if isinstance(value, dict) and isinstance(into.get(key), dict):
+            merge(into[key], value)
+        else:
+            into[key] = value
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
