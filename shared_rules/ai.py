@@ -1,0 +1,258 @@
+# The AI opponent: one search for every game (docs/architecture.md, "AI").
+#
+# Selective alpha-beta over decisions with iterative deepening.  A node is a decision, so a turn
+# of several decisions by the same player (to_move() unchanged) is searched as a sequence: the
+# side to move, not the ply parity, says whether a node maximises or minimises.  Each game's
+# module `shared_rules/ai_<game>.py` ("tuning") gives:
+#   LEVELS = {level: (device_seconds, max_nodes, widths, noise)}
+#       device_seconds  time cap in RP2040 seconds (the safety net; see the budget below)
+#       max_nodes       node budget: positions visited (calls of play()); normally binds first,
+#                       which keeps a move the same for the same seed on every machine
+#       widths          moves searched per ply, best first (also the depth limit: len(widths))
+#       noise           0, or random evaluation noise in [0, noise) that weakens a level
+#   evaluate(game, player) -> int  static value of the position for `player`
+#   order(game, moves) -> list      the moves best first for the side to move (may allocate one
+#                                   list; ai.best_first helps); may drop hopeless moves
+#
+# Memory: nothing per node but the game's own legal_moves() list and the ordering list, both
+# freed on return; recursion depth is at most len(widths) (< MAX_PLY); no tree, no tables.
+from micropython import const
+import time
+
+from shared_rules.game import ONGOING, DRAW, GameError
+from shared_rules.rng import Rng
+
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+
+DEVICE_PYSTONES = const(1490)  # RP2040 @125 MHz, the reference device (../shared/platform.md)
+WIN = const(1000000)  # value of a won position, less the plies it takes: quick wins first
+MAX_PLY = const(12)
+_INF = const(1 << 29)
+_CHECK_EVERY = const(16)  # nodes between looks at the clock and calls of progress()
+
+# Device milliseconds per measured millisecond: 1 on the device, host pystones / 1490 on a host
+# (set_host_speed), so a level thinks as long, in RP2040 terms, wherever it runs.
+_device_ms_per_ms = 1.0
+
+
+def _subtract(now, start):
+    return now - start
+
+
+if hasattr(time, "ticks_ms"):  # MicroPython (device and VM)
+    _clock = time.ticks_ms
+    _ticks_since = time.ticks_diff
+    _ms_per_tick = 1.0
+else:  # CPython: ms ticks are too coarse when one device second is ~3 host milliseconds
+    _clock = getattr(time, "perf_counter")
+    _ticks_since = _subtract
+    _ms_per_tick = 1000.0
+
+
+def _elapsed_ms(start):
+    return _ticks_since(_clock(), start) * _ms_per_tick
+
+
+def set_host_speed(host_pystones, device_pystones=DEVICE_PYSTONES):
+    """Declares this machine's measured pystones/s: time budgets then mean device time."""
+    global _device_ms_per_ms
+    _device_ms_per_ms = host_pystones / device_pystones
+
+
+def tuning_for(game):
+    """The game's AI module, imported only now (the device holds one game's code)."""
+    try:
+        return __import__("shared_rules.ai_" + game.NAME, None, None, ["LEVELS"])
+    except ImportError:
+        raise GameError("no AI for %s yet" % game.NAME)
+
+
+def level_name(level):
+    """Accepts a level name or its number 1..len(LEVELS); GameError names the choices."""
+    if level is None:
+        return DEFAULT_LEVEL
+    text = str(level)
+    if text in LEVELS:
+        return text
+    if len(text) == 1 and "1" <= text <= str(len(LEVELS)):
+        return LEVELS[int(text) - 1]
+    raise GameError("unknown AI level '%s'; levels: %s (or 1-%d)" % (text, " ".join(LEVELS), len(LEVELS)))
+
+
+def choose_move(game, level=DEFAULT_LEVEL, progress=None, seed=0):
+    """The AI's move (an int) for the current decision of `game`, which is left unchanged.
+
+    `progress(fraction)` is called now and then with the share of the budget used (0..1); if it
+    returns True the search stops and the best move found so far is returned (cancel)."""
+    return Search(game, level, progress, seed).run()
+
+
+def best_first(moves, scores):
+    """`moves` sorted by descending `scores` (parallel list of ints), ties kept in list order.
+
+    Sorting packed ints (score, position) keeps the order identical on CPython and MicroPython,
+    whose sort is not stable, without a key function or tuples."""
+    n = len(moves)
+    keys = [0] * n
+    for i in range(n):
+        keys[i] = scores[i] * n + (n - 1 - i)
+    keys.sort()
+    out = [0] * n
+    for j in range(n):
+        out[n - 1 - j] = moves[n - 1 - (keys[j] % n)]
+    return out
+
+
+class Search:
+    """One search.  Its counters stay readable afterwards (tests and benchmarks read them):
+    nodes, depth (deepest finished iteration), elapsed_ms (device ms), stopped_by."""
+
+    def __init__(self, game, level=DEFAULT_LEVEL, progress=None, seed=0, tuning=None,
+                 max_nodes=None, device_seconds=None):
+        self.game = game
+        self.tuning = tuning if tuning is not None else tuning_for(game)
+        seconds, nodes, widths, noise = self.tuning.LEVELS[level_name(level)]
+        self.max_nodes = nodes if max_nodes is None else max_nodes
+        self.limit_ms = 1000 * (seconds if device_seconds is None else device_seconds)
+        self.widths = widths[:MAX_PLY - 1]
+        self.noise = noise
+        self.progress = progress
+        self.rng = Rng(seed)
+        self.player = 0
+        self.nodes = 0
+        self.depth = 0
+        self.elapsed_ms = 0.0
+        self.stopped_by = ""  # "", "nodes", "time" or "cancel"
+        self.killers = [None] * MAX_PLY  # last move that cut off at each ply, tried first there
+        self._start = 0
+
+    # --- root -----------------------------------------------------------------------------
+    def run(self):
+        game = self.game
+        moves = game.legal_moves()
+        if not moves or game.winner() != ONGOING:
+            raise GameError("the game is over")
+        if len(moves) == 1:
+            return moves[0]
+        self.player = game.to_move()
+        self._start = _clock()
+        self._shuffle(moves)  # the seed picks among equally good moves
+        moves = self._ordered(moves, 0)
+        undo_to = len(game.history)
+        best_move = moves[0]
+        scores = [0] * len(moves)
+        try:
+            for depth in range(1, len(self.widths) + 1):
+                iter_best, iter_move = -_INF, None
+                for i in range(len(moves)):
+                    if self._out_of_budget():
+                        break
+                    game.play(moves[i])
+                    self.nodes += 1
+                    value = self._value(depth - 1, 1, iter_best, _INF)
+                    game.undo()
+                    if self.stopped_by:
+                        break
+                    scores[i] = value
+                    if value > iter_best:
+                        iter_best, iter_move = value, moves[i]
+                # The previous best is searched first, so a partial iteration is still usable.
+                if iter_move is not None:
+                    best_move = iter_move
+                if self.stopped_by:
+                    break
+                self.depth = depth
+                if iter_best >= WIN - 1:  # a win right now: nothing deeper can beat it
+                    break
+                moves = best_first(moves, scores)
+                scores = [0] * len(moves)
+        finally:
+            while len(game.history) > undo_to:  # only if a game raised mid-search
+                game.undo()
+            self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
+        if self.progress is not None and not self.stopped_by:
+            self.progress(1.0)
+        return best_move
+
+    def _shuffle(self, moves):
+        rng = self.rng
+        for i in range(len(moves) - 1, 0, -1):
+            j = rng.below(i + 1)
+            moves[i], moves[j] = moves[j], moves[i]
+
+    # --- tree -----------------------------------------------------------------------------
+    def _value(self, depth, ply, alpha, beta):
+        """Minimax value for the root player of the current position, searched `depth` plies."""
+        game = self.game
+        w = game.winner()
+        if w != ONGOING:
+            if w == DRAW:
+                return 0
+            return WIN - ply if w == self.player else ply - WIN
+        if depth == 0:
+            return self._evaluate()
+        moves = self._ordered(game.legal_moves(), ply)
+        if not moves:
+            return self._evaluate()
+        maximizing = game.to_move() == self.player
+        best = -_INF if maximizing else _INF
+        for move in moves:
+            if self._out_of_budget():
+                return best
+            game.play(move)
+            self.nodes += 1
+            value = self._value(depth - 1, ply + 1, alpha, beta)
+            game.undo()
+            if self.stopped_by:
+                return best
+            if maximizing:
+                if value > best:
+                    best = value
+                    if best > alpha:
+                        alpha = best
+            elif value < best:
+                best = value
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                self.killers[ply] = move
+                break
+        return best
+
+    def _ordered(self, moves, ply):
+        moves = self.tuning.order(self.game, moves)
+        killer = self.killers[ply]
+        if killer is not None and len(moves) > 1 and moves[0] != killer:
+            for i in range(1, len(moves)):
+                if moves[i] == killer:
+                    moves[i] = moves[0]
+                    moves[0] = killer
+                    break
+        width = self.widths[ply] if ply < len(self.widths) else 1
+        if len(moves) > width:
+            return moves[:width]
+        return moves
+
+    def _evaluate(self):
+        value = self.tuning.evaluate(self.game, self.player)
+        if self.noise:
+            value += self.rng.below(self.noise)
+        return value
+
+    def _out_of_budget(self):
+        if self.nodes >= self.max_nodes:
+            self.stopped_by = "nodes"
+            return True
+        if self.nodes % _CHECK_EVERY == 0 and self.nodes:
+            used_ms = _elapsed_ms(self._start) * _device_ms_per_ms
+            if used_ms >= self.limit_ms:
+                self.stopped_by = "time"
+                return True
+            if self.progress is not None:
+                done = used_ms / self.limit_ms
+                share = self.nodes / self.max_nodes
+                if self.progress(done if done > share else share):
+                    self.stopped_by = "cancel"
+                    return True
+        return False

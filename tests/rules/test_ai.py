@@ -1,0 +1,295 @@
+# The generic search (shared_rules/ai.py) on two small games defined here, for tests only:
+# tic-tac-toe (one decision per turn) and "Pairs" (each turn is two placements by the same
+# player, as in Tholian Go or Throngs, so wins and blocks need the search to see sequences).
+from shared_rules import ai
+from shared_rules.game import Game, GameError, ONGOING, DRAW
+from rules_support import raises, scaled
+
+LINES3 = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+class TicTacToe(Game):
+    NAME = "tictactoe_test"
+    PLAYERS = ("X", "O")
+
+    def __init__(self, options=None):
+        Game.__init__(self, options)
+        self.board = bytearray(9)  # 0 empty, 1 X, 2 O
+
+    def to_move(self):
+        return len(self.history) % 2
+
+    def winner(self):
+        b = self.board
+        for a, c, d in LINES3:
+            if b[a] and b[a] == b[c] == b[d]:
+                return b[a] - 1
+        return DRAW if len(self.history) == 9 else ONGOING
+
+    def legal_moves(self):
+        if self.winner() != ONGOING:
+            return []
+        return [i for i in range(9) if not self.board[i]]
+
+    def play(self, move):
+        if move not in self.legal_moves():
+            raise GameError("illegal move %s" % move)
+        self.board[move] = self.to_move() + 1
+        self.history.append(move)
+
+    def undo(self):
+        if not self.history:
+            raise GameError("nothing to undo")
+        self.board[self.history.pop()] = 0
+
+    def setup(self, text):
+        """'X.O......' style board; X moves next when the counts are equal."""
+        for i in range(9):
+            self.board[i] = ".XO".index(text[i])
+        # Fake a history of the right length so to_move() and DRAW work.
+        self.history = [99] * (9 - text.count("."))
+
+
+class TicTacToeTuning:
+    LEVELS = {"easy": (1.0, 40, (9,), 3), "normal": (1.0, 400, (9, 9, 9), 0),
+              "hard": (10.0, 20000, (9, 9, 9, 9, 9, 9, 9, 9, 9), 0)}
+
+    @staticmethod
+    def evaluate(game, player):
+        """Lines still open for `player` minus those open for the opponent."""
+        b = game.board
+        me, you = player + 1, 2 - player
+        value = 0
+        for a, c, d in LINES3:
+            cells = (b[a], b[c], b[d])
+            if you not in cells:
+                value += 1 + cells.count(me)
+            if me not in cells:
+                value -= 1 + cells.count(you)
+        return value
+
+    @staticmethod
+    def order(game, moves):
+        return [m for m in (4, 0, 2, 6, 8, 1, 3, 5, 7) if m in moves]
+
+
+class Pairs(Game):
+    """A row of 12 cells; a turn is two placements (the very first turn one); three in a row wins."""
+    NAME = "pairs_test"
+    PLAYERS = ("A", "B")
+    SIZE = 12
+
+    def __init__(self, options=None):
+        Game.__init__(self, options)
+        self.cells = bytearray(self.SIZE)
+
+    def to_move(self):
+        n = len(self.history)
+        return 0 if n == 0 else ((n - 1) // 2 + 1) % 2
+
+    def winner(self):
+        c = self.cells
+        for i in range(self.SIZE - 2):
+            if c[i] and c[i] == c[i + 1] == c[i + 2]:
+                return c[i] - 1
+        return DRAW if len(self.history) == self.SIZE else ONGOING
+
+    def legal_moves(self):
+        if self.winner() != ONGOING:
+            return []
+        return [i for i in range(self.SIZE) if not self.cells[i]]
+
+    def play(self, move):
+        if move not in self.legal_moves():
+            raise GameError("illegal move %s" % move)
+        self.cells[move] = self.to_move() + 1
+        self.history.append(move)
+
+    def undo(self):
+        if not self.history:
+            raise GameError("nothing to undo")
+        self.cells[self.history.pop()] = 0
+
+    def setup(self, text):
+        """'A..B' style row; A starts a turn (a history of 3 decisions: A, then B's two)."""
+        for i in range(self.SIZE):
+            self.cells[i] = ".AB".index(text[i])
+        self.history = [99] * 3
+        assert self.to_move() == 0
+
+
+class PairsTuning:
+    LEVELS = {"easy": (1.0, 50, (12, 3), 4), "normal": (1.0, 3000, (12, 12, 12, 12), 0),
+              "hard": (10.0, 30000, (12, 12, 12, 12, 12), 0)}
+
+    @staticmethod
+    def evaluate(game, player):
+        c = game.cells
+        me, you = player + 1, 2 - player
+        value = 0
+        for i in range(Pairs.SIZE - 2):
+            w = (c[i], c[i + 1], c[i + 2])
+            if you not in w:
+                value += w.count(me) * w.count(me)
+            if me not in w:
+                value -= w.count(you) * w.count(you)
+        return value
+
+    @staticmethod
+    def order(game, moves):
+        return list(moves)
+
+
+def search(game, tuning, level="normal", **kw):
+    s = ai.Search(game, level, tuning=tuning, **kw)
+    return s.run(), s
+
+
+def test_win_in_one_is_taken():
+    g = TicTacToe()
+    g.setup("XX.OO....")  # X to move: 2 wins
+    for level in ai.LEVELS:
+        assert search(g, TicTacToeTuning, level)[0] == 2, level
+
+
+def test_loss_in_one_is_blocked():
+    g = TicTacToe()
+    g.setup("XO..O...X")  # X to move, no win of its own; O threatens 7 (1-4-7)
+    for level in ("normal", "hard"):
+        assert search(g, TicTacToeTuning, level)[0] == 7, level
+
+
+def test_search_leaves_the_game_unchanged():
+    g = TicTacToe()
+    g.setup("X...O....")
+    before = (bytes(g.board), list(g.history))
+    search(g, TicTacToeTuning, "hard")
+    assert (bytes(g.board), g.history) == before
+
+
+def test_node_budget_is_respected():
+    g = TicTacToe()
+    for budget in (1, 2, 7, 50, 333):
+        move, s = search(g, TicTacToeTuning, "hard", max_nodes=budget)
+        assert s.nodes <= budget, (budget, s.nodes)
+        assert s.stopped_by == "nodes"
+        assert move in g.legal_moves()
+    _, s = search(g, TicTacToeTuning, "easy")
+    assert s.nodes <= TicTacToeTuning.LEVELS["easy"][1]
+
+
+def test_time_cap_stops_the_search():
+    """The device-time cap (a safety net behind the node budget) ends a search by itself."""
+    g = TicTacToe()
+    move, s = search(g, TicTacToeTuning, "hard", max_nodes=10 ** 9, device_seconds=0)
+    assert s.stopped_by == "time" and move in g.legal_moves()
+
+
+def test_only_legal_moves_in_random_games():
+    from shared_rules.rng import Rng
+    rng = Rng(5)
+    for game_no in range(scaled(20, 4)):
+        for cls, tuning in ((TicTacToe, TicTacToeTuning), (Pairs, PairsTuning)):
+            g = cls()
+            while g.winner() == ONGOING:
+                legal = g.legal_moves()
+                if (len(g.history) + game_no) % 2:
+                    move = legal[rng.below(len(legal))]
+                else:
+                    move = search(g, tuning, ai.LEVELS[game_no % 3], seed=game_no)[0]
+                assert move in legal
+                g.play(move)
+
+
+def test_perfect_search_never_loses_tictactoe_to_random():
+    from shared_rules.rng import Rng
+    rng = Rng(9)
+    for game_no in range(scaled(10, 2)):
+        g = TicTacToe()
+        ai_player = game_no % 2
+        while g.winner() == ONGOING:
+            legal = g.legal_moves()
+            if g.to_move() == ai_player:
+                g.play(search(g, TicTacToeTuning, "hard", seed=game_no)[0])
+            else:
+                g.play(legal[rng.below(len(legal))])
+        assert g.winner() in (ai_player, DRAW), g.board
+
+
+def test_same_seed_same_move_other_seed_may_differ():
+    g = Pairs()
+    picks = []
+    for seed in range(12):
+        first = search(g, PairsTuning, "easy", seed=seed)[0]
+        assert first == search(g, PairsTuning, "easy", seed=seed)[0]
+        picks.append(first)
+    assert len(set(picks)) > 1  # easy's noise and the seeded tie-breaks vary the opening
+
+
+def test_multi_decision_win_needs_both_placements():
+    """A turn of two decisions: A wins only by placing both 3 and 4 (A at 2)."""
+    g = Pairs()
+    g.setup("B.A..B.B..B.")
+    move, s = search(g, PairsTuning, "normal")
+    assert move in (3, 4, 1), move  # 1-2-3 needs 1 and 3, 2-3-4 needs 3 and 4: both win
+    g.play(move)
+    assert g.to_move() == 0  # still A's turn: the second decision completes the line
+    second = search(g, PairsTuning, "normal")[0]
+    g.play(second)
+    assert g.winner() == 0
+
+
+def test_multi_decision_block_sees_the_opponents_two_placements():
+    """B at 6 threatens 6-7-8 / 5-6-7 / 4-5-6 with its next two placements; A's one placement
+    cannot stop all of them, so A must use both placements to block around 6."""
+    g = Pairs()
+    g.setup("A.A.B.B.....")  # A: win right now with 1 (A at 0, 2)
+    assert search(g, PairsTuning, "normal")[0] == 1
+    g = Pairs()
+    g.setup("......B.....")  # B at 6 threatens 4-5-6, 5-6-7 and 6-7-8
+    first = search(g, PairsTuning, "normal")[0]
+    g.play(first)
+    second = search(g, PairsTuning, "normal")[0]
+    g.play(second)
+    assert g.to_move() == 1
+    # After A's two placements, no two B placements may win.
+    for b1 in g.legal_moves():
+        g.play(b1)
+        for b2 in g.legal_moves():
+            g.play(b2)
+            assert g.winner() != 1, (first, second, b1, b2)
+            g.undo()
+        g.undo()
+
+
+def test_progress_is_reported_and_can_cancel():
+    g = TicTacToe()
+    seen = []
+
+    def report(fraction):
+        seen.append(fraction)
+        return False
+    ai.Search(g, "hard", progress=report, tuning=TicTacToeTuning).run()
+    assert seen and seen[-1] == 1.0 and all(0 <= f <= 1.0 for f in seen)
+
+    def cancel(fraction):
+        return True
+    s = ai.Search(g, "hard", progress=cancel, tuning=TicTacToeTuning)
+    move = s.run()
+    assert s.stopped_by == "cancel" and s.nodes <= 16 and move in g.legal_moves()
+
+
+def test_levels_and_errors():
+    assert len(ai.LEVELS) >= 3 and ai.DEFAULT_LEVEL in ai.LEVELS
+    assert ai.level_name("1") == ai.LEVELS[0] and ai.level_name(None) == ai.DEFAULT_LEVEL
+    assert raises(GameError, ai.level_name, "expert")
+    g = TicTacToe()
+    g.setup("XXX.OO...")
+    assert raises(GameError, ai.Search(g, tuning=TicTacToeTuning).run)
+    assert raises(GameError, ai.tuning_for, g)  # no shared_rules/ai_tictactoe_test
+
+
+def test_best_first_is_stable_and_sorted():
+    moves = [10, 11, 12, 13, 14]
+    assert ai.best_first(moves, [1, 5, 1, -3, 5]) == [11, 14, 10, 12, 13]
+    assert ai.best_first([], []) == []
