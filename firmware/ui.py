@@ -1,0 +1,313 @@
+# Screen and buttons for the app: colours by role, text, the layout of the play screen, and the
+# blocking widgets (menu, option form, pager, yes/no) every menu screen is built from.
+#
+# Everything draws into hw.fb with the built-in 8x8 font; coordinates are ints (framebuf
+# refuses floats).  On a mono screen every role is 0 or 1 and pieces differ by shape.
+from micropython import const
+
+EV_PRESS = const(1)
+EV_REPEAT = const(3)
+
+# Buttons as the app sees them: the d-pad, A (choose), B (back), MENU (any of the spare keys),
+# Y (hint).  Boards with only six buttons reach the pause menu with B (nothing left to cancel).
+_ALIASES = {"x": "menu", "start": "menu", "select": "menu"}
+
+_IDLE_MS = const(15)
+
+
+class UI:
+    def __init__(self, hw):
+        self.hw = hw
+        self.fb = hw.fb
+        self.w = hw.width
+        self.h = hw.height
+        self.color = hw.color
+        self.cols = self.w // 8
+        self.line_h = 10 if self.h >= 120 else 8
+        self.kept = []
+        self.show_targets = True
+        self._set_colours()
+        self._layout()
+
+    # --- colours ------------------------------------------------------------------------
+    def _set_colours(self):
+        if not self.color:
+            self.bg = 0
+            self.fg = 1
+            self.dim = 1
+            self.sel_bg = 1
+            self.sel_fg = 0
+            self.board = 0
+            self.grid = 1
+            self.players = (1, 1)
+            self.alt = (1, 1)
+            self.last = 1
+            self.cursor = 1
+            self.target = 1
+            self.warn = 1
+            self.accent = 1
+            return
+        from firmware import palette as p
+        self.bg = p.BLACK
+        self.fg = p.WHITE
+        self.dim = p.GREY
+        self.sel_bg = p.BLUE
+        self.sel_fg = p.WHITE
+        self.board = p.DARK_GREY
+        self.grid = p.GREY
+        self.players = (p.RED, p.BLUE)
+        self.alt = (p.ORANGE, p.CYAN)      # a player's second kind of token (Tholian Go's dark web)
+        self.last = p.YELLOW
+        self.cursor = p.GREEN
+        self.target = p.LIGHT_GREY
+        self.warn = p.ORANGE
+        self.accent = p.YELLOW
+
+    # --- layout of the play screen --------------------------------------------------------
+    def _layout(self):
+        lh = self.line_h
+        if self.w >= self.h + 48:
+            # Wide screen: the board on the left, a status panel on the right.
+            pw = 48 if self.w < 200 else self.w - self.h
+            self.board_rect = (0, 0, self.w - pw, self.h)
+            self.panel_rect = (self.w - pw, 0, pw, self.h)
+            self.footer_y = self.h - lh
+            self.wide = True
+        else:
+            # Square screen: two status lines on top, one line of help at the bottom.
+            self.board_rect = (0, 2 * lh + 1, self.w, self.h - 3 * lh - 2)
+            self.panel_rect = (0, 0, self.w, 2 * lh)
+            self.footer_y = self.h - lh
+            self.wide = False
+
+    def button_rect(self, index):
+        """Where the play screen draws its index-th button ("pass", "end", a piece to pick)."""
+        lh = self.line_h
+        if self.wide:
+            px, _, pw, _ = self.panel_rect
+            return px, self.h - (index + 1) * (lh + 2), pw, lh + 1
+        bw = self.w // 4
+        return self.w - (index + 1) * bw, self.footer_y - 1, bw - 2, lh
+
+    def button_top(self, count):
+        """The y above the panel's buttons (wide layout), for text that must not cover them."""
+        return self.h - count * (self.line_h + 2)
+
+    def spinner_rect(self):
+        """The AI-thinking indicator's place: under the turn line of the status area."""
+        px, py, pw, _ = self.panel_rect
+        lh = self.line_h
+        if self.wide:
+            return px, self.h - lh - 2, pw, lh + 2
+        return self.w - 80, self.footer_y - 1, 80, lh
+
+    # --- drawing ----------------------------------------------------------------------------
+    def clear(self, c=-1):
+        self.fb.fill(self.bg if c < 0 else c)
+
+    def text(self, s, x, y, c=-1):
+        self.fb.text(s, x, y, self.fg if c < 0 else c)
+
+    def text_center(self, s, y, c=-1, x=0, w=0):
+        w = w or self.w
+        self.fb.text(s, x + (w - 8 * len(s)) // 2, y, self.fg if c < 0 else c)
+
+    def heading(self, s):
+        """A screen title on the first line, underlined; returns the y where content starts."""
+        s = s[:self.cols]
+        self.fb.fill_rect(0, 0, self.w, self.line_h, self.sel_bg)
+        self.text_center(s, (self.line_h - 8) // 2, self.sel_fg)
+        return self.line_h + 2
+
+    def show(self):
+        self.hw.show()
+
+    def token(self, x, y, r, player, second=False):
+        """A player's piece centred on (x, y): filled in the player's colour; on mono the first
+        player's is filled, the second's a ring with a dot, so they stay apart in one colour."""
+        fb = self.fb
+        if r < 1:
+            r = 1
+        if self.color:
+            c = self.alt[player] if second else self.players[player]
+            fb.ellipse(x, y, r, r, c, True)
+            if r >= 3:
+                fb.ellipse(x, y, r, r, self.bg, False)
+            return
+        if second:
+            # Mono second kind: a square (filled for the first player, open for the second).
+            fb.rect(x - r, y - r, 2 * r + 1, 2 * r + 1, 1, player == 0)
+            if player == 1 and r >= 2:
+                fb.pixel(x, y, 1)
+            return
+        fb.ellipse(x, y, r, r, 1, player == 0)
+        if player == 1 and r >= 3:
+            fb.pixel(x, y, 1)
+
+    def box(self, x, y, w, h, c):
+        self.fb.rect(x, y, w, h, c)
+
+    def wrap(self, text, cols=0):
+        """Text broken into lines of at most `cols` characters (words kept whole if possible)."""
+        cols = cols or self.cols
+        out = []
+        for para in text.split("\n"):
+            line = ""
+            for word in para.split(" "):
+                while len(word) > cols:
+                    if line:
+                        out.append(line)
+                        line = ""
+                    out.append(word[:cols])
+                    word = word[cols:]
+                if not line:
+                    line = word
+                elif len(line) + 1 + len(word) <= cols:
+                    line += " " + word
+                else:
+                    out.append(line)
+                    line = word
+            out.append(line)
+        return out
+
+    # --- buttons ----------------------------------------------------------------------------
+    def keys(self):
+        """The buttons pressed since the last call (repeats of held keys included), as names;
+        keys set aside with keep() come first."""
+        out = self.kept
+        self.kept = []
+        for ev, button in self.hw.poll():
+            if ev == EV_PRESS or ev == EV_REPEAT:
+                out.append(_ALIASES.get(button, button))
+        return out
+
+    def keep(self, keys):
+        """Keys read while busy (the AI thinking) that the next wait_key() should still see."""
+        self.kept = keys + self.kept
+
+    def wait_key(self):
+        while True:
+            keys = self.keys()
+            if keys:
+                self.kept = keys[1:] + self.kept
+                return keys[0]
+            self.hw.sleep_ms(_IDLE_MS)
+
+    # --- widgets ------------------------------------------------------------------------------
+    def menu(self, title, items, index=0, footer="", intro=None):
+        """A list to choose from (below the lines of `intro`, if any): returns the chosen index,
+        or -1 for back (B)."""
+        if not items:
+            return -1
+        index = min(max(index, 0), len(items) - 1)
+        while True:
+            self._draw_list(title, items, index, footer, None, intro)
+            key = self.wait_key()
+            if key == "up":
+                index = (index - 1) % len(items)
+            elif key == "down":
+                index = (index + 1) % len(items)
+            elif key == "a":
+                return index
+            elif key == "b":
+                return -1
+
+    def _draw_list(self, title, items, index, footer, values=None, intro=None):
+        self.clear()
+        top = self.heading(title)
+        lh = self.line_h
+        if intro:
+            for line in intro:
+                self.text(line, 0, top)
+                top += lh
+            top += lh // 2
+        bottom = self.h - (lh if footer else 0)
+        rows = (bottom - top) // lh
+        first = 0
+        if index >= rows:
+            first = index - rows + 1
+        for row in range(min(rows, len(items) - first)):
+            i = first + row
+            y = top + row * lh
+            label = items[i]
+            if values is not None and values[i]:
+                label = _fit_pair(label, values[i], self.cols - 1)
+            label = label[:self.cols - 1]
+            if i == index:
+                self.fb.fill_rect(0, y - 1, self.w, lh, self.sel_bg)
+                self.text(label, 4, y + (lh - 8) // 2, self.sel_fg)
+            else:
+                self.text(label, 4, y + (lh - 8) // 2)
+        if first > 0:
+            self.text("^", self.w - 8, top)
+        if first + rows < len(items):
+            self.text("v", self.w - 8, bottom - lh)
+        if footer:
+            self.text(footer[:self.cols], 0, self.h - 8, self.dim)
+        self.show()
+
+    def form(self, title, labels, choices, picked, action):
+        """Rows of `label: value`, LEFT/RIGHT change `picked[i]` (index into `choices[i]`), the
+        last row is `action` (e.g. "Start").  Returns True on the action row, False for back."""
+        index = len(labels)
+        items = list(labels) + [action]
+        while True:
+            values = [choices[i][picked[i]] for i in range(len(labels))] + [""]
+            self._draw_list(title, items, index, "", values)
+            key = self.wait_key()
+            if key == "up":
+                index = (index - 1) % len(items)
+            elif key == "down":
+                index = (index + 1) % len(items)
+            elif key in ("left", "right") and index < len(labels):
+                step = 1 if key == "right" else -1
+                picked[index] = (picked[index] + step) % len(choices[index])
+            elif key == "a":
+                if index == len(labels):
+                    return True
+                picked[index] = (picked[index] + 1) % len(choices[index])
+            elif key == "b":
+                return False
+
+    def pager(self, title, text):
+        """Long text, wrapped; UP/DOWN scroll a line, LEFT/RIGHT a page, A or B close."""
+        lines = self.wrap(text)
+        top = self.line_h + 2
+        rows = (self.h - top - 8) // self.line_h
+        first = 0
+        last_first = max(0, len(lines) - rows)
+        while True:
+            self.clear()
+            self.heading(title)
+            for row in range(min(rows, len(lines) - first)):
+                self.text(lines[first + row], 0, top + row * self.line_h)
+            page = "%d/%d" % (first // max(rows, 1) + 1, last_first // max(rows, 1) + 1) if last_first else ""
+            self.text(page, self.w - 8 * len(page), self.h - 8, self.dim)
+            self.show()
+            key = self.wait_key()
+            if key == "down":
+                first = min(first + 1, last_first)
+            elif key == "up":
+                first = max(first - 1, 0)
+            elif key == "right":
+                first = min(first + rows, last_first)
+            elif key == "left":
+                first = max(first - rows, 0)
+            elif key in ("a", "b", "menu"):
+                return
+
+    def message(self, title, text):
+        self.pager(title, text)
+
+    def ask(self, title, question, yes="Yes", no="No"):
+        """A yes/no question: True for yes."""
+        return self.menu(title, [no, yes], 0, "", self.wrap(question)) == 1
+
+
+def _fit_pair(label, value, cols):
+    room = cols - len(value) - 1
+    if room < 1:
+        return value
+    if len(label) > room:
+        label = label[:room]
+    return label + " " * (cols - len(label) - len(value)) + value

@@ -1,0 +1,91 @@
+# What every board view shares.  A view draws one game's board into ui.board_rect and splits
+# each legal move into steps for the cursor (see firmware/builder.py):
+#
+#   step_key(move, depth) -> key of the move's depth-th step, or -1 when it has no such step
+#   key_xy(depth, key)    -> screen centre of that step's target (ints)
+#   draw(builder, last)   -> the board; `builder` is None while nobody is choosing (AI, game
+#                            over); `last` lists the decisions of the latest turn to highlight
+#   info()                -> short status lines: counts, scores, dice
+#
+# Steps that are not places on the board ("pass", "end turn", a piece to pick) are buttons:
+# keys from BUTTON up, laid out by the app in the status area; button_label(key) names them.
+from micropython import const
+
+BUTTON = const(30000)
+
+
+class View:
+    def __init__(self, ui, game):
+        self.ui = ui
+        self.game = game
+
+    # --- steps ------------------------------------------------------------------------------
+    def step_key(self, move, depth):
+        raise NotImplementedError
+
+    def key_xy(self, depth, key):
+        if key >= BUTTON:
+            return self.ui_button_xy(key - BUTTON)
+        return self.cell_xy(depth, key)
+
+    def cell_xy(self, depth, key):
+        raise NotImplementedError
+
+    def start_xy(self):
+        """The cursor starts a decision on the target nearest this point."""
+        x, y, w, h = self.ui.board_rect
+        return x + w // 2, y + h // 2
+
+    def button_label(self, key):
+        return "?"
+
+    def ui_button_xy(self, index):
+        x, y, w, h = self.ui.button_rect(index)
+        return x + w // 2, y + h // 2
+
+    # --- drawing ----------------------------------------------------------------------------
+    def draw(self, builder, last):
+        raise NotImplementedError
+
+    def info(self):
+        return []
+
+    def describe(self, builder):
+        """The move being built, in words, for the help line."""
+        moves = builder.cursor_moves()
+        if len(moves) == 1:
+            return self.game.move_to_text(moves[0])
+        return ""
+
+    def token(self, x, y, r, player):
+        """A player's piece (also the status line's turn marker)."""
+        self.ui.token(x, y, r, player)
+
+    def mark_targets(self, builder, r):
+        """Small dots on the places the cursor can go (buttons are drawn by the app)."""
+        if builder is None or not self.ui.show_targets:
+            return
+        depth = builder.depth()
+        fb = self.ui.fb
+        c = self.ui.target
+        for key in builder.targets:
+            if key < BUTTON:
+                x, y = self.cell_xy(depth, key)
+                if r >= 2:
+                    h = r // 2
+                    fb.fill_rect(x - h, y - h, 2 * h + 1, 2 * h + 1, c)
+                else:
+                    fb.pixel(x, y, c)
+
+    def mark_cursor(self, builder, r):
+        if builder is None or builder.cursor < 0 or builder.cursor >= BUTTON:
+            return
+        x, y = self.cell_xy(builder.depth(), builder.cursor)
+        c = self.ui.cursor
+        self.ui.fb.rect(x - r, y - r, 2 * r + 1, 2 * r + 1, c)
+        if r >= 4:
+            self.ui.fb.rect(x - r + 1, y - r + 1, 2 * r - 1, 2 * r - 1, c)
+
+    def ring(self, x, y, r, c):
+        """A highlight ring (last move, chosen step)."""
+        self.ui.fb.ellipse(x, y, r, r, c, False)

@@ -1,0 +1,178 @@
+"""A scripted stand-in for the hardware layer (`hw`, docs/architecture.md) to drive the app
+headlessly: buttons come from a script, frames are kept with the text drawn on them, the clock
+only moves when the app sleeps or polls.  Drawing uses desktop_sim.framebuf (pixel-identical
+to MicroPython's)."""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SHIM = os.path.join(ROOT, "desktop_sim", "shim")
+if SHIM not in sys.path:
+    sys.path.insert(0, SHIM)
+
+from desktop_sim import framebuf  # noqa: E402
+
+PROFILES = {
+    # name: (width, height, colour, buttons)
+    "pico_lcd13": (240, 240, True, ("up", "down", "left", "right", "a", "b", "x", "y")),
+    "odroid_go": (320, 240, True, ("up", "down", "left", "right", "a", "b", "menu", "select", "start")),
+    "mono128": (128, 64, False, ("up", "down", "left", "right", "a", "b")),
+}
+
+
+class ScriptEnd(BaseException):
+    """The script ran out (BaseException: the app's error screens must not catch it)."""
+
+
+class RecordingFrameBuffer(framebuf.FrameBuffer):
+    """Remembers the strings drawn since the last fill, so tests can read the screen."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.texts = []
+
+    def fill(self, c, /):
+        self.texts = []
+        super().fill(c)
+
+    def text(self, s, x, y, c=1, /):
+        self.texts.append(s)
+        super().text(s, x, y, c)
+
+
+class FakeHW:
+    def __init__(self, save_dir, script=(), profile="mono128", driver=None):
+        w, h, color, buttons = PROFILES[profile]
+        self.name = profile
+        self.width, self.height, self.color, self.buttons = w, h, color, buttons
+        if color:
+            self.buf = bytearray(w * h // 2)
+            fmt = framebuf.GS4_HMSB
+        else:
+            self.buf = bytearray(w * ((h + 7) // 8))
+            fmt = framebuf.MONO_VLSB
+        self.fb = RecordingFrameBuffer(self.buf, w, h, fmt)
+        self.save_dir = str(save_dir)
+        self.script = list(script)
+        self.driver = driver    # called when the script is empty: more buttons, or None to stop
+        self.app = None
+        self.now = 0
+        self.frames = []        # texts of each full-screen show()
+        self.partial_shows = 0
+        self.heap_reports = []
+
+    # --- the hw contract ------------------------------------------------------------------
+    def show(self, x=0, y=0, w=0, h=0):
+        if w == 0:
+            self.frames.append(list(self.fb.texts))
+        else:
+            self.partial_shows += 1
+
+    def poll(self):
+        self.now += 5
+        if self.script:
+            button = self.script.pop(0)
+            if button not in self.buttons:
+                raise AssertionError("the script presses %r, which %s lacks" % (button, self.name))
+            return [(1, button), (2, button)]
+        more = self.driver(self) if self.driver is not None else None
+        if more is None:
+            raise ScriptEnd()
+        self.script.extend(more)
+        return []
+
+    def ticks_ms(self):
+        self.now += 1
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def sleep_ms(self, n):
+        self.now += n
+
+    def report_heap(self, n):
+        self.heap_reports.append(n)
+
+    # --- for tests ----------------------------------------------------------------------------
+    def screen(self):
+        """The strings on the last full frame, joined by '|'."""
+        return "|".join(self.frames[-1]) if self.frames else ""
+
+    def press(self, *buttons):
+        self.script.extend(buttons)
+
+
+def run_app(hw):
+    """Runs the app until the script ends; returns the App object for inspection."""
+    from firmware.app import App
+    app = App(hw)
+    hw.app = app
+    try:
+        app.main_menu()
+    except ScriptEnd:
+        pass
+    return app
+
+
+DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+
+def route(builder, target):
+    """The fewest d-pad presses that take the cursor to `target` (None: unreachable)."""
+    start = builder.cursor
+    came_from = {start: None}
+    queue = [start]
+    while queue:
+        key = queue.pop(0)
+        if key == target:
+            break
+        for name, (dx, dy) in DIRECTIONS.items():
+            builder.cursor = key
+            if builder.go(dx, dy) and builder.cursor not in came_from:
+                came_from[builder.cursor] = (key, name)
+                queue.append(builder.cursor)
+    builder.cursor = start
+    if target not in came_from:
+        return None
+    path = []
+    key = target
+    while came_from[key] is not None:
+        key, name = came_from[key]
+        path.append(name)
+    return path[::-1]
+
+
+def presses_for(builder, move):
+    """The buttons that enter `move` with a fresh builder: route to each step's target, A."""
+    from firmware.builder import MoveBuilder
+    sim = MoveBuilder(builder.view, builder.moves)
+    out = []
+    depth = 0
+    while True:
+        key = sim.view.step_key(move, depth)
+        path = route(sim, key)
+        assert path is not None, "step %d of %s cannot be reached with the d-pad" % (
+            depth, builder.view.game.move_to_text(move))
+        out += path + ["a"]
+        sim.cursor = key
+        done = sim.choose()
+        if done >= 0:
+            assert done == move
+            return out
+        depth += 1
+
+
+def random_mover(rng, max_moves=10000):
+    """A driver that enters random legal moves for every human and stops at the game's end."""
+    count = [0]
+
+    def drive(hw):
+        app = hw.app
+        if app is not None and app.busy:
+            return []           # the AI is thinking: no buttons
+        if app is None or app.builder is None or app.builder.prefix or count[0] >= max_moves:
+            return None
+        count[0] += 1
+        return presses_for(app.builder, rng.choice(app.builder.moves))
+    return drive
