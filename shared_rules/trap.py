@@ -1,0 +1,657 @@
+"""Trap (Prof. Sam S. Rakover): place, then move, your balls to enclose a red dot.
+
+Spec: ../shared/rules/trap.md (seed ../shared/seeds/trap.txt).
+
+Options
+  size   holes per side, "8" by default; any integer 7..16 (40 balls need room to move).
+  dots   "five" (default: the middle square plus one near each corner, d4 b2 f2 b6 f6 on 8x8),
+         "center" (the middle square only), or an explicit list of squares like "d4,b2,f6";
+         a dot is named by the hole at the lower-left corner of its unit square, so "d4" is the
+         dot at the centre of d4-e5.  Validated against the board size.
+
+Moves (ints)
+  placement (phase 1)   the hole's cell number: col + row * size
+  move (phase 2)        (from_cell + 1) * 256 + to_cell
+  PASS                  the only legal move of a phase-2 player who has no move
+Notation: a placement "d4", a move "d4-f6", "pass".
+
+Geometry for a user interface (all read-only):
+  game.size, game.board (bytearray: cell -> 0 empty, 1 Light, 2 Dark), game.hand[player]
+  game.dots              list of (col, row): the lower-left hole of each dot's unit square
+  game.phase()           1 (placing) or 2 (moving)
+  game.cell_xy(cell)     -> (col, row), col 0 = a, row 0 = 1
+  game.cell_at(col, row) -> cell
+  game.move_cells(move)  -> (from_cell, to_cell); from_cell is -1 for a placement,
+                            both are -1 for PASS
+  game.trapped_dots(player) -> indexes into game.dots that the player's chains enclose
+"""
+from array import array
+
+from micropython import const
+
+from shared_rules.game import DRAW, ONGOING, Game, GameError
+from shared_rules.rng import Rng
+
+BALLS_EACH = const(20)
+PASS = const(0x20000)
+MAX_PHASE2_MOVES = const(100)  # Ruling: 100 phase-2 decisions without a trap is a draw
+REPEATS_FOR_DRAW = const(3)  # Ruling: a phase-2 position seen three times is a draw
+MIN_SIZE = const(7)
+MAX_SIZE = const(16)
+
+_EMPTY = const(0)
+_OUTSIDE = const(0xFFFF)  # "triangle" beyond the board outline
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_PIECE_CHARS = ".LD"
+
+
+class _Geometry:
+    """Tables for one board size, shared by every game of that size."""
+
+    def __init__(self, size):
+        self.size = size
+        cells = size * size
+        self.cells = cells
+        self.col = bytes(c % size for c in range(cells))
+        self.row = bytes(c // size for c in range(cells))
+        # 8-neighbour lists, cell c's in nb[nb_start[c]:nb_start[c + 1]].
+        starts = array("H", [0] * (cells + 1))
+        nbs = bytearray()
+        for c in range(cells):
+            x, y = c % size, c // size
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    if (dx or dy) and 0 <= x + dx < size and 0 <= y + dy < size:
+                        nbs.append(c + dx + dy * size)
+            starts[c + 1] = len(nbs)
+        self.nb_start = starts
+        self.nb = bytes(nbs)
+        self.passages = _triangle_passages(size)
+        self.triangles = len(self.passages) // 9
+        # Scratch space for the flood fill and the repetition check (never allocated in play).
+        self.seen = bytearray(self.triangles)
+        self.stamp = 0
+        self.stack = array("H", [0] * self.triangles)
+        self.scratch = bytearray(cells)
+        # Zobrist keys (30 bits: small ints on MicroPython) for the repetition rule.
+        rng = Rng(size)
+        self.keys = [rng.next32() & 0x3FFFFFFF for _ in range(2 * cells + 1)]
+
+
+def _triangle_passages(size):
+    """For every triangle, its three passages as (neighbour triangle, hole, hole).
+
+    The unit square with lower-left hole (c, r) is split by its diagonals into triangles
+    N, E, S, W (index 4 * square + 0..3).  A passage is shut when both holes hold the player's
+    pieces: those pieces are connected, and their link lies on the shared edge.  Triangles on
+    the outline lead to _OUTSIDE through the board's edge (open unless a link lies on it).
+    """
+    n = size - 1  # unit squares per side
+    out = array("H")
+
+    def hole(c, r):
+        return c + r * size
+
+    def tri(c, r, k):
+        if 0 <= c < n and 0 <= r < n:
+            return (c + r * n) * 4 + k
+        return _OUTSIDE
+
+    for r in range(n):
+        for c in range(n):
+            ll, lr, ul, ur = hole(c, r), hole(c + 1, r), hole(c, r + 1), hole(c + 1, r + 1)
+            # N: across the top side to S above; to E across the '/' half; to W across '\'.
+            out.extend((tri(c, r + 1, 2), ul, ur, (c + r * n) * 4 + 1, ll, ur, (c + r * n) * 4 + 3, ul, lr))
+            # E: across the right side to W on the right; to N across '/'; to S across '\'.
+            out.extend((tri(c + 1, r, 3), lr, ur, (c + r * n) * 4 + 0, ll, ur, (c + r * n) * 4 + 2, ul, lr))
+            # S: across the bottom side to N below; to W across '/'; to E across '\'.
+            out.extend((tri(c, r - 1, 0), ll, lr, (c + r * n) * 4 + 3, ll, ur, (c + r * n) * 4 + 1, ul, lr))
+            # W: across the left side to E on the left; to S across '/'; to N across '\'.
+            out.extend((tri(c - 1, r, 1), ll, ul, (c + r * n) * 4 + 2, ll, ur, (c + r * n) * 4 + 0, ul, lr))
+    return out
+
+
+_cached_geometry = None
+
+
+def _geometry(size):
+    # Only the last size is kept: the device plays one game at a time.
+    global _cached_geometry
+    g = _cached_geometry
+    if g is None or g.size != size:
+        g = _Geometry(size)
+        _cached_geometry = g
+    return g
+
+
+def _dot_squares(text, size):
+    """The dots option -> list of (col, row) of each dot square's lower-left hole."""
+    n = size - 1
+    if text == "five":
+        mid = (n - 1) // 2
+        return [(mid, mid), (1, 1), (n - 2, 1), (1, n - 2), (n - 2, n - 2)]
+    if text == "center":
+        mid = (n - 1) // 2
+        return [(mid, mid)]
+    dots = []
+    for word in text.split(","):
+        sq = _parse_square(word, size)
+        if sq < 0:
+            raise GameError("dots: '%s' is not a square; give 'five', 'center' or squares like d4,b2" % word)
+        col, row = sq % size, sq // size
+        if col >= n or row >= n:
+            raise GameError("dots: %s has no unit square above-right of it on a %dx%d board" % (word, size, size))
+        if (col, row) in dots:
+            raise GameError("dots: %s is listed twice" % word)
+        dots.append((col, row))
+    return dots
+
+
+def _square_name(cell, size):
+    return "%s%d" % (_LETTERS[cell % size], cell // size + 1)
+
+
+def _parse_square(text, size):
+    """'d4' -> cell, or -1 when it is not a square of the board."""
+    if len(text) < 2 or text[0] not in _LETTERS[:size]:
+        return -1
+    digits = text[1:]
+    if not all("0" <= ch <= "9" for ch in digits) or digits[0] == "0":
+        return -1
+    row = int(digits) - 1
+    if row >= size:
+        return -1
+    return _LETTERS.index(text[0]) + row * size
+
+
+class Trap(Game):
+    NAME = "trap"
+    TITLE = "Trap"
+    PLAYERS = ("Light", "Dark")
+    OPTIONS = {"size": ("8", "7", "9", "10", "12", "*int"), "dots": ("five", "center")}
+
+    def __init__(self, options=None):
+        # The dots option also takes an explicit square list, which parse_options cannot check.
+        given = {}
+        dots_text = "five"
+        if options:
+            for key in options:
+                if key == "dots":
+                    dots_text = str(options[key])
+                else:
+                    given[key] = options[key]
+        Game.__init__(self, given)
+        size = int(self.options["size"])
+        if not MIN_SIZE <= size <= MAX_SIZE:
+            raise GameError("option size=%d is not valid for trap; choose %d..%d" % (size, MIN_SIZE, MAX_SIZE))
+        self.dots = _dot_squares(dots_text, size)
+        self.options["dots"] = dots_text
+        self.size = size
+        self._geo = _geometry(size)
+        self.board = bytearray(size * size)
+        self._reset(0, BALLS_EACH, BALLS_EACH, 0)
+
+    def _reset(self, to_move, light_hand, dark_hand, phase2_moves):
+        self.history = []
+        self.hand = [light_hand, dark_hand]
+        self._to_move = to_move
+        self._phase2_moves = phase2_moves
+        self._winner = ONGOING
+        self._removed = []  # cells * 4 + colour of the single pieces taken off after phase 1
+        self._removal_at = -1  # len(history) when that happened
+        keys = self._geo.keys
+        h = 0
+        for c in range(self._geo.cells):
+            if self.board[c]:
+                h ^= keys[2 * c + self.board[c] - 1]
+        self._hash = h
+        self._seen_positions = [self._position_key()] if self.phase() == 2 else []
+
+    # --- geometry for callers ---------------------------------------------------------------
+    def phase(self):
+        return 1 if self.hand[0] or self.hand[1] else 2
+
+    def cell_xy(self, cell):
+        return cell % self.size, cell // self.size
+
+    def cell_at(self, col, row):
+        return col + row * self.size
+
+    def move_cells(self, move):
+        if move == PASS:
+            return -1, -1
+        return (move >> 8) - 1, move & 0xFF
+
+    # --- protocol -----------------------------------------------------------------------------
+    def to_move(self):
+        return self._to_move
+
+    def winner(self):
+        return self._winner
+
+    def legal_moves(self):
+        if self._winner != ONGOING:
+            return []
+        board = self.board
+        if self.phase() == 1:
+            return [c for c in range(self._geo.cells) if board[c] == _EMPTY]
+        moves = self._movements(self._to_move + 1)
+        return moves if moves else [PASS]
+
+    def _movements(self, me):
+        """Every phase-2 move of colour `me` that leaves none of its pieces single."""
+        geo = self._geo
+        board, nb, starts, col, row = self.board, geo.nb, geo.nb_start, geo.col, geo.row
+        cells = geo.cells
+        own = geo.scratch  # own-neighbour count of every cell
+        for c in range(cells):
+            k = 0
+            for i in range(starts[c], starts[c + 1]):
+                if board[nb[i]] == me:
+                    k += 1
+            own[c] = k
+        targets = [c for c in range(cells) if board[c] == _EMPTY and own[c]]
+        moves = []
+        for a in range(cells):
+            if board[a] != me:
+                continue
+            base = (a + 1) << 8
+            # Neighbours whose only own neighbour is `a`: the target must touch each of them.
+            needy = -1
+            needy2 = -1
+            many = False
+            for i in range(starts[a], starts[a + 1]):
+                q = nb[i]
+                if board[q] == me and own[q] == 1:
+                    if needy < 0:
+                        needy = q
+                    elif needy2 < 0:
+                        needy2 = q
+                    else:
+                        many = True
+            if needy < 0:
+                ax, ay = col[a], row[a]
+                for t in targets:
+                    # A target whose only own neighbour is `a` itself would leave the ball single.
+                    if own[t] == 1 and -1 <= col[t] - ax <= 1 and -1 <= row[t] - ay <= 1:
+                        continue
+                    moves.append(base | t)
+            elif not many:
+                # Targets touching the needy neighbour(s) (they then touch an own piece too).
+                for i in range(starts[needy], starts[needy + 1]):
+                    t = nb[i]
+                    if board[t] != _EMPTY:
+                        continue
+                    if needy2 >= 0 and not (-1 <= col[t] - col[needy2] <= 1 and -1 <= row[t] - row[needy2] <= 1):
+                        continue
+                    moves.append(base | t)
+            else:  # three or more: rare, so the exact test decides
+                for i in range(starts[needy], starts[needy + 1]):
+                    t = nb[i]
+                    if board[t] == _EMPTY and self._movement_ok(a, t, me):
+                        moves.append(base | t)
+        return moves
+
+    def _movement_ok(self, a, t, me):
+        """Exact phase-2 test: after a -> t no piece of colour `me` is single."""
+        geo = self._geo
+        board, nb, starts, col, row = self.board, geo.nb, geo.nb_start, geo.col, geo.row
+        if board[a] != me or board[t] != _EMPTY:
+            return False
+        ok = False
+        for i in range(starts[t], starts[t + 1]):
+            q = nb[i]
+            if q != a and board[q] == me:
+                ok = True
+                break
+        if not ok:
+            return False
+        tx, ty = col[t], row[t]
+        for i in range(starts[a], starts[a + 1]):
+            q = nb[i]
+            if board[q] != me or (-1 <= col[q] - tx <= 1 and -1 <= row[q] - ty <= 1):
+                continue
+            ok = False
+            for j in range(starts[q], starts[q + 1]):
+                r = nb[j]
+                if r != a and board[r] == me:
+                    ok = True
+                    break
+            if not ok:
+                return False
+        return True
+
+    def _check_legal(self, move):
+        if self._winner != ONGOING:
+            raise GameError("the game is over")
+        cells = self._geo.cells
+        if self.phase() == 1:
+            if not isinstance(move, int) or move < 0 or move >= cells:
+                raise GameError("phase 1: a move is a placement on an empty hole")
+            if self.board[move] != _EMPTY:
+                raise GameError("%s is not empty" % _square_name(move, self.size))
+            return
+        me = self._to_move + 1
+        if move == PASS:
+            if self._movements(me):
+                raise GameError("pass: %s has a move" % self.PLAYERS[self._to_move])
+            return
+        if not isinstance(move, int) or move < 256:
+            raise GameError("phase 2: a move takes one of your balls to an empty hole")
+        a, t = (move >> 8) - 1, move & 0xFF
+        if a >= cells or t >= cells:
+            raise GameError("no such hole")
+        if self.board[a] != me:
+            raise GameError("%s holds no %s ball" % (_square_name(a, self.size), self.PLAYERS[me - 1]))
+        if self.board[t] != _EMPTY:
+            raise GameError("%s is not empty" % _square_name(t, self.size))
+        if not self._movement_ok(a, t, me):
+            raise GameError("%s would leave a single %s ball" % (self.move_to_text(move), self.PLAYERS[me - 1]))
+
+    def play(self, move):
+        self._check_legal(move)
+        me = self._to_move + 1
+        board, keys = self.board, self._geo.keys
+        if self.phase() == 1:
+            board[move] = me
+            self._hash ^= keys[2 * move + me - 1]
+            self.hand[me - 1] -= 1
+            self.history.append(move)
+            self._to_move ^= 1
+            if self.phase() == 2:
+                # Singles have no links, so taking them off cannot make or break a trap.
+                self._remove_single_pieces()
+                self._seen_positions.append(self._position_key())
+            if self._traps(me, move):
+                self._winner = me - 1
+            return
+        if move != PASS:
+            a, t = (move >> 8) - 1, move & 0xFF
+            board[a] = _EMPTY
+            board[t] = me
+            self._hash ^= keys[2 * a + me - 1] ^ keys[2 * t + me - 1]
+        self.history.append(move)
+        self._to_move ^= 1
+        self._phase2_moves += 1
+        self._seen_positions.append(self._position_key())
+        if move != PASS and self._traps(me, move & 0xFF):
+            self._winner = me - 1
+        elif self._repetitions() >= REPEATS_FOR_DRAW or self._phase2_moves >= MAX_PHASE2_MOVES:
+            self._winner = DRAW
+
+    def undo(self):
+        if not self.history:
+            raise GameError("nothing to undo")
+        board, keys = self.board, self._geo.keys
+        if len(self.history) == self._removal_at:  # the last placement also removed singles
+            for item in self._removed:
+                board[item >> 2] = item & 3
+                self._hash ^= keys[2 * (item >> 2) + (item & 3) - 1]
+            self._removed = []
+            self._removal_at = -1
+            self._seen_positions.pop()
+        move = self.history.pop()
+        self._winner = ONGOING
+        self._to_move ^= 1
+        me = self._to_move + 1
+        if move >= 256:  # a phase-2 move or PASS
+            self._phase2_moves -= 1
+            self._seen_positions.pop()
+            if move != PASS:
+                a, t = (move >> 8) - 1, move & 0xFF
+                board[t] = _EMPTY
+                board[a] = me
+                self._hash ^= keys[2 * a + me - 1] ^ keys[2 * t + me - 1]
+        else:
+            board[move] = _EMPTY
+            self._hash ^= keys[2 * move + me - 1]
+            self.hand[me - 1] += 1
+
+    def _remove_single_pieces(self):
+        # Seed: "Once all of the pieces are placed on the board, any single pieces are removed."
+        geo = self._geo
+        board, nb, starts, keys = self.board, geo.nb, geo.nb_start, geo.keys
+        removed = []
+        for c in range(geo.cells):
+            colour = board[c]
+            if not colour:
+                continue
+            single = True
+            for i in range(starts[c], starts[c + 1]):
+                if board[nb[i]] == colour:
+                    single = False
+                    break
+            if single:
+                removed.append(c * 4 + colour)
+        for item in removed:
+            board[item >> 2] = _EMPTY
+            self._hash ^= keys[2 * (item >> 2) + (item & 3) - 1]
+        self._removed = removed
+        self._removal_at = len(self.history)
+
+    # --- the trap test ------------------------------------------------------------------------
+    def _traps(self, me, cell):
+        """Did colour `me`'s ball just put on `cell` close a trap?
+
+        A new enclosure needs a closed curve through a new link: either two links at `cell`, or
+        a new diagonal crossing an old one, whose ends are then also `cell`'s own neighbours.
+        So a ball with fewer than two own neighbours cannot have trapped anything.
+        """
+        geo = self._geo
+        board, nb = self.board, geo.nb
+        k = 0
+        for i in range(geo.nb_start[cell], geo.nb_start[cell + 1]):
+            if board[nb[i]] == me:
+                k += 1
+        if k < 2:
+            return False
+        for col, row in self.dots:
+            if self._dot_trapped(me, col, row):
+                return True
+        return False
+
+    def trapped_dots(self, player):
+        """Indexes (into self.dots) of the dots that `player`'s chains enclose."""
+        return [i for i in range(len(self.dots)) if self._dot_trapped(player + 1, self.dots[i][0], self.dots[i][1])]
+
+    def _dot_trapped(self, me, col, row):
+        """Spec "Trap", exact test: no triangle of the dot's square reaches the outside."""
+        geo = self._geo
+        board, passages, seen, stack = self.board, geo.passages, geo.seen, geo.stack
+        stamp = geo.stamp + 1
+        if stamp > 255:
+            for i in range(geo.triangles):
+                seen[i] = 0
+            stamp = 1
+        geo.stamp = stamp
+        first = (col + row * (self.size - 1)) * 4
+        for k in range(4):
+            stack[k] = first + k
+            seen[first + k] = stamp
+        sp = 4
+        while sp:
+            sp -= 1
+            base = stack[sp] * 9
+            # Three passages per triangle, unrolled: (neighbour, hole, hole).
+            if board[passages[base + 1]] != me or board[passages[base + 2]] != me:
+                t = passages[base]
+                if t == _OUTSIDE:
+                    return False
+                if seen[t] != stamp:
+                    seen[t] = stamp
+                    stack[sp] = t
+                    sp += 1
+            if board[passages[base + 4]] != me or board[passages[base + 5]] != me:
+                t = passages[base + 3]
+                if seen[t] != stamp:
+                    seen[t] = stamp
+                    stack[sp] = t
+                    sp += 1
+            if board[passages[base + 7]] != me or board[passages[base + 8]] != me:
+                t = passages[base + 6]
+                if seen[t] != stamp:
+                    seen[t] = stamp
+                    stack[sp] = t
+                    sp += 1
+        return True
+
+    # --- draw by repetition -------------------------------------------------------------------
+    def _position_key(self):
+        return self._hash ^ (self._geo.keys[-1] if self._to_move else 0)
+
+    def _repetitions(self):
+        """How often the current phase-2 position has occurred (hash match, then checked exactly)."""
+        seen = self._seen_positions
+        key = seen[-1]
+        count = 1
+        for back in range(2, len(seen), 2):  # same player to move: an even number ago
+            if seen[-1 - back] == key and self._same_board_as(back):
+                count += 1
+        return count
+
+    def _same_board_as(self, back):
+        """Is the board `back` phase-2 decisions ago the current one?  Replays them backwards."""
+        scratch = self._geo.scratch
+        board = self.board
+        for c in range(len(board)):
+            scratch[c] = board[c]
+        colour = 2 - self._to_move  # the colour of the last mover is (1 - to_move) + 1
+        for i in range(1, back + 1):
+            move = self.history[-i]
+            if move != PASS:
+                a, t = (move >> 8) - 1, move & 0xFF
+                scratch[t] = _EMPTY
+                scratch[a] = colour
+            colour = 3 - colour
+        for c in range(len(board)):
+            if scratch[c] != board[c]:
+                return False
+        return True
+
+    # --- text ---------------------------------------------------------------------------------
+    def move_to_text(self, move):
+        if move == PASS:
+            return "pass"
+        if move < 256:
+            return _square_name(move, self.size)
+        return "%s-%s" % (_square_name((move >> 8) - 1, self.size), _square_name(move & 0xFF, self.size))
+
+    def move_from_text(self, text):
+        text = text.strip().lower()
+        if text == "pass":
+            return PASS
+        parts = text.split("-")
+        cells = []
+        for part in parts:
+            c = _parse_square(part, self.size)
+            if c < 0:
+                raise GameError("'%s' is not a square of the %dx%d board (a1..%s)" % (
+                    part, self.size, self.size, _square_name(self.size * self.size - 1, self.size)))
+            cells.append(c)
+        if len(cells) == 1:
+            if self.phase() != 1:
+                raise GameError("phase 2: move a ball, e.g. d4-f6")
+            return cells[0]
+        if len(cells) != 2:
+            raise GameError("a move is a square (d4) or two squares (d4-f6), not '%s'" % text)
+        if self.phase() == 1:
+            raise GameError("phase 1: place a ball on a square, e.g. d4")
+        return (cells[0] + 1) << 8 | cells[1]
+
+    def encode(self):
+        """Rows from the top ('.' empty, L, D) joined by '/', side to move, balls in hand, phase-2 moves."""
+        size = self.size
+        rows = []
+        for r in range(size - 1, -1, -1):
+            rows.append("".join(_PIECE_CHARS[self.board[c]] for c in range(r * size, r * size + size)))
+        return "%s %s %d %d %d" % ("/".join(rows), "LD"[self._to_move], self.hand[0], self.hand[1],
+                                   self._phase2_moves)
+
+    def decode(self, text):
+        words = text.split()
+        if len(words) != 5:
+            raise GameError("a trap position is: ROWS TO_MOVE LIGHT_IN_HAND DARK_IN_HAND PHASE2_MOVES")
+        rows = words[0].split("/")
+        size = self.size
+        if len(rows) != size or any(len(r) != size for r in rows):
+            raise GameError("the board must be %d rows of %d holes" % (size, size))
+        board = bytearray(size * size)
+        for i in range(size):
+            for x in range(size):
+                ch = rows[i][x]
+                if ch not in _PIECE_CHARS:
+                    raise GameError("'%s' is not a hole (use . L D)" % ch)
+                board[x + (size - 1 - i) * size] = _PIECE_CHARS.index(ch)
+        if words[1] not in ("L", "D"):
+            raise GameError("side to move must be L or D")
+        to_move = "LD".index(words[1])
+        numbers = []
+        for w in words[2:]:
+            if not all("0" <= ch <= "9" for ch in w) or not w:
+                raise GameError("'%s' is not a count" % w)
+            numbers.append(int(w))
+        hands, phase2_moves = numbers[:2], numbers[2]
+        on_board = [0, 0]
+        for c in range(len(board)):
+            if board[c]:
+                on_board[board[c] - 1] += 1
+        for p in (0, 1):
+            if hands[p] > BALLS_EACH or on_board[p] + hands[p] > BALLS_EACH:
+                raise GameError("%s has more than %d balls" % (self.PLAYERS[p], BALLS_EACH))
+        if hands[0] or hands[1]:
+            if on_board[0] + hands[0] != BALLS_EACH or on_board[1] + hands[1] != BALLS_EACH:
+                raise GameError("phase 1: balls on the board plus in hand must be %d each" % BALLS_EACH)
+            if to_move != on_board[0] - on_board[1] or phase2_moves:
+                raise GameError("phase 1: Light places first and the players alternate")
+        if phase2_moves > MAX_PHASE2_MOVES:
+            raise GameError("at most %d phase-2 moves" % MAX_PHASE2_MOVES)
+        if not (hands[0] or hands[1]):
+            single = self._first_single(board)
+            if single >= 0:
+                raise GameError("phase 2 has no single pieces, but %s is one" % _square_name(single, size))
+        self.board[:] = board
+        self._reset(to_move, hands[0], hands[1], phase2_moves)
+        # The last mover is the likelier trapper; check them first.
+        for p in (1 - to_move, to_move):
+            if self.trapped_dots(p):
+                self._winner = p
+                return
+        if phase2_moves >= MAX_PHASE2_MOVES:
+            self._winner = DRAW
+
+    def _first_single(self, board):
+        """The first cell of `board` holding a ball with no neighbour of its colour, or -1."""
+        geo = self._geo
+        for c in range(geo.cells):
+            if not board[c]:
+                continue
+            for i in range(geo.nb_start[c], geo.nb_start[c + 1]):
+                if board[geo.nb[i]] == board[c]:
+                    break
+            else:
+                return c
+        return -1
+
+    def render(self):
+        size = self.size
+        dots = self.dots
+        lines = []
+        for r in range(size - 1, -1, -1):
+            cells = " ".join(_PIECE_CHARS[self.board[c]] for c in range(r * size, r * size + size))
+            lines.append("%2d %s" % (r + 1, cells))
+            if r > 0:  # dots sit between this row and the one below
+                between = [" "] * (2 * size - 1)
+                for col, row in dots:
+                    if row == r - 1:
+                        between[2 * col + 1] = "*"
+                lines.append(("   " + "".join(between)).rstrip())
+        lines.append("   " + " ".join(_LETTERS[:size]))
+        if self._winner == ONGOING:
+            state = "%s to move" % self.PLAYERS[self._to_move]
+        elif self._winner == DRAW:
+            state = "draw"
+        else:
+            state = "%s wins" % self.PLAYERS[self._winner]
+        lines.append("phase %d, %s; in hand: Light %d, Dark %d; phase-2 moves %d" % (
+            self.phase(), state, self.hand[0], self.hand[1], self._phase2_moves))
+        return "\n".join(lines)
