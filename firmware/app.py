@@ -469,7 +469,7 @@ class App:
         self.draw_play(session, None, label + (" (B: stop)" if self.ui.cols >= 28 else ""))
         hw = self.hw
         cancelled = [False]
-        self.spin_at = hw.ticks_ms()
+        self.spin_at = hw.ticks_ms() - _SPIN_MS     # draw it at the first report
 
         def progress(done):
             now = hw.ticks_ms()
@@ -545,8 +545,7 @@ class App:
                 session.result = "resign %d" % resigner
                 self.save(session)
         elif item == "Save and quit":
-            self.save(session)
-            return False
+            return False     # saved after every move already: keep the previous save intact
         return True
 
     def can_undo(self, session):

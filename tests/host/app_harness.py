@@ -176,3 +176,21 @@ def random_mover(rng, max_moves=10000):
         count[0] += 1
         return presses_for(app.builder, rng.choice(app.builder.moves))
     return drive
+
+
+def move_script(texts, then=()):
+    """A driver that enters the moves `texts` (notation) whenever a human is to move, then
+    presses the buttons `then` once, then stops."""
+    queue = list(texts)
+    tail = [list(then)]
+
+    def drive(hw):
+        app = hw.app
+        if app.busy:
+            return []
+        if queue and app.builder is not None and not app.builder.prefix:
+            return presses_for(app.builder, app.session.game.move_from_text(queue.pop(0)))
+        if not queue and tail:
+            return tail.pop()
+        return None
+    return drive

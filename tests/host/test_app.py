@@ -4,14 +4,14 @@ import random
 
 import pytest
 
-from app_harness import FakeHW, run_app, random_mover, presses_for
+from app_harness import FakeHW, run_app, random_mover, presses_for, move_script
 from firmware import saves
 from shared_rules import registry
 import shared_rules.games  # noqa: F401
 
 # New game -> first game in the list (the registry sorts by name) -> the options form starts on
-# "Start"; UP reaches the second player's row, LEFT cycles it back to "Human".
-TWO_HUMANS = ["up", "left", "down", "a"]
+# "Start"; UP reaches the second player's row (default "AI normal"), LEFT twice makes it "Human".
+TWO_HUMANS = ["up", "left", "left", "down", "a"]
 
 
 def new_game_keys(name, humans=True):
@@ -79,3 +79,164 @@ def test_every_target_is_reachable_with_the_dpad(tmp_path):
             for move in rng.sample(moves, min(8, len(moves))):
                 presses_for(builder, move)      # asserts each step is reachable
             game.play(rng.choice(moves))
+
+
+
+PAUSE_QUIT = ["b", "up", "a"]          # B opens the pause menu; its last item is Save and quit
+
+
+def trap_game(tmp_path, texts, then=PAUSE_QUIT, humans=True, profile="mono128", more=()):
+    hw = FakeHW(tmp_path, new_game_keys("trap", humans) + list(more), profile,
+                driver=move_script(texts, then))
+    app = run_app(hw)
+    return hw, app
+
+
+def write_file(folder, name, text):
+    with open(os.path.join(folder, name), "w") as f:
+        f.write(text)
+
+
+def read_file(folder, name):
+    with open(os.path.join(folder, name)) as f:
+        return f.read()
+
+
+def test_autosave_after_every_move_keeps_the_previous_save(tmp_path):
+    hw, app = trap_game(tmp_path, ["d4", "e5", "c3"])
+    assert saved_moves(tmp_path) == ["d4", "e5", "c3"]
+    previous = saves.from_text(read_file(tmp_path, "game.bak"))
+    assert previous.moves == ["d4", "e5"]
+    assert not os.path.exists(os.path.join(tmp_path, "game.new"))
+    assert hw.frames[-1][:2] == ["Tholia", "Continue"]
+
+
+def test_continue_resumes_the_saved_game(tmp_path):
+    trap_game(tmp_path, ["d4", "e5", "c3"])
+    hw = FakeHW(tmp_path, ["a"], driver=move_script(["f6"], PAUSE_QUIT))
+    app = run_app(hw)
+    assert saved_moves(tmp_path) == ["d4", "e5", "c3", "f6"]
+    assert app.session is None and hw.frames[-1][:2] == ["Tholia", "Continue"]
+
+
+def test_a_cut_short_save_falls_back_to_the_previous_one(tmp_path):
+    trap_game(tmp_path, ["d4", "e5", "c3"])
+    text = read_file(tmp_path, "game")
+    write_file(tmp_path, "game", text[:len(text) // 2])     # power cut in the middle of a write
+    hw = FakeHW(tmp_path, ["a"], driver=move_script([], ["a"]))
+    app = run_app(hw)
+    shown = " ".join(f for frame in hw.frames for f in frame)
+    assert "Save problem" in shown and "incomplete" in shown and "previous save" in shown
+    assert [app.session.game.move_to_text(m) for m in app.session.game.history] == ["d4", "e5"] or \
+        app.session.texts == ["d4", "e5"]
+
+
+def test_an_unknown_version_or_an_unplayable_save_says_why_and_uses_the_previous(tmp_path):
+    trap_game(tmp_path, ["d4", "e5", "c3"])
+    good = saves.from_text(read_file(tmp_path, "game"))
+    body = saves.to_text(good).replace("THOLIA-SAVE 1", "THOLIA-SAVE 7")
+    body = body[:body.index("end ")]
+    write_file(tmp_path, "game", body + "end 3 %d\n" % saves.checksum(body))
+    hw = FakeHW(tmp_path, ["a"], driver=move_script([], ["a"]))
+    app = run_app(hw)
+    shown = " ".join(f for frame in hw.frames for f in frame)
+    assert "version 7" in shown
+    assert app.session.texts == ["d4", "e5"]
+
+    good.moves = ["d4", "d4"]                  # well formed, but the second move is illegal
+    write_file(tmp_path, "game", saves.to_text(good))
+    hw = FakeHW(tmp_path, ["a"], driver=move_script([], ["a"]))
+    app = run_app(hw)
+    shown = " ".join(f for frame in hw.frames for f in frame)
+    assert "replayed" in shown and "illegal" in shown
+    assert app.session.texts == ["d4", "e5"]
+
+
+def test_no_usable_save_is_a_message_not_a_crash(tmp_path):
+    write_file(tmp_path, "game", "garbage\n")
+    hw = FakeHW(tmp_path, ["a", "a"])
+    app = run_app(hw)
+    shown = " ".join(f for frame in hw.frames for f in frame)
+    assert "No usable save" in shown
+    assert app.session is None and hw.frames[-1][0] == "Tholia"
+
+
+@pytest.mark.parametrize("error", [RuntimeError("board on fire"), MemoryError()])
+def test_an_error_inside_the_game_shows_a_message_keeps_the_save_and_returns_to_the_menu(
+        tmp_path, monkeypatch, error):
+    from shared_rules.trap import Trap
+    real_play = Trap.play
+    calls = []
+
+    def failing_play(self, move):
+        calls.append(move)
+        if len(calls) == 3:
+            raise error
+        return real_play(self, move)
+    monkeypatch.setattr(Trap, "play", failing_play)
+    hw, app = trap_game(tmp_path, ["d4", "e5", "c3"], then=["a"])
+    shown = " ".join(f for frame in hw.frames for f in frame)
+    if isinstance(error, MemoryError):
+        assert "Out of memory" in shown
+    else:
+        assert "RuntimeError" in shown and "board on fire" in shown
+    assert saved_moves(tmp_path) == ["d4", "e5"]
+    assert hw.frames[-1][:2] == ["Tholia", "Continue"]
+
+
+def test_undo_takes_back_one_decision_between_humans(tmp_path):
+    hw, app = trap_game(tmp_path, ["d4", "e5"], then=["b", "down", "a"] + PAUSE_QUIT)
+    assert saved_moves(tmp_path) == ["d4"]
+
+
+def test_resign_ends_the_game_for_the_player_to_move(tmp_path):
+    # Pause menu: Resume, Undo, Hint, Offer draw, Resign, Save and quit -> Resign is 2 up.
+    hw, app = trap_game(tmp_path, ["d4"], then=["b", "up", "up", "a", "down", "a"])
+    assert "Darkresigned:Lightwins" in hw.screen().replace("|", "")   # wrapped in the side panel
+    assert saves.from_text(read_file(tmp_path, "game")).result == "resign 1"
+
+
+def test_a_draw_offer_accepted_by_the_other_human_ends_the_game(tmp_path):
+    hw, app = trap_game(tmp_path, ["d4", "e5"], then=["b", "up", "up", "up", "a", "down", "a"])
+    assert saves.from_text(read_file(tmp_path, "game")).result == "draw agreed"
+    shown = " ".join(f for frame in hw.frames[-2:] for f in frame)
+    assert "Draw" in shown
+
+
+# Options form rows for Trap: dots, size, Light, Dark, Start (the cursor starts on Start).
+AI_LIGHT_HUMAN_DARK = ["a", "a", "up", "left", "left", "up", "right", "down", "down", "a"]
+AI_BOTH = ["a", "a", "up", "left", "up", "right", "down", "down", "a"]
+
+
+def test_against_the_ai_it_answers_and_undo_takes_back_both_moves(tmp_path):
+    hw, app = trap_game(tmp_path, ["d4"], then=["b", "down", "a"] + PAUSE_QUIT, humans=False)
+    seen = [saves.from_text(read_file(tmp_path, "game.bak")).moves]
+    assert seen == [["d4", seen[0][1]]] and len(seen[0]) == 2     # the AI answered d4
+    assert saved_moves(tmp_path) == []                            # undo took both back
+    assert any("Thinking" in "".join(frame) or "Thinki" in "".join(frame) for frame in hw.frames)
+    assert hw.partial_shows > 0          # the indicator was redrawn while the AI searched
+
+
+def test_the_ai_search_can_be_cancelled_and_the_thinking_indicator_moves(tmp_path):
+    hw = FakeHW(tmp_path, AI_LIGHT_HUMAN_DARK + ["b"], driver=move_script([], ["up", "a"]))
+    run_app(hw)
+    titles = [frame[0] for frame in hw.frames if frame]
+    assert "Paused" in titles                  # B during the search opened the pause menu
+    assert saved_moves(tmp_path) == []         # and the AI's move was not played
+
+
+def test_the_hint_preselects_the_ai_move_and_a_plays_it(tmp_path):
+    from shared_rules import ai
+    expected = ai.choose_move(registry.create("trap"), "normal", None, 0)
+    hw, app = trap_game(tmp_path, [], then=["b", "down", "a", "a"] + PAUSE_QUIT)
+    assert saved_moves(tmp_path) == [registry.create("trap").move_to_text(expected)]
+
+
+def test_ai_against_ai_demo_plays_a_whole_game(tmp_path):
+    hw = FakeHW(tmp_path, AI_BOTH, driver=lambda hw: [] if hw.app.busy else None)
+    app = run_app(hw)
+    game = app.session.game
+    assert game.is_over()
+    screen = hw.screen().replace("|", "")
+    assert "wins" in screen or "Draw" in screen
+    assert saved_moves(tmp_path) == app.session.texts
