@@ -1,0 +1,37 @@
+# The reference handheld: Raspberry Pi Pico (RP2040) or Pico 2 with the Waveshare Pico-LCD-1.3
+# hat: ST7789 240x240 IPS on SPI1, a 5-way joystick and four keys, all active low.
+NAME = "pico_lcd13"
+WIDTH = 240
+HEIGHT = 240
+COLOR = True
+DRIVER = "st7789"
+ROTATION = 1                       # landscape, joystick on the left (firmware/drivers/st7789.py)
+
+SPI_ID = 1
+SPI_BAUDRATE = 62_500_000          # the RP2040's fastest SPI clock (peripheral clock / 2)
+SCK = 10
+MOSI = 11
+CS = 9
+DC = 8
+RST = 12
+BACKLIGHT = 13
+
+# Button names (docs/architecture.md) and their GPIOs; the joystick's press is "select".
+BUTTONS = ("up", "down", "left", "right", "select", "a", "b", "x", "y")
+BUTTON_PINS = (2, 18, 16, 20, 3, 15, 17, 19, 21)
+
+SAVE_DIR = "/saves"
+
+
+def setup():
+    from machine import SPI, Pin
+
+    from firmware.device_hal import Buttons, Hw, pin_reader
+    from firmware.drivers.st7789 import ST7789
+
+    Pin(BACKLIGHT, Pin.OUT).value(1)
+    spi = SPI(SPI_ID, baudrate=SPI_BAUDRATE, polarity=0, phase=0, sck=Pin(SCK), mosi=Pin(MOSI))
+    display = ST7789(spi, Pin(DC, Pin.OUT), Pin(CS, Pin.OUT), Pin(RST, Pin.OUT), WIDTH, HEIGHT,
+                     ROTATION)
+    pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in BUTTON_PINS]
+    return Hw(NAME, display, Buttons(BUTTONS, pin_reader(pins)), SAVE_DIR)

@@ -1,0 +1,83 @@
+# A stand-in for MicroPython's `machine` module, for running the board profiles and display
+# drivers under the MicroPython VM (which has no `machine`) in tests/host/test_drivers.py.
+#
+# It decodes what the display would receive: on SPI, bytes written while DC is low are
+# commands and bytes while DC is high are that command's parameters or pixels (only while CS
+# is low); on I2C, each write is kept whole.  Inputs: set Pin.levels[gpio] and ADC.raw[gpio].
+TRANSACTIONS = []     # ["spi", command, bytearray of data] or ["i2c", addr, bytes]
+PIN_WRITES = []       # (gpio, value) for output pins
+ERRORS = []
+DC_PIN = -1
+CS_PIN = -1
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+    levels = {}       # gpio -> level read by inputs (default 1: released, pulled up)
+    outputs = {}      # gpio -> last level written
+
+    def __init__(self, gpio, mode=-1, pull=-1):
+        self.gpio = gpio
+        self.mode = mode
+        self.pull = pull
+
+    def value(self, level=None):
+        if level is None:
+            if self.gpio in Pin.outputs:
+                return Pin.outputs[self.gpio]
+            return Pin.levels.get(self.gpio, 1)
+        Pin.outputs[self.gpio] = 1 if level else 0
+        PIN_WRITES.append((self.gpio, 1 if level else 0))
+        return None
+
+    def __call__(self, level=None):
+        return self.value(level)
+
+
+class SPI:
+    def __init__(self, spi_id, baudrate=0, polarity=0, phase=0, sck=None, mosi=None, miso=None):
+        self.spi_id = spi_id
+        self.baudrate = baudrate
+
+    def write(self, data):
+        if Pin.outputs.get(CS_PIN, 1) != 0:
+            ERRORS.append("SPI write with CS high")
+            return
+        if Pin.outputs.get(DC_PIN, 1) == 0:
+            for byte in bytes(data):
+                TRANSACTIONS.append(["spi", byte, bytearray()])
+        elif TRANSACTIONS and TRANSACTIONS[-1][0] == "spi":
+            TRANSACTIONS[-1][2].extend(data)
+        else:
+            ERRORS.append("SPI data before any command")
+
+
+class I2C:
+    def __init__(self, i2c_id, sda=None, scl=None, freq=0):
+        self.i2c_id = i2c_id
+
+    def writeto(self, addr, data, stop=True):
+        TRANSACTIONS.append(["i2c", addr, bytes(data)])
+        return 1
+
+    def writevto(self, addr, vector, stop=True):
+        joined = bytearray()
+        for part in vector:
+            joined.extend(part)
+        TRANSACTIONS.append(["i2c", addr, bytes(joined)])
+        return 1
+
+
+class ADC:
+    ATTN_11DB = 3
+    raw = {}          # gpio -> 12-bit reading
+
+    def __init__(self, pin, atten=0):
+        self.gpio = pin.gpio
+        self.atten = atten
+
+    def read_u16(self):
+        value = ADC.raw.get(self.gpio, 0)
+        return (value << 4) | (value >> 8)
