@@ -5,3 +5,4 @@ from shared_rules.registry import register
 # Each game adds one line here when its rules land:
 # register(name, module, class name, title)
 register("trap", "shared_rules.trap", "Trap", "Trap")
+register("lazo", "shared_rules.lazo", "Lazo", "Lazo")
