@@ -30,7 +30,6 @@ from array import array
 from micropython import const
 
 from shared_rules.game import DRAW, ONGOING, Game, GameError
-from shared_rules.rng import Rng
 
 BALLS_EACH = const(20)
 PASS = const(0x20000)
@@ -45,6 +44,17 @@ _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _PIECE_CHARS = ".LD"
 
 
+# Hot paths assign several locals one per line: MicroPython builds a heap tuple for a
+# multiple assignment of more than three names.
+def _zeros(count):
+    """array('H') of `count` zeros, allocated once at its final size.  (array('H', bytes(n)) would
+    mean n zeros on CPython but n // 2 on MicroPython, which copies a buffer's raw bytes.)"""
+    out = array("H", range(count))
+    for i in range(count):
+        out[i] = 0
+    return out
+
+
 class _Geometry:
     """Tables for one board size, shared by every game of that size."""
 
@@ -55,7 +65,7 @@ class _Geometry:
         self.col = bytes(c % size for c in range(cells))
         self.row = bytes(c // size for c in range(cells))
         # 8-neighbour lists, cell c's in nb[nb_start[c]:nb_start[c + 1]].
-        starts = array("H", [0] * (cells + 1))
+        starts = _zeros(cells + 1)
         nbs = bytearray()
         for c in range(cells):
             x, y = c % size, c // size
@@ -71,11 +81,18 @@ class _Geometry:
         # Scratch space for the flood fill and the repetition check (never allocated in play).
         self.seen = bytearray(self.triangles)
         self.stamp = 0
-        self.stack = array("H", [0] * self.triangles)
+        self.stack = _zeros(self.triangles)
         self.scratch = bytearray(cells)
-        # Zobrist keys (30 bits: small ints on MicroPython) for the repetition rule.
-        rng = Rng(size)
-        self.keys = [rng.next32() & 0x3FFFFFFF for _ in range(2 * cells + 1)]
+        # Zobrist keys for the repetition rule: 30 bits from a 16-bit generator, so that every
+        # value and every step stays a small int on MicroPython (no heap use).
+        keys = []
+        x = size
+        for _ in range(2 * cells + 1):
+            x = (x * 75 + 74) % 65537
+            high = x & 0x7FFF
+            x = (x * 75 + 74) % 65537
+            keys.append(high << 15 | (x & 0x7FFF))
+        self.keys = keys
 
 
 def _triangle_passages(size):
@@ -87,7 +104,8 @@ def _triangle_passages(size):
     the outline lead to _OUTSIDE through the board's edge (open unless a link lies on it).
     """
     n = size - 1  # unit squares per side
-    out = array("H")
+    out = _zeros(n * n * 36)  # preallocated: growing an array wastes heap
+    i = 0
 
     def hole(c, r):
         return c + r * size
@@ -100,15 +118,31 @@ def _triangle_passages(size):
     for r in range(n):
         for c in range(n):
             ll, lr, ul, ur = hole(c, r), hole(c + 1, r), hole(c, r + 1), hole(c + 1, r + 1)
+            first = (c + r * n) * 4
             # N: across the top side to S above; to E across the '/' half; to W across '\'.
-            out.extend((tri(c, r + 1, 2), ul, ur, (c + r * n) * 4 + 1, ll, ur, (c + r * n) * 4 + 3, ul, lr))
+            i = _put(out, i, tri(c, r + 1, 2), ul, ur)
+            i = _put(out, i, first + 1, ll, ur)
+            i = _put(out, i, first + 3, ul, lr)
             # E: across the right side to W on the right; to N across '/'; to S across '\'.
-            out.extend((tri(c + 1, r, 3), lr, ur, (c + r * n) * 4 + 0, ll, ur, (c + r * n) * 4 + 2, ul, lr))
+            i = _put(out, i, tri(c + 1, r, 3), lr, ur)
+            i = _put(out, i, first + 0, ll, ur)
+            i = _put(out, i, first + 2, ul, lr)
             # S: across the bottom side to N below; to W across '/'; to E across '\'.
-            out.extend((tri(c, r - 1, 0), ll, lr, (c + r * n) * 4 + 3, ll, ur, (c + r * n) * 4 + 1, ul, lr))
+            i = _put(out, i, tri(c, r - 1, 0), ll, lr)
+            i = _put(out, i, first + 3, ll, ur)
+            i = _put(out, i, first + 1, ul, lr)
             # W: across the left side to E on the left; to S across '/'; to N across '\'.
-            out.extend((tri(c - 1, r, 1), ll, ul, (c + r * n) * 4 + 2, ll, ur, (c + r * n) * 4 + 0, ul, lr))
+            i = _put(out, i, tri(c - 1, r, 1), ll, ul)
+            i = _put(out, i, first + 2, ll, ur)
+            i = _put(out, i, first + 0, ul, lr)
     return out
+
+
+def _put(out, i, triangle, hole1, hole2):
+    out[i] = triangle
+    out[i + 1] = hole1
+    out[i + 2] = hole2
+    return i + 3
 
 
 _cached_geometry = None
@@ -185,6 +219,10 @@ class Trap(Game):
         if not MIN_SIZE <= size <= MAX_SIZE:
             raise GameError("option size=%d is not valid for trap; choose %d..%d" % (size, MIN_SIZE, MAX_SIZE))
         self.dots = _dot_squares(dots_text, size)
+        # Each dot's first triangle (its square's N), for the trap test.
+        self._dot_triangles = _zeros(len(self.dots))
+        for i in range(len(self.dots)):
+            self._dot_triangles[i] = (self.dots[i][0] + self.dots[i][1] * (size - 1)) * 4
         self.options["dots"] = dots_text
         self.size = size
         self._geo = _geometry(size)
@@ -241,7 +279,11 @@ class Trap(Game):
     def _movements(self, me):
         """Every phase-2 move of colour `me` that leaves none of its pieces single."""
         geo = self._geo
-        board, nb, starts, col, row = self.board, geo.nb, geo.nb_start, geo.col, geo.row
+        board = self.board
+        nb = geo.nb
+        starts = geo.nb_start
+        col = geo.col
+        row = geo.row
         cells = geo.cells
         own = geo.scratch  # own-neighbour count of every cell
         for c in range(cells):
@@ -295,7 +337,11 @@ class Trap(Game):
     def _movement_ok(self, a, t, me):
         """Exact phase-2 test: after a -> t no piece of colour `me` is single."""
         geo = self._geo
-        board, nb, starts, col, row = self.board, geo.nb, geo.nb_start, geo.col, geo.row
+        board = self.board
+        nb = geo.nb
+        starts = geo.nb_start
+        col = geo.col
+        row = geo.row
         if board[a] != me or board[t] != _EMPTY:
             return False
         ok = False
@@ -410,7 +456,10 @@ class Trap(Game):
     def _remove_single_pieces(self):
         # Seed: "Once all of the pieces are placed on the board, any single pieces are removed."
         geo = self._geo
-        board, nb, starts, keys = self.board, geo.nb, geo.nb_start, geo.keys
+        board = self.board
+        nb = geo.nb
+        starts = geo.nb_start
+        keys = geo.keys
         removed = []
         for c in range(geo.cells):
             colour = board[c]
@@ -445,26 +494,28 @@ class Trap(Game):
                 k += 1
         if k < 2:
             return False
-        for col, row in self.dots:
-            if self._dot_trapped(me, col, row):
+        for i in range(len(self._dot_triangles)):
+            if self._dot_trapped(me, self._dot_triangles[i]):
                 return True
         return False
 
     def trapped_dots(self, player):
         """Indexes (into self.dots) of the dots that `player`'s chains enclose."""
-        return [i for i in range(len(self.dots)) if self._dot_trapped(player + 1, self.dots[i][0], self.dots[i][1])]
+        return [i for i in range(len(self.dots)) if self._dot_trapped(player + 1, self._dot_triangles[i])]
 
-    def _dot_trapped(self, me, col, row):
+    def _dot_trapped(self, me, first):
         """Spec "Trap", exact test: no triangle of the dot's square reaches the outside."""
         geo = self._geo
-        board, passages, seen, stack = self.board, geo.passages, geo.seen, geo.stack
+        board = self.board
+        passages = geo.passages
+        seen = geo.seen
+        stack = geo.stack
         stamp = geo.stamp + 1
         if stamp > 255:
             for i in range(geo.triangles):
                 seen[i] = 0
             stamp = 1
         geo.stamp = stamp
-        first = (col + row * (self.size - 1)) * 4
         for k in range(4):
             stack[k] = first + k
             seen[first + k] = stamp
