@@ -1,0 +1,111 @@
+"""Button scripts for the simulator: `python -m desktop_sim --script FILE` (headless or not).
+
+One command per line; `#` starts a comment.  Times are milliseconds of simulated time (in
+--headless mode the clock only moves when the app sleeps or polls, so a script replays the same
+way on any machine).
+
+    wait MS                 let MS milliseconds pass
+    press BUTTON [MS]       press BUTTON, hold it MS (default 100) and release it (takes MS)
+    hold BUTTON             press BUTTON and keep it down (direction keys then auto-repeat)
+    release BUTTON          let go of BUTTON
+    screenshot FILE.png     save the window as it is now
+    expect TEXT...          stop with status 3 unless TEXT is part of a string on the screen
+    expect-not TEXT...      stop with status 3 if TEXT is on the screen
+    end [STATUS]            stop now, exiting with STATUS (default 0)
+
+A line may start with an absolute time, `1500 press a` or `@1500 press a`: the command then
+waits until 1500 ms after the start.  BUTTON is one of the board's buttons (up down left right
+a b x y menu start select, as the board has them).  The script ends after its last command;
+the simulator then stops (status 0) and saves --screenshot if given.
+"""
+
+import re
+
+_REST = re.compile(r"(?:@?\d+\s+)?\S+\s+(.*)$")
+COMMANDS = ("wait", "press", "hold", "release", "screenshot", "expect", "expect-not", "end")
+DEFAULT_PRESS_MS = 100
+
+
+class ScriptError(Exception):
+    """A line of the script that cannot be run, with its line number."""
+
+
+class Step:
+    """One timed action: `kind` is down, up, screenshot, expect, expect-not or end."""
+
+    def __init__(self, at_ms, kind, arg, line_no):
+        self.at_ms = at_ms
+        self.kind = kind
+        self.arg = arg
+        self.line_no = line_no
+
+    def __repr__(self):
+        return "Step(%d, %s, %r)" % (self.at_ms, self.kind, self.arg)
+
+
+def _ms(text, line_no):
+    try:
+        value = int(text)
+    except ValueError:
+        raise ScriptError("line %d: %r is not a number of milliseconds" % (line_no, text)) from None
+    if value < 0:
+        raise ScriptError("line %d: negative time %d" % (line_no, value))
+    return value
+
+
+def parse(text, buttons):
+    """The script as a list of Steps in time order, and the time it ends at."""
+    steps = []
+    now = 0
+    for line_no, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        words = line.split()
+        first = words[0].lstrip("@")
+        if first.isdigit():
+            at = _ms(first, line_no)
+            if at < now:
+                raise ScriptError("line %d: time %d ms is before the previous command (%d ms)"
+                                  % (line_no, at, now))
+            now = at
+            words = words[1:]
+            if not words:
+                continue
+        command, args = words[0].lower(), words[1:]
+        if command not in COMMANDS:
+            raise ScriptError("line %d: unknown command %r (commands: %s)"
+                              % (line_no, command, ", ".join(COMMANDS)))
+        if command in ("press", "hold", "release"):
+            if not args:
+                raise ScriptError("line %d: %s needs a button" % (line_no, command))
+            button = args[0].lower()
+            if button not in buttons:
+                raise ScriptError("line %d: this board has no button %r (it has: %s)"
+                                  % (line_no, button, " ".join(buttons)))
+            if command == "press":
+                hold_ms = _ms(args[1], line_no) if len(args) > 1 else DEFAULT_PRESS_MS
+                steps.append(Step(now, "down", button, line_no))
+                now += max(hold_ms, 1)
+                steps.append(Step(now, "up", button, line_no))
+            else:
+                steps.append(Step(now, "down" if command == "hold" else "up", button, line_no))
+        elif command == "wait":
+            if len(args) != 1:
+                raise ScriptError("line %d: wait needs one number of milliseconds" % line_no)
+            now += _ms(args[0], line_no)
+        elif command == "screenshot":
+            if len(args) != 1:
+                raise ScriptError("line %d: screenshot needs a file name" % line_no)
+            steps.append(Step(now, "screenshot", args[0], line_no))
+        elif command in ("expect", "expect-not"):
+            if not args:
+                raise ScriptError("line %d: %s needs a text" % (line_no, command))
+            # the rest of the line after the command word, inner spaces kept
+            match = _REST.match(line)
+            text = match.group(1).strip() if match else ""
+            steps.append(Step(now, command, text, line_no))
+        else:
+            status = int(args[0]) if args and args[0].lstrip("-").isdigit() else 0
+            steps.append(Step(now, "end", status, line_no))
+    return steps, now
