@@ -1,0 +1,184 @@
+"""The desktop simulator: button scripts, the headless mode and its exit status, partial
+updates like the device, the keyboard map, and the real app on every board profile."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+from desktop_sim.script import ScriptError, parse  # noqa: E402
+from firmware import palette  # noqa: E402
+
+BOARDS = ("pico_lcd13", "odroid_go", "mono128")
+
+
+def sim(*args, script=None, tmp_path, env_extra=None, app="sim_demo_app"):
+    """Runs python -m desktop_sim; returns (status, stderr)."""
+    cmd = [sys.executable, "-m", "desktop_sim"]
+    if app:
+        cmd += ["--app", app]
+    if script is not None:
+        path = tmp_path / "script.txt"
+        path.write_text(script)
+        cmd += ["--script", str(path)]
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "tests/host"), str(ROOT)])
+    env.update(env_extra or {})
+    proc = subprocess.run(cmd + list(args), cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=300)
+    return proc.returncode, proc.stderr
+
+
+def load_png(path):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+    return pygame.image.load(str(path))
+
+
+def test_script_format():
+    steps, end = parse("# a comment\nwait 500\npress a\n1000 hold right  # timed\n"
+                       "@1500 release right\npress b 40\nexpect New  game\nend 4\n",
+                       ("a", "b", "right"))
+    assert [(s.at_ms, s.kind, s.arg) for s in steps] == [
+        (500, "down", "a"), (600, "up", "a"), (1000, "down", "right"), (1500, "up", "right"),
+        (1500, "down", "b"), (1540, "up", "b"), (1540, "expect", "New  game"),
+        (1540, "end", 4)]
+    assert end == 1540
+    for bad, reason in (("press q", "no button 'q'"), ("jump a", "unknown command"),
+                        ("wait 100\n50 press a", "before the previous"), ("wait soon", "not a number"),
+                        ("screenshot", "needs a file")):
+        with pytest.raises(ScriptError, match=reason):
+            parse(bad, ("a",))
+
+
+def test_headless_script_presses_repeats_and_expectations(tmp_path):
+    status, err = sim("--headless", "--board", "pico_lcd13", tmp_path=tmp_path, script=(
+        "wait 50\npress a\nwait 50\npress a\nwait 50\n"
+        "hold right\nwait 700\nrelease right\nwait 50\n"
+        "expect a=2 r=3\nexpect-not a=3\nexpect demo pico_lcd13\n"))
+    # right held 700 ms repeats after 400 ms, then every 120 ms: at 400, 520 and 640 ms
+    assert status == 0, err
+    assert "script done" in err
+
+
+def test_failed_expectation_exits_3_and_says_what_is_on_screen(tmp_path):
+    status, err = sim("--headless", tmp_path=tmp_path, script="press a\nwait 50\nexpect a=5\n")
+    assert status == 3
+    assert "expect 'a=5' failed" in err and "a=1 r=0" in err
+
+
+@pytest.mark.parametrize("button, status, message", [
+    ("b", 7, "app exit"), ("up", 1, "ValueError: demo failure"), ("down", 0, "the app returned")])
+def test_exit_status_is_the_apps(tmp_path, button, status, message):
+    code, err = sim("--headless", tmp_path=tmp_path, script="wait 20\npress %s\nwait 100\n" % button)
+    assert code == status, err
+    assert message in err
+
+
+def test_partial_show_updates_only_its_rectangle(tmp_path):
+    """A block drawn but not shown stays invisible, as on the panel; show(0, 30, 4, 4) reveals
+    just that corner."""
+    shot = tmp_path / "screen.png"
+    status, err = sim("--headless", "--screenshot", str(shot), "--screen-only", tmp_path=tmp_path,
+                      script="wait 30\npress left\nwait 30\n")
+    assert status == 0, err
+    image = load_png(shot)
+    assert image.get_size() == (240, 240)
+    v = palette.rgb565(palette.RED)
+    red = (((v >> 11) << 3) | (v >> 13), (((v >> 5) & 63) << 2) | (((v >> 5) & 63) >> 4),
+           ((v & 31) << 3) | ((v & 31) >> 2))
+    assert tuple(image.get_at((0, 30)))[:3] == red
+    assert tuple(image.get_at((3, 33)))[:3] == red
+    assert tuple(image.get_at((4, 30)))[:3] == (0, 0, 0)      # drawn, never shown
+    assert tuple(image.get_at((15, 45)))[:3] == (0, 0, 0)
+
+
+def test_mono_screen_and_window_screenshot(tmp_path):
+    shot = tmp_path / "window.png"
+    status, err = sim("--headless", "--board", "mono128", "--scale", "3", "--screenshot",
+                      str(shot), tmp_path=tmp_path, script="wait 30\npress left\nwait 30\n")
+    assert status == 0, err
+    from desktop_sim.skin import Skin
+    from desktop_sim.sim import load_board
+    import pygame
+    pygame.font.init()
+    skin = Skin(load_board("mono128"), 3, 3)
+    image = load_png(shot)
+    assert image.get_size() == skin.size
+    corner = tuple(image.get_at((skin.screen_rect.left + 1, skin.screen_rect.top + 30 * 3 + 1)))
+    assert corner[:3] == (225, 238, 255)                         # a lit OLED pixel
+    dark = tuple(image.get_at((skin.screen_rect.left + 20 * 3, skin.screen_rect.top + 40 * 3)))
+    assert dark[:3] == (8, 10, 16)
+
+
+def test_without_a_display_it_says_so_and_exits_2(tmp_path):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    proc = subprocess.run([sys.executable, "-m", "desktop_sim"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert "no display found" in proc.stderr and "--headless" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_help_lists_keys_and_script_format():
+    proc = subprocess.run([sys.executable, "-m", "desktop_sim", "--help"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0
+    for text in ("arrows", "Z or A", "X or S", "Enter", "Esc", "F12", "--board",
+                 "press BUTTON [MS]", "expect TEXT"):
+        assert text in proc.stdout
+
+
+def test_keyboard_map_in_a_window(monkeypatch, tmp_path):
+    """The interactive path (window, events, real clock) on SDL's dummy video driver."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    import pygame
+    from desktop_sim.sim import Simulator, keymap_help
+    expected = {"pico_lcd13": {pygame.K_z: "a", pygame.K_s: "b", pygame.K_c: "x",
+                               pygame.K_RETURN: "select", pygame.K_ESCAPE: "select"},
+                "odroid_go": {pygame.K_a: "a", pygame.K_x: "b", pygame.K_RETURN: "start",
+                              pygame.K_ESCAPE: "menu", pygame.K_BACKSPACE: "select"},
+                "mono128": {pygame.K_z: "a", pygame.K_x: "b", pygame.K_UP: "up",
+                            pygame.K_ESCAPE: None, pygame.K_c: None}}
+    for board, keys in expected.items():
+        s = Simulator(board, 1, False, None, str(tmp_path / board), None, None)
+        hw = s.hw
+        hw.poll()
+        for key, button in keys.items():
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
+            events = hw.poll()
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0))
+            released = hw.poll()
+            if button is None:
+                assert events == [] and released == [], (board, key, events)
+            else:
+                assert events == [(1, button)], (board, key, events)
+                assert released == [(2, button)]
+        # clicking a button of the picture presses it
+        control = next(c for c in s.skin.controls if c.name == "a")
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                             pos=control.rect.center))
+        assert hw.poll() == [(1, "a")]
+        assert "a" in s.pressed
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1,
+                                             pos=control.rect.center))
+        assert hw.poll() == [(2, "a")]
+        assert any(line.startswith("Z / A = a") for line in keymap_help(hw.buttons))
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_real_app_runs_unchanged_on_every_profile(tmp_path, board):
+    shot = tmp_path / ("%s.png" % board)
+    status, err = sim("--headless", "--board", board, "--screenshot", str(shot),
+                      tmp_path=tmp_path, app=None,
+                      script="wait 300\nexpect New game\npress down\nwait 200\n")
+    assert status == 0, err
+    image = load_png(shot)
+    colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, image.get_width(), 7)
+               for y in range(0, image.get_height(), 7)}
+    assert len(colours) > 4
