@@ -6,3 +6,4 @@ from shared_rules.registry import register
 # register(name, module, class name, title)
 register("trap", "shared_rules.trap", "Trap", "Trap")
 register("lazo", "shared_rules.lazo", "Lazo", "Lazo")
+register("throngs", "shared_rules.throngs", "Throngs", "Throngs")
