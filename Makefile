@@ -38,6 +38,7 @@ test: setup
 	$(MAKE) --no-print-directory typecheck
 	$(MAKE) --no-print-directory test-py
 	$(MAKE) --no-print-directory test-mpy
+	$(PY) -m tools.ludii_check ../shared/vectors/throngs63_ludii.jsonl.gz ../shared/vectors/throngs93_ludii.jsonl.gz
 
 test-py: $(STAMP_PY) $(NODE_VM)
 	$(PY) -m pytest
