@@ -11,9 +11,12 @@ way on any machine).
     screenshot FILE.png     save the window as it is now
     expect TEXT...          stop with status 3 unless TEXT is part of a string on the screen
     expect-not TEXT...      stop with status 3 if TEXT is on the screen
+    wait-for MS TEXT...     wait until TEXT is on the screen, at most MS ms (else status 3);
+                            the times of the lines after it count from when it appeared
     end [STATUS]            stop now, exiting with STATUS (default 0)
 
-A line may start with an absolute time, `1500 press a` or `@1500 press a`: the command then
+In expect, expect-not and wait-for, `A|B` matches either text.  A line may start with an
+absolute time, `1500 press a` or `@1500 press a`: the command then
 waits until 1500 ms after the start.  BUTTON is one of the board's buttons (up down left right
 a b x y menu start select, as the board has them).  The script ends after its last command;
 the simulator then stops (status 0) and saves --screenshot if given.
@@ -22,7 +25,8 @@ the simulator then stops (status 0) and saves --screenshot if given.
 import re
 
 _REST = re.compile(r"(?:@?\d+\s+)?\S+\s+(.*)$")
-COMMANDS = ("wait", "press", "hold", "release", "screenshot", "expect", "expect-not", "end")
+COMMANDS = ("wait", "press", "hold", "release", "screenshot", "expect", "expect-not", "wait-for",
+            "end")
 DEFAULT_PRESS_MS = 100
 
 
@@ -98,6 +102,13 @@ def parse(text, buttons):
             if len(args) != 1:
                 raise ScriptError("line %d: screenshot needs a file name" % line_no)
             steps.append(Step(now, "screenshot", args[0], line_no))
+        elif command == "wait-for":
+            if len(args) < 2:
+                raise ScriptError("line %d: wait-for needs a time limit in ms and a text" % line_no)
+            limit = _ms(args[0], line_no)
+            match = _REST.match(line)
+            text = match.group(1).strip().split(None, 1)[1] if match else ""
+            steps.append(Step(now, "wait-for", (limit, text), line_no))
         elif command in ("expect", "expect-not"):
             if not args:
                 raise ScriptError("line %d: %s needs a text" % (line_no, command))

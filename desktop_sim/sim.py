@@ -349,6 +349,20 @@ class Simulator:
                 self._set(step.arg, step.kind == "down")
             elif step.kind == "screenshot":
                 self.screenshot(step.arg)
+            elif step.kind == "wait-for":
+                limit, text = step.arg
+                if not self.text_on_screen(text):
+                    if self.now_ms() - step.at_ms > limit:
+                        raise SimulationEnd(3, "line %d: wait-for %r: not on screen after %d ms; "
+                                            "on screen: %s" % (step.line_no, text, limit,
+                                                               " | ".join(self.screen_texts())
+                                                               or "(no text)"))
+                    break
+                shift = self.now_ms() - step.at_ms   # later lines count from now
+                for later in self.steps:
+                    later.at_ms += shift
+                if self.end_ms is not None:
+                    self.end_ms += shift
             elif step.kind in ("expect", "expect-not"):
                 present = self.text_on_screen(step.arg)
                 if present != (step.kind == "expect"):
@@ -367,7 +381,9 @@ class Simulator:
         return [t[2] for t in self.visible_texts]
 
     def text_on_screen(self, text):
-        return any(text in s for s in self.screen_texts())
+        """Whether any of the `|`-separated alternatives is part of a string on the panel."""
+        shown = self.screen_texts()
+        return any(alt in s for alt in text.split("|") for s in shown)
 
     def present(self, x, y, w, h):
         """hw.show(): the rectangle of the framebuffer goes onto the panel."""

@@ -47,7 +47,10 @@ def test_script_format():
         (1500, "down", "b"), (1540, "up", "b"), (1540, "expect", "New  game"),
         (1540, "end", 4)]
     assert end == 1540
-    for bad, reason in (("press q", "no button 'q'"), ("jump a", "unknown command"),
+    steps, end = parse("wait 10\nwait-for 2000 r=2|r=3\npress a\n", ("a",))
+    assert [(s.at_ms, s.kind, s.arg) for s in steps] == [
+        (10, "wait-for", (2000, "r=2|r=3")), (10, "down", "a"), (110, "up", "a")]
+    for bad, reason in (("press q", "no button 'q'"), ("wait-for 100", "time limit"), ("jump a", "unknown command"),
                         ("wait 100\n50 press a", "before the previous"), ("wait soon", "not a number"),
                         ("screenshot", "needs a file")):
         with pytest.raises(ScriptError, match=reason):
@@ -62,6 +65,14 @@ def test_headless_script_presses_repeats_and_expectations(tmp_path):
     # right held 700 ms repeats after 400 ms, then every 120 ms: at 400, 520 and 640 ms
     assert status == 0, err
     assert "script done" in err
+
+
+def test_wait_for_shifts_the_rest_of_the_script(tmp_path):
+    status, err = sim("--headless", tmp_path=tmp_path, script=(
+        "hold right\nwait-for 5000 r=2\nrelease right\nwait 400\nexpect r=2\n"))
+    assert status == 0, err
+    status, err = sim("--headless", tmp_path=tmp_path, script="wait-for 300 a=1\n")
+    assert status == 3 and "not on screen after 300 ms" in err
 
 
 def test_failed_expectation_exits_3_and_says_what_is_on_screen(tmp_path):
