@@ -280,29 +280,33 @@ class App:
         return mod.View(self.ui, session.game)
 
     def play_loop(self, session):
-        while True:
+        while session is not None:
+            session = self.turn(session)
+
+    def turn(self, session):
+        """One decision (or the pause menu, or the game-over screen): the session to go on
+        with, or None when the player leaves to the main menu."""
+        self.session = session
+        game = session.game
+        if session.winner() != ONGOING:
+            session = self.game_over(session)
             self.session = session
-            game = session.game
-            if session.winner() != ONGOING:
-                session = self.game_over(session)
-                if session is None:
-                    self.session = None
-                    return
-                continue
-            player = game.to_move()
-            if session.is_ai(player):
-                move = self.ai_turn(session)
-            elif session.view is None:
-                move = self.list_turn(session)
-            else:
-                move = self.human_turn(session)
-            if move == _PAUSE:
-                if not self.pause_menu(session):
-                    self.session = None
-                    return
-                continue
-            session.play(move)
-            self.save(session)
+            return session
+        player = game.to_move()
+        if session.is_ai(player):
+            move = self.ai_turn(session)
+        elif session.view is None:
+            move = self.list_turn(session)
+        else:
+            move = self.human_turn(session)
+        if move == _PAUSE:
+            if not self.pause_menu(session):
+                self.session = None
+                return None
+            return session
+        session.play(move)
+        self.save(session)
+        return session
 
     def draw_play(self, session, builder, note=""):
         ui = self.ui
@@ -380,10 +384,9 @@ class App:
         if text and not note:
             if ui.wide:
                 x, y, w, h = ui.panel_rect
-                room = (ui.h - ui.button_top(buttons) - 2) // ui.line_h
-                lines = ui.wrap(text, w // 8)
-                y0 = ui.button_top(buttons) - len(lines[:room]) * ui.line_h
-                for i in range(min(room, len(lines))):
+                lines = ui.wrap(text, w // 8)[:3]
+                y0 = ui.button_top(buttons) - len(lines) * ui.line_h
+                for i in range(len(lines)):
                     ui.text(lines[i], x, y0 + i * ui.line_h, ui.accent)
             else:
                 room = ui.cols - buttons * (ui.w // 4) // 8

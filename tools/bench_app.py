@@ -1,0 +1,64 @@
+"""The handheld app's heap under the MicroPython VM (`python -m tools.bench app`).
+
+For every registered game, a whole game is played through the app on the reference profile
+(pico_lcd13, 240x240, its 28 KB GS4 framebuffer included) by tools/vm_app_session.py under
+tools/vm_steps.mjs: once by two humans entering random legal moves with the d-pad, and once as
+an AI-against-AI demo (level easy) when the game has an AI.  Figures per game:
+
+  peak_heap_kb        the largest live heap between decisions, after a real collection, less
+                      the VM's and the driver script's own heap (goal: <= 120 KB)
+  human_turn_bound_kb upper bound of the heap while a human enters a move (garbage included)
+  ai_turn_alloc_kb    the most one AI decision allocated (garbage included)
+"""
+import json
+import os
+import subprocess
+
+PROFILE = "pico_lcd13"
+GOAL_KB = 120
+
+
+def run_session(benchlib, mode, game, profile=PROFILE, seed=1, timeout=1500):
+    root = benchlib.ROOT
+    cmd = ["node", os.path.join(root, "tools", "vm_steps.mjs"),
+           "--mount", "%s:/firmware" % os.path.join(root, "firmware"),
+           "--mount", "%s:/shared_rules" % os.path.join(root, "shared_rules"),
+           os.path.join(root, "tools", "vm_app_session.py"), mode, game, profile, str(seed)]
+    proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True, timeout=timeout)
+    for line in proc.stdout.splitlines():
+        if line.startswith("@@BENCH "):
+            return json.loads(line[8:])
+    raise RuntimeError("%s %s failed under the VM:\n%s%s" % (mode, game, proc.stdout[-2000:], proc.stderr[-2000:]))
+
+
+def run(benchlib):
+    from shared_rules import registry
+    import shared_rules.games  # noqa: F401
+    peak, human_bound, ai_alloc, moves, failures = {}, {}, {}, {}, {}
+    framebuffer_kb = 0
+    for game in registry.game_names():
+        modes = ["human"]
+        if os.path.exists(os.path.join(benchlib.ROOT, "shared_rules", "ai_%s.py" % game)):
+            modes.append("demo")
+        for mode in modes:
+            key = "%s_%s" % (game, mode)
+            try:
+                figures = run_session(benchlib, mode, game)
+            except (RuntimeError, subprocess.TimeoutExpired) as e:
+                failures[key] = str(e).splitlines()[-1][:200]
+                continue
+            if not figures["save_replays"]:
+                failures[key] = "the save did not replay to the same position"
+            peak[game] = max(peak.get(game, 0), figures["app_peak_kb"])
+            framebuffer_kb = figures["framebuffer_kb"]
+            moves[key] = figures["moves"]
+            if mode == "human":
+                human_bound[game] = round(figures["human_turn_bound_kb"] - figures["baseline_kb"], 1)
+            else:
+                ai_alloc[game] = figures["ai_turn_alloc_kb"]
+    out = {"profile": PROFILE, "goal_kb": GOAL_KB, "peak_heap_kb": peak,
+           "human_turn_bound_kb": human_bound, "ai_turn_alloc_kb": ai_alloc, "moves": moves,
+           "framebuffer_kb": framebuffer_kb}
+    if failures:
+        out["failed"] = failures
+    return {"app": out}

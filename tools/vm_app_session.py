@@ -1,0 +1,229 @@
+# The handheld app under the real MicroPython VM, driven by a scripted stand-in for the
+# hardware layer.  Used by tools/bench_app.py (heap) and tests/host/test_app_vm.py.
+#
+#   node tools/vm_steps.mjs --mount firmware:/firmware --mount shared_rules:/shared_rules \
+#        tools/vm_app_session.py MODE GAME PROFILE [SEED]
+#
+# The game is started through the real menus (main menu, game list, options form); then each
+# decision runs as one step (tools/vm_steps.mjs), because the WebAssembly VM collects garbage
+# only between steps.  MODE human: both sides human; every move is a random legal one entered
+# with the d-pad, its button presses planned in a step of their own (searching routes over the
+# app's cursor rule) and then played in the next.  MODE demo: AI (easy) against AI (easy).
+# At the end the save is replayed and compared, and one line `@@BENCH {json}` reports:
+#   peak_live_kb        the largest live heap between decisions (after a real collection):
+#                       modules, framebuffer, game, view, session, AI tables
+#   human_turn_bound_kb the largest heap at the end of a human decision, garbage included: an
+#                       upper bound of the heap during move entry (drawing, cursor, autosave)
+#   ai_turn_alloc_kb    the most one AI decision allocated (garbage included: the device's GC
+#                       reclaims it as the search goes)
+#   baseline_kb         the heap before the app is imported (the VM and this script): the
+#                       figures above include it; app_peak_kb = peak_live_kb - baseline_kb
+import gc
+import json
+import os
+
+import framebuf  # pyright: ignore[reportMissingImports]  (MicroPython's, in the VM)
+
+_mem_alloc = getattr(gc, "mem_alloc")
+
+PROFILES = {
+    "pico_lcd13": (240, 240, True, ("up", "down", "left", "right", "a", "b", "x", "y")),
+    "odroid_go": (320, 240, True, ("up", "down", "left", "right", "a", "b", "menu", "select", "start")),
+    "mono128": (128, 64, False, ("up", "down", "left", "right", "a", "b")),
+}
+
+
+class Stop(KeyboardInterrupt):
+    """The script is over (not an Exception: the app's error screens must let it through)."""
+
+
+class ScriptedHW:
+    def __init__(self, profile, folder):
+        w, h, color, buttons = PROFILES[profile]
+        self.name = profile
+        self.width, self.height, self.color, self.buttons = w, h, color, buttons
+        self.fb_buffer = bytearray(w * h // 2) if color else bytearray(w * h // 8)
+        self.fb = framebuf.FrameBuffer(self.fb_buffer, w, h,
+                                       framebuf.GS4_HMSB if color else framebuf.MONO_VLSB)
+        self.save_dir = folder
+        self.script = []
+        self.starting = True    # in the menus: stop at the first wait once the game is on
+        self.now = 0
+        self.shows = 0
+
+    def show(self, x=0, y=0, w=0, h=0):
+        self.shows += 1
+
+    def poll(self):
+        self.now += 5
+        if self.script:
+            b = self.script.pop(0)
+            return [(1, b), (2, b)]
+        if self.busy() and not self.starting:
+            return []       # the AI thinking, or the demo's pause between moves: no buttons
+        raise Stop()
+
+    def ticks_ms(self):
+        self.now += 1
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def sleep_ms(self, n):
+        self.now += n
+
+    def report_heap(self, n):
+        pass
+
+    def busy(self):
+        return False
+
+
+_DIRS = (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))
+
+
+def route(builder, target):
+    start = builder.cursor
+    came = {start: None}
+    queue = [start]
+    i = 0
+    while i < len(queue):
+        key = queue[i]
+        i += 1
+        if key == target:
+            break
+        for name, dx, dy in _DIRS:
+            builder.cursor = key
+            if builder.go(dx, dy) and builder.cursor not in came:
+                came[builder.cursor] = (key, name)
+                queue.append(builder.cursor)
+    builder.cursor = start
+    if target not in came:
+        raise AssertionError("target %d cannot be reached with the d-pad" % target)
+    path = []
+    while came[target] is not None:
+        target, name = came[target]
+        path.append(name)
+    path.reverse()
+    return path
+
+
+def presses_for(builder, move):
+    from firmware.builder import MoveBuilder
+    sim = MoveBuilder(builder.view, builder.moves)
+    out = []
+    depth = 0
+    while True:
+        key = sim.view.step_key(move, depth)
+        out += route(sim, key)
+        out.append("a")
+        sim.cursor = key
+        if sim.choose() >= 0:
+            return out
+        depth += 1
+
+
+def menu_keys(name, players):
+    """Main menu -> New game -> `name` -> its form: set both player rows, Start."""
+    from shared_rules import registry
+    keys = ["a"] + ["down"] * registry.game_names().index(name) + ["a"]
+    # The form starts on Start; above it the second player's row (default AI normal), then the
+    # first player's (default Human).
+    second, first = players
+    keys += ["up"] + {"human": ["left", "left"], "ai-easy": ["left"]}[second]
+    keys += ["up"] + {"human": [], "ai-easy": ["right"]}[first]
+    keys += ["down", "down", "a"]
+    return keys
+
+
+class Run:
+    def __init__(self, mode, name, profile, seed, baseline):
+        from firmware.app import App
+        from shared_rules.rng import Rng
+        self.baseline = baseline
+        self.mode = mode
+        self.name = name
+        self.folder = "/saves_" + name
+        self.rng = Rng(seed)
+        hw = ScriptedHW(profile, self.folder)
+        self.hw = hw
+        players = ("human", "human") if mode == "human" else ("ai-easy", "ai-easy")
+        hw.script = menu_keys(name, players)
+        app = App(hw)
+        self.app = app
+        hw.busy = lambda: app.busy
+        try:
+            app.main_menu()      # the menus, up to the first decision's wait for a button
+        except Stop:
+            pass
+        hw.starting = False
+        if app.session is None:
+            raise AssertionError("the menus did not start a game of %s" % name)
+        self.session = app.session
+        self.planned = False
+        self.peak_live = 0
+        self.human_bound = 0
+        self.ai_alloc = 0
+
+    def step(self):
+        live = _mem_alloc()
+        if live > self.peak_live:
+            self.peak_live = live
+        session = self.session
+        if session.winner() != -1:      # ONGOING
+            self.report()
+            return False
+        human = not session.is_ai(session.game.to_move())
+        if human and not self.planned:
+            from firmware.builder import MoveBuilder
+            builder = MoveBuilder(session.view, session.game.legal_moves())
+            move = builder.moves[self.rng.below(len(builder.moves))]
+            self.hw.script = presses_for(builder, move)
+            self.planned = True
+            return True
+        self.planned = False
+        self.app.turn(session)
+        if self.hw.script:
+            raise AssertionError("buttons left over after the move: %s" % self.hw.script)
+        used = _mem_alloc()
+        if human:
+            self.human_bound = max(self.human_bound, used)
+        else:
+            self.ai_alloc = max(self.ai_alloc, used - live)
+        return True
+
+    def report(self):
+        from firmware import saves
+        from shared_rules import registry
+        game = self.session.game
+        saved, index, notes = saves.load_game(self.folder)
+        replayed = registry.create(self.name, saved.options)
+        for text in saved.moves:
+            replayed.play_text(text)
+        kb = 1024
+        fb = len(self.hw.fb_buffer)
+        print("@@BENCH " + json.dumps({
+            "game": self.name, "mode": self.mode, "moves": len(game.history), "winner": game.winner(),
+            "shows": self.hw.shows,
+            "peak_live_kb": round(self.peak_live / kb, 1),
+            "human_turn_bound_kb": round(self.human_bound / kb, 1),
+            "ai_turn_alloc_kb": round(self.ai_alloc / kb, 1),
+            "baseline_kb": round(self.baseline / kb, 1),
+            "app_peak_kb": round((self.peak_live - self.baseline) / kb, 1),
+            "framebuffer_kb": round(fb / kb, 1),
+            "save_replays": replayed.history == game.history and replayed.encode() == game.encode(),
+            "save_files": sorted(os.listdir(self.folder)),
+        }))
+
+
+_argv = globals().get("ARGV", [])
+_run = []
+
+
+def step():
+    if not _run:    # the first step: the heap holds only the VM and this script
+        _run.append(Run(_argv[1], _argv[2], _argv[3], int(_argv[4]) if len(_argv) > 4 else 1,
+                        _mem_alloc()))
+        return True
+    return _run[0].step()
