@@ -47,6 +47,7 @@ class ScriptedHW:
                                        framebuf.GS4_HMSB if color else framebuf.MONO_VLSB)
         self.save_dir = folder
         self.script = []
+        self.app = None
         self.starting = True    # in the menus: stop at the first wait once the game is on
         self.now = 0
         self.shows = 0
@@ -77,7 +78,7 @@ class ScriptedHW:
         pass
 
     def busy(self):
-        return False
+        return self.app is not None and self.app.busy
 
 
 _DIRS = (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))
@@ -85,7 +86,7 @@ _DIRS = (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))
 
 def route(builder, target):
     start = builder.cursor
-    came = {start: None}
+    came = {start: (start, "")}   # key -> (previous key, button); the start points to itself
     queue = [start]
     i = 0
     while i < len(queue):
@@ -102,7 +103,7 @@ def route(builder, target):
     if target not in came:
         raise AssertionError("target %d cannot be reached with the d-pad" % target)
     path = []
-    while came[target] is not None:
+    while target != start:
         target, name = came[target]
         path.append(name)
     path.reverse()
@@ -152,7 +153,7 @@ class Run:
         hw.script = menu_keys(name, players)
         app = App(hw)
         self.app = app
-        hw.busy = lambda: app.busy
+        hw.app = app
         try:
             app.main_menu()      # the menus, up to the first decision's wait for a button
         except Stop:
@@ -198,6 +199,8 @@ class Run:
         from shared_rules import registry
         game = self.session.game
         saved, index, notes = saves.load_game(self.folder)
+        if saved is None:
+            raise AssertionError("no save: %s" % notes)
         replayed = registry.create(self.name, saved.options)
         for text in saved.moves:
             replayed.play_text(text)
