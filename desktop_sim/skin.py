@@ -30,7 +30,7 @@ class Skin:
         sw = board.WIDTH * scale
         sh = board.HEIGHT * scale
         self.controls = []
-        pad = 22
+        pad = 26
         bezel = max(6, 3 * scale)
         if board.NAME == "pico_lcd13":
             # The hat in landscape: joystick left of the screen, four keys right of it.
@@ -105,7 +105,7 @@ class Skin:
                                                      self.board.HEIGHT,
                                                      "" if self.board.COLOR else "  mono"),
                                   True, (230, 230, 230))
-        body.blit(title, (bezel.left, max(1, bezel.top - 16)))
+        body.blit(title, (bezel.left, max(2, bezel.top - 17)))
         return body
 
     def control_at(self, pos):

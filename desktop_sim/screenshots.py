@@ -1,0 +1,70 @@
+"""Regenerates docs/screenshots/: every board profile's main menu, the start of every landed
+game, and an AI-vs-AI game of each game with an AI played to its end, all headless.
+
+    python -m desktop_sim.screenshots [--board B] [OUT_DIR]
+
+It writes button scripts for the app's menus (main menu -> New game -> game -> the form with
+the players -> Start) and runs `python -m desktop_sim --headless --script` on each.
+"""
+import argparse
+import importlib.util
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BOARDS = ("pico_lcd13", "odroid_go", "mono128")
+
+
+def new_game_script(index, ai_vs_ai):
+    """From the main menu to the start of the index-th game in the New game list."""
+    lines = ["wait 300", "expect New game", "press a", "wait 200"]
+    lines += ["press down", "wait 50"] * index
+    lines += ["press a", "wait 200"]
+    if ai_vs_ai:
+        # The form opens on Start; above it the 2nd player (AI normal), then the 1st (Human).
+        lines += ["press up", "wait 50", "press left", "wait 50", "press up", "wait 50",
+                  "press right", "wait 50", "press down", "wait 50", "press down", "wait 50"]
+    lines += ["expect Start", "press a"]
+    return lines
+
+
+def run(board, script_lines, out_png):
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "script.txt")
+        with open(path, "w") as f:
+            f.write("\n".join(script_lines) + "\n")
+        proc = subprocess.run([sys.executable, "-m", "desktop_sim", "--headless", "--board", board,
+                               "--script", path, "--screenshot", out_png, "--timeout", "900"],
+                              cwd=ROOT, capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stderr)
+        raise SystemExit("screenshot %s failed (status %d)" % (out_png, proc.returncode))
+    print(out_png)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m desktop_sim.screenshots")
+    parser.add_argument("--board", choices=BOARDS, action="append")
+    parser.add_argument("out_dir", nargs="?", default=os.path.join(ROOT, "docs", "screenshots"))
+    args = parser.parse_args(argv)
+    sys.path.insert(0, ROOT)
+    sys.path.insert(0, os.path.join(ROOT, "tools", "host_shims"))
+    from shared_rules import registry
+    import shared_rules.games  # noqa: F401  (registers the games)
+    games = registry.game_names()
+    os.makedirs(args.out_dir, exist_ok=True)
+    for board in args.board or BOARDS:
+        out = os.path.join(args.out_dir, board)
+        run(board, ["wait 300", "expect New game"], out + "-menu.png")
+        for index, game in enumerate(games):
+            run(board, new_game_script(index, False) + ["wait 1000"],
+                "%s-%s.png" % (out, game))
+            if importlib.util.find_spec("shared_rules.ai_" + game) is not None:
+                run(board, new_game_script(index, True) + ["wait-for 3600000 wins|Draw"],
+                    "%s-%s-ai-vs-ai-end.png" % (out, game))
+
+
+if __name__ == "__main__":
+    main()
