@@ -47,7 +47,7 @@ class ScriptedHW:
                                        framebuf.GS4_HMSB if color else framebuf.MONO_VLSB)
         self.save_dir = folder
         self.script = []
-        self.app = None
+        self.apps = []          # the App driven (set once it exists)
         self.starting = True    # in the menus: stop at the first wait once the game is on
         self.now = 0
         self.shows = 0
@@ -78,7 +78,7 @@ class ScriptedHW:
         pass
 
     def busy(self):
-        return self.app is not None and self.app.busy
+        return bool(self.apps) and self.apps[0].busy
 
 
 _DIRS = (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))
@@ -153,7 +153,7 @@ class Run:
         hw.script = menu_keys(name, players)
         app = App(hw)
         self.app = app
-        hw.app = app
+        hw.apps.append(app)
         try:
             app.main_menu()      # the menus, up to the first decision's wait for a button
         except Stop:
