@@ -368,28 +368,27 @@ class App:
         ui = self.ui
         view = session.view
         text = view.describe(builder)
-        buttons = 0
-        for key in builder.targets:
-            if key >= BUTTON:
-                x, y, w, h = ui.button_rect(key - BUTTON)
-                selected = key == builder.cursor
-                if selected:
-                    ui.fb.fill_rect(x, y, w, h, ui.sel_bg)
-                else:
-                    ui.fb.rect(x, y, w, h, ui.grid)
-                label = view.button_label(key)[:w // 8]
-                ui.text(label, x + (w - 8 * len(label)) // 2, y + (h - 8) // 2,
-                        ui.sel_fg if selected else ui.fg)
-                buttons += 1
+        buttons = len(builder.buttons)
+        for i in range(buttons):
+            key = builder.buttons[i]
+            x, y, w, h = ui.button_rect(i, buttons)
+            selected = key == builder.cursor
+            if selected:
+                ui.fb.fill_rect(x, y, w, h, ui.sel_bg)
+            else:
+                ui.fb.rect(x, y, w, h, ui.grid)
+            label = view.button_label(key)[:w // 8]
+            ui.text(label, x + (w - 8 * len(label)) // 2, y + (h - 8) // 2,
+                    ui.sel_fg if selected else ui.fg)
         if text and not note:
             if ui.wide:
                 x, y, w, h = ui.panel_rect
                 lines = ui.wrap(text, w // 8)[:3]
-                y0 = ui.button_top(buttons) - len(lines) * ui.line_h
+                y0 = ui.button_top(buttons) - len(lines) * ui.line_h - 1
                 for i in range(len(lines)):
                     ui.text(lines[i], x, y0 + i * ui.line_h, ui.accent)
             else:
-                room = ui.cols - buttons * (ui.w // 4) // 8
+                room = (ui.button_left(buttons) - 1) // 8
                 ui.text(text[:room], 0, ui.footer_y, ui.accent)
 
     def human_turn(self, session, hint=-1):

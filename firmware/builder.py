@@ -2,10 +2,15 @@
 #
 # A board view splits every legal move into steps (view.step_key(move, depth)): a placement is
 # one step (the cell), a move two (from, to), a Tholian Go push the nodes of its path, a
-# Thoughtwave placement (square, piece, rotation).  Each step's key has a screen position
-# (view.key_xy), buttons like "pass" included, so the one rule "nearest target in the pressed
-# direction" moves the cursor everywhere.  Views keep the step sequences prefix-free: no move's
-# steps are the beginning of another's, so a move is complete the moment its last step is chosen.
+# Thoughtwave placement (square, piece, rotation).  A step's key is a place on the board
+# (view.cell_xy gives its screen point) or, from BUTTON up, a button ("pass", "end", a piece)
+# that the app lays out in the status area.  Either way it has a screen point, so one rule,
+# "the nearest target in the pressed direction", moves the cursor everywhere.  Views keep the
+# step sequences prefix-free (no move's steps begin another's), so a move is complete the
+# moment its last step is chosen.
+from array import array
+
+from firmware.views.base import BUTTON
 
 
 class MoveBuilder:
@@ -14,14 +19,20 @@ class MoveBuilder:
         self.moves = moves         # the legal moves of the decision (ints)
         self.prefix = []           # step keys chosen so far
         self.candidates = moves    # the moves that start with the prefix
-        self.targets = []          # keys selectable at this depth, sorted
+        self.targets = []          # keys selectable at this depth, sorted (buttons last)
+        self.buttons = []          # the targets that are buttons, in layout order
+        self.xs = array("h")       # screen point of each target
+        self.ys = array("h")
         self.cursor = -1           # key under the cursor
-        self._refresh(-1)
+        x, y = view.start_xy()
+        self._refresh(-1, x, y)
 
     def depth(self):
         return len(self.prefix)
 
-    def _refresh(self, keep):
+    def _refresh(self, keep, near_x, near_y):
+        """The targets at the current depth; the cursor stays on `keep` if it is one, else goes
+        to the target nearest (near_x, near_y)."""
         depth = len(self.prefix)
         view = self.view
         keys = set()
@@ -29,56 +40,59 @@ class MoveBuilder:
             key = view.step_key(move, depth)
             if key >= 0:
                 keys.add(key)
-        self.targets = sorted(keys)
+        targets = sorted(keys)
+        buttons = [k for k in targets if k >= BUTTON]
+        n = len(targets)
+        xs = array("h", [0] * n)
+        ys = array("h", [0] * n)
+        for i in range(n):
+            key = targets[i]
+            if key >= BUTTON:
+                bx, by, bw, bh = view.ui.button_rect(buttons.index(key), len(buttons))
+                xs[i] = bx + bw // 2
+                ys[i] = by + bh // 2
+            else:
+                xs[i], ys[i] = view.cell_xy(depth, key)
+        self.targets, self.buttons, self.xs, self.ys = targets, buttons, xs, ys
         if keep in keys:
             self.cursor = keep
-        elif self.targets:
-            self.cursor = self._closest_to(keep)
-        else:
-            self.cursor = -1
-
-    def _closest_to(self, old):
-        # Start near where the cursor was, or for a new decision near the view's start point
-        # (the board's middle), rather than in a corner.
-        depth = len(self.prefix)
-        if old < 0:
-            ox, oy = self.view.start_xy()
-        else:
-            ox, oy = self.view.key_xy(max(0, depth - 1), old)
-        best = self.targets[0]
+            return
+        self.cursor = -1
         best_d = -1
-        for key in self.targets:
-            x, y = self.view.key_xy(depth, key)
-            d = (x - ox) * (x - ox) + (y - oy) * (y - oy)
+        for i in range(n):
+            dx = xs[i] - near_x
+            dy = ys[i] - near_y
+            d = dx * dx + dy * dy
             if best_d < 0 or d < best_d:
-                best, best_d = key, d
-        return best
+                self.cursor, best_d = targets[i], d
+
+    def cursor_xy(self):
+        i = self.targets.index(self.cursor)
+        return self.xs[i], self.ys[i]
 
     def go(self, dx, dy):
         """Moves the cursor to the nearest target in direction (dx, dy); False when there is none."""
         if self.cursor < 0:
             return False
-        depth = len(self.prefix)
-        view = self.view
-        cx, cy = view.key_xy(depth, self.cursor)
+        cx, cy = self.cursor_xy()
+        xs, ys, targets = self.xs, self.ys, self.targets
         best = -1
         best_score = 0
-        for key in self.targets:
-            if key == self.cursor:
-                continue
-            x, y = view.key_xy(depth, key)
-            along = (x - cx) * dx + (y - cy) * dy
+        for i in range(len(targets)):
+            ox = xs[i] - cx
+            oy = ys[i] - cy
+            along = ox * dx + oy * dy
             if along <= 0:
                 continue
-            across = (x - cx) * dy - (y - cy) * dx
+            across = ox * dy - oy * dx
             if across < 0:
                 across = -across
             score = along + 2 * across    # prefer straight ahead, then near
             if best < 0 or score < best_score:
-                best, best_score = key, score
+                best, best_score = i, score
         if best < 0:
             return False
-        self.cursor = best
+        self.cursor = targets[best]
         return True
 
     def choose(self):
@@ -97,9 +111,10 @@ class MoveBuilder:
                     done = move
         if done >= 0:
             return done
+        x, y = self.cursor_xy()
         self.prefix.append(key)
         self.candidates = narrowed
-        self._refresh(key)
+        self._refresh(-1, x, y)
         return -1
 
     def back(self):
@@ -121,7 +136,7 @@ class MoveBuilder:
                 if i == depth:
                     narrowed.append(move)
             self.candidates = narrowed
-        self._refresh(key)
+        self._refresh(key, 0, 0)
         return True
 
     def select_move(self, move):

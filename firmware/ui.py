@@ -80,18 +80,29 @@ class UI:
             self.footer_y = self.h - lh
             self.wide = False
 
-    def button_rect(self, index):
-        """Where the play screen draws its index-th button ("pass", "end", a piece to pick)."""
+    def button_rect(self, index, count):
+        """Where the play screen draws the index-th of `count` buttons ("pass", "end", a piece
+        to pick): along the help line on a square screen, stacked under the status panel
+        (two per row when there are many) on a wide one."""
         lh = self.line_h
         if self.wide:
             px, _, pw, _ = self.panel_rect
-            return px, self.h - (index + 1) * (lh + 2), pw, lh + 1
-        bw = self.w // 4
+            per_row = 1 if count <= 3 else 2
+            rows = (count + per_row - 1) // per_row
+            bw = pw // per_row
+            return (px + (index % per_row) * bw, self.h - (rows - index // per_row) * (lh + 2),
+                    bw - 1, lh + 1)
+        bw = self.w // 6
         return self.w - (index + 1) * bw, self.footer_y - 1, bw - 2, lh
 
     def button_top(self, count):
         """The y above the panel's buttons (wide layout), for text that must not cover them."""
-        return self.h - count * (self.line_h + 2)
+        rows = count if count <= 3 else (count + 1) // 2
+        return self.h - rows * (self.line_h + 2)
+
+    def button_left(self, count):
+        """The x left of the help line's buttons (square layout)."""
+        return self.w - count * (self.w // 6)
 
     def spinner_rect(self):
         """The AI-thinking indicator's place: under the turn line of the status area."""

@@ -2,13 +2,13 @@
 # each legal move into steps for the cursor (see firmware/builder.py):
 #
 #   step_key(move, depth) -> key of the move's depth-th step, or -1 when it has no such step
-#   key_xy(depth, key)    -> screen centre of that step's target (ints)
+#   cell_xy(depth, key)   -> screen centre of a step's place on the board (ints)
 #   draw(builder, last)   -> the board; `builder` is None while nobody is choosing (AI, game
 #                            over); `last` lists the decisions of the latest turn to highlight
 #   info()                -> short status lines: counts, scores, dice
 #
 # Steps that are not places on the board ("pass", "end turn", a piece to pick) are buttons:
-# keys from BUTTON up, laid out by the app in the status area; button_label(key) names them.
+# keys from BUTTON up, laid out in the status area (ui.button_rect); button_label(key) names them.
 from micropython import const
 
 BUTTON = const(30000)
@@ -23,11 +23,6 @@ class View:
     def step_key(self, move, depth):
         raise NotImplementedError
 
-    def key_xy(self, depth, key):
-        if key >= BUTTON:
-            return self.ui_button_xy(key - BUTTON)
-        return self.cell_xy(depth, key)
-
     def cell_xy(self, depth, key):
         raise NotImplementedError
 
@@ -38,10 +33,6 @@ class View:
 
     def button_label(self, key):
         return "?"
-
-    def ui_button_xy(self, index):
-        x, y, w, h = self.ui.button_rect(index)
-        return x + w // 2, y + h // 2
 
     # --- drawing ----------------------------------------------------------------------------
     def draw(self, builder, last):

@@ -70,8 +70,11 @@ class FakeHW:
 
     def poll(self):
         self.now += 5
+        busy = self.app is not None and self.app.busy
+        if self.script and busy and not self.script[0].startswith("!"):
+            return []       # buttons wait until the AI has moved, unless marked "!b" (pressed while it thinks)
         if self.script:
-            button = self.script.pop(0)
+            button = self.script.pop(0).lstrip("!")
             if button not in self.buttons:
                 raise AssertionError("the script presses %r, which %s lacks" % (button, self.name))
             return [(1, button), (2, button)]

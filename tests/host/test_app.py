@@ -204,8 +204,9 @@ def test_a_draw_offer_accepted_by_the_other_human_ends_the_game(tmp_path):
 
 
 # Options form rows for Trap: dots, size, Light, Dark, Start (the cursor starts on Start).
-AI_LIGHT_HUMAN_DARK = ["a", "a", "up", "left", "left", "up", "right", "down", "down", "a"]
-AI_BOTH = ["a", "a", "up", "left", "up", "right", "down", "down", "a"]
+TRAP_FORM = new_game_keys("trap")[:-len(TWO_HUMANS)]
+AI_LIGHT_HUMAN_DARK = TRAP_FORM + ["up", "left", "left", "up", "right", "down", "down", "a"]
+AI_BOTH = TRAP_FORM + ["up", "left", "up", "right", "down", "down", "a"]
 
 
 def test_against_the_ai_it_answers_and_undo_takes_back_both_moves(tmp_path):
@@ -218,7 +219,7 @@ def test_against_the_ai_it_answers_and_undo_takes_back_both_moves(tmp_path):
 
 
 def test_the_ai_search_can_be_cancelled_and_the_thinking_indicator_moves(tmp_path):
-    hw = FakeHW(tmp_path, AI_LIGHT_HUMAN_DARK + ["b"], driver=move_script([], ["up", "a"]))
+    hw = FakeHW(tmp_path, AI_LIGHT_HUMAN_DARK + ["!b"], driver=move_script([], ["up", "a"]))
     run_app(hw)
     titles = [frame[0] for frame in hw.frames if frame]
     assert "Paused" in titles                  # B during the search opened the pause menu
