@@ -306,6 +306,8 @@ class Simulator:
                 button = first_present(PAD_BUTTONS.get(event.button, ()), self.hw.buttons)
                 if button:
                     self._set(button, event.type == pg.JOYBUTTONDOWN)
+            elif event.type == pg.JOYDEVICEADDED:
+                self.pads.append(pg.joystick.Joystick(event.device_index))
             elif event.type == pg.JOYHATMOTION:
                 hx, hy = event.value
                 self._set("left", hx < 0)
