@@ -1,0 +1,1091 @@
+"""Tholian Go (JDB Games) and its ten variants: two woven webs, pushing strings, capture by
+enclosure.  Spec ../shared/rules/tholian_go.md (seed ../shared/seeds/tholian_go.txt); board
+tables in tholian_go_geometry.py; position text and ASCII board in tholian_go_text.py; the
+whole-move listing of §4 in tholian_go_moves.py (both imported only when used).
+
+Options (names of issue 4; the first value is the default)
+  variant     standard | ultimate | chain | football | lucky | oracle | scrimmage | lucky_scrimmage
+  push_limit  off | on        String Push Limit, combinable with every variant
+  space       standard | periodic | wide | long | square   (wide = 2 boards side by side,
+              long = end to end, square = 2 x 2)
+  transform   on | off        Tholi Go Lucky's choice; off is refused for the other variants
+  seed        integer         the dice (Lucky placement, Oracle movement dice)
+
+A move (§4) is the whole path n0-n1-..-nk+1: the mover's token on n0 and the string n1..nk
+(either colour) each step one node on; nk+1 is empty.  It is played as DECISIONS, one step at
+a time, because the set of whole paths explodes in dense mixed strings (one random-play position
+has 3,194 different results) while the steps of a path stay few:
+  step       `L3.1-L3.2`  the first step of a move: own token n0 to its neighbour n1.  If n1 is
+             empty the move is complete (a plain step); otherwise the path goes on:
+  next node  `-L4.2`      the next node of the path under construction; an empty node ends it.
+             Only steps from which the path can still reach an empty node are legal (a step is
+             legal or not by the token that takes it, so this is a reachability search).
+  free push  after a transformation with an occupied entry node the path starts at the entry
+             node: its first decision reads `D4.1-D4.2`, then `-D5.2`, ...
+  placement  `L3.1` (Ultimate, Scrimmage)
+  end        ends the turn after the first light move once the dark move is made or impossible
+  pass       the only move (with `offer`) of a player who has no move at all
+  offer / accept / decline   draw by agreement: `offer` at the start of a turn (once); the
+             opponent then decides; `decline` gives the turn back.
+Moves are ints: step (n0 << 2) | (slot + 1) << 11 (slot: n1's place in the adjacency table);
+next node (node << 2) | 3; placement (node << 2) | 1; the specials below.
+Nodes are written `D<i>.<r>` / `L<i>.<l>` (the seed's D(i, r), L(i, l)).  play_text() also
+accepts a whole path and plays its decisions; tholian_go_moves.whole_moves(game) lists the whole
+moves of a position, one per resulting position (§4's listing rule).
+
+For the app and the AI
+  game.space                 geometry (tholian_go_geometry.Space): names, node_xy(node),
+                             neighbours(node), targets, entry, start, hexagon_corners(node)
+  game.board                 bytearray node -> 0 empty, 1 Red, 2 Blue (plus one dummy cell)
+  game.node_xy(node)         (column, height in half lines) for drawing
+  game.route_nodes()         the path under construction ([] when none)
+  game.next_steps()          [(from node, to node, move)] of the steps allowed now (cursor UI)
+  game.move_nodes(move)      the nodes a decision names (step: 2, next node / placement: 1)
+  game.counts(player)        (dark, light) tokens of `player` on the board
+  game.hand                  bytearray [Red dark, Red light, Blue dark, Blue light] not placed
+  game.dice_text()           the rolled axes still to use, e.g. "b x z" (Oracle), "" otherwise
+  game.zobrist               30-bit hash of the board, kept by play/undo
+  game.turn_state()          (player, dark moves made, light moves made, free pushes waiting)
+
+Rulings (the seed and spec are silent; the on-device help states them)
+  * After a move by P: captures (§5: P's barriers, then the opponent's), then P's
+    transformations (§6); a transformation changes barriers, so captures run again after it
+    (and after a free push); then the end test (§7).
+  * Threefold repetition counts the positions at the start of turns (board + player to move).
+  * Chain: no transformation, no loss by counts.  Scrimmage / Lucky Scrimmage: no captures (the
+    seed names only moving strings and blocking), no loss by counts, no transformation.
+    Football and Scrimmage: a light token on its owner's target (even when pushed there by the
+    opponent) scores for its owner; if both score at once the mover wins.
+  * Oracle: the dice are rolled at the start of each movement turn; a die is lost while no move
+    fits it; the turn otherwise follows the base game (1 dark, 1-2 light moves).
+  * Ultimate on expanded spaces: 1 dark + 2 light are placed per turn while dark tokens are in
+    hand, then 2 light are placed with a dark move, then 1 dark + 2 light are moved.
+  * Lucky: the dice place Red's and Blue's tokens alternately, dark ones first, on any empty node.
+"""
+from array import array
+
+from micropython import const
+
+from shared_rules.game import DRAW, ONGOING, Game, GameError
+from shared_rules.rng import Rng
+from shared_rules.tholian_go_geometry import SLOTS, space
+
+DARK = const(0)
+LIGHT = const(1)
+RED = const(0)
+BLUE = const(1)
+
+# Move kinds (low 2 bits) and the special moves.
+_STEP = const(0)
+_PLACE = const(1)
+_SPECIAL = const(2)
+_NEXT = const(3)
+END = const(2)  # (0 << 2) | _SPECIAL
+PASS = const(6)
+OFFER = const(10)
+ACCEPT = const(14)
+DECLINE = const(18)
+_SPECIAL_NAMES = ("end", "pass", "offer", "accept", "decline")
+
+_SLOT_SHIFT = const(11)
+_NO_DIE = const(3)
+_ALL_AXES = const(7)
+_FIXED = const(24)  # undo record: size of the fixed scalar block (see _snapshot)
+
+# variant -> (captures, transformation, loss by counts, touchdown win, chain win, dice,
+#             placement: 0 none / 1 Ultimate turns / 2 alternately on own dots / 3 random)
+VARIANTS = {
+    "standard": (1, 1, 1, 0, 0, 0, 0),
+    "ultimate": (1, 0, 1, 0, 0, 0, 1),
+    "chain": (0, 0, 0, 0, 1, 0, 0),
+    "football": (1, 0, 1, 1, 0, 0, 0),
+    "lucky": (1, 1, 1, 0, 0, 0, 3),
+    "oracle": (1, 1, 1, 0, 0, 1, 0),
+    "scrimmage": (0, 0, 0, 1, 0, 0, 2),
+    "lucky_scrimmage": (0, 0, 0, 1, 0, 1, 2),
+}
+FULL_SET = (6, 14)  # (dark, light) tokens per set
+SCRIMMAGE_SET = (2, 5)
+LOSE_AT = (2, 5)  # a player with <= 2 dark or <= 5 light tokens (per set) loses
+
+
+class TholianGo(Game):
+    NAME = "tholian_go"
+    TITLE = "Tholian Go"
+    PLAYERS = ("Red", "Blue")
+    OPTIONS = {
+        "variant": ("standard", "ultimate", "chain", "football", "lucky", "oracle", "scrimmage",
+                    "lucky_scrimmage"),
+        "push_limit": ("off", "on"),
+        "space": ("standard", "periodic", "wide", "long", "square"),
+        "transform": ("on", "off"),
+        "seed": ("1", "*int"),
+    }
+
+    def __init__(self, options=None):
+        Game.__init__(self, options)
+        o = self.options
+        if o["transform"] == "off" and o["variant"] != "lucky":
+            raise GameError("transform=off is only for variant=lucky (Tholi Go Lucky); variant=%s "
+                            "follows its own rules: use transform=on" % o["variant"])
+        flags = VARIANTS[o["variant"]]
+        self.captures = flags[0]
+        self.transform = flags[1] and o["transform"] == "on"
+        self.count_loss = flags[2]
+        self.touchdown = flags[3]
+        self.chain = flags[4]
+        self.dice_on = flags[5]
+        self.placement = flags[6]
+        self.exact_light = self.placement == 1  # Ultimate: exactly 1 dark + 2 light per turn
+        self.push_limit = o["push_limit"] == "on"
+        g = self.space = space(o["space"])
+        self.sets = g.boards_across
+        n = g.n
+        # Scratch for the searches and the flood fill (never allocated while playing).
+        self._scratch = array("H", [0] * (n + 2))
+        self._it = bytearray(n + 2)
+        self._queue = array("H", [0] * (n + 2))
+        self._mark = bytearray(n + 1)
+        self._stamp = 0
+        self._labels = [array("H", [0] * n) for _ in range(4)]
+        self._sizes = [[0], [0], [0], [0]]  # per (barrier colour, web): component sizes
+        self._dirty = bytearray(4)
+        self._legal = []
+        self._legal_ver = -1
+        self._ver = 0
+        self._reset()
+
+    # ==== state ================================================================================
+    def _reset(self):
+        g = self.space
+        self.board = bytearray(g.n + 1)  # the last cell is the dummy "no node": always empty
+        self.cnt = bytearray(4)  # [Red dark, Red light, Blue dark, Blue light] on the board
+        self.hand = bytearray(4)
+        self.zobrist = 0
+        self.player = RED
+        self.dark_done = 0
+        self.light_done = 0
+        self.offer = 0
+        self.offered = 0
+        self.result = ONGOING
+        self.dice = bytearray(b"\x03\x03\x03")
+        self.rng = Rng(int(self.options["seed"]))
+        self.route = array("H", [0] * (g.n + 2))  # the path under construction ...
+        self.rlen = 0  # ... is route[0:rlen]
+        self.pending = []  # targets whose transformation waits for its free push
+        self.rep = []  # position keys at the start of each turn (threefold repetition)
+        self.rep_base = 0  # first key that can still repeat (nothing repeats across a capture)
+        self.history = []
+        for i in range(4):
+            self._dirty[i] = 1
+        sets = self.sets
+        if self.placement == 1:  # Ultimate: empty board, everything in hand
+            for p in (RED, BLUE):
+                self.hand[p * 2] = FULL_SET[0] * sets
+                self.hand[p * 2 + 1] = FULL_SET[1] * sets
+        elif self.placement == 2:  # Scrimmage: 2 dark + 5 light per set, placed on own dots
+            for p in (RED, BLUE):
+                self.hand[p * 2] = SCRIMMAGE_SET[0] * sets
+                self.hand[p * 2 + 1] = SCRIMMAGE_SET[1] * sets
+        elif self.placement == 3:
+            self._random_setup()
+        else:
+            for p in (RED, BLUE):
+                for k in g.start[p]:
+                    self._put(k, p + 1)
+        self._log = bytearray()
+        if self.placement != 2:
+            self._begin_turn(RED)
+        self._ver += 1
+
+    def _random_setup(self):
+        # Tholi Go Lucky: the placement dice put each token on a random empty node of its web.
+        for web in (DARK, LIGHT):
+            lo, hi = self._web_range(web)
+            for _ in range(FULL_SET[web] * self.sets):
+                for p in (RED, BLUE):
+                    pick = self.rng.below(hi - lo - self.cnt[web] - self.cnt[2 + web])
+                    for k in range(lo, hi):
+                        if not self.board[k]:
+                            if pick == 0:
+                                self._put(k, p + 1)
+                                break
+                            pick -= 1
+
+    def _web_range(self, web):
+        g = self.space
+        return (0, g.n_dark) if web == DARK else (g.n_dark, g.n)
+
+    def set_position(self, red, blue, player=RED):
+        """A position for puzzles, tutorials and tests: Red's tokens on the nodes `red`, Blue's
+        on `blue` (names like "L3.1" or node numbers), the rest empty, nothing in hand, and a
+        fresh turn of `player`.  The history starts here."""
+        g = self.space
+        for k in range(g.n):
+            self._put(k, 0)
+        for colour, nodes in ((1, red), (2, blue)):
+            for x in nodes:
+                k = self.parse_node(x) if isinstance(x, str) else x
+                if self.board[k]:
+                    raise GameError("%s is given twice" % g.names[k])
+                self._put(k, colour)
+        for i in range(4):
+            self.hand[i] = 0
+        self.offer = 0
+        self.result = ONGOING
+        self.rlen = 0
+        self.pending = []
+        self.rep = []
+        self.rep_base = 0
+        self.history = []
+        self._log = bytearray()
+        self._begin_turn(player)
+        self._ver += 1
+
+    def to_move(self):
+        return 1 - self.player if self.offer else self.player
+
+    def winner(self):
+        return self.result
+
+    def counts(self, player):
+        """(dark, light) tokens of `player` on the board."""
+        return self.cnt[player * 2], self.cnt[player * 2 + 1]
+
+    def turn_state(self):
+        return self.player, self.dark_done, self.light_done, len(self.pending)
+
+    def node_xy(self, node):
+        return self.space.node_xy(node)
+
+    def route_nodes(self):
+        return [self.route[i] for i in range(self.rlen)]
+
+    def placing_phase(self):
+        """True while Scrimmage tokens are still being placed one at a time."""
+        h = self.hand
+        return self.placement == 2 and (h[0] or h[1] or h[2] or h[3])
+
+    def _put(self, k, v):
+        """Sets node k to v (0, 1 Red, 2 Blue), keeping counts, hash and caches; no undo record."""
+        b = self.board
+        old = b[k]
+        web = 0 if k < self.space.n_dark else 1
+        zk = self.space.zkeys
+        if old:
+            self.cnt[(old - 1) * 2 + web] -= 1
+            self.zobrist ^= zk[k * 2 + old - 1]
+            self._dirty[(old - 1) * 2 + 1 - web] = 1
+        if v:
+            self.cnt[(v - 1) * 2 + web] += 1
+            self.zobrist ^= zk[k * 2 + v - 1]
+            self._dirty[(v - 1) * 2 + 1 - web] = 1
+        b[k] = v
+
+    def _set(self, k, v):
+        """_put with an undo record."""
+        old = self.board[k]
+        if old != v:
+            log = self._log
+            log.append(k & 255)
+            log.append(k >> 8)
+            log.append(old)
+            self._put(k, v)
+
+    # ==== legal decisions ========================================================================
+    def _axes(self, web):
+        """Axes the first step of a `web` move may take (bit mask); Oracle's dice restrict it."""
+        if not self.dice_on or self.placing_phase():
+            return _ALL_AXES
+        d = self.dice
+        if web == DARK:
+            return 0 if d[0] == _NO_DIE else 1 << d[0]
+        m = 0
+        if d[1] != _NO_DIE:
+            m |= 1 << d[1]
+        if d[2] != _NO_DIE:
+            m |= 1 << d[2]
+        return m
+
+    def _new_stamp(self):
+        self._stamp += 1
+        if self._stamp == 256:
+            mark = self._mark
+            for i in range(len(mark)):
+                mark[i] = 0
+            self._stamp = 1
+        return self._stamp
+
+    def _can_finish(self, path, d, v):
+        """Can the path path[0..d] + occupied v go on to an empty node (simple, unblocked)?
+
+        A step is allowed or not by the token that takes it, i.e. by the node it leaves, so a
+        walk to an empty node can always be shortened to a simple path: reachability suffices.
+        """
+        if self.push_limit:
+            return self._can_finish_limited(path, d, v)
+        g = self.space
+        board = self.board
+        adj = g.adj
+        edge = g.edge
+        xu = g.xu
+        xv = g.xv
+        deg = g.deg
+        mark = self._mark
+        stamp = self._new_stamp()
+        for i in range(d + 1):
+            mark[path[i]] = stamp
+        mark[v] = stamp
+        queue = self._queue
+        queue[0] = v
+        head = 0
+        tail = 1
+        while head < tail:
+            u = queue[head]
+            head += 1
+            c = board[u]
+            for s in range(u * SLOTS, u * SLOTS + deg[u]):
+                w = adj[s]
+                if mark[w] == stamp:
+                    continue
+                e = edge[s]
+                b = board[xu[e]]
+                if b and b != c and b == board[xv[e]]:
+                    continue  # the token on u may not cross this barrier
+                if not board[w]:
+                    return True
+                mark[w] = stamp
+                queue[tail] = w
+                tail += 1
+        return False
+
+    def _can_finish_limited(self, path, d, v):
+        # String Push Limit: the final string's colour counts matter, so search simple paths
+        # depth first (only with push_limit=on).
+        g = self.space
+        board = self.board
+        me = self.player + 1
+        stack = self._queue
+        it = self._it
+        mark = self._mark
+        stamp = self._new_stamp()
+        own = 1 if self.pending else 0  # a free push's new token belongs to the string
+        enemy = 0
+        for i in range(d + 1):
+            mark[path[i]] = stamp
+            if board[path[i]] == me:
+                own += 1
+            else:
+                enemy += 1
+        top = 0
+        stack[0] = v
+        it[0] = 0
+        mark[v] = stamp
+        if board[v] == me:
+            own += 1
+        else:
+            enemy += 1
+        while top >= 0:
+            u = stack[top]
+            k = it[top]
+            if k >= g.deg[u]:
+                mark[u] = 0
+                if board[u] == me:
+                    own -= 1
+                else:
+                    enemy -= 1
+                top -= 1
+                continue
+            it[top] = k + 1
+            s = u * SLOTS + k
+            w = g.adj[s]
+            if mark[w] == stamp:
+                continue
+            e = g.edge[s]
+            b = board[g.xu[e]]
+            if b and b != board[u] and b == board[g.xv[e]]:
+                continue
+            if not board[w]:
+                if enemy < 2 or own >= enemy:
+                    return True
+                continue
+            top += 1
+            stack[top] = w
+            it[top] = 0
+            mark[w] = stamp
+            if board[w] == me:
+                own += 1
+            else:
+                enemy += 1
+        return False
+
+    def _limit_ok(self, path, d):
+        # String Push Limit: m >= 2 enemy tokens in the string need at least m own tokens.
+        board = self.board
+        me = self.player + 1
+        own = 1 if self.pending else 0
+        enemy = 0
+        for i in range(d + 1):
+            if board[path[i]] == me:
+                own += 1
+            else:
+                enemy += 1
+        return enemy < 2 or own >= enemy
+
+    def _first_steps(self, web, axes, out):
+        """The first steps of the mover's `web` moves; with `out` None, whether there is one."""
+        g = self.space
+        board = self.board
+        adj = g.adj
+        edge = g.edge
+        xu = g.xu
+        xv = g.xv
+        axis = g.axis
+        deg = g.deg
+        me = self.player + 1
+        path = self._scratch
+        lo, hi = self._web_range(web)
+        for n0 in range(lo, hi):
+            if board[n0] != me:
+                continue
+            for k in range(deg[n0]):
+                s = n0 * SLOTS + k
+                if not (axes >> axis[s]) & 1:
+                    continue
+                e = edge[s]
+                b = board[xu[e]]
+                if b and b != me and b == board[xv[e]]:
+                    continue
+                v = adj[s]
+                if board[v]:
+                    path[0] = n0
+                    if not self._can_finish(path, 0, v):
+                        continue
+                if out is None:
+                    return True
+                out.append(n0 << 2 | (k + 1) << _SLOT_SHIFT)
+        return False
+
+    def _next_nodes(self, out):
+        """The nodes the path under construction can go on to; with `out` None, whether any."""
+        g = self.space
+        board = self.board
+        route = self.route
+        d = self.rlen - 1
+        u = route[d]
+        c = board[u]
+        mark = self._mark
+        stamp = self._new_stamp()
+        for i in range(d + 1):
+            mark[route[i]] = stamp
+        for s in range(u * SLOTS, u * SLOTS + g.deg[u]):
+            v = g.adj[s]
+            if mark[v] == stamp:
+                continue
+            e = g.edge[s]
+            b = board[g.xu[e]]
+            if b and b != c and b == board[g.xv[e]]:
+                continue
+            if board[v]:
+                ok = self._can_finish(route, d, v)
+                stamp = self._new_stamp()  # _can_finish used the marks: mark the route again
+                for i in range(d + 1):
+                    mark[route[i]] = stamp
+                if not ok:
+                    continue
+            elif self.push_limit and not self._limit_ok(route, d):
+                continue
+            if out is None:
+                return True
+            out.append(v << 2 | _NEXT)
+        return False
+
+    def _web_open(self, web):
+        """Whether the player to move still has a move in `web` this turn."""
+        p = self.player
+        if self.dark_done if web == DARK else self.light_done >= 2:
+            return False
+        if self.hand[p * 2 + web]:
+            lo, hi = self._web_range(web)
+            for k in range(lo, hi):
+                if not self.board[k]:
+                    return True
+            return False
+        axes = self._axes(web)
+        return axes != 0 and self._first_steps(web, axes, None)
+
+    def legal_moves(self):
+        if self._legal_ver == self._ver:
+            return self._legal
+        moves = []
+        p = self.player
+        g = self.space
+        if self.result != ONGOING:
+            pass
+        elif self.offer:
+            moves = [ACCEPT, DECLINE]
+        elif self.rlen:
+            self._next_nodes(moves)
+        elif self.placing_phase():
+            for k in g.start[p]:
+                web = 0 if k < g.n_dark else 1
+                if self.hand[p * 2 + web] and not self.board[k]:
+                    moves.append(k << 2 | _PLACE)
+        else:
+            dark_moves = 0
+            for web in (DARK, LIGHT):
+                if self.dark_done if web == DARK else self.light_done >= 2:
+                    continue
+                if self.hand[p * 2 + web]:
+                    lo, hi = self._web_range(web)
+                    for k in range(lo, hi):
+                        if not self.board[k]:
+                            moves.append(k << 2 | _PLACE)
+                else:
+                    axes = self._axes(web)
+                    if axes:
+                        self._first_steps(web, axes, moves)
+                if web == DARK:
+                    dark_moves = len(moves)
+            if self.light_done == 1 and not self.exact_light and not dark_moves and moves:
+                moves.append(END)
+            if not moves:
+                moves.append(PASS)
+            if not self.dark_done and not self.light_done and not self.offered:
+                moves.append(OFFER)
+        self._legal = moves
+        self._legal_ver = self._ver
+        return moves
+
+    def next_steps(self):
+        """For a cursor UI: (from node, to node, move) of every step the current decision
+        allows: the first steps of moves, or the steps on from the path under construction."""
+        out = []
+        for m in self.legal_moves():
+            kind = m & 3
+            if kind == _NEXT:
+                out.append((self.route[self.rlen - 1], m >> 2, m))
+            elif kind == _STEP:
+                nodes = self.move_nodes(m)
+                out.append((nodes[0], nodes[1], m))
+        return out
+
+    # ==== playing ===============================================================================
+    def play(self, move):
+        if move not in self.legal_moves():
+            raise GameError("illegal move %s" % self._text_or_int(move))
+        start = len(self._log)
+        header = self._snapshot()
+        p = self.player
+        kind = move & 3
+        if kind == _SPECIAL:
+            if move == END or move == PASS:
+                self._begin_turn(1 - p)
+            elif move == OFFER:
+                self.offer = 1
+                self.offered = 1
+            elif move == ACCEPT:
+                self.offer = 0
+                self.result = DRAW
+            else:  # DECLINE
+                self.offer = 0
+        elif kind == _PLACE:
+            self._place(move >> 2)
+        else:
+            if kind == _STEP:
+                n0 = (move >> 2) & 511
+                v = self.space.adj[n0 * SLOTS + (move >> _SLOT_SHIFT) - 1]
+                self.route[0] = n0
+                self.rlen = 1
+                if self.dice_on:
+                    self._use_die(n0, (move >> _SLOT_SHIFT) - 1)
+            else:
+                v = move >> 2
+            if self.board[v]:
+                self.route[self.rlen] = v
+                self.rlen += 1
+            else:
+                self._complete(v)
+        changes = (len(self._log) - start) // 3
+        self._log.extend(header)
+        self._log.append(changes & 255)
+        self._log.append(changes >> 8)
+        self.history.append(move)
+        self._ver += 1
+
+    def _use_die(self, n0, slot):
+        # Oracle: the first step of a move uses up the die of its axis.
+        ax = self.space.axis[n0 * SLOTS + slot]
+        d = self.dice
+        if n0 < self.space.n_dark:
+            d[0] = _NO_DIE
+        elif d[1] == ax:
+            d[1] = _NO_DIE
+        elif d[2] == ax:
+            d[2] = _NO_DIE
+
+    def _place(self, k):
+        p = self.player
+        web = 0 if k < self.space.n_dark else 1
+        self._set(k, p + 1)
+        self.hand[p * 2 + web] -= 1
+        self.rep_base = len(self.rep)
+        if self.placement == 2:  # Scrimmage: one token at a time, alternately
+            h = self.hand
+            if not (h[0] or h[1] or h[2] or h[3]):
+                self._begin_turn(RED)  # all placed: Red makes the first move
+            elif h[(1 - p) * 2] or h[(1 - p) * 2 + 1]:
+                self.player = 1 - p
+            return
+        if web == DARK:
+            self.dark_done = 1
+        else:
+            self.light_done += 1
+        self._after_move()
+
+    def _complete(self, end):
+        """The path route[0:rlen] + end is complete: every token on it steps one node on."""
+        p = self.player
+        route = self.route
+        n = self.rlen
+        free = len(self.pending) > 0
+        if free:
+            self._set(self.pending.pop(0), 0)  # the light token leaves the light web
+        self._set(end, self.board[route[n - 1]])
+        for i in range(n - 1, 0, -1):
+            self._set(route[i], self.board[route[i - 1]])
+        self._set(route[0], p + 1 if free else 0)  # a free push's new token lands on the entry
+        self.rlen = 0
+        if free:
+            self.rep_base = len(self.rep)
+        elif route[0] < self.space.n_dark:
+            self.dark_done = 1
+        else:
+            self.light_done += 1
+        self._after_move()
+
+    def _after_move(self):
+        p = self.player
+        if self.captures:
+            self._capture(p)
+        if self.transform:
+            self.pending = []  # after a free push the other targets are looked at again
+            for t in self.space.targets[p]:
+                self._transform_one(p, t)
+        self._check_end(p)
+        if self.result != ONGOING:
+            return
+        if self.pending:
+            self.route[0] = self.space.entry[self.pending[0]]
+            self.rlen = 1
+            return
+        # The turn ends when the player has nothing left to do in it.
+        if (self.dark_done and self.light_done >= 2) or not (self._web_open(DARK) or self._web_open(LIGHT)):
+            self._begin_turn(1 - p)
+
+    def _begin_turn(self, player):
+        self.player = player
+        self.dark_done = 0
+        self.light_done = 0
+        self.offered = 0
+        if self.dice_on:
+            # Oracle movement dice: one dark axis (a/b/c) and two light axes (x/y/z).
+            self.dice[0] = self.rng.below(3)
+            self.dice[1] = self.rng.below(3)
+            self.dice[2] = self.rng.below(3)
+        key = self.zobrist ^ (0x2AAAAAAA if player else 0x15555555)
+        seen = 0
+        rep = self.rep
+        for i in range(self.rep_base, len(rep)):
+            if rep[i] == key:
+                seen += 1
+        rep.append(key)
+        if seen >= 2:
+            self.result = DRAW  # the third time this position starts this player's turn
+
+    # ==== captures (§5), transformation (§6), the end (§7) ======================================
+    def _components(self, web, barrier):
+        """Component sizes of `web` with the edges blocked by colour `barrier` removed.
+
+        Cached per (barrier colour, web): only that colour's tokens in the other web matter."""
+        ci = (barrier - 1) * 2 + web
+        if not self._dirty[ci]:
+            return self._sizes[ci]
+        g = self.space
+        board = self.board
+        adj = g.adj
+        edge = g.edge
+        xu = g.xu
+        xv = g.xv
+        deg = g.deg
+        lab = self._labels[ci]
+        stack = self._queue
+        lo, hi = self._web_range(web)
+        for k in range(hi - lo):
+            lab[k] = 0
+        sizes = [0]
+        for s0 in range(lo, hi):
+            if lab[s0 - lo]:
+                continue
+            label = len(sizes)
+            lab[s0 - lo] = label
+            stack[0] = s0
+            top = 0
+            size = 0
+            while top >= 0:
+                u = stack[top]
+                top -= 1
+                size += 1
+                for k in range(u * SLOTS, u * SLOTS + deg[u]):
+                    v = adj[k]
+                    if lab[v - lo]:
+                        continue
+                    e = edge[k]
+                    if board[xu[e]] == barrier and board[xv[e]] == barrier:
+                        continue
+                    lab[v - lo] = label
+                    top += 1
+                    stack[top] = v
+            sizes.append(size)
+        self._sizes[ci] = sizes
+        self._dirty[ci] = 0
+        return sizes
+
+    def _capture(self, mover):
+        """§5: the mover's barriers sequester the opponent's tokens, then the other way round."""
+        board = self.board
+        for barrier in (mover + 1, 2 - mover):
+            victim = 3 - barrier
+            for web in (DARK, LIGHT):
+                if not self.cnt[(victim - 1) * 2 + web] or self.cnt[(barrier - 1) * 2 + 1 - web] < 2:
+                    continue
+                sizes = self._components(web, barrier)
+                if len(sizes) <= 2:
+                    continue  # one component: nothing is cut off
+                largest = max(sizes)
+                lo, hi = self._web_range(web)
+                lab = self._labels[(barrier - 1) * 2 + web]
+                for k in range(lo, hi):
+                    if board[k] == victim and sizes[lab[k - lo]] < largest:
+                        self._set(k, 0)
+                        self.rep_base = len(self.rep)
+
+    def _transform_one(self, p, t):
+        """§6: P's light token on P's target t becomes a dark token on t's entry node."""
+        if self.board[t] != p + 1:
+            return
+        entry = self.space.entry[t]
+        if not self.board[entry]:
+            self._set(t, 0)
+            self._set(entry, p + 1)
+            self.rep_base = len(self.rep)
+            if self.captures:
+                self._capture(p)
+            return
+        # A free push decides where the entry node's string goes, if it can go anywhere.
+        self.route[0] = entry
+        self.rlen = 1
+        self.pending.append(t)  # _next_nodes counts the new token into the string
+        ok = self._next_nodes(None)
+        self.rlen = 0
+        if not ok:
+            self.pending.pop()  # no push is legal: the token stays where it is
+
+    def _check_end(self, p):
+        g = self.space
+        q = 1 - p
+        if self.touchdown:
+            for who in (p, q):
+                for t in g.targets[who]:
+                    if self.board[t] == who + 1:
+                        self.result = who
+                        return
+        if self.chain:
+            for who in (p, q):
+                if self.has_chain(who):
+                    self.result = who
+                    return
+        if self.count_loss:
+            if self._below_minimum(q):
+                self.result = p  # also when both fall at once: the mover wins
+            elif self._below_minimum(p):
+                self.result = q
+
+    def _below_minimum(self, player):
+        c = self.cnt
+        h = self.hand
+        dark = c[player * 2] + h[player * 2]
+        light = c[player * 2 + 1] + h[player * 2 + 1]
+        return dark <= LOSE_AT[0] * self.sets or light <= LOSE_AT[1] * self.sets
+
+    def has_chain(self, player):
+        """Chain: own light tokens joined through the light web from a bottom endpoint to a top
+        endpoint; a link crossed by an enemy barrier is broken."""
+        g = self.space
+        board = self.board
+        me = player + 1
+        enemy = 2 - player
+        mark = self._mark
+        stamp = self._new_stamp()
+        queue = self._queue
+        tail = 0
+        for k in g.chain_ends[0]:
+            if board[k] == me:
+                queue[tail] = k
+                tail += 1
+                mark[k] = stamp
+        head = 0
+        while head < tail:
+            u = queue[head]
+            head += 1
+            for s in range(u * SLOTS, u * SLOTS + g.deg[u]):
+                v = g.adj[s]
+                if mark[v] == stamp or board[v] != me:
+                    continue
+                e = g.edge[s]
+                if board[g.xu[e]] == enemy and board[g.xv[e]] == enemy:
+                    continue
+                mark[v] = stamp
+                queue[tail] = v
+                tail += 1
+        for k in g.chain_ends[1]:
+            if mark[k] == stamp:
+                return True
+        return False
+
+    # ==== undo ==================================================================================
+    def _snapshot(self):
+        """What a decision can change besides the board, as bytes: the route and the waiting
+        targets (2 bytes per node), then _FIXED bytes of scalars."""
+        out = bytearray()
+        for i in range(self.rlen):
+            out.append(self.route[i] & 255)
+            out.append(self.route[i] >> 8)
+        for t in self.pending:
+            out.append(t & 255)
+            out.append(t >> 8)
+        h = self.hand
+        d = self.dice
+        r = self.rng.state
+        nrep = len(self.rep)
+        out.extend(bytes((self.player, self.dark_done, self.light_done, self.offer, self.offered,
+                          self.result + 1, d[0], d[1], d[2], h[0], h[1], h[2], h[3],
+                          nrep & 255, nrep >> 8, self.rep_base & 255, self.rep_base >> 8,
+                          r & 255, (r >> 8) & 255, (r >> 16) & 255, (r >> 24) & 255,
+                          len(self.pending), self.rlen & 255, self.rlen >> 8)))
+        return out
+
+    def undo(self):
+        if not self.history:
+            raise GameError("nothing to undo")
+        log = self._log
+        end = len(log)
+        changes = log[end - 2] | log[end - 1] << 8
+        f = end - 2 - _FIXED
+        npend = log[f + 21]
+        rlen = log[f + 22] | log[f + 23] << 8
+        ps = f - 2 * npend
+        rs = ps - 2 * rlen
+        cs = rs - 3 * changes
+        for i in range(changes - 1, -1, -1):
+            j = cs + 3 * i
+            self._put(log[j] | log[j + 1] << 8, log[j + 2])
+        self.player = log[f]
+        self.dark_done = log[f + 1]
+        self.light_done = log[f + 2]
+        self.offer = log[f + 3]
+        self.offered = log[f + 4]
+        self.result = log[f + 5] - 1
+        for i in range(3):
+            self.dice[i] = log[f + 6 + i]
+        for i in range(4):
+            self.hand[i] = log[f + 9 + i]
+        nrep = log[f + 13] | log[f + 14] << 8
+        del self.rep[nrep:]
+        self.rep_base = log[f + 15] | log[f + 16] << 8
+        self.rng.state = log[f + 17] | log[f + 18] << 8 | log[f + 19] << 16 | log[f + 20] << 24
+        self.pending = [log[ps + 2 * i] | log[ps + 2 * i + 1] << 8 for i in range(npend)]
+        for i in range(rlen):
+            self.route[i] = log[rs + 2 * i] | log[rs + 2 * i + 1] << 8
+        self.rlen = rlen
+        log[cs:] = b""
+        self.history.pop()
+        self._ver += 1
+
+    # ==== notation ==============================================================================
+    def move_nodes(self, move):
+        """The nodes a decision names: a first step's two nodes, a next node or a placement's
+        one node, [] for the special moves."""
+        kind = move & 3
+        if kind == _STEP:
+            n0 = (move >> 2) & 511
+            return [n0, self.space.adj[n0 * SLOTS + (move >> _SLOT_SHIFT) - 1]]
+        if kind == _SPECIAL:
+            return []
+        return [move >> 2]
+
+    def move_to_text(self, move):
+        kind = move & 3
+        g = self.space
+        ok = True
+        if kind == _SPECIAL:
+            ok = (move >> 2) < len(_SPECIAL_NAMES)
+        elif kind == _STEP:
+            n0 = (move >> 2) & 511
+            slot = (move >> _SLOT_SHIFT) - 1
+            ok = n0 < g.n and 0 <= slot < g.deg[n0] and move >> (_SLOT_SHIFT + 3) == 0
+        else:
+            ok = (move >> 2) < g.n
+        if not ok or move < 0:
+            raise GameError("not a Tholian Go move: %d" % move)
+        if kind == _SPECIAL:
+            return _SPECIAL_NAMES[move >> 2]
+        names = g.names
+        nodes = self.move_nodes(move)
+        if kind == _NEXT:
+            # The free push's first decision names its start too: `D4.1-D4.2`.
+            return ("%s-%s" % (names[self.route[0]], names[nodes[0]])) if self.rlen == 1 else "-" + names[nodes[0]]
+        return "-".join(names[k] for k in nodes)
+
+    def _text_or_int(self, move):
+        try:
+            return self.move_to_text(move)
+        except (GameError, IndexError):
+            return str(move)
+
+    def parse_node(self, text):
+        """`D2.6` / `L3.1` (also `D(2,6)`) -> node; GameError names what is wrong."""
+        t = text.strip().upper().replace("(", "").replace(")", "").replace(",", ".").replace(" ", "")
+        k = self.space.node_by_name.get(t)
+        if k is None:
+            raise GameError("no node '%s' here: a node is D<i>.<row> (rows 1-%d) or L<i>.<line> "
+                            "(lines 1-%d), i counted from the left" % (text, self.space.rows, self.space.lines))
+        return k
+
+    def move_from_text(self, text):
+        t = text.strip()
+        low = t.lower()
+        legal = self.legal_moves()
+        for code in range(len(_SPECIAL_NAMES)):
+            if low == _SPECIAL_NAMES[code]:
+                move = code << 2 | _SPECIAL
+                if move not in legal:
+                    raise GameError("'%s' is not possible now (%s)" % (low, self._decision_text()))
+                return move
+        if not t:
+            raise GameError("empty move")
+        parts = t.split("-")
+        if self.rlen:
+            # The path goes on: `-L4.2`, `L4.2`, or the whole path so far plus the next node.
+            if len(parts) > 1 and parts[0]:
+                nodes = [self.parse_node(x) for x in parts]
+                if nodes[:-1] != self.route_nodes():
+                    raise GameError("%s does not continue the path %s (%s)" % (
+                        t, "-".join(self.space.names[k] for k in self.route_nodes()), self._decision_text()))
+                node = nodes[-1]
+            elif len(parts) <= 2 and parts[-1]:
+                node = self.parse_node(parts[-1])
+            else:
+                raise GameError("'%s': give the next node of the path, e.g. -L4.2" % t)
+            move = node << 2 | _NEXT
+            if move not in legal:
+                raise GameError("the path cannot go to %s (%s)" % (self.space.names[node], self._decision_text()))
+            return move
+        nodes = [self.parse_node(x) for x in parts]
+        if len(nodes) == 1:
+            move = nodes[0] << 2 | _PLACE
+            if move not in legal:
+                raise GameError("cannot place on %s now (%s)" % (t, self._decision_text()))
+            return move
+        if len(nodes) > 2:
+            raise GameError("a move is played one step per decision: first %s-%s, then -%s ..." % (
+                parts[0], parts[1], parts[2]))
+        n0, n1 = nodes
+        g = self.space
+        for k in range(g.deg[n0]):
+            if g.adj[n0 * SLOTS + k] == n1:
+                move = n0 << 2 | (k + 1) << _SLOT_SHIFT
+                if move in legal:
+                    return move
+                raise GameError("%s is not legal: %s" % (t, self._step_problem(n0, n1)))
+        raise GameError("%s and %s are not neighbours" % (g.names[n0], g.names[n1]))
+
+    def play_text(self, text):
+        """Plays one decision, or a whole path `n0-n1-..` as its decisions; returns the last."""
+        parts = text.strip().split("-")
+        if self.rlen or len(parts) <= 2 or not parts[0]:
+            return Game.play_text(self, text)
+        move = Game.play_text(self, parts[0] + "-" + parts[1])
+        for part in parts[2:]:
+            move = Game.play_text(self, "-" + part)
+        return move
+
+    def _step_problem(self, n0, n1):
+        g = self.space
+        names = g.names
+        me = self.player + 1
+        web = DARK if n0 < g.n_dark else LIGHT
+        if self.result != ONGOING:
+            return "the game is over"
+        if self.offer:
+            return "answer the draw offer first (accept or decline)"
+        if self.placing_phase() or self.hand[self.player * 2 + web]:
+            return "tokens of that web are placed now, not moved"
+        if self.board[n0] != me:
+            return "%s holds no %s token" % (names[n0], self.PLAYERS[self.player])
+        if web == DARK and self.dark_done:
+            return "the dark move of this turn is made"
+        if web == LIGHT and self.light_done >= 2:
+            return "both light moves of this turn are made"
+        e = g.edge_between(n0, n1)
+        b = self.board[g.xu[e]]
+        if b and b != me and b == self.board[g.xv[e]]:
+            return "%s's barrier blocks %s-%s" % (self.PLAYERS[b - 1], names[n0], names[n1])
+        if self.dice_on and not (self._axes(web) >> g.axis[self._slot(n0, n1)]) & 1:
+            return "the first step must follow a rolled axis (%s)" % self.dice_text()
+        return "the string on %s cannot be pushed on to an empty node" % names[n1]
+
+    def _slot(self, a, b):
+        g = self.space
+        for k in range(g.deg[a]):
+            if g.adj[a * SLOTS + k] == b:
+                return a * SLOTS + k
+        return -1
+
+    def _decision_text(self):
+        if self.result != ONGOING:
+            return "the game is over"
+        if self.offer:
+            return "%s must accept or decline the draw offer" % self.PLAYERS[1 - self.player]
+        legal = self.legal_moves()
+        shown = " ".join(self.move_to_text(m) for m in legal[:12])
+        return "legal: %s%s" % (shown, " ..." if len(legal) > 12 else "")
+
+    def dice_text(self):
+        if not self.dice_on or self.placing_phase():
+            return ""
+        out = []
+        if self.dice[0] != _NO_DIE:
+            out.append("abc"[self.dice[0]])
+        for i in (1, 2):
+            if self.dice[i] != _NO_DIE:
+                out.append("xyz"[self.dice[i]])
+        return " ".join(out)
+
+    # ==== text of the position (tholian_go_text.py, imported only when used) ==================
+    def encode(self):
+        from shared_rules import tholian_go_text
+        return tholian_go_text.encode(self)
+
+    def decode(self, text):
+        from shared_rules import tholian_go_text
+        tholian_go_text.decode(self, text)
+        self._log = bytearray()
+        self.history = []
+        self.rep = []
+        self.rep_base = 0
+        self._ver += 1
+
+    def render(self):
+        from shared_rules import tholian_go_text
+        return tholian_go_text.render(self)

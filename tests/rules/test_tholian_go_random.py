@@ -1,0 +1,195 @@
+# Tholian Go randomised invariants (spec ../shared/rules/tholian_go.md §4-§8), for the base game
+# and every variant and space: random games, checks after every decision.
+from shared_rules.game import ONGOING, GameError
+from shared_rules.rng import Rng
+from shared_rules.tholian_go import OFFER, TholianGo
+from shared_rules.tholian_go_moves import path_result, whole_moves
+from rules_support import raises, scaled
+
+VARIANTS = ("standard", "ultimate", "chain", "football", "lucky", "oracle", "scrimmage", "lucky_scrimmage")
+
+
+def totals(g):
+    """Per player (dark, light) tokens on the board plus in hand."""
+    out = []
+    for p in (0, 1):
+        d, l = g.counts(p)
+        out.append((d + g.hand[p * 2], l + g.hand[p * 2 + 1]))
+    return out
+
+
+def check_board(g):
+    """Counts and hash agree with the board; one token per node (a node holds 0, 1 or 2)."""
+    sp = g.space
+    cnt = [0, 0, 0, 0]
+    z = 0
+    for k in range(sp.n):
+        v = g.board[k]
+        assert v in (0, 1, 2)
+        if v:
+            cnt[(v - 1) * 2 + (0 if k < sp.n_dark else 1)] += 1
+            z ^= sp.zkeys[k * 2 + v - 1]
+    assert g.board[sp.n] == 0  # the dummy cell never holds a token
+    assert list(g.cnt) == cnt and g.zobrist == z
+
+
+def pick(rng, moves):
+    # Draw offers end random games early: offer only now and then.
+    choices = [m for m in moves if m != OFFER]
+    if not choices or (OFFER in moves and rng.below(50) == 0):
+        return OFFER
+    return choices[rng.below(len(choices))]
+
+
+def random_games(options, games, decisions, seed):
+    rng = Rng(seed)
+    checked = 0
+    for gi in range(games):
+        opts = dict(options)
+        opts["seed"] = str(seed * 100 + gi)
+        g = TholianGo(opts)
+        for _ in range(decisions):
+            moves = g.legal_moves()
+            if g.winner() != ONGOING:
+                assert moves == []
+                break
+            assert moves, "no decision in an ongoing game"
+            before_text = g.encode()
+            before_hash = g.zobrist
+            before_totals = totals(g)
+            # An int that is not a legal decision is refused and changes nothing.
+            bogus = rng.next32() & 0xFFFFF
+            if bogus not in moves:
+                assert raises(GameError, g.play, bogus)
+                assert g.encode() == before_text
+            move = pick(rng, moves)
+            # The text of a decision names it back.
+            assert g.move_from_text(g.move_to_text(move)) == move
+            g.play(move)
+            check_board(g)
+            after = totals(g)
+            for p in (0, 1):
+                # Tokens only leave by captures; a transformation turns light into dark.
+                assert after[p][1] <= before_totals[p][1]
+                assert after[p][0] + after[p][1] <= before_totals[p][0] + before_totals[p][1]
+            if rng.below(8) == 0:
+                g.undo()
+                assert g.encode() == before_text and g.zobrist == before_hash
+                g.play(move)
+            if rng.below(16) == 0:
+                h = TholianGo(opts)
+                h.decode(g.encode())
+                assert h.encode() == g.encode() and h.legal_moves() == g.legal_moves()
+            checked += 1
+    return checked
+
+
+def test_random_standard():
+    """§4-§7 invariants over random games of the base game."""
+    assert random_games({}, scaled(6, 1), scaled(400, 120), 1) > 0
+
+
+def test_random_every_variant():
+    """§8: the same invariants for every variant."""
+    for i, v in enumerate(VARIANTS[1:]):
+        assert random_games({"variant": v}, scaled(3, 1), scaled(250, 50), 10 + i) > 0
+
+
+def test_random_options_and_spaces():
+    """§8: String Push Limit with any variant, Periodic and Expanded spaces."""
+    cases = [
+        {"push_limit": "on"},
+        {"variant": "oracle", "push_limit": "on"},
+        {"space": "periodic"},
+        {"space": "wide"},
+        {"space": "long", "variant": "football"},
+        {"space": "square", "variant": "ultimate"},
+        {"variant": "lucky", "transform": "off"},
+        {"variant": "chain", "space": "periodic"},
+    ]
+    for i, opts in enumerate(cases):
+        assert random_games(opts, scaled(2, 1), scaled(200, 30), 40 + i) > 0
+
+
+def test_every_legal_decision_plays_and_undoes():
+    """Every listed decision of random positions can be played and taken back exactly."""
+    rng = Rng(7)
+    for v in ("standard", "oracle", "ultimate"):
+        g = TholianGo({"variant": v, "seed": "3"})
+        for _ in range(scaled(120, 25)):
+            if g.winner() != ONGOING:
+                break
+            text = g.encode()
+            for m in list(g.legal_moves()):
+                g.play(m)
+                g.undo()
+                assert g.encode() == text
+            g.play(pick(rng, g.legal_moves()))
+
+
+def decision_paths(g, out):
+    """Every complete path the decisions allow from here (depth first through the steps)."""
+    for m in list(g.legal_moves()):
+        kind = m & 3
+        if kind == 0:
+            nodes = g.move_nodes(m)
+        elif kind == 3:
+            nodes = g.route_nodes() + [m >> 2]
+        else:
+            continue
+        if g.board[nodes[-1]] == 0:
+            out.append(nodes)
+        else:
+            g.play(m)
+            decision_paths(g, out)
+            g.undo()
+
+
+def test_decisions_reach_exactly_the_whole_moves():
+    """§4: the moves reached step by step are exactly the whole moves: the same resulting
+    positions as an independent search of every simple path (tholian_go_moves)."""
+    rng = Rng(11)
+    compared = 0
+    for opts in ({}, {"push_limit": "on"}, {"variant": "oracle"}):
+        for gi in range(scaled(3, 1)):
+            o = dict(opts)
+            o["seed"] = str(gi)
+            g = TholianGo(o)
+            for _ in range(scaled(150, 30)):
+                if g.winner() != ONGOING:
+                    break
+                if g.rlen == 0 or g.pending:
+                    whole = whole_moves(g)
+                    if len(whole) < scaled(1500, 200):
+                        paths = []
+                        decision_paths(g, paths)
+                        a = {}
+                        for nodes, key in whole:
+                            a[path_result(g, nodes)] = 1
+                        b = {}
+                        for nodes in paths:
+                            b[path_result(g, nodes)] = 1
+                        assert sorted(a) == sorted(b), g.encode()
+                        compared += 1
+                g.play(pick(rng, g.legal_moves()))
+    assert compared > 0
+
+
+def test_whole_moves_one_shortest_path_per_result():
+    """§4: "give one path per resulting position: the shortest, ties broken by the smaller
+    notation string" - checked against every path of the decisions."""
+    g = TholianGo()
+    g.set_position(["L3.4", "L4.4", "D2.3", "D3.3", "D4.3"], ["L5.4", "L6.4", "L5.5", "D3.4", "D5.3"])
+    whole = whole_moves(g)
+    paths = []
+    decision_paths(g, paths)
+    names = g.space.names
+    best = {}
+    for nodes in paths:
+        r = path_result(g, nodes)
+        text = "-".join(names[k] for k in nodes)
+        if r not in best or (len(nodes), text) < best[r]:
+            best[r] = (len(nodes), text)
+    assert len(whole) == len(best)
+    for nodes, key in whole:
+        assert (len(nodes), "-".join(names[k] for k in nodes)) == best[path_result(g, nodes)]
