@@ -7,3 +7,4 @@ from shared_rules.registry import register
 register("trap", "shared_rules.trap", "Trap", "Trap")
 register("lazo", "shared_rules.lazo", "Lazo", "Lazo")
 register("throngs", "shared_rules.throngs", "Throngs", "Throngs")
+register("tholian_go", "shared_rules.tholian_go", "TholianGo", "Tholian Go")
