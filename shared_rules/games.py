@@ -6,5 +6,6 @@ from shared_rules.registry import register
 # register(name, module, class name, title)
 register("trap", "shared_rules.trap", "Trap", "Trap")
 register("lazo", "shared_rules.lazo", "Lazo", "Lazo")
+register("thoughtwave", "shared_rules.thoughtwave", "Thoughtwave", "Thoughtwave")
 register("throngs", "shared_rules.throngs", "Throngs", "Throngs")
 register("tholian_go", "shared_rules.tholian_go", "TholianGo", "Tholian Go")
