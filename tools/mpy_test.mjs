@@ -78,4 +78,4 @@ async function main(argv) {
   return failed || !files.length ? 1 : 0;
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code));
+main(process.argv.slice(2)).then((code) => { process.exitCode = code; });

@@ -78,5 +78,5 @@ async function main(argv) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2)).then((code) => process.exit(code));
+  main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
 }
