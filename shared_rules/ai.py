@@ -13,6 +13,8 @@
 #   evaluate(game, player) -> int  static value of the position for `player`
 #   order(game, moves) -> list      the moves best first for the side to move (may allocate one
 #                                   list; ai.best_first helps); may drop hopeless moves
+#   prepare(game)                   optional: called once per search, before it starts (e.g. to
+#                                   find threats too costly to look for at every node)
 #
 # Memory: nothing per node but the game's own legal_moves() list and the ordering list, both
 # freed on return; recursion depth is at most len(widths) (< MAX_PLY); no tree, no tables.
@@ -29,7 +31,7 @@ DEVICE_PYSTONES = const(1490)  # RP2040 @125 MHz, the reference device (../share
 WIN = const(1000000)  # value of a won position, less the plies it takes: quick wins first
 MAX_PLY = const(12)
 _INF = const(1 << 29)
-_CHECK_EVERY = const(16)  # nodes between looks at the clock and calls of progress()
+_PROGRESS_EVERY = const(16)  # nodes between calls of progress()
 
 # Device milliseconds per measured millisecond: 1 on the device, host pystones / 1490 on a host
 # (set_host_speed), so a level thinks as long, in RP2040 terms, wherever it runs.
@@ -44,8 +46,9 @@ if hasattr(time, "ticks_ms"):  # MicroPython (device and VM)
     _clock = time.ticks_ms
     _ticks_since = time.ticks_diff
     _ms_per_tick = 1.0
-else:  # CPython: ms ticks are too coarse when one device second is ~3 host milliseconds
-    _clock = getattr(time, "perf_counter")
+else:  # CPython: CPU time (other processes share the host), finer than ms ticks, as one
+    # device second is ~3 host milliseconds
+    _clock = getattr(time, "process_time")
     _ticks_since = _subtract
     _ms_per_tick = 1000.0
 
@@ -137,6 +140,9 @@ class Search:
             return moves[0]
         self.player = game.to_move()
         self._start = _clock()
+        prepare = getattr(self.tuning, "prepare", None)
+        if prepare is not None:
+            prepare(game)
         self._shuffle(moves)  # the seed picks among equally good moves
         moves = self._ordered(moves, 0)
         undo_to = len(game.history)
@@ -244,15 +250,14 @@ class Search:
         if self.nodes >= self.max_nodes:
             self.stopped_by = "nodes"
             return True
-        if self.nodes % _CHECK_EVERY == 0 and self.nodes:
-            used_ms = _elapsed_ms(self._start) * _device_ms_per_ms
-            if used_ms >= self.limit_ms:
-                self.stopped_by = "time"
+        used_ms = _elapsed_ms(self._start) * _device_ms_per_ms
+        if used_ms >= self.limit_ms:
+            self.stopped_by = "time"
+            return True
+        if self.progress is not None and self.nodes % _PROGRESS_EVERY == 0 and self.nodes:
+            done = used_ms / self.limit_ms
+            share = self.nodes / self.max_nodes
+            if self.progress(done if done > share else share):
+                self.stopped_by = "cancel"
                 return True
-            if self.progress is not None:
-                done = used_ms / self.limit_ms
-                share = self.nodes / self.max_nodes
-                if self.progress(done if done > share else share):
-                    self.stopped_by = "cancel"
-                    return True
         return False

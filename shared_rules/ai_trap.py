@@ -1,0 +1,323 @@
+# Trap's AI tuning for shared_rules/ai.py.
+#
+# Evaluation: for each red dot and each player, how many more balls the player needs to trap it
+# with a ring through the dot's four corners in which any corner may be bypassed by the two
+# holes diagonally beyond it (a ring of 4 to 8 balls; an enemy ball on the way: "cannot").
+# Corners are bypassed independently, so the need is the sum over the four corner groups of
+# min(corner, its two bypass holes).  A group's three holes form a key (4 states each) and a
+# table gives both colours' cost: 12 board reads per dot.  A hole that completes a trap, for
+# the side to move, or two such holes for the other side (one ball cannot block both), decides
+# the game in practice.
+from array import array
+
+from micropython import const
+
+from shared_rules.ai import best_first
+
+# level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
+LEVELS = {
+    "easy": (1.0, 12, (12,), 200),
+    "normal": (3.0, 80, (10, 6), 0),
+    "hard": (10.0, 400, (24, 14), 0),
+}
+
+_NEVER = const(9)  # cost of a hole held by the enemy (or beyond the edge)
+_OFF = const(255)  # a ring hole beyond the board edge
+_OFF_STATE = const(3)  # its state in a group key (0 empty, 1 Light, 2 Dark)
+# Value of a dot by the balls still needed (index 0 is a trap: the game is won then anyway).
+_VALUE = (2000, 400, 60, 15, 5, 2, 1, 0, 0, 0)
+_THREAT_TO_MOVE = const(5000)  # the side to move can complete a trap
+_DOUBLE_THREAT = const(3000)  # the other side has two completing holes: one ball cannot block both
+_TRAP_NOW = const(100000)
+_WEIGHT = (16, 4, 1)  # a group key is corner * 16 + bypass1 * 4 + bypass2
+
+
+def _cost_table(colour):
+    out = bytearray(64)
+    for key in range(64):
+        corner, b1, b2 = key >> 4, (key >> 2) & 3, key & 3
+        if corner == colour:
+            continue
+        c = 1 if corner == 0 else _NEVER
+        side = 0
+        for v in (b1, b2):
+            side += 0 if v == colour else (1 if v == 0 else _NEVER)
+        out[key] = min(c, side)
+    return bytes(out)
+
+
+def _completions_table(colour):
+    """Group key -> holes that would each complete a group now one ball short (0, 1 or 2)."""
+    out = bytearray(64)
+    cost = _cost_table(colour)
+    for key in range(64):
+        if cost[key] == 1:
+            b1, b2 = (key >> 2) & 3, key & 3
+            out[key] = (1 if key >> 4 == 0 else 0) + (1 if (b1 == colour and b2 == 0) or (b2 == colour and b1 == 0) else 0)
+    return bytes(out)
+
+
+_COST = (b"", _cost_table(1), _cost_table(2))  # by colour: group key -> balls needed
+_COMPLETIONS = (b"", _completions_table(1), _completions_table(2))
+
+_tables = [None]  # the tables of the last board (size, dots) seen: one game at a time
+
+
+class _Tables:
+    def __init__(self, game):
+        size = game.size
+        self.key = (size, tuple(game.dots))
+        cells = size * size
+        self.size = size
+        self.cells = cells
+        self.dots = len(game.dots)
+        # Per dot, four groups of three holes: a corner, then the two holes that bypass it.
+        ring = bytearray()
+        for c, r in game.dots:
+            for x, y in ((c, r), (c - 1, r), (c, r - 1), (c + 1, r), (c + 2, r), (c + 1, r - 1),
+                         (c, r + 1), (c - 1, r + 1), (c, r + 2), (c + 1, r + 1), (c + 2, r + 1), (c + 1, r + 2)):
+                ring.append(x + y * size if 0 <= x < size and 0 <= y < size else _OFF)
+        self.ring = bytes(ring)
+        # cell -> the dots whose ring holds it (a bit set), and its slot 0..11 in each of them.
+        touches = array("H", [0] * cells)
+        slot = bytearray(self.dots * cells)
+        for d in range(self.dots):
+            for k in range(12):
+                cell = ring[d * 12 + k]
+                if cell != _OFF:
+                    touches[cell] |= 1 << d
+                    slot[d * cells + cell] = k
+        self.touches = touches
+        self.slot = slot
+        # A mild preference for holes near the dots, for moves that touch no ring.
+        near = bytearray(cells)
+        for cell in range(cells):
+            x, y = cell % size, cell // size
+            best = 99
+            for c, r in game.dots:
+                best = min(best, max(abs(2 * x - 2 * c - 1), abs(2 * y - 2 * r - 1)))
+            near[cell] = max(0, 8 - best)
+        self.near = near
+        # Scratch, refilled by _scan: group keys, each colour's need per dot (d * 3 + colour),
+        # and each colour's holes that would complete a trap right now (index colour).
+        self.keys = bytearray(self.dots * 4)
+        self.need = bytearray(self.dots * 3)
+        self.completions = bytearray(3)
+        # prepare(): holes where one more ball closes a trap only a larger ring sees (bit = colour),
+        # and the list of them; plus scratch for labelling chains.
+        self.closing = bytearray(cells)
+        self.closing_holes = []
+        self.chain = bytearray(cells)
+        self.stack = bytearray(cells)
+        self.nb = game._geo.nb
+        self.nb_start = game._geo.nb_start
+        self.gain = array("i", [0] * cells)  # order()'s value of each hole
+
+
+def _tables_for(game):
+    t = _tables[0]
+    if t is None or t.key != (game.size, tuple(game.dots)):
+        t = _Tables(game)
+        _tables[0] = t
+    return t
+
+
+def _scan(t, board):
+    """Fills t.keys, t.need and t.completions for the current board."""
+    ring, keys, need = t.ring, t.keys, t.need
+    light, dark = _COST[1], _COST[2]
+    i = 0
+    c1 = c2 = 0
+    for d in range(t.dots):
+        n1 = n2 = 0
+        for k in range(d * 4, d * 4 + 4):
+            a, b, c = ring[i], ring[i + 1], ring[i + 2]
+            key = ((board[a] if a != _OFF else _OFF_STATE) << 4 | (board[b] if b != _OFF else _OFF_STATE) << 2
+                   | (board[c] if c != _OFF else _OFF_STATE))
+            keys[k] = key
+            n1 += light[key]
+            n2 += dark[key]
+            i += 3
+        if n1 == 1 or n2 == 1:  # one group is one ball short: by how many different holes?
+            for k in range(d * 4, d * 4 + 4):
+                if n1 == 1:
+                    c1 += _COMPLETIONS[1][keys[k]]
+                if n2 == 1:
+                    c2 += _COMPLETIONS[2][keys[k]]
+        need[d * 3 + 1] = n1 if n1 < 9 else 9
+        need[d * 3 + 2] = n2 if n2 < 9 else 9
+    completions = t.completions
+    completions[1] = c1 if c1 < 255 else 255
+    completions[2] = c2 if c2 < 255 else 255
+
+
+def evaluate(game, player):
+    t = _tables_for(game)
+    board = game.board
+    _scan(t, board)
+    need = t.need
+    me, you = player + 1, 2 - player
+    score = 0
+    for d in range(t.dots):
+        score += _VALUE[need[d * 3 + me]] - _VALUE[need[d * 3 + you]]
+    mine, yours = t.completions[me], t.completions[you]
+    for hole in t.closing_holes:
+        if board[hole] == 0:
+            if t.closing[hole] & me:
+                mine += 1
+            if t.closing[hole] & you:
+                yours += 1
+    if game.to_move() == player:
+        if mine:
+            score += _THREAT_TO_MOVE
+        elif yours > 1:
+            score -= _DOUBLE_THREAT
+    elif yours:
+        score -= _THREAT_TO_MOVE
+    elif mine > 1:
+        score += _DOUBLE_THREAT
+    return score
+
+
+def _gain(t, cell, old, value, me):
+    """Change of colour `me`'s dot values when `cell` goes from state `old` to `value` (after _scan)."""
+    dots = t.touches[cell]
+    keys, need, slots = t.keys, t.need, t.slot
+    cost_me, cost_you = _COST[me], _COST[3 - me]
+    you = 3 - me
+    gain = 0
+    d = 0
+    while dots:
+        if dots & 1:
+            slot = slots[d * t.cells + cell]
+            k = d * 4 + slot // 3
+            key = keys[k]
+            new = key + (value - old) * _WEIGHT[slot % 3]
+            mine = need[d * 3 + me]
+            after = mine - cost_me[key] + cost_me[new]
+            if after > 9:
+                after = 9
+            yours = need[d * 3 + you]
+            yours_after = yours - cost_you[key] + cost_you[new]
+            if yours_after > 9:
+                yours_after = 9
+            if after == 0 or t.closing[cell] & me:
+                gain += _TRAP_NOW
+            if (yours == 1 and yours_after > 1) or t.closing[cell] & you:
+                gain += _THREAT_TO_MOVE
+            gain += _VALUE[after] - _VALUE[mine] + _VALUE[yours] - _VALUE[yours_after]
+        dots >>= 1
+        d += 1
+    return gain
+
+
+def order(game, moves):
+    """Moves best first by the change they make to the dot values, computed without playing."""
+    t = _tables_for(game)
+    board = game.board
+    _scan(t, board)
+    me = game.to_move() + 1
+    touches, near = t.touches, t.near
+    scores = [0] * len(moves)
+    if game.phase() == 1:
+        for i in range(len(moves)):
+            cell = moves[i]
+            scores[i] = _gain(t, cell, 0, me, me) + near[cell] if touches[cell] else near[cell]
+        return best_first(moves, scores)
+    # Phase 2: the value of filling each empty hole and of leaving each own hole, once per hole.
+    gain = t.gain
+    for cell in range(len(board)):
+        v = board[cell]
+        if v == 0:
+            gain[cell] = _gain(t, cell, 0, me, me) + near[cell] if touches[cell] else near[cell]
+        elif v == me:
+            gain[cell] = _gain(t, cell, me, 0, me) if touches[cell] else 0
+    for i in range(len(moves)):
+        m = moves[i]
+        if m < 0x10000:  # not the pass
+            scores[i] = gain[m & 0xFF] + gain[(m >> 8) - 1]
+    return best_first(moves, scores)
+
+
+def prepare(game):
+    """Before a search: the holes where one more ball of either colour closes a trap that the
+    rings above miss (a long chain), found exactly with the game's own trap test."""
+    t = _tables_for(game)
+    board, closing = game.board, t.closing
+    for hole in t.closing_holes:
+        closing[hole] = 0
+    t.closing_holes = []
+    for colour in (1, 2):
+        _label_chains(t, board, colour)
+        for hole in range(t.cells):
+            if board[hole] == 0 and _joins_a_chain_to_itself(t, board, hole, colour):
+                board[hole] = colour
+                trap = game._traps(colour, hole) and not _ring_closed(t, board, hole, colour)
+                board[hole] = 0
+                if trap:
+                    if not closing[hole]:
+                        t.closing_holes.append(hole)
+                    closing[hole] |= colour
+
+
+def _label_chains(t, board, colour):
+    """t.chain[cell] = a number per chain (8-connected group) of `colour`'s balls, 0 elsewhere."""
+    chain, stack, nb, start = t.chain, t.stack, t.nb, t.nb_start
+    for c in range(t.cells):
+        chain[c] = 0
+    label = 0
+    for c in range(t.cells):
+        if board[c] != colour or chain[c]:
+            continue
+        label += 1
+        chain[c] = label
+        stack[0] = c
+        sp = 1
+        while sp:
+            sp -= 1
+            a = stack[sp]
+            for i in range(start[a], start[a + 1]):
+                b = nb[i]
+                if board[b] == colour and not chain[b]:
+                    chain[b] = label
+                    stack[sp] = b
+                    sp += 1
+
+
+def _joins_a_chain_to_itself(t, board, hole, colour):
+    """Would a ball on `hole` close a loop: two of its own neighbours, not neighbours of each
+    other, already in one chain?"""
+    chain, nb, start = t.chain, t.nb, t.nb_start
+    size = t.size
+    for i in range(start[hole], start[hole + 1]):
+        a = nb[i]
+        if board[a] != colour:
+            continue
+        for j in range(i + 1, start[hole + 1]):
+            b = nb[j]
+            if board[b] == colour and chain[a] == chain[b] and (
+                    abs(a % size - b % size) > 1 or abs(a // size - b // size) > 1):
+                return True
+    return False
+
+
+def _ring_closed(t, board, hole, colour):
+    """Does a ring of the evaluation close a trap with `hole` filled (then it is counted there)?"""
+    dots = t.touches[hole]
+    d = 0
+    while dots:
+        if dots & 1 and _need_of(t, board, d, colour) == 0:
+            return True
+        dots >>= 1
+        d += 1
+    return False
+
+
+def _need_of(t, board, d, colour):
+    ring, cost = t.ring, _COST[colour]
+    total = 0
+    for i in range(d * 12, d * 12 + 12, 3):
+        a, b, c = ring[i], ring[i + 1], ring[i + 2]
+        total += cost[(board[a] if a != _OFF else _OFF_STATE) << 4 | (board[b] if b != _OFF else _OFF_STATE) << 2
+                      | (board[c] if c != _OFF else _OFF_STATE)]
+    return total

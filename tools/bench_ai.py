@@ -1,0 +1,188 @@
+"""AI benchmark (`make bench`, topic "ai"): strength, time per turn and heap of every game's AI.
+
+For every registered game that has an AI (shared_rules/ai_<game>.py) and every level: matches
+against a uniform random player and against a greedy one-ply player (the move whose position the
+game's own evaluation likes best; it takes immediate wins), colours alternating; the strongest
+level also plays the default level.  Win rate = wins / games (draws are not wins), with its 95%
+margin (normal approximation).  Time per AI turn is CPU time on the host x (host pystones /
+1490), the pystones measured in this run as CPU time too, so that other processes on the host
+do not distort either figure.  Peak heap comes from tools/bench_ai_vm.py under the MicroPython VM.
+
+    python -m tools.bench_ai [--games N] [--game G] [--level L] [--no-vm]   (a quick look)
+"""
+import math
+import multiprocessing
+import os
+import statistics
+import sys
+import time
+
+from shared_rules import ai, registry
+from shared_rules.game import DRAW, ONGOING
+from shared_rules.rng import Rng
+import shared_rules.games  # noqa: F401  (registers every game)
+
+GAMES_PER_MATCH = 30  # per opponent and level: about +-11% at a 90% win rate
+MAX_DECISIONS = 600  # a game still running then is scored a draw (no game should get near)
+
+
+def cpu_pystones(loops=20000, repeat=5):
+    """Host pystones/s measured as CPU time (median of `repeat`)."""
+    from tools import pystone
+    rates = []
+    for _ in range(repeat):
+        t0 = time.process_time()
+        pystone.pystones(loops)
+        rates.append(loops / (time.process_time() - t0))
+    return statistics.median(rates)
+
+
+def games_with_ai():
+    here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "shared_rules")
+    return [n for n in registry.game_names() if os.path.exists(os.path.join(here, "ai_%s.py" % n))]
+
+
+# --- the opponents -------------------------------------------------------------------------------
+def random_move(game, rng, tuning):
+    moves = game.legal_moves()
+    return moves[rng.below(len(moves))]
+
+
+def greedy_move(game, rng, tuning):
+    """One ply: a winning move if there is one, else the best position by the game's evaluation."""
+    me = game.to_move()
+    best, best_value = None, None
+    for move in game.legal_moves():
+        game.play(move)
+        w = game.winner()
+        if w == me:
+            value = 1 << 40
+        elif w == DRAW:
+            value = 0
+        elif w != ONGOING:
+            value = -(1 << 40)
+        else:
+            value = tuning.evaluate(game, me) * 16 + rng.below(16)  # random among equals
+        game.undo()
+        if best_value is None or value > best_value:
+            best, best_value = move, value
+    return best
+
+
+# --- matches ----------------------------------------------------------------------------------------
+def play_match(job):
+    """job = (game name, level, opponent, games, host pystones) -> dict of counts and turn times."""
+    name, level, opponent, games, pystones = job
+    ai.set_host_speed(pystones)
+    tuning = ai.tuning_for(registry.create(name))
+    wins = draws = 0
+    turn_ms = []
+    for i in range(games):
+        game = registry.create(name)
+        rng = Rng(1000 + i)
+        ai_side = i % 2
+        while game.winner() == ONGOING and len(game.history) < MAX_DECISIONS:
+            if game.to_move() == ai_side:
+                search = ai.Search(game, level, seed=i * 7919 + len(game.history))
+                move = search.run()
+                turn_ms.append(search.elapsed_ms)
+            elif opponent == "random":
+                move = random_move(game, rng, tuning)
+            elif opponent == "greedy":
+                move = greedy_move(game, rng, tuning)
+            else:  # another level
+                move = ai.Search(game, opponent, seed=i * 104729 + len(game.history)).run()
+            game.play(move)
+        w = game.winner()
+        if w == ai_side:
+            wins += 1
+        elif w == DRAW or w == ONGOING:
+            draws += 1
+    return {"job": job[:3], "wins": wins, "draws": draws, "games": games, "turn_ms": turn_ms}
+
+
+def margin(p, n):
+    return 1.96 * math.sqrt(p * (1 - p) / n) if n else 1.0
+
+
+def turn_figures(turn_ms):
+    """Median and worst AI turn, in RP2040 seconds (a turn = one decision)."""
+    if not turn_ms:
+        return 0.0, 0.0
+    return round(statistics.median(turn_ms) / 1000, 3), round(max(turn_ms) / 1000, 3)
+
+
+def measure(names, levels, games, pystones, processes=2):
+    jobs = []
+    for name in names:
+        for level in levels:
+            for opponent in ("random", "greedy"):
+                jobs.append((name, level, opponent, games, pystones))
+            if level == ai.LEVELS[-1] and ai.DEFAULT_LEVEL in levels:
+                jobs.append((name, level, ai.DEFAULT_LEVEL, games, pystones))
+    jobs.sort(key=lambda j: j[1] != ai.LEVELS[-1])  # longest first, for the pool
+    with multiprocessing.Pool(processes) as pool:
+        done = pool.map(play_match, jobs, chunksize=1)
+    out = {}
+    for r in done:
+        name, level, opponent = r["job"]
+        entry = out.setdefault(name, {}).setdefault(level, {"games": games, "_turns": []})
+        rate = r["wins"] / r["games"]
+        entry["win_rate_vs_" + opponent] = round(rate, 3)
+        entry["margin_vs_" + opponent] = round(margin(rate, r["games"]), 3)
+        entry["draws_vs_" + opponent] = r["draws"]
+        entry["_turns"] += r["turn_ms"]
+    for name in out:
+        for level in out[name]:
+            entry = out[name][level]
+            turns = entry.pop("_turns")
+            entry["median_turn_s_rp2040"], entry["worst_turn_s_rp2040"] = turn_figures(turns)
+            entry["turns"] = len(turns)
+    return out
+
+
+def vm_heap(bench):
+    """{game: {level: peak KB}} from tools/bench_ai_vm.py under the MicroPython VM."""
+    figures = bench.run_mpy(os.path.join("tools", "bench_ai_vm.py"), timeout=1200)
+    return figures.get("peak_heap_kb", {})
+
+
+def run(bench, games=GAMES_PER_MATCH, names=None, levels=None, with_vm=True):
+    pystones = cpu_pystones()
+    names = names or games_with_ai()
+    levels = levels or list(ai.LEVELS)
+    t0 = time.time()
+    results = measure(names, levels, games, pystones)
+    heap = vm_heap(bench) if with_vm else {}
+    for name in results:
+        for level in results[name]:
+            results[name][level]["peak_heap_kb"] = heap.get(name, {}).get(level, -1)
+    return {"ai": results, "ai_bench": {"host_cpu_pystones": round(pystones), "seconds": round(time.time() - t0)}}
+
+
+def main(argv):
+    from tools import benchlib
+    games, names, levels, with_vm = GAMES_PER_MATCH, None, None, True
+    while argv:
+        flag = argv.pop(0)
+        if flag == "--games":
+            games = int(argv.pop(0))
+        elif flag == "--game":
+            names = [argv.pop(0)]
+        elif flag == "--level":
+            levels = [argv.pop(0)]
+        elif flag == "--no-vm":
+            with_vm = False
+        else:
+            print(__doc__)
+            return 2
+    figures = run(benchlib, games, names, levels, with_vm)
+    for name, by_level in figures["ai"].items():
+        for level, entry in by_level.items():
+            print(name, level, " ".join("%s=%s" % kv for kv in sorted(entry.items())))
+    print(figures["ai_bench"])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
