@@ -60,7 +60,7 @@ def _completions_table(colour):
 _COST = (b"", _cost_table(1), _cost_table(2))  # by colour: group key -> balls needed
 _COMPLETIONS = (b"", _completions_table(1), _completions_table(2))
 
-_tables = [None]  # the tables of the last board (size, dots) seen: one game at a time
+_tables = None  # the tables of the last board (size, dots) seen: one game at a time
 
 
 class _Tables:
@@ -115,10 +115,11 @@ class _Tables:
 
 
 def _tables_for(game):
-    t = _tables[0]
+    global _tables
+    t = _tables
     if t is None or t.key != (game.size, tuple(game.dots)):
         t = _Tables(game)
-        _tables[0] = t
+        _tables = t
     return t
 
 
