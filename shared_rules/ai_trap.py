@@ -60,13 +60,13 @@ def _completions_table(colour):
 _COST = (b"", _cost_table(1), _cost_table(2))  # by colour: group key -> balls needed
 _COMPLETIONS = (b"", _completions_table(1), _completions_table(2))
 
-_tables = None  # the tables of the last board (size, dots) seen: one game at a time
+_tables = None  # the tables of the last game seen (one game at a time)
 
 
 class _Tables:
     def __init__(self, game):
         size = game.size
-        self.key = (size, tuple(game.dots))
+        self.dots_of = game.dots  # the game's own list: cheaper to compare than a key
         cells = size * size
         self.size = size
         self.cells = cells
@@ -117,7 +117,7 @@ class _Tables:
 def _tables_for(game):
     global _tables
     t = _tables
-    if t is None or t.key != (game.size, tuple(game.dots)):
+    if t is None or t.dots_of is not game.dots:
         t = _Tables(game)
         _tables = t
     return t
