@@ -387,12 +387,17 @@ class Thoughtwave(Game):
         players' pairs of sides counts for the mover."""
         mine = self._goals[mover]
         theirs = self._goals[1 - mover]
+        touches = self._touches
         mine_linked = theirs_linked = False
-        for c in range(CELLS) if cell < 0 else (self._find(cell),):
-            if self.board[c] and self._parent[c] == c:
-                touches = self._touches[c]
-                mine_linked = mine_linked or touches & mine == mine
-                theirs_linked = theirs_linked or touches & theirs == theirs
+        if cell >= 0:
+            root = self._find(cell)
+            mine_linked = touches[root] & mine == mine
+            theirs_linked = touches[root] & theirs == theirs
+        else:
+            for c in range(CELLS):
+                if self.board[c] and self._parent[c] == c:
+                    mine_linked = mine_linked or touches[c] & mine == mine
+                    theirs_linked = theirs_linked or touches[c] & theirs == theirs
         if mine_linked:
             return mover
         if theirs_linked:
