@@ -119,11 +119,14 @@ def test_red_moves_first_and_players_alternate():
 
 
 def test_a_piece_goes_on_an_empty_square_only():
-    """Seed: "places down one piece in an empty square"; "A piece played may not be moved"."""
+    """Seed: "places down one piece in an empty square"; "A piece played may not be moved"; "You may
+    place a piece anywhere on the board you wish" (a square touching no piece takes any piece)."""
     game = Thoughtwave()
     game.play_text("C0@e5")
     assert offered(game, "e5") == []
     assert raises(GameError, game.play_text, "C0@e5")
+    assert offered(game, "a10") == ALL_NAMES and offered(game, "g5") == ALL_NAMES
+    assert all(game.move_cell(m) != game.cell_at(4, 4) for m in game.legal_moves())
 
 
 # --- Matching (seed "3. Moving") -------------------------------------------------------------

@@ -290,6 +290,17 @@ def test_phase_2_move_that_leaves_another_piece_single_is_refused():
     assert "a2-b4" not in moves  # a1 would be single
 
 
+def test_phase_2_hub_piece_may_only_move_next_to_all_its_partners():
+    """Seed: "a piece may not be moved if moving it leaves one of the player's pieces single" -- a
+    ball whose partners touch only it may move only to a hole touching every one of them."""
+    game = position("b2 a1 c1", "h8 h7", phase=2)
+    moves = [game.move_to_text(m) for m in game.legal_moves() if game.move_cells(m)[0] == cell(game, "b2")]
+    assert moves == ["b2-b1"]  # b1 touches a1 and c1
+    game = position("b2 a1 c1 a3 c3", "h8 h7", phase=2)  # four partners: b2 cannot move at all
+    assert [m for m in game.legal_moves() if game.move_cells(m)[0] == cell(game, "b2")] == []
+    assert raises(GameError, game.play_text, "b2-b1")
+
+
 def test_opponent_moves_first_check_and_dark_moves():
     game = position("a1 a2", "h8 h7", phase=2, to_move="D")
     assert game.to_move() == 1
