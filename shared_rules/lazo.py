@@ -87,52 +87,55 @@ _OCTA = bytes((3, 4, 11, 10, 3, 11,
                4, 5, 7, 6, 7, 4))
 
 
-def _level_start(k):
-    # Index of the first space of level k; the sizes are (30-k)(11-k)/2.
-    s = 0
-    for level in range(1, k):
-        s += (30 - level) * (11 - level) // 2
-    return s
+_LEVEL_START = (0, 145, 271, 379, 470, 545, 605, 651, 684, 705, 715)
+
+
+def _row_start(k, j):
+    # Index of space k.0.j by the formula (also for rows that do not exist: it is linear in j).
+    return _LEVEL_START[k - 1] + j * (20 - k) - j * (j - 1) // 2
 
 
 def space_index(k, i, j):
     """The space k.i.j, or -1 when there is no such space."""
     if k < 1 or k > N_LEVELS or j < 0 or j > 10 - k or i < 0 or i > 19 - k - j:
         return -1
-    return _level_start(k) + j * (20 - k) - j * (j - 1) // 2 + i
+    return _row_start(k, j) + i
 
 
 def _build_tables():
-    # Rows (k, j) in index order; per row the first space and the offset of each slot.
-    row_k = bytearray()
-    row_j = bytearray()
-    row_first = array("H")
-    offsets = array("h")
+    # Rows (k, j) in index order; per row its first space and the index offset of each slot
+    # (the same along the row); per space its row and the mask of the slots that exist.
+    row_k = bytearray(55)
+    row_j = bytearray(55)
+    row_first = array("H", bytes(110))
+    offsets = array("h", bytes(2 * 55 * 12))
     row_of = bytearray(N_SPACES)
     masks = array("H", bytes(2 * N_SPACES))
+    row = 0
     for k in range(1, N_LEVELS + 1):
         for j in range(11 - k):
-            row = len(row_k)
-            first = space_index(k, 0, j)
-            row_k.append(k)
-            row_j.append(j)
-            row_first.append(first)
+            first = _row_start(k, j)
+            n = 20 - k - j
+            row_k[row] = k
+            row_j[row] = j
+            row_first[row] = first
+            toggles = [0] * (n + 1)  # mask bits switched on/off where each slot's range starts/ends
             for d in range(12):
                 dk, di, dj = _SLOT_STEPS[d]
-                # The index formula is linear in i, so the offset is the same along the row.
-                kk = k + dk
-                if 1 <= kk <= N_LEVELS:
-                    offsets.append(_level_start(kk) + (j + dj) * (20 - kk) - (j + dj) * (j + dj - 1) // 2 + di - first)
-                else:
-                    offsets.append(0)
-            for i in range(20 - k - j):
-                mask = 0
-                for d in range(12):
-                    dk, di, dj = _SLOT_STEPS[d]
-                    if space_index(k + dk, i + di, j + dj) >= 0:
-                        mask |= 1 << d
+                kk, jj = k + dk, j + dj
+                if 1 <= kk <= N_LEVELS and 0 <= jj <= 10 - kk:
+                    offsets[row * 12 + d] = _row_start(kk, jj) + di - first
+                    lo = -di if di < 0 else 0
+                    hi = min(n - 1, 19 - kk - jj - di)
+                    if lo <= hi:
+                        toggles[lo] ^= 1 << d
+                        toggles[hi + 1] ^= 1 << d
+            mask = 0
+            for i in range(n):
+                mask ^= toggles[i]
                 row_of[first + i] = row
                 masks[first + i] = mask
+            row += 1
     return bytes(row_k), bytes(row_j), row_first, offsets, bytes(row_of), masks
 
 
@@ -222,6 +225,7 @@ class Lazo(Game):
         self._queue = array("H", bytes(2 * (N_SPACES + 1)))
         self._uf = bytearray(19)
         self._group = bytearray(12)
+        self._first = bytearray(13)
         self._clear()
 
     def _clear(self):
@@ -408,7 +412,7 @@ class Lazo(Game):
                     e = _OCTA[q]
                     if own >> e & 1:
                         _union(uf, 13 + r, e)
-        unsure = _joined_groups_split(uf, group, reps, multi)
+        unsure = _joined_groups_split(uf, group, reps, multi, self._first)
         # Full L_K: opposite own spaces around a region next to t are joined through it.
         for r in range(6):
             if not opposites >> r & 1:
@@ -416,7 +420,7 @@ class Lazo(Game):
                     a, b = _OCTA[q], _OCTA[q + 2]
                     if own >> a & 1 and own >> b & 1:
                         _union(uf, a, b)
-        if _joined_groups_split(uf, group, reps, multi):
+        if _joined_groups_split(uf, group, reps, multi, self._first):
             return _WIN
         return _UNSURE if unsure else _NO_LOOP
 
@@ -720,9 +724,10 @@ def _union(uf, a, b):
         uf[b] = a
 
 
-def _joined_groups_split(uf, group, reps, multi):
+def _joined_groups_split(uf, group, reps, multi, first):
     """True when some own-path group holds representatives in different union-find sets."""
-    first = bytearray(13)  # group label -> 1 + root of its first representative
+    for g in range(13):
+        first[g] = 0  # group label -> 1 + root of its first representative
     for d in range(9):
         if reps >> d & 1 and multi >> group[d] & 1:
             root = _find(uf, d) + 1
