@@ -11,7 +11,7 @@ from shared_rules.game import DRAW, ONGOING, GameError
 import shared_rules.games  # noqa: F401  (registers the game names; imports no game)
 from firmware import saves
 from firmware.builder import MoveBuilder
-from firmware.ui import UI
+from firmware.ui import PANEL, TOP, UI
 from firmware.views.base import BUTTON
 
 VERSION = "1.0"
@@ -22,6 +22,7 @@ DEMO_DELAYS = {"slow": 1500, "normal": 600, "fast": 0}
 SETTINGS = {"level": "normal", "targets": "on", "demo": "normal"}
 
 _PAUSE = -2                 # a human turn or an AI search ended by the player: open the pause menu
+_AGAIN = -3                 # the player took back a decision of their own turn: choose again
 _SPIN_MS = 100              # the thinking indicator moves this often
 _mem_alloc = getattr(gc, "mem_alloc", None)    # MicroPython only; the simulator reports 0
 
@@ -101,6 +102,7 @@ class App:
         self.session = None  # the match being played
         self.builder = None  # the move being entered, while a human chooses one
         self.busy = False    # True while the app reads buttons without waiting for one (AI)
+        self.panel_free_y = 0  # where the status column's text ends (PANEL layout)
 
     # --- main menu ------------------------------------------------------------------------
     def main_menu(self):
@@ -304,6 +306,8 @@ class App:
                 self.session = None
                 return None
             return session
+        if move == _AGAIN:
+            return session
         session.play(move)
         self.save(session)
         return session
@@ -335,26 +339,32 @@ class App:
             self.status_token(session, px + 4, py + lh // 2, winner)
         info = session.view.info() if session.view is not None else []
         moves = "#%d" % (len(game.history) + 1)
-        if ui.wide:
+        text_y = py + (lh - 8) // 2
+        if ui.mode == PANEL:
             cols = pw // 8
             y = py
-            ui.text(who[:cols - 1], px + 9, y + (lh - 8) // 2)
+            ui.text(who[:cols - 1], px + 9, text_y)
             y += lh
             for line in info:
-                for part in ui.wrap(line, cols):
-                    ui.text(part, px, y)
-                    y += lh
+                ui.text(line[:cols], px, y)
+                y += lh
             if note:
                 for part in ui.wrap(note, cols):
                     ui.text(part, px, y, ui.accent)
                     y += lh
-        else:
-            ui.text(who, px + 9, py + (lh - 8) // 2)
-            ui.text(moves, pw - 8 * len(moves), py + (lh - 8) // 2, ui.dim)
+            self.panel_free_y = y
+        elif ui.mode == TOP:
+            ui.text(who, px + 9, text_y)
+            ui.text(moves, pw - 8 * len(moves), text_y, ui.dim)
             ui.text("  ".join(info)[:ui.cols], px, py + lh)
             fb.hline(0, py + 2 * lh, ui.w, ui.grid)
             if note:
                 ui.text(note[:ui.cols], 0, ui.footer_y, ui.accent)
+        else:
+            # STRIP: one line for everything; the move being built (or a note) replaces the counts.
+            line = who + " " + (note or (" ".join(info) if builder is None or not builder.prefix else ""))
+            ui.text(line[:ui.cols - 1], px + 9, text_y, ui.accent if note else ui.fg)
+            fb.hline(0, py + lh, ui.w, ui.grid)
         if builder is not None:
             self.draw_buttons(session, builder, note)
 
@@ -381,15 +391,23 @@ class App:
             ui.text(label, x + (w - 8 * len(label)) // 2, y + (h - 8) // 2,
                     ui.sel_fg if selected else ui.fg)
         if text and not note:
-            if ui.wide:
+            if ui.mode == PANEL:
                 x, y, w, h = ui.panel_rect
-                lines = ui.wrap(text, w // 8)[:3]
-                y0 = ui.button_top(buttons) - len(lines) * ui.line_h - 1
+                # Above the buttons, below the status lines: as many lines as fit there.
+                bottom = ui.button_top(buttons) - 1
+                lines = ui.wrap(text, w // 8)
+                room = (bottom - self.panel_free_y) // ui.line_h
+                lines = lines[:max(0, min(3, room))]
+                y0 = bottom - len(lines) * ui.line_h
                 for i in range(len(lines)):
                     ui.text(lines[i], x, y0 + i * ui.line_h, ui.accent)
             else:
-                room = (ui.button_left(buttons) - 1) // 8
-                ui.text(text[:room], 0, ui.footer_y, ui.accent)
+                right = ui.button_left(buttons) - 1
+                room = right // 8
+                text = text[:room]
+                x = 0 if ui.mode == TOP else right - 8 * len(text)
+                ui.fb.fill_rect(x, max(0, ui.footer_y), 8 * len(text), 8, ui.bg)
+                ui.text(text, x, max(0, ui.footer_y), ui.accent)
 
     def human_turn(self, session, hint=-1):
         game = session.game
@@ -426,7 +444,13 @@ class App:
                     return move
             elif key == "b":
                 if not builder.back():
-                    return _PAUSE
+                    if not session.movers or session.movers[-1] != game.to_move():
+                        return _PAUSE
+                    # B goes on back through the decisions of this turn (a Throngs stone
+                    # picked up, a Tholian Go move of the three): they are undone.
+                    session.undo()
+                    self.save(session)
+                    return _AGAIN
             elif key == "menu":
                 return _PAUSE
             elif key == "y" and self.has_ai(session.name):

@@ -13,6 +13,9 @@ EV_REPEAT = const(3)
 _ALIASES = {"x": "menu", "start": "menu", "select": "menu"}
 
 _IDLE_MS = const(15)
+PANEL = const(0)
+TOP = const(1)
+STRIP = const(2)
 
 
 class UI:
@@ -64,53 +67,71 @@ class UI:
         self.accent = p.YELLOW
 
     # --- layout of the play screen --------------------------------------------------------
+    # Three layouts: PANEL (wide screens: the board left, a status column right), TOP (square
+    # screens: two status lines, the board, a help line) and STRIP (wide screens, boards much
+    # wider than tall: one status line on top, the board under it across the whole width).
     def _layout(self):
+        self.use_layout(100)
+
+    def use_layout(self, aspect):
+        """Picks the layout that shows a board `aspect`/100 times as wide as high the largest."""
         lh = self.line_h
-        if self.w >= self.h + 48:
-            # Wide screen: the board on the left, a status panel on the right.
-            pw = 48 if self.w < 200 else self.w - self.h
-            self.board_rect = (0, 0, self.w - pw, self.h)
-            self.panel_rect = (self.w - pw, 0, pw, self.h)
-            self.footer_y = self.h - lh
-            self.wide = True
+        w, h = self.w, self.h
+        if w < h + 48:
+            self.mode = TOP
+            self.board_rect = (0, 2 * lh + 1, w, h - 3 * lh - 2)
+            self.panel_rect = (0, 0, w, 2 * lh)
+            self.footer_y = h - lh
+            return
+        pw = 48 if w < 200 else w - h
+        panel_scale = min((w - pw) * 100 // aspect, h)
+        strip_scale = min(w * 100 // aspect, h - lh - 1)
+        if strip_scale * 10 > panel_scale * 12:
+            self.mode = STRIP
+            self.board_rect = (0, lh + 1, w, h - lh - 1)
+            self.panel_rect = (0, 0, w, lh)
+            self.footer_y = 0
         else:
-            # Square screen: two status lines on top, one line of help at the bottom.
-            self.board_rect = (0, 2 * lh + 1, self.w, self.h - 3 * lh - 2)
-            self.panel_rect = (0, 0, self.w, 2 * lh)
-            self.footer_y = self.h - lh
-            self.wide = False
+            self.mode = PANEL
+            self.board_rect = (0, 0, w - pw, h)
+            self.panel_rect = (w - pw, 0, pw, h)
+            self.footer_y = h - lh
 
     def button_rect(self, index, count):
         """Where the play screen draws the index-th of `count` buttons ("pass", "end", a piece
-        to pick): along the help line on a square screen, stacked under the status panel
-        (two per row when there are many) on a wide one."""
+        to pick): stacked under the status column (two per row when there are many), or at the
+        right end of the help line (status line in STRIP)."""
         lh = self.line_h
-        if self.wide:
+        if self.mode == PANEL:
             px, _, pw, _ = self.panel_rect
             per_row = 1 if count <= 3 else 2
             rows = (count + per_row - 1) // per_row
             bw = pw // per_row
             return (px + (index % per_row) * bw, self.h - (rows - index // per_row) * (lh + 2),
                     bw - 1, lh + 1)
-        bw = self.w // 6
-        return self.w - (index + 1) * bw, self.footer_y - 1, bw - 2, lh
+        bw = self.button_width()
+        return self.w - (count - index) * bw, max(0, self.footer_y - 1), bw - 2, lh
+
+    def button_width(self):
+        return self.w // 6 if self.mode == TOP else min(self.w // 4, 44)
 
     def button_top(self, count):
-        """The y above the panel's buttons (wide layout), for text that must not cover them."""
+        """The y above the column's buttons (PANEL), for text that must not cover them."""
         rows = count if count <= 3 else (count + 1) // 2
         return self.h - rows * (self.line_h + 2)
 
     def button_left(self, count):
-        """The x left of the help line's buttons (square layout)."""
-        return self.w - count * (self.w // 6)
+        """The x left of the buttons on the help (or status) line."""
+        return self.w - count * self.button_width()
 
     def spinner_rect(self):
-        """The AI-thinking indicator's place: under the turn line of the status area."""
+        """The AI-thinking indicator's place: the bottom of the column, or the line's right end."""
         px, py, pw, _ = self.panel_rect
         lh = self.line_h
-        if self.wide:
+        if self.mode == PANEL:
             return px, self.h - lh - 2, pw, lh + 2
-        return self.w - 80, self.footer_y - 1, 80, lh
+        width = min(80, self.w // 3)
+        return self.w - width, max(0, self.footer_y - 1), width, lh
 
     # --- drawing ----------------------------------------------------------------------------
     def clear(self, c=-1):

@@ -11,13 +11,20 @@
 # keys from BUTTON up, laid out in the status area (ui.button_rect); button_label(key) names them.
 from micropython import const
 
+from firmware.ui import PANEL
+
 BUTTON = const(30000)
 
 
 class View:
+    ASPECT = 100    # the board's width / height * 100: the app picks the layout that fits it
+
     def __init__(self, ui, game):
         self.ui = ui
         self.game = game
+        ui.use_layout(self.ASPECT)
+        # A status column of a few characters: info() should keep its lines short.
+        self.narrow = ui.mode == PANEL and ui.panel_rect[2] < 72
 
     # --- steps ------------------------------------------------------------------------------
     def step_key(self, move, depth):

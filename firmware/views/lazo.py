@@ -1,0 +1,111 @@
+# Lazo's board seen from above (spec section 4): the trapezoid of 145 holes with the long edge
+# at the bottom; tiles are drawn level by level, so each place shows its topmost tile, with its
+# level written on it where the screen is big enough.  A move is one step: the space, and at
+# most one space of each place can be legal (a tile needs the three under it), so the cursor
+# visits places.
+from firmware.views.base import View as BaseView
+from shared_rules.lazo import N_SPACES, space_kij, space_xy
+
+_LEVEL1 = 145
+_PX_SPAN = 36     # level-1 places span px = 0..36 (half tile widths)
+_PY_SPAN = 27     # and py = 0..27 (sqrt(3)/6 tile widths)
+
+
+class View(BaseView):
+    ASPECT = 216      # (36/2 + 1) tile widths by (27 * 0.2887 + 1)
+
+    def __init__(self, ui, game):
+        BaseView.__init__(self, ui, game)
+        bx, by, bw, bh = ui.board_rect
+        # Tile width t: 19 tiles across, 27 * t * sqrt(3)/6 + t high.
+        t = min(bw // 19, bh * 1000 // 8794)
+        if t % 2:
+            t -= 1
+        self.t = max(t, 2)
+        t = self.t
+        width = _PX_SPAN * t // 2 + t
+        height = _PY_SPAN * t * 2887 // 10000 + t
+        self.x0 = bx + (bw - width) // 2 + t // 2
+        self.y0 = by + (bh - height) // 2 + height - t // 2      # py = 0 (the long edge) here
+        self.r = t // 2
+        if ui.color:
+            from firmware import palette as p
+            self.wood = p.BROWN
+            self.hole = p.DARK_GREY
+            self.tile = (p.BLACK, p.WHITE)
+            self.edge = p.GREY
+            self.ink = (p.WHITE, p.BLACK)
+        else:
+            self.wood = -1
+
+    # --- steps ------------------------------------------------------------------------------
+    def step_key(self, move, depth):
+        return move if depth == 0 else -1
+
+    def place_xy(self, space):
+        px, py = space_xy(space)
+        return self.x0 + px * self.t // 2, self.y0 - py * self.t * 2887 // 10000
+
+    def cell_xy(self, depth, key):
+        return self.place_xy(key)
+
+    # --- drawing ----------------------------------------------------------------------------
+    def token(self, x, y, r, player):
+        if self.wood < 0:
+            self.ui.token(x, y, r, player)
+            return
+        self.ui.fb.ellipse(x, y, r, r, self.tile[player], True)
+        self.ui.fb.ellipse(x, y, r, r, self.edge, False)
+
+    def draw(self, builder, last):
+        game = self.game
+        ui = self.ui
+        fb = ui.fb
+        cells = game.cells
+        r = self.r
+        if self.wood >= 0:
+            # The wooden trapezoid under the holes.
+            x_left, y_bottom = self.place_xy(0)
+            x_right, _ = self.place_xy(18)
+            x_tl, y_top = self.place_xy(135)        # row 9 of level 1: spaces 135..144
+            x_tr, _ = self.place_xy(144)
+            m = r + 1
+            for y in range(y_top - m, y_bottom + m + 1):
+                # Linear interpolation of the slanted sides.
+                f = (y_bottom + m - y) * 1000 // (y_bottom - y_top + 2 * m)
+                left = x_left - m + (x_tl - x_left) * f // 1000
+                right = x_right + m - (x_right - x_tr) * f // 1000
+                fb.hline(left, y, right - left + 1, self.wood)
+        big = self.t >= 12
+        for s in range(N_SPACES):
+            c = cells[s]
+            if not c:
+                if s < _LEVEL1:
+                    x, y = self.place_xy(s)
+                    if self.wood >= 0:
+                        fb.ellipse(x, y, r // 2, r // 2, self.hole, True)
+                    else:
+                        fb.pixel(x, y, 1)
+                continue
+            x, y = self.place_xy(s)
+            self.token(x, y, r, c - 1)
+            if big and s >= _LEVEL1:
+                k = space_kij(s)[0]
+                fb.text(str(k), x - 3, y - 3, self.ink[c - 1] if self.wood >= 0 else 0)
+        for move in last:
+            x, y = self.place_xy(move)
+            self.ring(x, y, r + 1, ui.last)
+        if builder is not None:
+            self.mark_targets(builder, max(1, r // 2))
+            self.mark_cursor(builder, r + 1)
+
+    def info(self):
+        game = self.game
+        black = (len(game.history) + 1) // 2
+        return ["B%d W%d" % (95 - black, 95 - (len(game.history) - black))]
+
+    def describe(self, builder):
+        if builder.cursor < 0:
+            return ""
+        k, i, j = space_kij(builder.cursor)
+        return "%d.%d.%d" % (k, i, j)

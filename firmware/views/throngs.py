@@ -1,0 +1,150 @@
+# Throngs' board: the sites of a triangular grid with their links.  Every decision is one step:
+# a site (deploy on an empty one, capture an enemy stone, pick up your own), then, while a stone
+# is in flight, its destination (its own site: it stays); "pass" and the pie choice are
+# buttons.  The potentials of the selectable sites (or the route costs while a stone is in
+# flight) are written on them where the screen has room.
+from firmware.views.base import BUTTON, View as BaseView
+from shared_rules.throngs import CAPTURE, CHOOSE, DEPLOY, DEST, KIND_MASK, MOVE, PASS, SITE_MASK
+
+_PASS = BUTTON
+_BLACK = BUTTON + 1
+_WHITE = BUTTON + 2
+
+
+class View(BaseView):
+    def __init__(self, ui, game):
+        ex, ey = game.extent()
+        # Sites are `u` pixels per half step apart across, u * sqrt(3) between rows.
+        self.ASPECT = max(1, ex * 1000 // max(1, ey * 1732 // 1000) // 10)
+        BaseView.__init__(self, ui, game)
+        bx, by, bw, bh = ui.board_rect
+        u = min((bw - 4) * 1000 // (ex * 1000 + 2000), (bh - 4) * 1000 // (ey * 1732 + 2000))
+        self.u = max(u, 2)
+        u = self.u
+        self.x0 = bx + (bw - ex * u) // 2
+        self.y0 = by + (bh - ey * u * 1732 // 1000) // 2
+        self.r = max(1, u - (1 if u > 3 else 0))
+        if ui.color:
+            from firmware import palette as p
+            self.wood = p.BROWN
+            self.line = p.GREY
+            self.stone = (p.BLACK, p.WHITE)
+            self.edge = (p.GREY, p.GREY)
+            self.ink = (p.YELLOW, p.YELLOW, p.RED)    # digits on an empty site, Black, White
+        else:
+            self.wood = -1
+
+    # --- steps ------------------------------------------------------------------------------
+    def step_key(self, move, depth):
+        if depth:
+            return -1
+        kind = move & KIND_MASK
+        if kind == PASS:
+            return _PASS
+        if kind == CHOOSE:
+            return _BLACK if move == CHOOSE | 1 else _WHITE
+        return move & SITE_MASK
+
+    def button_label(self, key):
+        return ("Pass", "Black", "White")[key - BUTTON]
+
+    def site_xy(self, site):
+        x, y = self.game.site_xy(site)
+        return self.x0 + x * self.u, self.y0 + y * self.u * 1732 // 1000
+
+    def cell_xy(self, depth, key):
+        return self.site_xy(key)
+
+    # --- drawing ----------------------------------------------------------------------------
+    def token(self, x, y, r, player):
+        colour = self.game.colour_of(player) - 1
+        if self.wood < 0:
+            self.ui.token(x, y, r, colour)
+            return
+        self.ui.fb.ellipse(x, y, r, r, self.stone[colour], True)
+        self.ui.fb.ellipse(x, y, r, r, self.edge[colour], False)
+
+    def draw(self, builder, last):
+        game = self.game
+        ui = self.ui
+        fb = ui.fb
+        n = game.n
+        board = game.board
+        r = self.r
+        if self.wood >= 0:
+            bx, by, bw, bh = ui.board_rect
+            ex, ey = game.extent()
+            m = self.u + 2
+            fb.fill_rect(self.x0 - m, self.y0 - m, ex * self.u + 2 * m,
+                         ey * self.u * 1732 // 1000 + 2 * m, self.wood)
+            line = self.line
+        else:
+            line = 1
+        for s in range(n):
+            x, y = self.site_xy(s)
+            for t in game.neighbours(s):
+                if t > s:
+                    tx, ty = self.site_xy(t)
+                    if self.wood >= 0 or self.u >= 4:
+                        fb.line(x, y, tx, ty, line)
+            if self.wood < 0 and self.u < 4:
+                fb.pixel(x, y, 1)    # small mono boards: dots, lines would drown the stones
+        for s in range(n):
+            v = board[s]
+            if v:
+                x, y = self.site_xy(s)
+                self.token(x, y, r, game.player_of(v))
+        for move in last:
+            kind = move & KIND_MASK
+            if kind != PASS and kind != CHOOSE:
+                x, y = self.site_xy(move & SITE_MASK)
+                self.ring(x, y, r + 1, ui.last)
+        flying = game.flight()
+        if flying is not None:
+            x, y = self.site_xy(flying[0])
+            self.ring(x, y, r + 2, ui.cursor)
+        if builder is not None:
+            if ui.color and self.u >= 6 and flying is None:
+                self.write_potentials(builder, flying)
+            else:
+                self.mark_targets(builder, max(1, r // 2))
+            self.mark_cursor(builder, r + 1)
+
+    def write_potentials(self, builder, flying):
+        """Each selectable site's action potential, written on it."""
+        game = self.game
+        fb = self.ui.fb
+        if flying is not None:
+            return
+        board = game.board
+        for key in builder.targets:
+            if key >= BUTTON:
+                continue
+            x, y = self.site_xy(key)
+            fb.text(str(game.potential(key)), x - 3, y - 3, self.ink[board[key]])
+    def info(self):
+        game = self.game
+        count = [0, 0, 0]
+        for v in game.board:
+            count[v] += 1
+        b, w = game.player_of(1), game.player_of(2)
+        flying = game.flight()
+        if self.narrow:
+            return ["B%d W%d" % (count[1], count[2]), "S%d:%d" % (game.score(b), game.score(w)),
+                    ("P%d" % flying[1]) if flying is not None else ("M%d/2" % game.maneuver())]
+        return ["B%d W%d" % (count[1], count[2]), "Sc %d:%d" % (game.score(b), game.score(w)),
+                ("Power %d" % flying[1]) if flying is not None else ("Man %d/2" % game.maneuver())]
+
+    def describe(self, builder):
+        game = self.game
+        moves = builder.cursor_moves()
+        if len(moves) != 1:
+            return ""
+        move = moves[0]
+        kind = move & KIND_MASK
+        text = game.move_to_text(move)
+        if kind == DEPLOY or kind == CAPTURE or kind == MOVE:
+            text += " p%d" % game.potential(move & SITE_MASK)
+        elif kind == DEST and game.flight() is not None and (move & SITE_MASK) == game.flight()[0]:
+            text += " stay"
+        return text
