@@ -34,7 +34,7 @@ accepts a whole path and plays its decisions; tholian_go_moves.whole_moves(game)
 moves of a position, one per resulting position (§4's listing rule).
 
 For the app and the AI
-  game.space                 geometry (tholian_go_geometry.Space): names, node_xy(node),
+  game.space                 geometry (tholian_go_geometry.Space): name(node), node_xy(node),
                              neighbours(node), targets, entry, start, hexagon_corners(node)
   game.board                 bytearray node -> 0 empty, 1 Red, 2 Blue (plus one dummy cell)
   game.node_xy(node)         (column, height in half lines) for drawing
@@ -227,7 +227,7 @@ class TholianGo(Game):
             for x in nodes:
                 k = self.parse_node(x) if isinstance(x, str) else x
                 if self.board[k]:
-                    raise GameError("%s is given twice" % g.names[k])
+                    raise GameError("%s is given twice" % g.name(k))
                 self._put(k, colour)
         for i in range(4):
             self.hand[i] = 0
@@ -331,6 +331,14 @@ class TholianGo(Game):
         xu = g.xu
         xv = g.xv
         deg = g.deg
+        # Most strings end next to an empty node (never on the path: path nodes are occupied).
+        c = board[v]
+        for s in range(v * SLOTS, v * SLOTS + deg[v]):
+            if not board[adj[s]]:
+                e = edge[s]
+                b = board[xu[e]]
+                if not b or b == c or b != board[xv[e]]:
+                    return True
         mark = self._mark
         stamp = self._new_stamp()
         for i in range(d + 1):
@@ -940,12 +948,13 @@ class TholianGo(Game):
             raise GameError("not a Tholian Go move: %d" % move)
         if kind == _SPECIAL:
             return _SPECIAL_NAMES[move >> 2]
-        names = g.names
         nodes = self.move_nodes(move)
         if kind == _NEXT:
             # The free push's first decision names its start too: `D4.1-D4.2`.
-            return ("%s-%s" % (names[self.route[0]], names[nodes[0]])) if self.rlen == 1 else "-" + names[nodes[0]]
-        return "-".join(names[k] for k in nodes)
+            if self.rlen == 1:
+                return "%s-%s" % (g.name(self.route[0]), g.name(nodes[0]))
+            return "-" + g.name(nodes[0])
+        return "-".join(g.name(k) for k in nodes)
 
     def _text_or_int(self, move):
         try:
@@ -955,9 +964,8 @@ class TholianGo(Game):
 
     def parse_node(self, text):
         """`D2.6` / `L3.1` (also `D(2,6)`) -> node; GameError names what is wrong."""
-        t = text.strip().upper().replace("(", "").replace(")", "").replace(",", ".").replace(" ", "")
-        k = self.space.node_by_name.get(t)
-        if k is None:
+        k = self.space.node_named(text)
+        if k < 0:
             raise GameError("no node '%s' here: a node is D<i>.<row> (rows 1-%d) or L<i>.<line> "
                             "(lines 1-%d), i counted from the left" % (text, self.space.rows, self.space.lines))
         return k
@@ -981,7 +989,7 @@ class TholianGo(Game):
                 nodes = [self.parse_node(x) for x in parts]
                 if nodes[:-1] != self.route_nodes():
                     raise GameError("%s does not continue the path %s (%s)" % (
-                        t, "-".join(self.space.names[k] for k in self.route_nodes()), self._decision_text()))
+                        t, "-".join(self.space.name(k) for k in self.route_nodes()), self._decision_text()))
                 node = nodes[-1]
             elif len(parts) <= 2 and parts[-1]:
                 node = self.parse_node(parts[-1])
@@ -989,7 +997,7 @@ class TholianGo(Game):
                 raise GameError("'%s': give the next node of the path, e.g. -L4.2" % t)
             move = node << 2 | _NEXT
             if move not in legal:
-                raise GameError("the path cannot go to %s (%s)" % (self.space.names[node], self._decision_text()))
+                raise GameError("the path cannot go to %s (%s)" % (self.space.name(node), self._decision_text()))
             return move
         nodes = [self.parse_node(x) for x in parts]
         if len(nodes) == 1:
@@ -1008,7 +1016,7 @@ class TholianGo(Game):
                 if move in legal:
                     return move
                 raise GameError("%s is not legal: %s" % (t, self._step_problem(n0, n1)))
-        raise GameError("%s and %s are not neighbours" % (g.names[n0], g.names[n1]))
+        raise GameError("%s and %s are not neighbours" % (g.name(n0), g.name(n1)))
 
     def play_text(self, text):
         """Plays one decision, or a whole path `n0-n1-..` as its decisions; returns the last."""
@@ -1022,7 +1030,7 @@ class TholianGo(Game):
 
     def _step_problem(self, n0, n1):
         g = self.space
-        names = g.names
+        names = g.name
         me = self.player + 1
         web = DARK if n0 < g.n_dark else LIGHT
         if self.result != ONGOING:
@@ -1032,7 +1040,7 @@ class TholianGo(Game):
         if self.placing_phase() or self.hand[self.player * 2 + web]:
             return "tokens of that web are placed now, not moved"
         if self.board[n0] != me:
-            return "%s holds no %s token" % (names[n0], self.PLAYERS[self.player])
+            return "%s holds no %s token" % (names(n0), self.PLAYERS[self.player])
         if web == DARK and self.dark_done:
             return "the dark move of this turn is made"
         if web == LIGHT and self.light_done >= 2:
@@ -1040,10 +1048,10 @@ class TholianGo(Game):
         e = g.edge_between(n0, n1)
         b = self.board[g.xu[e]]
         if b and b != me and b == self.board[g.xv[e]]:
-            return "%s's barrier blocks %s-%s" % (self.PLAYERS[b - 1], names[n0], names[n1])
+            return "%s's barrier blocks %s-%s" % (self.PLAYERS[b - 1], names(n0), names(n1))
         if self.dice_on and not (self._axes(web) >> g.axis[self._slot(n0, n1)]) & 1:
             return "the first step must follow a rolled axis (%s)" % self.dice_text()
-        return "the string on %s cannot be pushed on to an empty node" % names[n1]
+        return "the string on %s cannot be pushed on to an empty node" % names(n1)
 
     def _slot(self, a, b):
         g = self.space

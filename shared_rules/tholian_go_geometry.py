@@ -1,7 +1,8 @@
 """Tholian Go board geometry (spec ../shared/rules/tholian_go.md §1 and §8's spaces).
 
-One `Space` holds every table the rules need for one game space, as compact arrays.  Nodes of
-both webs share one numbering so that one `bytearray` is the whole board:
+One `Space` holds every table the rules need for one game space, as compact arrays built
+without tuples or dicts (little garbage on the device).  Nodes of both webs share one
+numbering so that one `bytearray` is the whole board:
 
     dark nodes  0 .. n_dark-1        rows bottom to top, left to right
     light nodes n_dark .. n-1        lines bottom to top, left to right
@@ -11,7 +12,8 @@ Coordinates: a light node is (x, line), x = 0..cols-1, line = 1..lines; a dark n
 centre) is (cx, row), row r lying between lines r and r+1; odd rows have even cx, even rows odd
 cx.  The standard space is 12 columns x 7 lines; §8's spaces: periodic (columns wrap), wide
 (24 columns), long (13 lines), square (24 x 13).  Boards joined together keep the seam corner
-points (the seed's "QR-code and Go" nodes); only dangling corner points (degree 1) are dropped.
+points (the seed's "QR-code and Go" nodes); only the two dangling corner points (0, 1) and
+(cols-1, lines) of a space with edges are not nodes.
 
 Tables (index `node * 6 + slot`, slots of a node sorted by the neighbour's notation text so a
 depth-first search meets paths in notation order; unused slots hold the dummy node n):
@@ -19,6 +21,7 @@ depth-first search meets paths in notation order; unused slots hold the dummy no
     deg[node] number of neighbours
 Per edge e: ends eu[e], ev[e]; the crossing edge of the other web cross[e] (NO_EDGE if none) and
 its two end nodes xu[e], xv[e] (the dummy node for an uncrossed edge, which is never blocked).
+zkeys[node * 2 + colour - 1]: 30-bit Zobrist keys.
 
 Axes, Ruling: dark a = along a row, b = up-right/down-left, c = up-left/down-right; light
 x = the vertical hexagon sides, y = the sides rising to the right ("/"), z = the sides falling
@@ -30,8 +33,6 @@ light node of line l; written `D<i>.<r>` / `L<i>.<l>` (`L1.1` is (1, 1) on the s
 from array import array
 
 from micropython import const
-
-from shared_rules.rng import Rng
 
 NO_EDGE = const(0xFFFF)
 SLOTS = const(6)
@@ -54,152 +55,176 @@ class Space:
         if name not in SPACES:
             raise ValueError("unknown space '%s'" % name)
         cols, lines, periodic = SPACES[name]
-        self.name = name
+        self.space_name = name
         self.cols = cols
         self.lines = lines
         self.rows = lines - 1
         self.periodic = periodic
         self.boards_across = cols // BOARD_COLS  # token sets per player (§8 Expanded Space)
 
-        # --- nodes -------------------------------------------------------------------------
-        dark = []
+        # --- nodes: grid[web][y * cols + x] -> node, or n where there is none -----------------
+        nd = 0
         for r in range(1, lines):
             for cx in range(cols):
                 if (cx + r) % 2 == 1:  # odd rows: even cx; even rows: odd cx
-                    dark.append((cx, r))
-        light_edges = _light_edges(cols, lines, periodic)
-        light_deg = {}
-        for a, b in light_edges:
-            light_deg[a] = light_deg.get(a, 0) + 1
-            light_deg[b] = light_deg.get(b, 0) + 1
-        # Dangling corner points (one edge only) are not nodes: (0, 1) and (cols-1, lines).
-        light = [(x, l) for l in range(1, lines + 1) for x in range(cols) if light_deg.get((x, l), 0) >= 2]
-        light_set = {}
-        for p in light:
-            light_set[p] = True
-        light_edges = [e for e in light_edges if e[0] in light_set and e[1] in light_set]
+                    nd += 1
+        n = nd + cols * lines - (0 if periodic else 2)
+        self.n_dark = nd
+        self.n_light = n - nd
+        self.n = n
+        size = cols * (lines + 1)
+        self.grid = (array("H", [n] * size), array("H", [n] * size))
+        self.xs = bytearray(n)
+        self.ys = bytearray(n)
+        k = 0
+        for r in range(1, lines):
+            for cx in range(cols):
+                if (cx + r) % 2 == 1:
+                    self._add_node(0, cx, r, k)
+                    k += 1
+        for l in range(1, lines + 1):
+            for x in range(cols):
+                if periodic or not ((x == 0 and l == 1) or (x == cols - 1 and l == lines)):
+                    self._add_node(1, x, l, k)
+                    k += 1
 
-        self.n_dark = nd = len(dark)
-        self.n_light = len(light)
-        self.n = n = nd + len(light)
-        # grid[web][y * cols + x] -> node (n where there is none); y is the row or line.
-        self.grid = (array("H", [n] * (cols * (lines + 1))), array("H", [n] * (cols * (lines + 1))))
-        for i, p in enumerate(dark):
-            self.grid[0][p[1] * cols + p[0]] = i
-        for i, p in enumerate(light):
-            self.grid[1][p[1] * cols + p[0]] = nd + i
-        self.xs = bytes([p[0] for p in dark] + [p[0] for p in light])
-        self.ys = bytes([p[1] for p in dark] + [p[1] for p in light])
-
-        # --- edges: light sides, then dark edges (hexagons sharing a side) ------------------
-        eu, ev, eaxis, cross = [], [], [], []
-        light_edge_id = {}
-        for a, b in light_edges:
-            light_edge_id[(a, b)] = light_edge_id[(b, a)] = len(eu)
-            eu.append(self.node_at(1, a[0], a[1]))
-            ev.append(self.node_at(1, b[0], b[1]))
-            eaxis.append(_light_axis(a, b, cols))
-            cross.append(NO_EDGE)
-        self.n_light_edges = len(eu)
-        dark_set = {}
-        for p in dark:
-            dark_set[p] = True
-        for cx, r in dark:
-            # (neighbour hexagon, shared side's two light corners, axis)
-            for (ncx, nr), side, ax in (
-                ((cx + 2, r), ((cx + 1, r), (cx + 1, r + 1)), 0),
-                ((cx + 1, r + 1), ((cx, r + 1), (cx + 1, r + 1)), 1),
-                ((cx - 1, r + 1), ((cx - 1, r + 1), (cx, r + 1)), 2),
-            ):
-                if periodic:
-                    ncx %= cols
-                    side = ((side[0][0] % cols, side[0][1]), (side[1][0] % cols, side[1][1]))
-                if (ncx, nr) not in dark_set or (side[0], side[1]) not in light_edge_id:
+        # --- edges: light sides first, then dark edges (hexagons sharing a side) -------------
+        self.adj = array("H", [n] * (n * SLOTS))
+        self.edge = array("H", [NO_EDGE] * (n * SLOTS))
+        self.axis = bytearray(n * SLOTS)
+        self.deg = bytearray(n)
+        self.eu = array("H")
+        self.ev = array("H")
+        self.cross = array("H")
+        for l in range(1, lines + 1):
+            for x in range(cols):
+                a = self.node_at(1, x, l)
+                b = self.node_at(1, x + 1, l) if (periodic or x + 1 < cols) else -1
+                if a >= 0 and b >= 0:
+                    # A valley (lowest corner of a hexagon of row `l`) has the parity of that
+                    # row's centres: from a valley the side rises (y), from a peak it falls (z).
+                    self._add_edge(a, b, 1 if (x + l) % 2 == 1 else 2)
+                if l < lines and (x + l) % 2 == 0:
+                    a, b = self.node_at(1, x, l), self.node_at(1, x, l + 1)
+                    if a >= 0 and b >= 0:
+                        self._add_edge(a, b, 0)
+        self.n_light_edges = len(self.eu)
+        for r in range(1, lines):
+            for cx in range(cols):
+                if (cx + r) % 2 != 1:
                     continue
-                le = light_edge_id[(side[0], side[1])]
-                cross[le] = len(eu)
-                cross.append(le)
-                eu.append(self.node_at(0, cx, r))
-                ev.append(self.node_at(0, ncx, nr))
-                eaxis.append(ax)
-        self.n_edges = ne = len(eu)
-        self.n_dark_edges = ne - self.n_light_edges
-        self.eu = array("H", eu)
-        self.ev = array("H", ev)
-        self.cross = array("H", cross)
-        self.xu = array("H", [eu[c] if c != NO_EDGE else n for c in cross])
-        self.xv = array("H", [ev[c] if c != NO_EDGE else n for c in cross])
+                a = self.node_at(0, cx, r)
+                # Along the row (axis a): the shared side is the vertical at cx + 1.
+                self._add_dark_edge(a, self.node_at(0, cx + 2, r), self.node_at(1, cx + 1, r),
+                                    self.node_at(1, cx + 1, r + 1), 0)
+                # Up-right (b) and up-left (c): the shared side lies on line r + 1.
+                self._add_dark_edge(a, self.node_at(0, cx + 1, r + 1), self.node_at(1, cx, r + 1),
+                                    self.node_at(1, cx + 1, r + 1), 1)
+                self._add_dark_edge(a, self.node_at(0, cx - 1, r + 1), self.node_at(1, cx - 1, r + 1),
+                                    self.node_at(1, cx, r + 1), 2)
+        self.n_edges = len(self.eu)
+        self.n_dark_edges = self.n_edges - self.n_light_edges
+        self.xu = array("H", [n] * self.n_edges)
+        self.xv = array("H", [n] * self.n_edges)
+        for e in range(self.n_edges):
+            c = self.cross[e]
+            if c != NO_EDGE:
+                self.xu[e] = self.eu[c]
+                self.xv[e] = self.ev[c]
 
-        # --- notation and its order ------------------------------------------------------------
-        names = []
+        # --- slots in notation order of the neighbour ----------------------------------------
+        rank = _notation_ranks(self)
         for node in range(n):
-            web = 0 if node < nd else 1
-            x, y = self.xs[node], self.ys[node]
-            i = 1  # position from the left in its row / line
-            for xx in range(x):
-                if self.grid[web][y * cols + xx] != n:
-                    i += 1
-            names.append("%s%d.%d" % ("DL"[web], i, y))
-        self.names = names
-        order = sorted(range(n), key=lambda k: names[k])
-        rank = [0] * n
-        for i, node in enumerate(order):
-            rank[node] = i
-        self.node_by_name = {}
-        for node in range(n):
-            self.node_by_name[names[node]] = node
-
-        # --- adjacency, slots in notation order of the neighbour ----------------------------
-        nbrs = [[] for _ in range(n)]
-        for e in range(ne):
-            a, b = eu[e], ev[e]
-            nbrs[a].append((rank[b], b, e))
-            nbrs[b].append((rank[a], a, e))
-        adj = array("H", [n] * (n * SLOTS))
-        edge = array("H", [NO_EDGE] * (n * SLOTS))
-        axis = bytearray(n * SLOTS)
-        deg = bytearray(n)
-        for node in range(n):
-            lst = sorted(nbrs[node])
-            deg[node] = len(lst)
-            for k, item in enumerate(lst):
-                adj[node * SLOTS + k] = item[1]
-                edge[node * SLOTS + k] = item[2]
-                axis[node * SLOTS + k] = eaxis[item[2]]
-        self.adj = adj
-        self.edge = edge
-        self.axis = axis
-        self.deg = bytes(deg)
+            base = node * SLOTS
+            for i in range(1, self.deg[node]):  # insertion sort of at most six slots
+                j = base + i
+                while j > base and rank[self.adj[j - 1]] > rank[self.adj[j]]:
+                    self._swap_slots(j - 1, j)
+                    j -= 1
 
         # --- double-circled nodes, entry nodes, start (§2), chain endpoints (§8) ------------
-        rot = self.rotate
-        self.entry = {}
-        red_targets, red_start = [], []
+        red_start, red_targets = [], []
         for b in range(self.boards_across):
             x0 = b * BOARD_COLS
             # Dark row 1 and light line 1, without the board's corner point x0 (a seam node
-            # of joined boards, not a dot).
+            # of joined boards, not a dot), plus (2,2), (6,2), (10,2).
             for x in range(x0, x0 + BOARD_COLS):
                 k = self.node_at(0, x, 1)
                 if k >= 0:
                     red_start.append(k)
                 if x > x0:
                     red_start.append(self.node_at(1, x, 1))
-            red_start += [self.node_at(1, x0 + x, 2) for x in (2, 6, 10)]
+            for x in (2, 6, 10):
+                red_start.append(self.node_at(1, x0 + x, 2))
             # Red's target: Blue's double-circled node, the turn of Red's (6, 1) on this board.
             red_targets.append(self.node_at(1, cols - 1 - (x0 + 6), lines))
+        blue_start = [self.rotate(k) for k in red_start]
+        blue_targets = [self.rotate(k) for k in red_targets]
         red_start.sort()
-        self.start = (tuple(red_start), tuple(sorted(rot(k) for k in red_start)))
+        blue_start.sort()
         red_targets.sort()
-        self.targets = (tuple(red_targets), tuple(sorted(rot(k) for k in red_targets)))
-        for t in self.targets[0] + self.targets[1]:
+        blue_targets.sort()
+        self.start = (tuple(red_start), tuple(blue_start))
+        self.targets = (tuple(red_targets), tuple(blue_targets))
+        self.entry = {}
+        for t in red_targets + blue_targets:
             self.entry[t] = self._entry_of(t)
-        # Zobrist keys (30 bits: small ints on MicroPython), node * 2 + colour - 1.
-        r = Rng(20240601)
-        self.zkeys = array("l", [r.next32() & 0x3FFFFFFF for _ in range(2 * n)])
         ends_low = [self.node_at(1, x, 1) for x in range(cols) if x % BOARD_COLS in (1, 3, 5, 7, 9)]
         ends_high = [self.node_at(1, x, lines) for x in range(cols) if x % BOARD_COLS in (2, 4, 6, 8, 10)]
         self.chain_ends = (tuple(ends_low), tuple(ends_high))
+        # Zobrist keys: a 30-bit xorshift whose values stay small ints on MicroPython.
+        zk = array("l", [0] * (2 * n))
+        x = 0x2545F49
+        for i in range(2 * n):
+            x ^= (x & 0x1FFFF) << 13
+            x ^= x >> 17
+            x ^= (x & 0x1FFFFFF) << 5
+            zk[i] = x
+        self.zkeys = zk
+
+    # --- helpers used while building ----------------------------------------------------------
+    def _add_node(self, web, x, y, k):
+        self.grid[web][y * self.cols + x] = k
+        self.xs[k] = x
+        self.ys[k] = y
+
+    def _add_edge(self, a, b, ax):
+        e = len(self.eu)
+        self.eu.append(a)
+        self.ev.append(b)
+        self.cross.append(NO_EDGE)
+        self._add_slot(a, b, e, ax)
+        self._add_slot(b, a, e, ax)
+        return e
+
+    def _add_slot(self, u, v, e, ax):
+        s = u * SLOTS + self.deg[u]
+        self.adj[s] = v
+        self.edge[s] = e
+        self.axis[s] = ax
+        self.deg[u] += 1
+
+    def _swap_slots(self, i, j):
+        t = self.adj[i]
+        self.adj[i] = self.adj[j]
+        self.adj[j] = t
+        t = self.edge[i]
+        self.edge[i] = self.edge[j]
+        self.edge[j] = t
+        t = self.axis[i]
+        self.axis[i] = self.axis[j]
+        self.axis[j] = t
+
+    def _add_dark_edge(self, a, b, side_a, side_b, ax):
+        # Only hexagons that exist and share a side that exists are joined.
+        if b < 0 or side_a < 0 or side_b < 0:
+            return
+        side = self.edge_between(side_a, side_b)
+        if side == NO_EDGE:
+            return
+        e = self._add_edge(a, b, ax)
+        self.cross[e] = side
+        self.cross[side] = e
 
     def _entry_of(self, target):
         # The one dark node whose hexagon has the target as a corner.
@@ -214,12 +239,8 @@ class Space:
         return found[0]
 
     # --- queries -------------------------------------------------------------------------------
-    def is_dark(self, node):
-        return node < self.n_dark
-
     def node_at(self, web, x, y):
         """Node of dark (web 0) (cx, row) or light (web 1) (x, line), or -1 if none.
-
         In periodic space x wraps around."""
         if self.periodic:
             x %= self.cols
@@ -227,6 +248,37 @@ class Space:
             return -1
         k = self.grid[web][y * self.cols + x]
         return -1 if k == self.n else k
+
+    def name(self, node):
+        """`D<i>.<r>` / `L<i>.<l>`: i counts the nodes of the row or line from the left."""
+        web = 0 if node < self.n_dark else 1
+        x, y = self.xs[node], self.ys[node]
+        row = self.grid[web]
+        i = 1
+        for xx in range(x):
+            if row[y * self.cols + xx] != self.n:
+                i += 1
+        return "%s%d.%d" % ("DL"[web], i, y)
+
+    def node_named(self, text):
+        """The node named `text` (`D2.6`, `L3.1`; case and `D(2,6)` accepted), or -1."""
+        t = text.strip().upper().replace("(", "").replace(")", "").replace(",", ".").replace(" ", "")
+        if len(t) < 4 or t[0] not in "DL":
+            return -1
+        i_text, dot, y_text = t[1:].partition(".")
+        if not dot or not _digits(i_text) or not _digits(y_text):
+            return -1
+        web = 0 if t[0] == "D" else 1
+        i, y = int(i_text), int(y_text)
+        if not (1 <= y <= (self.rows if web == 0 else self.lines)):
+            return -1
+        row = self.grid[web]
+        for x in range(self.cols):
+            if row[y * self.cols + x] != self.n:
+                i -= 1
+                if i == 0:
+                    return row[y * self.cols + x]
+        return -1
 
     def rotate(self, node):
         """The 180-degree turn of the space: Red's half onto Blue's (§2)."""
@@ -238,8 +290,7 @@ class Space:
         """Grid position for drawing: (column, height in half lines), height 0 = line 1.
 
         Light (x, line) -> (x, 2 * (line - 1)); dark (cx, row) -> (cx, 2 * row - 1), i.e. a
-        hexagon's centre sits halfway between its two lines.
-        """
+        hexagon's centre sits halfway between its two lines."""
         if node < self.n_dark:
             return self.xs[node], 2 * self.ys[node] - 1
         return self.xs[node], 2 * (self.ys[node] - 1)
@@ -267,36 +318,18 @@ class Space:
         return out
 
 
-def _light_edges(cols, lines, periodic):
-    """Hexagon sides as pairs of (x, line) points, before dangling corners are dropped."""
-    out = []
-    for l in range(1, lines + 1):
-        for x in range(cols if periodic else cols - 1):
-            out.append(((x, l), ((x + 1) % cols, l)))
-    seen = {}
-    for r in range(1, lines):
-        for cx in range(cols):
-            if (cx + r) % 2 != 1:
-                continue
-            for x in (cx - 1, cx + 1):
-                if periodic:
-                    x %= cols
-                if 0 <= x < cols and (x, r) not in seen:
-                    seen[(x, r)] = True
-                    out.append(((x, r), (x, r + 1)))
-    return out
+def _digits(text):
+    return len(text) > 0 and all("0" <= c <= "9" for c in text)
 
 
-def _light_axis(a, b, cols):
-    """x for a vertical side; along a line y if it rises to the right, z if it falls."""
-    if a[1] != b[1]:
-        return 0
-    line = a[1]
-    left = a[0] if (a[0] + 1) % cols == b[0] else b[0]
-    # A valley (lowest corner of the hexagon above, row `line`) has the parity of that row's
-    # hexagon centres: odd lines have their valleys at even x.
-    valley = (left + line) % 2 == 1
-    return 1 if valley else 2
+def _notation_ranks(sp):
+    """Rank of every node's notation text in sorted order (built once; the texts are dropped)."""
+    names = [sp.name(k) for k in range(sp.n)]
+    order = sorted(range(sp.n), key=lambda k: names[k])  # MicroPython calls key per comparison
+    rank = array("H", [0] * sp.n)
+    for i in range(sp.n):
+        rank[order[i]] = i
+    return rank
 
 
 _cache = {}

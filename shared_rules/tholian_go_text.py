@@ -36,8 +36,8 @@ def encode(game):
     return "board=%s|%s turn=%s done=%d,%d hand=%d,%d,%d,%d dice=%s rng=%d push=%s offer=%d,%d path=%s result=%s" % (
         parts[0], parts[1], "RB"[game.player], game.dark_done, game.light_done,
         game.hand[0], game.hand[1], game.hand[2], game.hand[3], dice, game.rng.state,
-        ",".join(g.names[t] for t in game.pending) or "-", game.offer, game.offered,
-        "-".join(g.names[k] for k in game.route_nodes()) or "-",
+        ",".join(g.name(t) for t in game.pending) or "-", game.offer, game.offered,
+        "-".join(g.name(k) for k in game.route_nodes()) or "-",
         "-" if res == ONGOING else ("draw" if res == DRAW else "RB"[res]))
 
 
@@ -67,7 +67,7 @@ def decode(game, text):
             raise GameError("position lacks '%s='; fields: %s" % (key, " ".join(need)))
     cells = fields["board"].replace("/", "").replace("|", "")
     if len(cells) != g.n or any(c not in _CELL for c in cells):
-        raise GameError("board= needs %d cells of . R B for space=%s" % (g.n, g.name))
+        raise GameError("board= needs %d cells of . R B for space=%s" % (g.n, g.space_name))
     if fields["turn"] not in ("R", "B"):
         raise GameError("turn= is R or B")
     done = _ints(fields["done"], 2, "done")
@@ -163,7 +163,7 @@ def render(game):
     elif game.offer:
         line += " (draw offered by %s: accept or decline)" % p[game.player]
     elif game.pending:
-        line += " (free push from %s)" % g.names[g.entry[game.pending[0]]]
+        line += " (free push from %s)" % g.name(g.entry[game.pending[0]])
     elif game.placing_phase():
         line += " (placing tokens)"
     else:

@@ -18,7 +18,7 @@ def dk(g, cx, r):
 
 
 def nm(g, k):
-    return g.space.names[k]
+    return g.space.name(k)
 
 
 def step(g, a, b):

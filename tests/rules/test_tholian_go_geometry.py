@@ -156,36 +156,37 @@ def test_seed_dark_notation():
     """Seed "Dark Web Notation": D(1,1) is the lowest-leftmost dark node; up the left edge
     D(1,2) .. D(1,6); to the right D(2,1) .. D(6,1); D(x, y) = column x, row y."""
     g = space("standard")
-    d11 = g.node_by_name["D1.1"]
+    d11 = g.node_named("D1.1")
     assert (g.xs[d11], g.ys[d11]) == (0, 1)
     for r in range(1, 7):
-        k = g.node_by_name["D1.%d" % r]
+        k = g.node_named("D1.%d" % r)
         assert g.ys[k] == r and g.xs[k] == min(g.xs[j] for j in dark_nodes(g) if g.ys[j] == r)
     for i in range(1, 7):
-        k = g.node_by_name["D%d.1" % i]
+        k = g.node_named("D%d.1" % i)
         assert (g.xs[k], g.ys[k]) == (2 * (i - 1), 1)
-    assert (g.xs[g.node_by_name["D6.6"]], g.ys[g.node_by_name["D6.6"]]) == (11, 6)
+    assert (g.xs[g.node_named("D6.6")], g.ys[g.node_named("D6.6")]) == (11, 6)
 
 
 def test_seed_light_notation_both_ways():
     """Seed "Light Web Notation" / §1: L(1,1) is the lowest leftmost light node, point (1,1);
     L(1,7) is (0,7); names and nodes convert both ways for every node."""
     g = space("standard")
-    assert (g.xs[g.node_by_name["L1.1"]], g.ys[g.node_by_name["L1.1"]]) == (1, 1)
-    assert (g.xs[g.node_by_name["L1.7"]], g.ys[g.node_by_name["L1.7"]]) == (0, 7)
-    assert (g.xs[g.node_by_name["L11.1"]], g.ys[g.node_by_name["L11.1"]]) == (11, 1)
-    assert (g.xs[g.node_by_name["L12.4"]], g.ys[g.node_by_name["L12.4"]]) == (11, 4)
-    assert "L12.1" not in g.node_by_name and "L12.7" not in g.node_by_name
+    assert (g.xs[g.node_named("L1.1")], g.ys[g.node_named("L1.1")]) == (1, 1)
+    assert (g.xs[g.node_named("L1.7")], g.ys[g.node_named("L1.7")]) == (0, 7)
+    assert (g.xs[g.node_named("L11.1")], g.ys[g.node_named("L11.1")]) == (11, 1)
+    assert (g.xs[g.node_named("L12.4")], g.ys[g.node_named("L12.4")]) == (11, 4)
+    assert g.node_named("L12.1") < 0 and g.node_named("L12.7") < 0 and g.node_named("D7.1") < 0
+    assert g.node_named("l3.2") == g.node_named("L(3, 2)") == g.node_named("L3.2") >= 0
+    assert g.node_named("L3") < 0 and g.node_named("X1.1") < 0 and g.node_named("L1.8") < 0
     for k in range(g.n):
-        assert g.node_by_name[g.names[k]] == k
-    assert len(g.node_by_name) == g.n
+        assert g.node_named(g.name(k)) == k
 
 
 def test_seed_string_example_row_three():
     """Seed: "D(R(1,3), B(2,3), B(3,3))" is a string on the first, second and third nodes of
     row three: consecutive neighbours along axis a."""
     g = space("standard")
-    a, b, c = g.node_by_name["D1.3"], g.node_by_name["D2.3"], g.node_by_name["D3.3"]
+    a, b, c = g.node_named("D1.3"), g.node_named("D2.3"), g.node_named("D3.3")
     assert b in g.neighbours(a) and c in g.neighbours(b) and c not in g.neighbours(a)
     assert g.ys[a] == g.ys[b] == g.ys[c] == 3
 
@@ -207,7 +208,7 @@ def test_start_dots_double_circles_entry_nodes():
     assert (g.xs[blue_target], g.ys[blue_target]) == (6, 1)
     assert (g.xs[g.entry[blue_target]], g.ys[g.entry[blue_target]]) == (6, 1)
     assert (g.xs[g.entry[red_target]], g.ys[g.entry[red_target]]) == (5, 6)
-    assert g.names[red_target] == "L6.7" and g.names[g.entry[red_target]] == "D3.6"
+    assert g.name(red_target) == "L6.7" and g.name(g.entry[red_target]) == "D3.6"
 
 
 def test_board_symmetric_under_the_turn():
@@ -250,9 +251,9 @@ def test_expanded_spaces_sizes_and_sets():
 def test_node_xy_grid():
     """For drawing: light (x, line) -> (x, 2 * (line - 1)); dark (cx, row) -> (cx, 2 * row - 1)."""
     g = space("standard")
-    assert g.node_xy(g.node_by_name["L1.1"]) == (1, 0)
-    assert g.node_xy(g.node_by_name["D1.1"]) == (0, 1)
-    assert g.node_xy(g.node_by_name["L1.7"]) == (0, 12)
+    assert g.node_xy(g.node_named("L1.1")) == (1, 0)
+    assert g.node_xy(g.node_named("D1.1")) == (0, 1)
+    assert g.node_xy(g.node_named("L1.7")) == (0, 12)
 
 
 def test_slots_in_notation_order():
@@ -260,5 +261,5 @@ def test_slots_in_notation_order():
     it to list the smaller notation first)."""
     g = space("standard")
     for k in range(g.n):
-        names = [g.names[g.adj[k * SLOTS + s]] for s in range(g.deg[k])]
+        names = [g.name(g.adj[k * SLOTS + s]) for s in range(g.deg[k])]
         assert names == sorted(names)

@@ -183,13 +183,12 @@ def test_whole_moves_one_shortest_path_per_result():
     whole = whole_moves(g)
     paths = []
     decision_paths(g, paths)
-    names = g.space.names
     best = {}
     for nodes in paths:
         r = path_result(g, nodes)
-        text = "-".join(names[k] for k in nodes)
+        text = "-".join(g.space.name(k) for k in nodes)
         if r not in best or (len(nodes), text) < best[r]:
             best[r] = (len(nodes), text)
     assert len(whole) == len(best)
     for nodes, key in whole:
-        assert (len(nodes), "-".join(names[k] for k in nodes)) == best[path_result(g, nodes)]
+        assert (len(nodes), "-".join(g.space.name(k) for k in nodes)) == best[path_result(g, nodes)]
