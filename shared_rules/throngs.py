@@ -73,6 +73,8 @@ class Throngs(Game):
         self.nbrs = bytes(nbrs)
         self.board = bytearray(n)
         self.near = bytearray(n)
+        self.black_nbrs = bytearray(n)  # per site: its Black neighbours (the score and empty
+        self.white_nbrs = bytearray(n)  # neighbours = degree - Black - White, without a scan)
         self._dist = bytearray(n)  # scratch: cheapest route cost of each site (dispatch)
         self._bucket = bytearray((_MAX_POWER + 1) * n)  # scratch: sites by route cost
         self._bucket_len = bytearray(_MAX_POWER + 1)
@@ -91,6 +93,8 @@ class Throngs(Game):
         for i in range(self.n):
             board[i] = EMPTY
             near[i] = _NEAR_ZERO
+            self.black_nbrs[i] = 0
+            self.white_nbrs[i] = 0
         self.mover = BLACK
         self.phase = 0  # 0: first maneuver of the turn, 1: second
         self.fly_site = NO_SITE
@@ -119,20 +123,29 @@ class Throngs(Game):
     # --- stones and potentials -------------------------------------------------------------
     def _put(self, site, colour):
         self.board[site] = colour
-        self._shift_near(site, 1 if colour == BLACK else -1)
+        self._count(site, colour, 1)
 
     def _take(self, site):
         colour = self.board[site]
         self.board[site] = EMPTY
-        self._shift_near(site, -1 if colour == BLACK else 1)
+        self._count(site, colour, -1)
 
-    def _shift_near(self, site, delta):
+    def _count(self, site, colour, delta):
+        """A `colour` stone arrives on (delta 1) or leaves (-1) `site`: update the counts around it."""
         near = self.near
         nbrs = self.nbrs
-        near[site] += delta
+        if colour == BLACK:
+            counts = self.black_nbrs
+            signed = delta
+        else:
+            counts = self.white_nbrs
+            signed = -delta
+        near[site] += signed
         base = site * _DIRECTIONS
         for k in range(base, base + self.degree[site]):
-            near[nbrs[k]] += delta
+            j = nbrs[k]
+            near[j] += signed
+            counts[j] += delta
 
     def potential(self, site, colour=0):
         """Action potential of `site` for `colour` (default: the player to move): own stones in
@@ -143,13 +156,7 @@ class Throngs(Game):
         return p if colour == BLACK else -p
 
     def _has_empty_neighbour(self, site):
-        board = self.board
-        nbrs = self.nbrs
-        base = site * _DIRECTIONS
-        for k in range(base, base + self.degree[site]):
-            if board[nbrs[k]] == EMPTY:
-                return True
-        return False
+        return self.degree[site] > self.black_nbrs[site] + self.white_nbrs[site]
 
     def _deploy_power(self, site):
         """Power left after deploying on empty `site`, or -1 when deploying there is illegal."""
@@ -164,6 +171,8 @@ class Throngs(Game):
     # --- dispatch: steps and jumps ---------------------------------------------------------------
     def _can_leave(self, site, power):
         """True when the stone on `site` has some destination within `power` (power >= 1)."""
+        if self._has_empty_neighbour(site):
+            return True
         steps = self.steps
         board = self.board
         for d in range(_DIRECTIONS):
@@ -303,14 +312,18 @@ class Throngs(Game):
         may_move = restriction == 0
         may_capture = restriction != 2
         waiver = self.original
+        degree = self.degree
+        black_nbrs = self.black_nbrs
+        white_nbrs = self.white_nbrs
         for i in range(n):
             v = board[i]
             p = (near[i] - _NEAR_ZERO) * sign
             if v == EMPTY:
-                if p >= 1 or (waiver and p == 0 and not self._has_empty_neighbour(i)):
+                if p >= 1 or (waiver and p == 0 and degree[i] == black_nbrs[i] + white_nbrs[i]):
                     out.append(DEPLOY | i)
             elif v == c:
-                if may_move and p >= 1 and self._can_leave(i, p):
+                # A stone with an empty neighbour can always step; otherwise look for a jump.
+                if may_move and p >= 1 and (degree[i] > black_nbrs[i] + white_nbrs[i] or self._can_leave(i, p)):
                     out.append(MOVE | i)
             elif p >= 2 and may_capture:
                 out.append(CAPTURE | i)
@@ -524,36 +537,34 @@ class Throngs(Game):
         return self._score(self.colour_of(player))
 
     def _score(self, mine):
+        if mine == BLACK:
+            own_nbrs = self.black_nbrs
+            enemy_nbrs = self.white_nbrs
+        else:
+            own_nbrs = self.white_nbrs
+            enemy_nbrs = self.black_nbrs
         theirs = 3 - mine
         board = self.board
         degrees = self.degree
-        nbrs = self.nbrs
         total = 0
         for i in range(self.n):
-            own = 0
-            enemy = 0
-            empty = 0
-            degree = degrees[i]
-            base = i * _DIRECTIONS
-            for k in range(base, base + degree):
-                v = board[nbrs[k]]
-                if v == mine:
-                    own += 1
-                elif v == EMPTY:
-                    empty += 1
-                else:
-                    enemy += 1
-            edge = degree < 5
+            own = own_nbrs[i]
             v = board[i]
+            degree = degrees[i]
             if v == mine:  # a safe stone
-                if (own >= 1 or empty > 2) if edge else (own > 1 or enemy - own < 2):
+                enemy = enemy_nbrs[i]
+                if degree < 5:
+                    if own >= 1 or degree - own - enemy > 2:
+                        total += 1
+                elif own > 1 or enemy - own < 2:
                     total += 1
             elif v == EMPTY:  # a site that is ours
-                if edge:
-                    if own > 2 and not self._enemy_next_to_empty(i, theirs, True):
+                if own > 2:
+                    if degree < 5:
+                        if not self._enemy_next_to_empty(i, theirs, True):
+                            total += 1
+                    elif enemy_nbrs[i] == 0 or (own > 3 and not self._enemy_next_to_empty(i, theirs, False)):
                         total += 1
-                elif (own > 2 and enemy == 0) or (own > 3 and not self._enemy_next_to_empty(i, theirs, False)):
-                    total += 1
             elif 2 * own > 2 + degree:  # an enemy stone we outnumber
                 total += 1
         return total

@@ -1,0 +1,95 @@
+"""Throngs against Ludii beyond single states: Ludii's recorded games replayed move by move.
+
+The reference vectors (../shared/vectors/) hold, per game, the decision states of Ludii's random
+games in order.  Starting from the standard position, our rules (ruleset=original) look for the
+decision(s) leading to each next recorded state and then must agree with Ludii on the forcing
+flag `may_move_or_pass` (which checks Ludii's forced-deployment counter over whole games, not
+just its effect in one state), on the legal decisions, on whose turn it is (two maneuvers per
+turn, a stone in flight) and on the game not being over (the early end by score).
+
+Ludii's own turn-bookkeeping quirks (a forced pass when nothing is legal, where our rules end the
+game as the spec says; a first-turn pass that does not use up a maneuver) make a few games
+diverge near their end; those games are followed up to there.
+"""
+import collections
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from shared_rules.game import ONGOING
+from shared_rules.throngs import Throngs, NO_SITE, PASS
+from shared_rules.throngs_ludii import decision_name
+
+VECTORS = Path(__file__).resolve().parents[2].parent / "shared" / "vectors"
+FILES = (("throngs63_ludii.jsonl.gz", "63"), ("throngs93_ludii.jsonl.gz", "93"))
+
+
+def reached(game, target):
+    board, mover, flight = target
+    if game.board != board or game.mover != mover:
+        return False
+    if flight is None:
+        return game.fly_site == NO_SITE
+    return game.flight() is not None and game.flight()[:2] == (flight[0], flight[1]) and \
+        "_ACM"[game.fly_kind] == flight[2]
+
+
+def search(game, target, depth):
+    """Plays a sequence of `depth` decisions that reaches `target`; False (nothing played) if none.
+    A pass is tried first (it leaves the same state, which Ludii's file records only once, and the
+    order of a pass and a deployment matters to the counter), then decisions on the sites that
+    differ from the target or select its stone in flight."""
+    if depth == 0:
+        return reached(game, target)
+    board, _, flight = target
+    changed = set(i for i in range(game.n) if game.board[i] != board[i])
+    if len(changed) > 2 * depth:  # a decision changes at most two sites
+        return False
+    if flight is not None:
+        changed.add(flight[0])
+    moves = game.legal_moves()
+    moves.sort(key=lambda m: 0 if m == PASS else 1 if m & 0xFF in changed else 2)
+    for move in moves:
+        game.play(move)
+        if search(game, target, depth - 1):
+            return True
+        game.undo()
+    return False
+
+
+def replay(path, board):
+    """Counts of states followed, disagreements and games that diverged."""
+    games = collections.defaultdict(list)
+    total = 0
+    with gzip.open(path, "rt") as f:
+        for line in f:
+            case = json.loads(line)
+            games[case["game"]].append(case)
+            total += 1
+    stats = collections.Counter(total=total)
+    for cases in games.values():
+        game = Throngs({"board": board, "ruleset": "original"})
+        ply = 0
+        for case in cases:
+            target = (bytes(int(c) for c in case["board"]), case["mover"], case["in_flight"])
+            if game.winner() != ONGOING or not search(game, target, case["ply"] - ply):
+                stats["diverged"] += 1
+                break
+            ply = case["ply"]
+            stats["followed"] += 1
+            if (game._restriction() == 0) != case["may_move_or_pass"]:
+                stats["forcing differs"] += 1
+            if sorted(decision_name(m) for m in game.legal_moves()) != sorted(case["legal"]):
+                stats["legal differs"] += 1
+    return stats
+
+
+@pytest.mark.skipif(not VECTORS.is_dir(), reason="../shared/vectors is not beside the repository")
+@pytest.mark.parametrize("name,board", FILES)
+def test_ludii_games_replay_with_the_same_forcing_and_turns(name, board):
+    stats = replay(VECTORS / name, board)
+    print(name, dict(stats))
+    assert stats["forcing differs"] == 0 and stats["legal differs"] == 0
+    assert stats["followed"] >= 0.98 * stats["total"], dict(stats)
