@@ -145,6 +145,46 @@ def _put(out, i, triangle, hole1, hole2):
     return i + 3
 
 
+def _dot_rays(dots, size):
+    """Four straight rays from each dot to the outline, as the links that would cut them.
+
+    A ray along the dot's row (or column) crosses the unit-square sides on its way and the
+    squares' diagonals.  When none of those is a link, the dot's triangle on that side walks
+    straight out (side, then around the square's centre, then the next side): the dot is not
+    trapped.  Returns (holes, starts): ray k = 4 * dot + direction has the hole pairs
+    holes[2 * starts[k]:2 * starts[k + 1]].
+    """
+    n = size - 1
+    holes = bytearray()
+    starts = _zeros(4 * len(dots) + 1)
+    k = 0
+    for c, r in dots:
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            x, y = c, r
+            while True:
+                # The side of square (x, y) the ray leaves by.
+                if dx:
+                    side = x + (1 if dx > 0 else 0)
+                    holes.append(side + y * size)
+                    holes.append(side + (y + 1) * size)
+                else:
+                    side = y + (1 if dy > 0 else 0)
+                    holes.append(x + side * size)
+                    holes.append(x + 1 + side * size)
+                x += dx
+                y += dy
+                if not (0 <= x < n and 0 <= y < n):
+                    break
+                # Both diagonals of the next square.
+                holes.append(x + y * size)
+                holes.append(x + 1 + (y + 1) * size)
+                holes.append(x + (y + 1) * size)
+                holes.append(x + 1 + y * size)
+            k += 1
+            starts[k] = len(holes) // 2
+    return bytes(holes), starts
+
+
 _cached_geometry = None
 
 
@@ -219,10 +259,11 @@ class Trap(Game):
         if not MIN_SIZE <= size <= MAX_SIZE:
             raise GameError("option size=%d is not valid for trap; choose %d..%d" % (size, MIN_SIZE, MAX_SIZE))
         self.dots = _dot_squares(dots_text, size)
-        # Each dot's first triangle (its square's N), for the trap test.
+        # Each dot's first triangle (its square's N), and its four rays, for the trap test.
         self._dot_triangles = _zeros(len(self.dots))
         for i in range(len(self.dots)):
             self._dot_triangles[i] = (self.dots[i][0] + self.dots[i][1] * (size - 1)) * 4
+        self._ray_gates, self._ray_starts = _dot_rays(self.dots, size)
         self.options["dots"] = dots_text
         self.size = size
         self._geo = _geometry(size)
@@ -495,18 +536,29 @@ class Trap(Game):
         if k < 2:
             return False
         for i in range(len(self._dot_triangles)):
-            if self._dot_trapped(me, self._dot_triangles[i]):
+            if self._dot_trapped(me, i):
                 return True
         return False
 
     def trapped_dots(self, player):
         """Indexes (into self.dots) of the dots that `player`'s chains enclose."""
-        return [i for i in range(len(self.dots)) if self._dot_trapped(player + 1, self._dot_triangles[i])]
+        return [i for i in range(len(self.dots)) if self._dot_trapped(player + 1, i)]
 
-    def _dot_trapped(self, me, first):
+    def _dot_trapped(self, me, dot):
         """Spec "Trap", exact test: no triangle of the dot's square reaches the outside."""
-        geo = self._geo
         board = self.board
+        gates = self._ray_gates
+        starts = self._ray_starts
+        for k in range(4 * dot, 4 * dot + 4):  # a ray no link cuts: out at once (the usual case)
+            cut = False
+            for g in range(2 * starts[k], 2 * starts[k + 1], 2):
+                if board[gates[g]] == me and board[gates[g + 1]] == me:
+                    cut = True
+                    break
+            if not cut:
+                return False
+        first = self._dot_triangles[dot]
+        geo = self._geo
         passages = geo.passages
         seen = geo.seen
         stack = geo.stack
