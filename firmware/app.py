@@ -356,7 +356,10 @@ class App:
         elif ui.mode == TOP:
             ui.text(who, px + 9, text_y)
             ui.text(moves, pw - 8 * len(moves), text_y, ui.dim)
-            ui.text("  ".join(info)[:ui.cols], px, py + lh)
+            line = "  ".join(info)
+            if len(line) > ui.cols:
+                line = " ".join(info)
+            ui.text(line[:ui.cols], px, py + lh)
             fb.hline(0, py + 2 * lh, ui.w, ui.grid)
             if note:
                 ui.text(note[:ui.cols], 0, ui.footer_y, ui.accent)

@@ -1,0 +1,182 @@
+# Tholian Go's board: the light web is the honeycomb (its nodes are the hexagon corners, on
+# zigzag lines), the dark web the hexagon centres.  A player's two tokens on the ends of an edge
+# make a barrier: the edge is drawn in their colour.  Decisions are the game's own: the first
+# step of a move is two steps here (the token, then where it goes), each next node of a push
+# one step, a placement one; "end", "pass", "accept", "decline" are buttons.  The path being
+# pushed is drawn as it grows; B takes back its last decision.
+from firmware.views.base import BUTTON, View as BaseView
+from shared_rules.tholian_go import ACCEPT, DECLINE, END, OFFER, PASS
+
+_KIND_STEP = 0
+_KIND_SPECIAL = 2
+_SPECIALS = {END: "End", PASS: "Pass", ACCEPT: "Accept", DECLINE: "Decline"}
+
+
+class View(BaseView):
+    def __init__(self, ui, game):
+        g = game.space
+        self.g = g
+        # A regular honeycomb of circumradius R: columns R*sqrt(3)/2 apart, lines 3R/2 apart,
+        # each corner R/4 above or below its line's middle (valleys and peaks).
+        self.ASPECT = (g.cols - 1) * 866 // ((g.lines - 1) * 15 + 5)
+        BaseView.__init__(self, ui, game)
+        bx, by, bw, bh = ui.board_rect
+        # The margin holds half a dark token (2R/5) beyond the outer nodes.
+        R = min(bw * 1000 // max(1, (g.cols - 1) * 866 + 800),
+                bh * 10 // ((g.lines - 1) * 15 + 5 + 8))
+        self.R = max(R, 4)
+        R = self.R
+        self.dx = R * 866 // 1000
+        self.ls = 3 * R // 2
+        self.zig = max(1, R // 4)
+        width = (g.cols - 1) * self.dx
+        height = (g.lines - 1) * self.ls + 2 * self.zig
+        self.x0 = bx + (bw - width) // 2
+        self.ybase = by + (bh - height) // 2 + height - self.zig     # line 1's middle
+        self.r_light = max(1, R * 3 // 10)
+        self.r_dark = max(2, R * 2 // 5)
+        if ui.color:
+            from firmware import palette as p
+            self.web = p.DARK_GREY
+            self.hub = p.GREY
+            self.light = (p.RED, p.BLUE)
+            self.dark = (p.DARK_RED, p.NAVY)
+        else:
+            self.web = -1
+
+    # --- steps ------------------------------------------------------------------------------
+    def step_key(self, move, depth):
+        kind = move & 3
+        if kind == _KIND_SPECIAL:
+            if move == OFFER:
+                return -1    # draws are offered from the pause menu
+            return BUTTON + (move >> 2) if depth == 0 else -1
+        if kind == _KIND_STEP:
+            if depth > 1:
+                return -1
+            return self.game.move_nodes(move)[depth]
+        return move >> 2 if depth == 0 else -1      # next node of a path, or a placement
+
+    def button_label(self, key):
+        return _SPECIALS.get(((key - BUTTON) << 2) | _KIND_SPECIAL, "?")
+
+    def node_xy(self, node):
+        g = self.g
+        x = g.xs[node]
+        y = g.ys[node]
+        sx = self.x0 + x * self.dx
+        if node < g.n_dark:
+            return sx, self.ybase - (y - 1) * self.ls - self.ls // 2
+        return sx, self.ybase - (y - 1) * self.ls + (self.zig if (x + y) % 2 else -self.zig)
+
+    def cell_xy(self, depth, key):
+        return self.node_xy(key)
+
+    # --- drawing ----------------------------------------------------------------------------
+    def token(self, x, y, r, player, dark=False):
+        fb = self.ui.fb
+        if self.web < 0:
+            self.ui.token(x, y, r, player, dark)
+            return
+        if dark:
+            fb.ellipse(x, y, r, r, self.dark[player], True)
+            fb.ellipse(x, y, r, r, self.light[player], False)
+        else:
+            fb.ellipse(x, y, r, r, self.light[player], True)
+
+    def draw(self, builder, last):
+        game = self.game
+        g = self.g
+        ui = self.ui
+        fb = ui.fb
+        board = game.board
+        colour = self.web >= 0
+        # Edges: every light side, in a player's colour when it is a barrier; dark edges only
+        # as barriers (a line between two hexagon centres).
+        for e in range(g.n_edges):
+            a, b = g.eu[e], g.ev[e]
+            owner = board[a]
+            barrier = owner and owner == board[b]
+            if e >= g.n_light_edges and not barrier:
+                continue
+            ax, ay = self.node_xy(a)
+            bx, by = self.node_xy(b)
+            if ax - bx > 2 * self.dx or bx - ax > 2 * self.dx:
+                continue    # the periodic space's seam
+            if barrier:
+                c = (self.dark if e >= g.n_light_edges else self.light)[owner - 1] if colour else 1
+                fb.line(ax, ay, bx, by, c)
+                if self.R >= 12:
+                    fb.line(ax + 1, ay, bx + 1, by, c)
+            elif colour:
+                fb.line(ax, ay, bx, by, self.web)
+            elif self.R >= 8:
+                fb.line(ax, ay, bx, by, 1)
+        for node in range(g.n_dark):
+            x, y = self.node_xy(node)
+            if board[node]:
+                self.token(x, y, self.r_dark, board[node] - 1, True)
+            elif colour:
+                fb.ellipse(x, y, 1, 1, self.hub, True)
+            else:
+                fb.pixel(x, y, 1)
+        for node in range(g.n_dark, g.n):
+            if board[node]:
+                x, y = self.node_xy(node)
+                self.token(x, y, self.r_light, board[node] - 1)
+            elif self.web < 0 and self.R < 8:
+                x, y = self.node_xy(node)
+                fb.pixel(x, y, 1)
+        # Double-circled nodes: a ring in the colour of the player who aims at it.
+        for player in (0, 1):
+            for node in g.targets[player]:
+                x, y = self.node_xy(node)
+                self.ring(x, y, self.r_light + 2, self.light[player] if colour else 1)
+        for move in last:
+            for node in game.move_nodes(move):
+                x, y = self.node_xy(node)
+                self.ring(x, y, self.r_light + 1, ui.last)
+        route = game.route_nodes()
+        if route:
+            self.draw_path(route)
+        if builder is not None:
+            if builder.prefix:
+                x, y = self.node_xy(builder.prefix[0])
+                self.ring(x, y, self.r_dark + 1, ui.cursor)
+            self.mark_targets(builder, max(1, self.r_light // 2))
+            self.mark_cursor(builder, self.r_light + 2)
+
+    def draw_path(self, route):
+        """The push under construction: its nodes joined in the cursor colour."""
+        fb = self.ui.fb
+        c = self.ui.cursor
+        px, py = self.node_xy(route[0])
+        self.ring(px, py, self.r_dark + 1, c)
+        for node in route[1:]:
+            x, y = self.node_xy(node)
+            fb.line(px, py, x, y, c)
+            self.ring(x, y, self.r_light + 2, c)
+            px, py = x, y
+
+    def info(self):
+        game = self.game
+        rd, rl = game.counts(0)
+        bd, bl = game.counts(1)
+        player, dark_done, light_done, pushes = game.turn_state()
+        hand = game.hand
+        lines = []
+        if hand[0] or hand[1] or hand[2] or hand[3]:
+            p = 2 * game.to_move()
+            lines.append(("H d%d l%d" if self.narrow else "Hand d%d l%d") % (hand[p], hand[p + 1]))
+        if self.narrow:
+            lines += ["R%d/%d" % (rd, rl), "B%d/%d" % (bd, bl),
+                      "%s%d/2" % ("D+" if dark_done else "D-", light_done)]
+        else:
+            lines += ["Red %d/%d" % (rd, rl), "Blue %d/%d" % (bd, bl),
+                      "D:%s L%d/2" % ("ok" if dark_done else "due", light_done)]
+        dice = game.dice_text()
+        if dice:
+            lines.append(("" if self.narrow else "dice ") + dice)
+        if pushes:
+            lines.append("free push")
+        return lines
