@@ -60,7 +60,12 @@ Rulings (the seed and spec are silent; the on-device help states them)
     fits it; the turn otherwise follows the base game (1 dark, 1-2 light moves).
   * Ultimate on expanded spaces: 1 dark + 2 light are placed per turn while dark tokens are in
     hand, then 2 light are placed with a dark move, then 1 dark + 2 light are moved.
-  * Lucky: the dice place Red's and Blue's tokens alternately, dark ones first, on any empty node.
+  * Lucky: the dice place Red's and Blue's tokens alternately, dark ones first, on any empty node;
+    a token the dice put inside an enclosure is taken by the first move's captures (§5 looks at
+    the whole board after every move).
+  * Expanded Space: "one token set per board along its home end" = one set per board column
+    (wide and square 2, long 1); each board keeps its dots and double-circled nodes; Chain
+    endpoints are each board's five per end.
 """
 from array import array
 
