@@ -61,26 +61,6 @@ def test_trap_full_game_with_random_moves_ends_on_the_game_over_screen(tmp_path,
     assert app.session is not None and app.session.game.history == game.history
 
 
-def test_every_target_is_reachable_with_the_dpad(tmp_path):
-    """The cursor rule (nearest target in the pressed direction) never strands a target."""
-    from firmware.builder import MoveBuilder
-    from firmware.ui import UI
-    from firmware.views.trap import View
-    rng = random.Random(5)
-    for profile in ("mono128",):
-        hw = FakeHW(tmp_path, profile=profile)
-        game = registry.create("trap")
-        view = View(UI(hw), game)
-        for _ in range(60):
-            moves = game.legal_moves()
-            if not moves:
-                break
-            builder = MoveBuilder(view, moves)
-            for move in rng.sample(moves, min(8, len(moves))):
-                presses_for(builder, move)      # asserts each step is reachable
-            game.play(rng.choice(moves))
-
-
 
 PAUSE_QUIT = ["b", "up", "a"]          # B opens the pause menu; its last item is Save and quit
 

@@ -1,0 +1,101 @@
+"""Every game's board view: move entry with the d-pad through the real app, on every profile."""
+import random
+
+import pytest
+
+from app_harness import FakeHW, PROFILES, presses_for, random_mover, run_app
+from firmware import saves
+from firmware.builder import MoveBuilder
+from firmware.ui import UI
+from shared_rules import registry
+import shared_rules.games  # noqa: F401
+
+GAMES = registry.game_names()
+# Decisions entered per game in the whole-app test (the long games are cut short).
+DECISIONS = {"trap": 200, "thoughtwave": 100, "lazo": 60, "throngs": 60, "tholian_go": 60}
+
+
+def view_for(name, hw, game):
+    module = __import__("firmware.views." + name, None, None, ["View"])
+    return module.View(UI(hw), game)
+
+
+def hidden(name, move):
+    """Moves a view deliberately leaves to the pause menu (Tholian Go's draw offer)."""
+    if name == "tholian_go":
+        from shared_rules.tholian_go import OFFER
+        return move == OFFER
+    return False
+
+
+def steps_of(view, move):
+    out = []
+    while view.step_key(move, len(out)) >= 0:
+        out.append(view.step_key(move, len(out)))
+    return tuple(out)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_legal_move_has_its_own_steps_and_no_move_begins_another(tmp_path, name):
+    """Prefix-free step sequences: a move is complete exactly when its last step is chosen."""
+    rng = random.Random(11)
+    hw = FakeHW(tmp_path, profile="pico_lcd13")
+    game = registry.create(name)
+    view = view_for(name, hw, game)
+    for _ in range(40):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        seqs = {}
+        for move in moves:
+            if hidden(name, move):
+                continue
+            seq = steps_of(view, move)
+            assert seq, "%s has no steps" % game.move_to_text(move)
+            assert seq not in seqs, "%s and %s share their steps" % (
+                game.move_to_text(move), game.move_to_text(seqs[seq]))
+            seqs[seq] = move
+        for seq in seqs:
+            for k in range(1, len(seq)):
+                assert seq[:k] not in seqs, "the steps of %s begin those of %s" % (
+                    game.move_to_text(seqs[seq[:k]]), game.move_to_text(seqs[seq]))
+        game.play(rng.choice(moves))
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize("name", GAMES)
+def test_every_target_is_reachable_with_the_dpad(tmp_path, name, profile):
+    """The cursor rule (nearest target in the pressed direction) never strands a target."""
+    rng = random.Random(5)
+    hw = FakeHW(tmp_path, profile=profile)
+    game = registry.create(name)
+    view = view_for(name, hw, game)
+    for _ in range(25):
+        moves = [m for m in game.legal_moves() if not hidden(name, m)]
+        if not moves:
+            break
+        builder = MoveBuilder(view, moves)
+        for move in rng.sample(moves, min(6, len(moves))):
+            presses_for(builder, move)      # asserts each step is reachable
+        game.play(rng.choice(moves))
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize("name", GAMES)
+def test_random_game_entered_with_the_dpad_is_saved_and_replays(tmp_path, name, profile):
+    index = GAMES.index(name)
+    keys = ["a"] + ["down"] * index + ["a", "up", "left", "left", "down", "a"]   # two humans
+    hw = FakeHW(tmp_path, keys, profile, driver=random_mover(random.Random(7), DECISIONS[name]))
+    app = run_app(hw)
+    session = app.session
+    assert session is not None, hw.screen()
+    game = session.game
+    assert len(game.history) >= min(DECISIONS[name], 20) or game.is_over()
+    with open(tmp_path / "game") as f:
+        saved = saves.from_text(f.read())
+    assert saved.moves == session.texts
+    replayed = registry.create(name, saved.options)
+    for text in saved.moves:
+        replayed.play_text(text)
+    assert replayed.encode() == game.encode()
+    assert not any(frame and frame[0] == "Error" for frame in hw.frames)
