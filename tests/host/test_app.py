@@ -221,3 +221,17 @@ def test_ai_against_ai_demo_plays_a_whole_game(tmp_path):
     screen = hw.screen().replace("|", "")
     assert "wins" in screen or "Draw" in screen
     assert saved_moves(tmp_path) == app.session.texts
+
+
+@pytest.mark.parametrize("name", registry.game_names())
+def test_each_game_has_a_rules_page_with_its_rulings(tmp_path, name):
+    index = registry.game_names().index(name)
+    # Rules -> the game; RIGHT pages down to the end.
+    hw = FakeHW(tmp_path, ["down", "a"] + ["down"] * index + ["a"] + ["right"] * 40 + ["b"], "pico_lcd13")
+    run_app(hw)
+    pages = [" ".join(frame[1:]) for frame in hw.frames if frame and frame[0] == registry.GAMES[name][2]]
+    text = " ".join(pages)
+    assert "RULINGS" in text
+    assert len(pages) > 2 and pages[-1] != pages[0]      # it pages
+    import sys
+    assert "firmware.rules_text." + name not in sys.modules   # dropped after reading

@@ -1,0 +1,39 @@
+# Tholian Go's rules page (seed ../shared/seeds/tholian_go.txt, spec ../shared/rules/tholian_go.md).
+TEXT = """By JDB Games. Two webs woven into one board: the light web (the corners of the hexagons) and the dark web (the hexagons' centres). Red starts at the bottom and moves first; Blue.
+
+GOAL
+Surround and remove the opponent's tokens. A player left with 5 or fewer light tokens, or 2 or fewer dark tokens, loses. If both happen at once, the mover wins.
+
+START
+Each player has 6 dark and 14 light tokens on the dotted nodes of their end.
+
+A TURN
+One move in the dark web and one or two in the light web, in any order. A move: one of your tokens steps to a neighbouring node of its web, or pushes a string of tokens (any colours) one node along a path you choose, ending on an empty node.
+
+BARRIERS
+Two tokens of one player on the two ends of an edge block the crossing edge of the other web for the opponent. You may pass between your own tokens. Opposing tokens you push may cross their own barriers, but not yours.
+
+CAPTURE
+After every move, for each web: take away the edges your barriers block; every part cut off from the largest part is sequestered and the opponent's tokens in it are removed. Then the same with the opponent's barriers. The board's edge counts as a boundary.
+
+TRANSFORMATION
+A light token that reaches the double-circled node on the opponent's side becomes a dark token on the nearest dark node. If that node is occupied, its owner makes a free push from it.
+
+RULINGS
+- Start dots: Red has all of dark row 1, all of light line 1 and L(2,2), L(6,2), L(10,2); Blue the same turned round.
+- A turn is exactly one dark move (if any is possible) and one or two light moves; it may end after the first light move once the dark move is made or impossible (End). A player with no move passes.
+- Captures: the largest part is open; several equally largest parts are all open.
+- A token pushed onto its target transforms at the end of its owner's next move; if no free push is possible it does not transform.
+- Third repetition of a position with the same player to move: draw. Players may agree a draw.
+
+VARIANTS (option "variant")
+- ultimate: empty board; turns 1-6 place 1 dark + 2 light, turn 7 places 2 light and moves 1 dark; then 1 dark + 2 light moves; no transformation.
+- chain: no captures; win with an unbroken chain of your light tokens from one end's endpoints to the other's.
+- football: the first light token on its target node wins.
+- lucky: tokens placed on random nodes (seeded dice); transformation on or off.
+- oracle: dice give the axis of each move's first step.
+- scrimmage: 2 dark + 5 light each, placed on your dots in turn; first token on its target wins. lucky_scrimmage adds the movement dice.
+Options push_limit (pushing m enemy tokens needs m own ones) and space (periodic, wide, long, square boards).
+
+CONTROLS
+Choose a token, then where it goes; to push a string, go on node by node until an empty one. B takes back the last step, End ends the turn after one light move."""

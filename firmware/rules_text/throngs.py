@@ -1,0 +1,35 @@
+# Throngs' rules page (seed ../shared/seeds/throngs.txt, spec ../shared/rules/throngs.md).
+TEXT = """By Dale W. Walton (2019): a territorial wargame on the points of a triangular grid, Black against White.
+
+GOAL
+Have more stones on the board when no more actions are possible.
+
+ACTION POTENTIAL
+The vicinity of a site is the site and its neighbours. Its potential for you is your stones there minus the opponent's, counted at the start of the maneuver (at most 7). The screen writes the potential on each site you can choose.
+
+A TURN
+Black starts. A turn is two maneuvers. A maneuver is one of:
+- Deploy: an empty site with potential 1 or more. Place a stone (cost 1); with potential left you may then dispatch it, or let it stay.
+- Capture: an enemy stone on a site with potential 2 or more. Replace it with yours; the maneuver ends.
+- Move: your stone on a site with potential 1 or more: dispatch it with that much power; it must end elsewhere.
+- Pass.
+
+DISPATCH
+Steps and jumps costing at most the power: a step goes to an empty neighbour (cost 1); a jump goes straight over a line of occupied sites to the empty site beyond (cost 1 per site crossed or reached). Direction changes only at empty sites.
+
+FORCED DEPLOYMENT
+If you passed both maneuvers of a turn, your next turn must deploy at least once when a deployment is possible.
+
+END
+The game ends when both players pass a whole turn in a row, or a player has no legal maneuver: most stones wins (equal: draw). It ends early when the player to move has a score of at least half the sites plus 2 (34 on the standard board): that player wins.
+
+SCORE (shown on screen)
++1 for each of your stones that is safe, each empty site that is yours, and each enemy stone you clearly outnumber.
+
+RULINGS AND OPTIONS
+- Boards from Ludii: ragged hex 63 (standard), Throngs 93, ragged hex 87, ragged hex 153.
+- ruleset=original: the Ludii 1.3.12 rules (capture may dispatch, free deployment on a neutral enclosed site, Ludii's forcing counter, early end above half the sites plus 3).
+- start=pie: Black's player places two Black and one White stone, the other player then picks a colour.
+
+CONTROLS
+Choose a site (A). When a stone is in flight, choose where it goes; its own site means it stays. B before the destination takes the choice back."""
