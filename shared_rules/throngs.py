@@ -5,10 +5,15 @@
 # selection (deploy / capture / pick up own stone) that leaves a stone "in flight" with some
 # power, then its destination.  A turn is two maneuvers by the same player.
 #
-# State: the board (0 empty, 1 Black, 2 White per site), `near` (per site 8 + Black stones -
-# White stones in its vicinity, kept up to date on every stone change, so a potential costs one
-# read), and a handful of small ints.  Undo pushes those ints packed into two words per decision;
-# the stone changes are implied by the decision itself.
+# State: the board (0 empty, 1 Black, 2 White per site), per-site counts kept up to date on every
+# stone change (`near`: 8 + Black - White stones in the vicinity, so a potential costs one read;
+# Black and White neighbours, for the score and "has an empty neighbour"), and a handful of small
+# ints.  Undo pushes those ints packed into two words per decision; the stone changes are implied
+# by the decision itself.
+#
+# Beyond the Game protocol, for the app and the AI: potential(site), flight() (the stone in flight
+# and its power left), maneuver(), score(player), colour_of(player), site_xy(site), extent(),
+# neighbours(site), illegal_reason(move).
 from micropython import const
 
 from shared_rules.game import Game, GameError, ONGOING, DRAW
@@ -411,7 +416,8 @@ class Throngs(Game):
             power = self._deploy_power(site)
             self._put(site, c)
             self.deployed = 1
-            self.counter[c] = 1  # Ludii's counter: a deploy sets it to 0 (stored + 1)
+            if self.original:
+                self.counter[c] = 1  # Ludii's counter: a deploy sets it to 0 (stored + 1)
             self._after_selection(site, power, kind)
         elif kind == CAPTURE:
             power = self.potential(site) - 2 if self.original else 0  # seed: a capture ends the maneuver
@@ -452,7 +458,7 @@ class Throngs(Game):
 
     def _finish_maneuver(self, kind):
         c = self.mover
-        if self.counter[c] <= _FORCE_AT:  # Ludii's counter: each finished maneuver adds 1
+        if self.original and self.counter[c] <= _FORCE_AT:  # Ludii's counter: a maneuver adds 1
             self.counter[c] += 1  # (capped: past the limit only "at or over it" matters)
         passed = 1 if kind == PASS else 0
         if self.phase == 0:
