@@ -22,6 +22,7 @@ Coordinates for a user interface (module functions, all read-only)
                           position: draw the topmost tile there with its level (spec §4).
   neighbours(s)        -> list of the adjacent spaces (6 same level, 3 below, 3 above at most)
   supports(s)          -> the 3 spaces s rests on ([] on level 1)
+  opposite(s, r), region_spaces(s, r) -> the blocking regions touching s (below)
   game.cells           bytearray, space -> 0 empty, 1 Black, 2 White
 
 Adjacency is stored compactly: per space a 12-bit mask of which neighbour directions exist
@@ -44,9 +45,17 @@ The winning loop (spec §3)
   * such a cycle survives in K when its two components are apart in L_K        -> a loop;
   * it dies when they meet in L_K through adjacent own spaces only (the cycle is then
     homologous to an old own cycle, and there was no loop before this move)    -> no loop;
-  * otherwise they meet only across a blocking region next to t, and the whole component of t
-    is computed with GF(2) linear algebra (rare: needs an opposite pair of own spaces around a
-    region whose other three spaces are Free).
+  * otherwise they meet only across a blocking region next to t (an opposite pair of own spaces
+    around a region whose other three spaces are Free: typically the tile closing an arch over
+    two adjacent opposing tiles), and the component of t is computed exactly with GF(2) linear
+    algebra (_component_has_loop; also used by has_loop() for decoded positions).
+  The geometric definition itself (polygons, linking numbers) is checked against this in
+  tests/rules/test_lazo_linking.py.
+
+Rulings and limits: the gap triangles (above).  Resigning and agreed draws are the app's
+(firmware/app.py).  Each player has 95 tiles and moves alternate, so a player with tiles left
+and no legal move (every board hole full, no supported space touching his tiles) loses, and the
+190th tile without a loop draws.
 """
 from array import array
 
@@ -296,7 +305,7 @@ class Lazo(Game):
         if not self.history:
             raise GameError("nothing to undo")
         self._take(self.history.pop())
-        self._winner = ONGOING  # a finished game is never played on, so before its last move it ran
+        self._winner = ONGOING  # play() refuses moves once the game is over
 
     def _put(self, s, colour):
         self.cells[s] = colour
