@@ -46,6 +46,7 @@ For the app and the AI
   game.dice_text()           the rolled axes still to use, e.g. "b x z" (Oracle), "" otherwise
   game.zobrist               30-bit hash of the board, kept by play/undo
   game.turn_state()          (player, dark moves made, light moves made, free pushes waiting)
+  game.component_sizes(web, player)  sizes of the parts of a web cut apart by player's barriers
 
 Rulings (the seed and spec are silent; the on-device help states them)
   * After a move by P: captures (§5: P's barriers, then the opponent's), then P's
@@ -151,9 +152,14 @@ class TholianGo(Game):
         self._it = bytearray(n + 2)
         self._queue = array("H", [0] * (n + 2))
         self._mark = bytearray(n + 1)
+        self._hdr = bytearray(2 * (n + 8) + _FIXED)  # one undo record's non-board part
+        self._hdr_len = 0
         self._stamp = 0
         self._labels = [array("H", [0] * n) for _ in range(4)]
-        self._sizes = [[0], [0], [0], [0]]  # per (barrier colour, web): component sizes
+        # Per (barrier colour, web): component sizes by label (1..), their count and largest.
+        self._sizes = [array("H", [0] * (n + 1)) for _ in range(4)]
+        self._ncomp = bytearray(4)
+        self._largest = array("H", [0] * 4)
         self._dirty = bytearray(4)
         self._legal = []
         self._legal_ver = -1
@@ -206,7 +212,8 @@ class TholianGo(Game):
     def _random_setup(self):
         # Tholi Go Lucky: the placement dice put each token on a random empty node of its web.
         for web in (DARK, LIGHT):
-            lo, hi = self._web_range(web)
+            lo = 0 if web == DARK else self.space.n_dark
+            hi = self.space.n_dark if web == DARK else self.space.n
             for _ in range(FULL_SET[web] * self.sets):
                 for p in (RED, BLUE):
                     pick = self.rng.below(hi - lo - self.cnt[web] - self.cnt[2 + web])
@@ -216,10 +223,6 @@ class TholianGo(Game):
                                 self._put(k, p + 1)
                                 break
                             pick -= 1
-
-    def _web_range(self, web):
-        g = self.space
-        return (0, g.n_dark) if web == DARK else (g.n_dark, g.n)
 
     def set_position(self, red, blue, player=RED):
         """A position for puzzles, tutorials and tests: Red's tokens on the nodes `red`, Blue's
@@ -457,7 +460,8 @@ class TholianGo(Game):
         deg = g.deg
         me = self.player + 1
         path = self._scratch
-        lo, hi = self._web_range(web)
+        lo = 0 if web == DARK else self.space.n_dark
+        hi = self.space.n_dark if web == DARK else self.space.n
         for n0 in range(lo, hi):
             if board[n0] != me:
                 continue
@@ -519,7 +523,8 @@ class TholianGo(Game):
         if self.dark_done if web == DARK else self.light_done >= 2:
             return False
         if self.hand[p * 2 + web]:
-            lo, hi = self._web_range(web)
+            lo = 0 if web == DARK else self.space.n_dark
+            hi = self.space.n_dark if web == DARK else self.space.n
             for k in range(lo, hi):
                 if not self.board[k]:
                     return True
@@ -550,7 +555,8 @@ class TholianGo(Game):
                 if self.dark_done if web == DARK else self.light_done >= 2:
                     continue
                 if self.hand[p * 2 + web]:
-                    lo, hi = self._web_range(web)
+                    lo = 0 if web == DARK else self.space.n_dark
+                    hi = self.space.n_dark if web == DARK else self.space.n
                     for k in range(lo, hi):
                         if not self.board[k]:
                             moves.append(k << 2 | _PLACE)
@@ -588,7 +594,7 @@ class TholianGo(Game):
         if move not in self.legal_moves():
             raise GameError("illegal move %s" % self._text_or_int(move))
         start = len(self._log)
-        header = self._snapshot()
+        self._snapshot()
         p = self.player
         kind = move & 3
         if kind == _SPECIAL:
@@ -620,9 +626,12 @@ class TholianGo(Game):
             else:
                 self._complete(v)
         changes = (len(self._log) - start) // 3
-        self._log.extend(header)
-        self._log.append(changes & 255)
-        self._log.append(changes >> 8)
+        log = self._log
+        hdr = self._hdr
+        for i in range(self._hdr_len):
+            log.append(hdr[i])
+        log.append(changes & 255)
+        log.append(changes >> 8)
         self.history.append(move)
         self._ver += 1
 
@@ -682,7 +691,7 @@ class TholianGo(Game):
         if self.captures:
             self._capture(p)
         if self.transform:
-            self.pending = []  # after a free push the other targets are looked at again
+            del self.pending[:]  # after a free push the other targets are looked at again
             for t in self.space.targets[p]:
                 self._transform_one(p, t)
         self._check_end(p)
@@ -718,12 +727,12 @@ class TholianGo(Game):
 
     # ==== captures (§5), transformation (§6), the end (§7) ======================================
     def _components(self, web, barrier):
-        """Component sizes of `web` with the edges blocked by colour `barrier` removed.
-
-        Cached per (barrier colour, web): only that colour's tokens in the other web matter."""
+        """Labels the components of `web` with the edges blocked by colour `barrier` removed:
+        self._labels[ci], self._sizes[ci][label], self._ncomp[ci], self._largest[ci], where
+        ci = (barrier - 1) * 2 + web.  Cached: only that colour's tokens in the other web matter."""
         ci = (barrier - 1) * 2 + web
         if not self._dirty[ci]:
-            return self._sizes[ci]
+            return ci
         g = self.space
         board = self.board
         adj = g.adj
@@ -732,15 +741,18 @@ class TholianGo(Game):
         xv = g.xv
         deg = g.deg
         lab = self._labels[ci]
+        sizes = self._sizes[ci]
         stack = self._queue
-        lo, hi = self._web_range(web)
+        lo = 0 if web == DARK else self.space.n_dark
+        hi = self.space.n_dark if web == DARK else self.space.n
         for k in range(hi - lo):
             lab[k] = 0
-        sizes = [0]
+        label = 0
+        largest = 0
         for s0 in range(lo, hi):
             if lab[s0 - lo]:
                 continue
-            label = len(sizes)
+            label += 1
             lab[s0 - lo] = label
             stack[0] = s0
             top = 0
@@ -759,25 +771,37 @@ class TholianGo(Game):
                     lab[v - lo] = label
                     top += 1
                     stack[top] = v
-            sizes.append(size)
-        self._sizes[ci] = sizes
+            sizes[label] = size
+            if size > largest:
+                largest = size
+        self._ncomp[ci] = label if label < 255 else 255
+        self._largest[ci] = largest
         self._dirty[ci] = 0
-        return sizes
+        return ci
+
+    def component_sizes(self, web, player):
+        """Sizes of the components of `web` (0 dark, 1 light) cut apart by `player`'s barriers
+        (§5; also a hint for an evaluation: how close an enclosure is)."""
+        ci = self._components(web, player + 1)
+        return [self._sizes[ci][i] for i in range(1, self._ncomp[ci] + 1)]
 
     def _capture(self, mover):
         """§5: the mover's barriers sequester the opponent's tokens, then the other way round."""
         board = self.board
-        for barrier in (mover + 1, 2 - mover):
+        for i in range(2):
+            barrier = mover + 1 if i == 0 else 2 - mover
             victim = 3 - barrier
             for web in (DARK, LIGHT):
                 if not self.cnt[(victim - 1) * 2 + web] or self.cnt[(barrier - 1) * 2 + 1 - web] < 2:
                     continue
-                sizes = self._components(web, barrier)
-                if len(sizes) <= 2:
+                ci = self._components(web, barrier)
+                if self._ncomp[ci] <= 1:
                     continue  # one component: nothing is cut off
-                largest = max(sizes)
-                lo, hi = self._web_range(web)
-                lab = self._labels[(barrier - 1) * 2 + web]
+                largest = self._largest[ci]
+                sizes = self._sizes[ci]
+                lab = self._labels[ci]
+                lo = 0 if web == DARK else self.space.n_dark
+                hi = self.space.n_dark if web == DARK else self.space.n
                 for k in range(lo, hi):
                     if board[k] == victim and sizes[lab[k - lo]] < largest:
                         self._set(k, 0)
@@ -868,25 +892,47 @@ class TholianGo(Game):
 
     # ==== undo ==================================================================================
     def _snapshot(self):
-        """What a decision can change besides the board, as bytes: the route and the waiting
-        targets (2 bytes per node), then _FIXED bytes of scalars."""
-        out = bytearray()
-        for i in range(self.rlen):
-            out.append(self.route[i] & 255)
-            out.append(self.route[i] >> 8)
+        """What a decision can change besides the board, into self._hdr (no allocation): the
+        route and the waiting targets (2 bytes per node), then _FIXED bytes of scalars."""
+        hdr = self._hdr
+        i = 0
+        for k in range(self.rlen):
+            hdr[i] = self.route[k] & 255
+            hdr[i + 1] = self.route[k] >> 8
+            i += 2
         for t in self.pending:
-            out.append(t & 255)
-            out.append(t >> 8)
+            hdr[i] = t & 255
+            hdr[i + 1] = t >> 8
+            i += 2
         h = self.hand
         d = self.dice
         r = self.rng.state
         nrep = len(self.rep)
-        out.extend(bytes((self.player, self.dark_done, self.light_done, self.offer, self.offered,
-                          self.result + 1, d[0], d[1], d[2], h[0], h[1], h[2], h[3],
-                          nrep & 255, nrep >> 8, self.rep_base & 255, self.rep_base >> 8,
-                          r & 255, (r >> 8) & 255, (r >> 16) & 255, (r >> 24) & 255,
-                          len(self.pending), self.rlen & 255, self.rlen >> 8)))
-        return out
+        hdr[i] = self.player
+        hdr[i + 1] = self.dark_done
+        hdr[i + 2] = self.light_done
+        hdr[i + 3] = self.offer
+        hdr[i + 4] = self.offered
+        hdr[i + 5] = self.result + 1
+        hdr[i + 6] = d[0]
+        hdr[i + 7] = d[1]
+        hdr[i + 8] = d[2]
+        hdr[i + 9] = h[0]
+        hdr[i + 10] = h[1]
+        hdr[i + 11] = h[2]
+        hdr[i + 12] = h[3]
+        hdr[i + 13] = nrep & 255
+        hdr[i + 14] = nrep >> 8
+        hdr[i + 15] = self.rep_base & 255
+        hdr[i + 16] = self.rep_base >> 8
+        hdr[i + 17] = r & 255
+        hdr[i + 18] = (r >> 8) & 255
+        hdr[i + 19] = (r >> 16) & 255
+        hdr[i + 20] = (r >> 24) & 255
+        hdr[i + 21] = len(self.pending)
+        hdr[i + 22] = self.rlen & 255
+        hdr[i + 23] = self.rlen >> 8
+        self._hdr_len = i + _FIXED
 
     def undo(self):
         if not self.history:
@@ -917,7 +963,9 @@ class TholianGo(Game):
         del self.rep[nrep:]
         self.rep_base = log[f + 15] | log[f + 16] << 8
         self.rng.state = log[f + 17] | log[f + 18] << 8 | log[f + 19] << 16 | log[f + 20] << 24
-        self.pending = [log[ps + 2 * i] | log[ps + 2 * i + 1] << 8 for i in range(npend)]
+        del self.pending[:]
+        for i in range(npend):
+            self.pending.append(log[ps + 2 * i] | log[ps + 2 * i + 1] << 8)
         for i in range(rlen):
             self.route[i] = log[rs + 2 * i] | log[rs + 2 * i + 1] << 8
         self.rlen = rlen

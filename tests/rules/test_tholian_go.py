@@ -329,7 +329,7 @@ def test_largest_area_open_ties_all_open():
     """§5: "The largest component is open; if several share the largest size, all of them are
     open."  A full light line 4 cuts the dark web into rows 1-3 and 4-6: 18 and 18, both open."""
     g = wall_game(4)
-    assert sorted(g._components(0, 1)[1:]) == [18, 18]
+    assert sorted(g.component_sizes(0, 0)) == [18, 18]
     assert g.counts(1)[0] == 6
 
 
@@ -337,7 +337,7 @@ def test_every_smaller_component_is_sequestered():
     """§5: "Every other component is sequestered and all of the opponent's tokens in it are
     removed": a full light line 5 leaves rows 5-6 (12 nodes) against rows 1-4 (24)."""
     g = wall_game(5)
-    assert sorted(g._components(0, 1)[1:]) == [12, 24]
+    assert sorted(g.component_sizes(0, 0)) == [12, 24]
     assert g.counts(1)[0] == 3
     for cx in (1, 3, 5):
         assert g.board[dk(g, cx, 6)] == 0
