@@ -2,7 +2,7 @@
 # hardware layer.  Used by tools/bench_app.py (heap) and tests/host/test_app_vm.py.
 #
 #   node tools/vm_steps.mjs --mount firmware:/firmware --mount shared_rules:/shared_rules \
-#        tools/vm_app_session.py MODE GAME PROFILE [SEED]
+#        tools/vm_app_session.py MODE GAME PROFILE [SEED [MAX_DECISIONS]]
 #
 # The game is started through the real menus (main menu, game list, options form); then each
 # decision runs as one step (tools/vm_steps.mjs), because the WebAssembly VM collects garbage
@@ -139,10 +139,11 @@ def menu_keys(name, players):
 
 
 class Run:
-    def __init__(self, mode, name, profile, seed, baseline):
+    def __init__(self, mode, name, profile, seed, baseline, max_decisions):
         from firmware.app import App
         from shared_rules.rng import Rng
         self.baseline = baseline
+        self.max_decisions = max_decisions     # 0: play to the end
         self.mode = mode
         self.name = name
         self.folder = "/saves_" + name
@@ -172,7 +173,7 @@ class Run:
         if live > self.peak_live:
             self.peak_live = live
         session = self.session
-        if session.winner() != -1:      # ONGOING
+        if session.winner() != -1 or (self.max_decisions and len(session.game.history) >= self.max_decisions):
             self.report()
             return False
         human = not session.is_ai(session.game.to_move())
@@ -227,6 +228,6 @@ _run = []
 def step():
     if not _run:    # the first step: the heap holds only the VM and this script
         _run.append(Run(_argv[1], _argv[2], _argv[3], int(_argv[4]) if len(_argv) > 4 else 1,
-                        _mem_alloc()))
+                        _mem_alloc(), int(_argv[5]) if len(_argv) > 5 else 0))
         return True
     return _run[0].step()
