@@ -11,13 +11,16 @@
 #       widths          moves searched per ply, best first (also the depth limit: len(widths))
 #       noise           0, or random evaluation noise in [0, noise) that weakens a level
 #   evaluate(game, player) -> int  static value of the position for `player`
-#   order(game, moves) -> list      the moves best first for the side to move (may allocate one
-#                                   list; ai.best_first helps); may drop hopeless moves
+#   order(game, moves, count) -> list   at most `count` of the moves, best first for the side to
+#                                   move (ai.best_first helps); the search may reorder that list
+#   candidates(game, count)         optional: at most `count` legal moves, best first, found
+#                                   without listing them all (None: list them and order them)
 #   prepare(game)                   optional: called once per search, before it starts (e.g. to
 #                                   find threats too costly to look for at every node)
 #
-# Memory: nothing per node but the game's own legal_moves() list and the ordering list, both
-# freed on return; recursion depth is at most len(widths) (< MAX_PLY); no tree, no tables.
+# Memory: nothing per node but the game's own legal_moves() list and the ordering lists, all
+# garbage on return; recursion depth is at most len(widths) (< MAX_PLY); no tree, no tables.
+# The hot path allocates no floats on the device (time is compared in integer ticks there).
 from micropython import const
 import time
 
@@ -31,7 +34,8 @@ DEVICE_PYSTONES = const(1490)  # RP2040 @125 MHz, the reference device (../share
 WIN = const(1000000)  # value of a won position, less the plies it takes: quick wins first
 MAX_PLY = const(12)
 _INF = const(1 << 29)
-_PROGRESS_EVERY = const(16)  # nodes between calls of progress()
+_RANDOM_MODULUS = const(32749)  # a prime; state * multiplier stays a small int (< 2**30)
+_RANDOM_MULTIPLIER = const(3000)  # a primitive root: the full period
 
 # Device milliseconds per measured millisecond: 1 on the device, host pystones / 1490 on a host
 # (set_host_speed), so a level thinks as long, in RP2040 terms, wherever it runs.
@@ -46,11 +50,13 @@ if hasattr(time, "ticks_ms"):  # MicroPython (device and VM)
     _clock = time.ticks_ms
     _ticks_since = time.ticks_diff
     _ms_per_tick = 1.0
+    _int_ticks = True
 else:  # CPython: CPU time (other processes share the host), finer than ms ticks, as one
     # device second is ~3 host milliseconds
     _clock = getattr(time, "process_time")
     _ticks_since = _subtract
     _ms_per_tick = 1000.0
+    _int_ticks = False
 
 
 def _elapsed_ms(start):
@@ -91,19 +97,21 @@ def choose_move(game, level=DEFAULT_LEVEL, progress=None, seed=0):
     return Search(game, level, progress, seed).run()
 
 
-def best_first(moves, scores):
-    """`moves` sorted by descending `scores` (parallel list of ints), ties kept in list order.
+def best_first(moves, scores, count):
+    """The `count` best of `moves` by descending `scores` (a parallel list of ints, which this
+    overwrites), ties kept in list order.
 
-    Sorting packed ints (score, position) keeps the order identical on CPython and MicroPython,
-    whose sort is not stable, without a key function or tuples."""
+    Sorting packed ints (score, position) gives the same order on CPython and MicroPython, whose
+    sort is not stable, without a key function or tuples."""
     n = len(moves)
-    keys = [0] * n
     for i in range(n):
-        keys[i] = scores[i] * n + (n - 1 - i)
-    keys.sort()
-    out = [0] * n
-    for j in range(n):
-        out[n - 1 - j] = moves[n - 1 - (keys[j] % n)]
+        scores[i] = scores[i] * n + (n - 1 - i)
+    scores.sort()
+    if count > n:
+        count = n
+    out = [0] * count
+    for j in range(count):
+        out[j] = moves[n - 1 - (scores[n - 1 - j] % n)]
     return out
 
 
@@ -118,16 +126,24 @@ class Search:
         seconds, nodes, widths, noise = self.tuning.LEVELS[level_name(level)]
         self.max_nodes = nodes if max_nodes is None else max_nodes
         self.limit_ms = 1000 * (seconds if device_seconds is None else device_seconds)
+        # The cap in clock ticks, so that the hot path compares ints on the device.
+        self._limit_ticks = self.limit_ms / (_device_ms_per_ms * _ms_per_tick)
+        if _int_ticks:
+            self._limit_ticks = int(self._limit_ticks)
         self.widths = widths[:MAX_PLY - 1]
         self.noise = noise
         self.progress = progress
-        self.rng = Rng(seed)
+        self.progress_every = 16  # nodes between calls of progress() (1 to measure the heap)
+        # The seed (through rng.py, the same on every VM) starts a small-int generator for the
+        # shuffle of the root moves and the noise: 32-bit Rng steps are heap ints on the device.
+        self._random_state = Rng(seed).below(_RANDOM_MODULUS - 1) + 1
         self.player = 0
         self.nodes = 0
         self.depth = 0
         self.elapsed_ms = 0.0
         self.stopped_by = ""  # "", "nodes", "time" or "cancel"
         self.killers = [None] * MAX_PLY  # last move that cut off at each ply, tried first there
+        self._candidates = getattr(self.tuning, "candidates", None)
         self._start = 0
 
     # --- root -----------------------------------------------------------------------------
@@ -143,8 +159,8 @@ class Search:
         prepare = getattr(self.tuning, "prepare", None)
         if prepare is not None:
             prepare(game)
-        self._shuffle(moves)  # the seed picks among equally good moves
-        moves = self._ordered(moves, 0)
+        self._shuffle(moves)  # the seed picks among equally good moves (and breaks move cycles)
+        moves = self._killer_first(self.tuning.order(game, moves, self.widths[0]), 0)
         undo_to = len(game.history)
         best_move = moves[0]
         scores = [0] * len(moves)
@@ -171,7 +187,7 @@ class Search:
                 self.depth = depth
                 if iter_best >= WIN - 1:  # a win right now: nothing deeper can beat it
                     break
-                moves = best_first(moves, scores)
+                moves = best_first(moves, scores, len(moves))
                 scores = [0] * len(moves)
         finally:
             while len(game.history) > undo_to:  # only if a game raised mid-search
@@ -181,11 +197,16 @@ class Search:
             self.progress(1.0)
         return best_move
 
+    def _random_below(self, n):
+        self._random_state = self._random_state * _RANDOM_MULTIPLIER % _RANDOM_MODULUS
+        return self._random_state % n
+
     def _shuffle(self, moves):
-        rng = self.rng
         for i in range(len(moves) - 1, 0, -1):
-            j = rng.below(i + 1)
-            moves[i], moves[j] = moves[j], moves[i]
+            j = self._random_below(i + 1)
+            m = moves[i]
+            moves[i] = moves[j]
+            moves[j] = m
 
     # --- tree -----------------------------------------------------------------------------
     def _value(self, depth, ply, alpha, beta):
@@ -198,7 +219,12 @@ class Search:
             return WIN - ply if w == self.player else ply - WIN
         if depth == 0:
             return self._evaluate()
-        moves = self._ordered(game.legal_moves(), ply)
+        moves = None
+        if self._candidates is not None:
+            moves = self._candidates(game, self.widths[ply] if ply < len(self.widths) else 1)
+        if moves is None:
+            moves = self.tuning.order(game, game.legal_moves(), self.widths[ply] if ply < len(self.widths) else 1)
+        moves = self._killer_first(moves, ply)
         if not moves:
             return self._evaluate()
         maximizing = game.to_move() == self.player
@@ -226,8 +252,7 @@ class Search:
                 break
         return best
 
-    def _ordered(self, moves, ply):
-        moves = self.tuning.order(self.game, moves)
+    def _killer_first(self, moves, ply):
         killer = self.killers[ply]
         if killer is not None and len(moves) > 1 and moves[0] != killer:
             for i in range(1, len(moves)):
@@ -235,27 +260,24 @@ class Search:
                     moves[i] = moves[0]
                     moves[0] = killer
                     break
-        width = self.widths[ply] if ply < len(self.widths) else 1
-        if len(moves) > width:
-            return moves[:width]
         return moves
 
     def _evaluate(self):
         value = self.tuning.evaluate(self.game, self.player)
         if self.noise:
-            value += self.rng.below(self.noise)
+            value += self._random_below(self.noise)
         return value
 
     def _out_of_budget(self):
         if self.nodes >= self.max_nodes:
             self.stopped_by = "nodes"
             return True
-        used_ms = _elapsed_ms(self._start) * _device_ms_per_ms
-        if used_ms >= self.limit_ms:
+        ticks = _ticks_since(_clock(), self._start)
+        if ticks >= self._limit_ticks:
             self.stopped_by = "time"
             return True
-        if self.progress is not None and self.nodes % _PROGRESS_EVERY == 0 and self.nodes:
-            done = used_ms / self.limit_ms
+        if self.progress is not None and self.nodes % self.progress_every == 0 and self.nodes:
+            done = ticks / self._limit_ticks if self._limit_ticks else 1.0
             share = self.nodes / self.max_nodes
             if self.progress(done if done > share else share):
                 self.stopped_by = "cancel"

@@ -107,6 +107,7 @@ class _Tables:
         # and the list of them; plus scratch for labelling chains.
         self.closing = bytearray(cells)
         self.closing_holes = []
+        self.in_closing_chain = bytearray(cells)  # balls of those chains (bit = colour)
         self.chain = bytearray(cells)
         self.stack = bytearray(cells)
         self.nb = game._geo.nb
@@ -202,9 +203,9 @@ def _gain(t, cell, old, value, me):
             yours_after = yours - cost_you[key] + cost_you[new]
             if yours_after > 9:
                 yours_after = 9
-            if after == 0 or t.closing[cell] & me:
+            if after == 0:
                 gain += _TRAP_NOW
-            if (yours == 1 and yours_after > 1) or t.closing[cell] & you:
+            if yours == 1 and yours_after > 1:
                 gain += _THREAT_TO_MOVE
             gain += _VALUE[after] - _VALUE[mine] + _VALUE[yours] - _VALUE[yours_after]
         dots >>= 1
@@ -212,53 +213,134 @@ def _gain(t, cell, old, value, me):
     return gain
 
 
-def order(game, moves):
+def _fill_gain(t, cell, me):
+    """Value for colour `me` of a ball put on the empty `cell` (after _scan)."""
+    gain = t.near[cell]
+    if t.touches[cell]:
+        gain += _gain(t, cell, 0, me, me)
+    closing = t.closing[cell]
+    if closing:
+        if closing & me:
+            gain += _TRAP_NOW
+        if closing & (3 - me):
+            gain += _THREAT_TO_MOVE
+    return gain
+
+
+def _leave_gain(t, cell, me):
+    """Value for colour `me` of taking its ball off `cell` (after _scan): a loss, or 0."""
+    gain = _gain(t, cell, me, 0, me) if t.touches[cell] else 0
+    if t.in_closing_chain[cell] & me or t.closing[cell] & (3 - me):
+        gain -= _THREAT_TO_MOVE
+    return gain
+
+
+def order(game, moves, count):
     """Moves best first by the change they make to the dot values, computed without playing."""
     t = _tables_for(game)
     board = game.board
     _scan(t, board)
     me = game.to_move() + 1
-    touches, near = t.touches, t.near
     scores = [0] * len(moves)
     if game.phase() == 1:
         for i in range(len(moves)):
             cell = moves[i]
-            scores[i] = _gain(t, cell, 0, me, me) + near[cell] if touches[cell] else near[cell]
-        return best_first(moves, scores)
-    # Phase 2: the value of filling each empty hole and of leaving each own hole, once per hole.
-    gain = t.gain
-    for cell in range(len(board)):
-        v = board[cell]
-        if v == 0:
-            gain[cell] = _gain(t, cell, 0, me, me) + near[cell] if touches[cell] else near[cell]
-        elif v == me:
-            gain[cell] = _gain(t, cell, me, 0, me) if touches[cell] else 0
+            scores[i] = _fill_gain(t, cell, me)
+        return best_first(moves, scores, count)
+    gain = _hole_gains(t, board, me)
     for i in range(len(moves)):
         m = moves[i]
         if m < 0x10000:  # not the pass
             scores[i] = gain[m & 0xFF] + gain[(m >> 8) - 1]
-    return best_first(moves, scores)
+    return best_first(moves, scores, count)
+
+
+def _hole_gains(t, board, me):
+    """Phase 2: t.gain = the value of filling each empty hole and of leaving each own hole."""
+    gain = t.gain
+    for cell in range(len(board)):
+        v = board[cell]
+        if v == 0:
+            gain[cell] = _fill_gain(t, cell, me)
+        elif v == me:
+            gain[cell] = _leave_gain(t, cell, me)
+    return gain
+
+
+def candidates(game, count):
+    """Phase 2: the best `count` moves from the best holes to fill and the best balls to move,
+    checked one by one, instead of listing all (some 300) moves; None in phase 1 or when too few
+    of those pairs are legal (then the search lists them all)."""
+    if game.phase() == 1 or game.winner() != -1:
+        return None
+    t = _tables_for(game)
+    board = game.board
+    _scan(t, board)
+    me = game.to_move() + 1
+    gain = _hole_gains(t, board, me)
+    targets = []
+    balls = []
+    for cell in range(len(board)):
+        if board[cell] == 0:
+            targets.append(cell)
+        elif board[cell] == me:
+            balls.append(cell)
+    targets = _best_cells(targets, gain, count)
+    balls = _best_cells(balls, gain, (count + 1) // 2)
+    # Pair i is (targets[i // len(balls)], balls[i % len(balls)]); best first by packed keys.
+    nb = len(balls)
+    n = len(targets) * nb
+    keys = [0] * n
+    for i in range(n):
+        keys[i] = (gain[targets[i // nb]] + gain[balls[i % nb]]) * n + (n - 1 - i)
+    keys.sort()
+    out = []
+    for j in range(n - 1, -1, -1):
+        i = n - 1 - keys[j] % n
+        ball = balls[i % nb]
+        to = targets[i // nb]
+        if game._movement_ok(ball, to, me):
+            out.append((ball + 1) << 8 | to)
+            if len(out) == count:
+                return out
+    return None
+
+
+def _best_cells(cells, gain, count):
+    scores = [0] * len(cells)
+    for i in range(len(cells)):
+        scores[i] = gain[cells[i]]
+    return best_first(cells, scores, count)
 
 
 def prepare(game):
     """Before a search: the holes where one more ball of either colour closes a trap that the
-    rings above miss (a long chain), found exactly with the game's own trap test."""
+    rings above miss (a long chain), found exactly with the game's own trap test; also under
+    the other colour's balls (it would close the moment such a ball moved away); and the balls
+    of those chains (moving one away would open the chain again)."""
     t = _tables_for(game)
-    board, closing = game.board, t.closing
+    board, closing, in_chain, chain = game.board, t.closing, t.in_closing_chain, t.chain
     for hole in t.closing_holes:
         closing[hole] = 0
     t.closing_holes = []
+    for cell in range(t.cells):
+        in_chain[cell] = 0
     for colour in (1, 2):
         _label_chains(t, board, colour)
         for hole in range(t.cells):
-            if board[hole] == 0 and _joins_a_chain_to_itself(t, board, hole, colour):
+            held = board[hole]
+            label = _joins_a_chain_to_itself(t, board, hole, colour) if held != colour else 0
+            if label:
                 board[hole] = colour
-                trap = game._traps(colour, hole) and not _ring_closed(t, board, hole, colour)
-                board[hole] = 0
+                trap = game._traps(colour, hole) and not (held == 0 and _ring_closed(t, board, hole, colour))
+                board[hole] = held
                 if trap:
                     if not closing[hole]:
                         t.closing_holes.append(hole)
                     closing[hole] |= colour
+                    for cell in range(t.cells):
+                        if chain[cell] == label:
+                            in_chain[cell] |= colour
 
 
 def _label_chains(t, board, colour):
@@ -287,7 +369,7 @@ def _label_chains(t, board, colour):
 
 def _joins_a_chain_to_itself(t, board, hole, colour):
     """Would a ball on `hole` close a loop: two of its own neighbours, not neighbours of each
-    other, already in one chain?"""
+    other, already in one chain?  Returns that chain's label, or 0."""
     chain, nb, start = t.chain, t.nb, t.nb_start
     size = t.size
     for i in range(start[hole], start[hole + 1]):
@@ -298,8 +380,8 @@ def _joins_a_chain_to_itself(t, board, hole, colour):
             b = nb[j]
             if board[b] == colour and chain[a] == chain[b] and (
                     abs(a % size - b % size) > 1 or abs(a // size - b // size) > 1):
-                return True
-    return False
+                return chain[a]
+    return 0
 
 
 def _ring_closed(t, board, hole, colour):

@@ -69,8 +69,8 @@ class TicTacToeTuning:
         return value
 
     @staticmethod
-    def order(game, moves):
-        return [m for m in (4, 0, 2, 6, 8, 1, 3, 5, 7) if m in moves]
+    def order(game, moves, count):
+        return [m for m in (4, 0, 2, 6, 8, 1, 3, 5, 7) if m in moves][:count]
 
 
 class Pairs(Game):
@@ -136,8 +136,8 @@ class PairsTuning:
         return value
 
     @staticmethod
-    def order(game, moves):
-        return list(moves)
+    def order(game, moves, count):
+        return moves[:count]
 
 
 def search(game, tuning, level="normal", **kw):
@@ -291,5 +291,6 @@ def test_levels_and_errors():
 
 def test_best_first_is_stable_and_sorted():
     moves = [10, 11, 12, 13, 14]
-    assert ai.best_first(moves, [1, 5, 1, -3, 5]) == [11, 14, 10, 12, 13]
-    assert ai.best_first([], []) == []
+    assert ai.best_first(moves, [1, 5, 1, -3, 5], 9) == [11, 14, 10, 12, 13]
+    assert ai.best_first(moves, [1, 5, 1, -3, 5], 2) == [11, 14]
+    assert ai.best_first([], [], 3) == []
