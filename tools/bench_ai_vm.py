@@ -1,7 +1,7 @@
 # Heap of the AI's search under the MicroPython VM (run by tools/bench_ai.py through
 # benchlib.run_mpy).  For every game with an AI and every level: a seeded game, the AI (first
 # player) against the easy level (so that games last), up to TURNS AI turns; the figure is the most that one search
-# allocated: gc.mem_alloc() after it less before it.  This VM collects garbage only between
+# allocated: mem_alloc() after it less before it.  This VM collects garbage only between
 # scripts, so that is every byte the search allocated, an upper bound of its peak heap on the
 # device, where garbage is collected as it goes.  The time cap is lifted, so every search runs
 # to its node budget (the most the level can use).  Once per game a 1-node search first builds
@@ -14,21 +14,23 @@ from shared_rules import registry
 from shared_rules.game import ONGOING
 import shared_rules.games  # noqa: F401
 
+mem_alloc = getattr(gc, "mem_alloc")  # MicroPython only (this runs under the VM)
+
 TURNS = 40
 
 
 def search_bytes(ai, name, level):
     game = registry.create(name)
-    before = gc.mem_alloc()
+    before = mem_alloc()
     ai.Search(game, level, max_nodes=1).run()
-    tables = gc.mem_alloc() - before
+    tables = mem_alloc() - before
     worst = turns = 0
     while game.winner() == ONGOING and turns < TURNS:
         if game.to_move() == 0:
             search = ai.Search(game, level, seed=turns, device_seconds=1000000)
-            before = gc.mem_alloc()
+            before = mem_alloc()
             move = search.run()
-            used = gc.mem_alloc() - before
+            used = mem_alloc() - before
             if used > worst:
                 worst = used
             turns += 1
@@ -39,18 +41,18 @@ def search_bytes(ai, name, level):
 
 
 def main():
-    before = gc.mem_alloc()
+    before = mem_alloc()
     from shared_rules import ai
-    code = {"ai": gc.mem_alloc() - before}
+    code = {"ai": mem_alloc() - before}
     heap, tables = {}, {}
     for name in registry.game_names():
         game = registry.create(name)
-        before = gc.mem_alloc()
+        before = mem_alloc()
         try:
             ai.tuning_for(game)
         except Exception:
             continue  # no AI for this game yet
-        code[name] = gc.mem_alloc() - before
+        code[name] = mem_alloc() - before
         heap[name] = {}
         for level in ai.LEVELS:
             worst, table_bytes = search_bytes(ai, name, level)

@@ -3,12 +3,13 @@
     python -m tools.referee
 
 Commands: new GAME [key=value ...] | legal | play MOVE | undo | show | status | record | games |
+genmove [LEVEL] (the AI plays and prints its move) | hint [LEVEL] (prints it, does not play) |
 quit.  Answers start with '= ' (success) or '? ' and a reason, and end with an empty line.
 A bad line never stops the referee.
 """
 import sys
 
-from shared_rules import registry
+from shared_rules import ai, registry
 from shared_rules.game import GameError
 import shared_rules.games  # noqa: F401  (registers every game)
 
@@ -16,6 +17,7 @@ import shared_rules.games  # noqa: F401  (registers every game)
 class Referee:
     def __init__(self):
         self.game = None
+        self.speed_set = False
 
     def need_game(self):
         if self.game is None:
@@ -62,6 +64,30 @@ class Referee:
 
     def cmd_record(self, args):
         return self.need_game().record()
+
+    def cmd_genmove(self, args):
+        game, move = self.ai_move(args, "genmove")
+        text = game.move_to_text(move)
+        game.play(move)
+        return text
+
+    def cmd_hint(self, args):
+        game, move = self.ai_move(args, "hint")
+        return game.move_to_text(move)
+
+    def ai_move(self, args, command):
+        """(game, the AI's move) at the level given (default: ai.DEFAULT_LEVEL)."""
+        game = self.need_game()
+        if len(args) > 1:
+            raise GameError("usage: %s [LEVEL] (levels: %s)" % (command, " ".join(ai.LEVELS)))
+        level = ai.level_name(args[0] if args else None)
+        if game.is_over():
+            raise GameError("the game is over (%s)" % game.status_text())
+        if not self.speed_set:  # budgets are RP2040 seconds: scale them to this host once
+            from tools.bench_ai import cpu_pystones
+            ai.set_host_speed(cpu_pystones(loops=10000, repeat=3))
+            self.speed_set = True
+        return game, ai.choose_move(game, level, seed=len(game.history))
 
     def handle(self, line):
         """One command line -> (answer text, keep running)."""
