@@ -74,7 +74,7 @@ from micropython import const
 
 from shared_rules.game import DRAW, ONGOING, Game, GameError
 from shared_rules.rng import Rng
-from shared_rules.tholian_go_geometry import SLOTS, space
+from shared_rules.tholian_go_geometry import SLOTS, filled, space
 
 DARK = const(0)
 LIGHT = const(1)
@@ -148,18 +148,18 @@ class TholianGo(Game):
         self.sets = g.boards_across
         n = g.n
         # Scratch for the searches and the flood fill (never allocated while playing).
-        self._scratch = array("H", [0] * (n + 2))
+        self._scratch = filled(n + 2, 0)
         self._it = bytearray(n + 2)
-        self._queue = array("H", [0] * (n + 2))
+        self._queue = filled(n + 2, 0)
         self._mark = bytearray(n + 1)
         self._hdr = bytearray(2 * (n + 8) + _FIXED)  # one undo record's non-board part
         self._hdr_len = 0
         self._stamp = 0
-        self._labels = [array("H", [0] * n) for _ in range(4)]
+        self._labels = [filled(n, 0) for _ in range(4)]
         # Per (barrier colour, web): component sizes by label (1..), their count and largest.
-        self._sizes = [array("H", [0] * (n + 1)) for _ in range(4)]
+        self._sizes = [filled(n + 1, 0) for _ in range(4)]
         self._ncomp = bytearray(4)
-        self._largest = array("H", [0] * 4)
+        self._largest = filled(4, 0)
         self._dirty = bytearray(4)
         self._legal = []
         self._legal_ver = -1
@@ -181,7 +181,7 @@ class TholianGo(Game):
         self.result = ONGOING
         self.dice = bytearray(b"\x03\x03\x03")
         self.rng = Rng(int(self.options["seed"]))
-        self.route = array("H", [0] * (g.n + 2))  # the path under construction ...
+        self.route = filled(g.n + 2, 0)  # the path under construction ...
         self.rlen = 0  # ... is route[0:rlen]
         self.pending = []  # targets whose transformation waits for its free push
         self.rep = []  # position keys at the start of each turn (threefold repetition)

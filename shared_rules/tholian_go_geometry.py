@@ -15,8 +15,7 @@ cx.  The standard space is 12 columns x 7 lines; §8's spaces: periodic (columns
 points (the seed's "QR-code and Go" nodes); only the two dangling corner points (0, 1) and
 (cols-1, lines) of a space with edges are not nodes.
 
-Tables (index `node * 6 + slot`, slots of a node sorted by the neighbour's notation text so a
-depth-first search meets paths in notation order; unused slots hold the dummy node n):
+Tables (index `node * 6 + slot`; unused slots hold the dummy node n):
     adj[s]   neighbour node          edge[s]  edge id        axis[s]  0..2 (a/b/c or x/y/z)
     deg[node] number of neighbours
 Per edge e: ends eu[e], ev[e]; the crossing edge of the other web cross[e] (NO_EDGE if none) and
@@ -73,7 +72,7 @@ class Space:
         self.n_light = n - nd
         self.n = n
         size = cols * (lines + 1)
-        self.grid = (array("H", [n] * size), array("H", [n] * size))
+        self.grid = (filled(size, n), filled(size, n))
         self.xs = bytearray(n)
         self.ys = bytearray(n)
         k = 0
@@ -89,8 +88,8 @@ class Space:
                     k += 1
 
         # --- edges: light sides first, then dark edges (hexagons sharing a side) -------------
-        self.adj = array("H", [n] * (n * SLOTS))
-        self.edge = array("H", [NO_EDGE] * (n * SLOTS))
+        self.adj = filled(n * SLOTS, n)
+        self.edge = filled(n * SLOTS, NO_EDGE)
         self.axis = bytearray(n * SLOTS)
         self.deg = bytearray(n)
         self.eu = array("H")
@@ -124,23 +123,13 @@ class Space:
                                     self.node_at(1, cx, r + 1), 2)
         self.n_edges = len(self.eu)
         self.n_dark_edges = self.n_edges - self.n_light_edges
-        self.xu = array("H", [n] * self.n_edges)
-        self.xv = array("H", [n] * self.n_edges)
+        self.xu = filled(self.n_edges, n)
+        self.xv = filled(self.n_edges, n)
         for e in range(self.n_edges):
             c = self.cross[e]
             if c != NO_EDGE:
                 self.xu[e] = self.eu[c]
                 self.xv[e] = self.ev[c]
-
-        # --- slots in notation order of the neighbour ----------------------------------------
-        rank = _notation_ranks(self)
-        for node in range(n):
-            base = node * SLOTS
-            for i in range(1, self.deg[node]):  # insertion sort of at most six slots
-                j = base + i
-                while j > base and rank[self.adj[j - 1]] > rank[self.adj[j]]:
-                    self._swap_slots(j - 1, j)
-                    j -= 1
 
         # --- double-circled nodes, entry nodes, start (§2), chain endpoints (§8) ------------
         red_start, red_targets = [], []
@@ -173,7 +162,7 @@ class Space:
         ends_high = [self.node_at(1, x, lines) for x in range(cols) if x % BOARD_COLS in (2, 4, 6, 8, 10)]
         self.chain_ends = (tuple(ends_low), tuple(ends_high))
         # Zobrist keys: a 30-bit xorshift whose values stay small ints on MicroPython.
-        zk = array("l", [0] * (2 * n))
+        zk = array("i", bytes(8 * n))  # 2n 32-bit ints on every VM
         x = 0x2545F49
         for i in range(2 * n):
             x ^= (x & 0x1FFFF) << 13
@@ -203,17 +192,6 @@ class Space:
         self.edge[s] = e
         self.axis[s] = ax
         self.deg[u] += 1
-
-    def _swap_slots(self, i, j):
-        t = self.adj[i]
-        self.adj[i] = self.adj[j]
-        self.adj[j] = t
-        t = self.edge[i]
-        self.edge[i] = self.edge[j]
-        self.edge[j] = t
-        t = self.axis[i]
-        self.axis[i] = self.axis[j]
-        self.axis[j] = t
 
     def _add_dark_edge(self, a, b, side_a, side_b, ax):
         # Only hexagons that exist and share a side that exists are joined.
@@ -318,18 +296,18 @@ class Space:
         return out
 
 
+def filled(count, value):
+    """array("H") of `count` times `value`, built from raw bytes: no temporary list (a list of
+    ints costs twice the array's memory on MicroPython)."""
+    a = array("H", bytes(2 * count))
+    if value:
+        for i in range(count):
+            a[i] = value
+    return a
+
+
 def _digits(text):
     return len(text) > 0 and all("0" <= c <= "9" for c in text)
-
-
-def _notation_ranks(sp):
-    """Rank of every node's notation text in sorted order (built once; the texts are dropped)."""
-    names = [sp.name(k) for k in range(sp.n)]
-    order = sorted(range(sp.n), key=lambda k: names[k])  # MicroPython calls key per comparison
-    rank = array("H", [0] * sp.n)
-    for i in range(sp.n):
-        rank[order[i]] = i
-    return rank
 
 
 _cache = {}

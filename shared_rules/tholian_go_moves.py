@@ -28,7 +28,7 @@ def whole_moves(game):
     """The whole moves of the current decision: with no path under construction, the mover's
     moves in each web still open this turn (Oracle's dice respected); during a free push, the
     pushes from the entry node.  One (nodes, key) per resulting position, the shortest path,
-    ties to the smaller notation (the depth-first search meets paths in notation order)."""
+    ties to the smaller notation text."""
     g = game.space
     me = game.player + 1
     out = []
@@ -94,10 +94,17 @@ def _search(game, start, me, axes, free, out):
             if key not in seen:
                 seen[key] = len(out)
                 out.append((nodes, key))
-            elif len(nodes) < len(out[seen[key]][0]):
+            elif _better(g, nodes, out[seen[key]][0]):
                 out[seen[key]] = (nodes, key)
 
     visit()
+
+
+def _better(g, a, b):
+    """Path a is listed instead of b: shorter, or as long with the smaller notation text."""
+    if len(a) != len(b):
+        return len(a) < len(b)
+    return "-".join(g.name(k) for k in a) < "-".join(g.name(k) for k in b)
 
 
 def result_key(game, nodes, me):

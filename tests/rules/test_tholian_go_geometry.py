@@ -254,12 +254,3 @@ def test_node_xy_grid():
     assert g.node_xy(g.node_named("L1.1")) == (1, 0)
     assert g.node_xy(g.node_named("D1.1")) == (0, 1)
     assert g.node_xy(g.node_named("L1.7")) == (0, 12)
-
-
-def test_slots_in_notation_order():
-    """Adjacency slots are sorted by the neighbour's notation text (the move lister relies on
-    it to list the smaller notation first)."""
-    g = space("standard")
-    for k in range(g.n):
-        names = [g.name(g.adj[k * SLOTS + s]) for s in range(g.deg[k])]
-        assert names == sorted(names)
