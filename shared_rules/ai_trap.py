@@ -269,8 +269,8 @@ def _hole_gains(t, board, me):
 
 def candidates(game, count):
     """Phase 2: the best `count` moves from the best holes to fill and the best balls to move,
-    checked one by one, instead of listing all (some 300) moves; None in phase 1 or when too few
-    of those pairs are legal (then the search lists them all)."""
+    checked one by one, instead of listing all (some 300) moves; None in phase 1 or when fewer
+    than half of `count` of those pairs are legal (then the search lists them all)."""
     if game.phase() == 1 or game.winner() != -1:
         return None
     t = _tables_for(game)
@@ -285,8 +285,8 @@ def candidates(game, count):
             targets.append(cell)
         elif board[cell] == me:
             balls.append(cell)
-    targets = _best_cells(targets, gain, count)
-    balls = _best_cells(balls, gain, (count + 1) // 2)
+    targets = _best_cells(targets, gain, count + 2)
+    balls = _best_cells(balls, gain, count + 2)
     # Pair i is (targets[i // len(balls)], balls[i % len(balls)]); best first by packed keys.
     nb = len(balls)
     n = len(targets) * nb
@@ -303,7 +303,7 @@ def candidates(game, count):
             out.append((ball + 1) << 8 | to)
             if len(out) == count:
                 return out
-    return None
+    return out if len(out) * 2 >= count else None
 
 
 def _best_cells(cells, gain, count):
