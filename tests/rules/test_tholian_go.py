@@ -97,6 +97,19 @@ def test_string_piece_of_a_longer_string_direct_it_where_you_want():
     assert g.board[lt(g, 4, 4)] == 1 and g.board[lt(g, 6, 4)] == 2 and g.board[lt(g, 3, 4)] == 0
 
 
+def test_tokens_move_and_push_only_in_their_own_web():
+    """Seed: "The tokens all move in the web that they start in (with one exception covered
+    later) and they can only push one another around in their own web"."""
+    g = TholianGo()
+    n_dark = g.space.n_dark
+    for m in g.legal_moves():
+        nodes = g.move_nodes(m)
+        if len(nodes) == 2:
+            assert (nodes[0] < n_dark) == (nodes[1] < n_dark)
+    assert raises(GameError, g.move_from_text, "D1.1-L1.1")
+    # The exception: a transformation moves a token from the light web to the dark web (§6).
+
+
 def test_only_own_tokens_start_a_move():
     """Seed: "provided you push with your token"."""
     g = game_with([L(3, 4)], [L(5, 4)])
@@ -454,6 +467,10 @@ def test_third_repetition_is_a_draw():
     for t in back[3:]:
         g.play_text(t)
     assert g.winner() == DRAW and g.legal_moves() == []
+    g.undo()  # taking the last decision back takes the repetition back
+    assert g.winner() == ONGOING and len(g.rep) == 8  # the start and seven turns
+    g.play_text("end")
+    assert g.winner() == DRAW
 
 
 def test_draw_by_agreement():
