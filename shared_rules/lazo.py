@@ -39,16 +39,23 @@ The winning loop (spec §3)
   The mover wins when an Own cycle and a Free cycle are linked.  Computed exactly as the spec's
   sketch says: some cycle of the clique complex A of Own survives in K = A with every blocking
   region coned onto the own spaces of its octahedron (H1(A) -> H1(K) non-zero over GF(2)).
-  Only the mover's tile t can create a loop (a placed tile only turns a Free space into Own).
-  With L_A, L_K the links of t in A and K, Mayer-Vietoris gives an exact local test:
-  * t's new cycles come from pairs of components of L_A that are joined by an own path avoiding t;
-  * such a cycle survives in K when its two components are apart in L_K        -> a loop;
-  * it dies when they meet in L_K through adjacent own spaces only (the cycle is then
-    homologous to an old own cycle, and there was no loop before this move)    -> no loop;
-  * otherwise they meet only across a blocking region next to t (an opposite pair of own spaces
-    around a region whose other three spaces are Free: typically the tile closing an arch over
-    two adjacent opposing tiles), and the component of t is computed exactly with GF(2) linear
-    algebra (_component_has_loop; also used by has_loop() for decoded positions).
+  Only the mover's tile t can create a loop (a placed tile only turns a Free space into Own),
+  so after each move only t is examined, locally.  L_A = the link of t in A: its own neighbours
+  (nothing rests on t yet), joined when adjacent.  L_K^adj = L_A plus, for each blocking region
+  touching t, the own space across it joined to the own spaces around it.
+  * t's new cycles come from pairs of components of L_A joined by an own path avoiding t
+    (Mayer-Vietoris); no such pair: no loop.  (On level 1 the board joins everything: no loop.)
+  * Such a cycle through components a, b in one component of L_K^adj is homologous in K to an
+    old own cycle, and there was no loop before this move: no loop.
+  * Otherwise there is a loop.  On the small sphere around t (faces towards its 12 neighbours)
+    the own faces of a and of b lie in different components once the points where two
+    opposite own faces meet at a blocking region whose space across is Free are cut; so a curve
+    through Free faces separates them, passing such points through the Free space across the
+    region (adjacent to both Free faces there).  That Free cycle bounds a disc on the sphere
+    met by the new Own cycle exactly once (where it enters t from a): they are linked.
+  _component_has_loop() computes the spec's formula with GF(2) linear algebra on a whole
+  component; has_loop() uses it for decoded positions, the tests compare both with a slow
+  reference.
   The geometric definition itself (polygons, linking numbers) is checked against this in
   tests/rules/test_lazo_linking.py.
 
@@ -73,9 +80,6 @@ WHITE = const(2)
 _BOARD = const(715)  # the board as a vertex of Own (adjacent to every own level-1 tile)
 _LEVEL1 = const(145)  # spaces 0..144 are level 1
 _NONE = const(0xFFFF)
-_WIN = const(1)
-_NO_LOOP = const(0)
-_UNSURE = const(2)
 _CHARS = ".BW"
 
 # (dk, di, dj) of each slot, see the module docstring.
@@ -232,7 +236,7 @@ class Lazo(Game):
         self._mark = array("H", bytes(2 * (N_SPACES + 1)))
         self._stamp = 0
         self._queue = array("H", bytes(2 * (N_SPACES + 1)))
-        self._uf = bytearray(19)
+        self._uf = bytearray(15)
         self._group = bytearray(12)
         self._first = bytearray(13)
         self._clear()
@@ -344,12 +348,6 @@ class Lazo(Game):
         return False
 
     # --- the winning loop (spec §3) ----------------------------------------------------------
-    def _makes_loop(self, t, colour):
-        verdict = self._local_verdict(t, colour)
-        if verdict == _UNSURE:
-            return self._component_has_loop(t, colour, bytearray(N_SPACES + 1))
-        return verdict == _WIN
-
     def has_loop(self, player):
         """Whether the player has a winning loop anywhere (a global computation, for decode)."""
         colour = player + 1
@@ -370,12 +368,13 @@ class Lazo(Game):
         self._stamp += 16
         return self._stamp
 
-    def _local_verdict(self, t, colour):
-        """_WIN, _NO_LOOP or _UNSURE for the tile of `colour` just placed on t (module doc)."""
+    def _makes_loop(self, t, colour):
+        """Whether the tile of `colour` just placed on t makes a winning loop (module doc), given
+        that there was none before.  Local: the link of t, and own paths for its components."""
         if t < _LEVEL1:
             # The board touches t and all its own neighbours (nothing can rest on t yet): L_A is
-            # connected, so no new cycle.
-            return _NO_LOOP
+            # connected, so there is no new cycle.
+            return False
         cells = self.cells
         mask = _MASK[t]
         row = _ROW_OF[t] * 12
@@ -385,7 +384,7 @@ class Lazo(Game):
                 own |= 1 << d
         # Components of L_A: own slots joined along the cuboctahedron's edges.
         uf = self._uf
-        for v in range(19):
+        for v in range(15):
             uf[v] = v
         for d in range(9):
             if own >> d & 1:
@@ -400,7 +399,7 @@ class Lazo(Game):
             if own >> d & 1 and _find(uf, d) == d:
                 reps |= 1 << d
         if reps & (reps - 1) == 0:
-            return _NO_LOOP  # one component (or none): every new cycle bounds in the star of t
+            return False  # one component (or none): every new cycle bounds in the star of t
         self._group_by_own_paths(t, colour, reps)
         # Which groups hold two or more components of L_A?
         multi = 0
@@ -410,28 +409,16 @@ class Lazo(Game):
                     if reps >> e & 1 and group[e] == group[d]:
                         multi |= 1 << group[d]
         if not multi:
-            return _NO_LOOP  # no two components are joined by an own path: no new cycle
-        # L_K without the diagonals: own opposites join the own spaces of their region.
-        opposites = 0
+            return False  # no two components are joined by an own path: no new cycle
+        # L_K^adj: an own space across a blocking region joins the own spaces around it.
         for r in range(6):
             o = opposite(t, r)
             if o >= 0 and cells[o] == colour:
-                opposites |= 1 << r
                 for q in range(r * 6, r * 6 + 4):
                     e = _OCTA[q]
                     if own >> e & 1:
-                        _union(uf, 13 + r, e)
-        unsure = _joined_groups_split(uf, group, reps, multi, self._first)
-        # Full L_K: opposite own spaces around a region next to t are joined through it.
-        for r in range(6):
-            if not opposites >> r & 1:
-                for q in (r * 6, r * 6 + 1):
-                    a, b = _OCTA[q], _OCTA[q + 2]
-                    if own >> a & 1 and own >> b & 1:
-                        _union(uf, a, b)
-        if _joined_groups_split(uf, group, reps, multi, self._first):
-            return _WIN
-        return _UNSURE if unsure else _NO_LOOP
+                        _union(uf, 9 + r, e)
+        return _joined_groups_split(uf, group, reps, multi, self._first)
 
     def _group_by_own_paths(self, t, colour, reps):
         """group[d] = the same number for representative slots joined by an own path avoiding t."""

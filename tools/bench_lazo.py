@@ -3,8 +3,8 @@
 Host figures are medians of CPython seconds over positions of random games (the player to move
 prefers upper levels half the time, so stacks grow), turned into RP2040 estimates with the host
 pystone of this run (benchlib.rp2040_seconds).  The loop check is timed after every move of those
-games: `_makes_loop` of the tile just placed (what `play` runs); its rare exact fallback (module
-docstring) is also reported on its own.  Heap figures come from gc.mem_alloc() under the
+games: `_makes_loop` of the tile just placed (what `play` runs); `has_loop`, the global
+computation used for decoded positions, is timed on the final positions.  Heap figures come from gc.mem_alloc() under the
 MicroPython VM: the retained size of the adjacency tables (each table copied once and measured),
 what importing the module allocates (tables, their temporaries and the bytecode), a new game, and
 the loop check after a move.
@@ -50,12 +50,12 @@ def timed(func, number):
 def host_figures(bench):
     start = Lazo()
     listing_start = timed(start.legal_moves, 200)
-    listing, counts, loop_times, fallback_times, play_undo, tiles = [], [], [], [], [], []
+    listing, counts, loop_times, global_times, play_undo, tiles = [], [], [], [], [], []
     upper_times = []  # the check after a tile above the board (on the board it answers at once)
-    verdicts = {0: 0, 1: 0, 2: 0}
     for seed in range(1, GAMES + 1):
         game = random_game(seed)
         tiles.append(game.placed)
+        global_times.append(timed(lambda: game.has_loop(game.winner() if game.winner() in (0, 1) else 0), 1))
         moves = list(game.history)
         for _ in moves:
             game.undo()
@@ -65,13 +65,9 @@ def host_figures(bench):
                 listing.append(timed(game.legal_moves, 5))
             move, colour = moves[q], game.to_move() + 1
             game._put(move, colour)  # the position `play` checks, without ending the game
-            verdict = game._local_verdict(move, colour)
-            verdicts[verdict] += 1
             loop_times.append(timed(lambda: game._makes_loop(move, colour), 3))
             if move >= 145:
                 upper_times.append(loop_times[-1])
-            if verdict == 2:
-                fallback_times.append(loop_times[-1])
             game._take(move)
             game.play(move)
         t0 = time.perf_counter()
@@ -82,7 +78,6 @@ def host_figures(bench):
                 game.play(m)
         play_undo.append((time.perf_counter() - t0) / (3 * len(moves)))
     loop_times.sort()
-    fallback_times.sort()
     listing_mid = statistics.median(listing)
     loop_median = statistics.median(loop_times)
     loop_p99 = loop_times[int(len(loop_times) * 0.99)]
@@ -99,7 +94,6 @@ def host_figures(bench):
         "loop_check_upper_median_us": round(upper_median * 1e6, 2),
         "loop_check_p99_us": round(loop_p99 * 1e6, 1),
         "loop_check_max_us": round(loop_times[-1] * 1e6, 1),
-        "loop_check_exact_fallbacks": verdicts[2],
         "play_undo_us": round(statistics.median(play_undo) * 1e6, 2),
         "rp2040_legal_moves_start_ms": round(bench.rp2040_seconds(listing_start) * 1e3, 1),
         "rp2040_legal_moves_mid_game_ms": round(bench.rp2040_seconds(listing_mid) * 1e3, 1),
@@ -109,10 +103,9 @@ def host_figures(bench):
         "rp2040_loop_check_max_ms": round(bench.rp2040_seconds(loop_times[-1]) * 1e3, 1),
         "rp2040_play_undo_ms": round(bench.rp2040_seconds(statistics.median(play_undo)) * 1e3, 2),
     }
-    if fallback_times:
-        out["rp2040_loop_check_fallback_median_ms"] = round(
-            bench.rp2040_seconds(statistics.median(fallback_times)) * 1e3, 1)
-        out["rp2040_loop_check_fallback_max_ms"] = round(bench.rp2040_seconds(fallback_times[-1]) * 1e3, 1)
+    out["global_loop_check_median_us"] = round(statistics.median(global_times) * 1e6, 1)
+    out["rp2040_global_loop_check_median_ms"] = round(bench.rp2040_seconds(statistics.median(global_times)) * 1e3, 1)
+    out["rp2040_global_loop_check_max_ms"] = round(bench.rp2040_seconds(max(global_times)) * 1e3, 1)
     t0 = time.perf_counter()
     tables = lazo._build_tables()
     build = time.perf_counter() - t0
