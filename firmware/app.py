@@ -21,8 +21,11 @@ PLAYER_CODES = ("human", "ai-easy", "ai-normal", "ai-hard")
 DEMO_DELAYS = {"slow": 1500, "normal": 600, "fast": 0}
 SETTINGS = {"level": "normal", "targets": "on", "demo": "normal"}
 
-_PAUSE = -2                 # a human turn or an AI search ended by the player: open the pause menu
-_AGAIN = -3                 # the player took back a decision of their own turn: choose again
+PAUSE = -2                  # a human turn or an AI search ended by the player: open the pause menu
+AGAIN = -3                  # the player took back a decision of their own turn: choose again
+# Modules every game uses: never dropped when the game changes.
+_CORE = ("shared_rules.game", "shared_rules.registry", "shared_rules.games", "shared_rules.rng",
+         "firmware.views.base")
 _SPIN_MS = 100              # the thinking indicator moves this often
 _mem_alloc = getattr(gc, "mem_alloc", None)    # MicroPython only; the simulator reports 0
 
@@ -35,6 +38,17 @@ def run(hw):
     App(hw).main_menu()
 
 
+def unload(module):
+    """Forgets an imported module so its code can be collected: sys.modules and the attribute
+    its package got at import time both hold it."""
+    if module in sys.modules:
+        del sys.modules[module]
+    package, _, name = module.rpartition(".")
+    parent = sys.modules.get(package)
+    if parent is not None and name in parent.__dict__:
+        delattr(parent, name)
+
+
 class Session:
     """One match being played: the game, who plays each side, and what the save needs."""
 
@@ -42,7 +56,9 @@ class Session:
         self.name = name
         self.game = game
         self.players = players        # ["human" | "ai-<level>", ...] for players 0 and 1
-        self.texts = []               # notation of each decision, parallel to game.history
+        # The notation of each decision, one per line (one string: far smaller in the heap than
+        # a list of short strings), parallel to game.history.
+        self.log = ""
         self.movers = bytearray()     # player of each decision, parallel to game.history
         self.result = ""              # "resign <player>" or "draw agreed" once decided by players
         self.view = None
@@ -68,12 +84,12 @@ class Session:
         text = game.move_to_text(move)
         player = game.to_move()
         game.play(move)
-        self.texts.append(text)
+        self.log = self.log + "\n" + text if self.log else text
         self.movers.append(player)
 
     def undo(self):
         self.game.undo()
-        self.texts.pop()
+        self.log = self.log[:max(0, self.log.rfind("\n"))]
         self.movers = self.movers[:-1]
 
     def last_turn(self):
@@ -85,8 +101,12 @@ class Session:
             i -= 1
         return history[i:]
 
+    def texts(self):
+        """The notation of each decision played, in order."""
+        return self.log.split("\n") if self.log else []
+
     def saved(self):
-        return saves.SavedGame(self.name, self.game.options, self.players, self.texts, self.result)
+        return saves.SavedGame(self.name, self.game.options, self.players, self.texts(), self.result)
 
 
 class App:
@@ -99,6 +119,7 @@ class App:
         self.spin = 0
         self.spin_at = 0
         self.active = ""    # name of the game whose modules are loaded
+        self.ai_known = {}  # game name -> whether it has an AI
         self.session = None  # the match being played
         self.builder = None  # the move being entered, while a human chooses one
         self.busy = False    # True while the app reads buttons without waiting for one (AI)
@@ -106,146 +127,56 @@ class App:
 
     # --- main menu ------------------------------------------------------------------------
     def main_menu(self):
-        index = 0
+        """The menus and the games they start, for ever.  The menus' module is dropped while a
+        game is played, and the pause menu's is loaded only while it is shown (memory)."""
         while True:
-            items = []
-            actions = []
-            if saves.has_game(self.folder):
-                items.append("Continue")
-                actions.append(self.continue_game)
-            items += ["New game", "Rules", "Settings", "About"]
-            actions += [self.new_game, self.rules, self.settings_screen, self.about]
-            self.report_heap()
-            choice = self.ui.menu("Tholia", items, index)
-            if choice < 0:
-                continue
-            index = choice
-            actions[choice]()
+            session = self.screens("firmware.menus").main_menu(self)
+            self.drop("firmware.menus")
+            self.play(session)
+
+    def screens(self, module):
+        return __import__(module, None, None, ["_"])
+
+    def drop(self, module):
+        unload(module)
+        gc.collect()
 
     def report_heap(self):
         self.hw.report_heap(heap_used())
 
-    def pick_game(self, title):
-        names = registry.game_names()
-        if not names:
-            self.ui.message(title, "No games are installed.")
-            return ""
-        titles = [registry.GAMES[n][2] for n in names]
-        choice = self.ui.menu(title, titles)
-        return names[choice] if choice >= 0 else ""
-
-    # --- new game ---------------------------------------------------------------------------
-    def new_game(self):
-        name = self.pick_game("New game")
-        if not name:
-            return
-        self.activate(name)
-        cls = registry.game_class(name)
-        option_names = sorted(cls.OPTIONS)
-        labels = []
-        choices = []
-        picked = []
-        for opt in option_names:
-            values = [v for v in cls.OPTIONS[opt] if v != "*int"]
-            if "*int" in cls.OPTIONS[opt] and opt == "seed":
-                # Dice seed: offer a fresh one from the clock besides the listed values.
-                fresh = str(self.hw.ticks_ms() % 10000)
-                if fresh not in values:
-                    values.append(fresh)
-            labels.append(opt)
-            choices.append(values)
-            picked.append(0)
-        has_ai = self.has_ai(name)
-        player_choices = PLAYER_CHOICES if has_ai else PLAYER_CHOICES[:1]
-        default_ai = 1 + LEVELS.index(self.settings["level"]) if has_ai else 0
-        for p in range(2):
-            labels.append(cls.PLAYERS[p])
-            choices.append(player_choices)
-            picked.append(default_ai if p == 1 else 0)
-        if not self.ui.form(registry.GAMES[name][2], labels, choices, picked, "Start"):
-            return
-        options = {}
-        for i in range(len(option_names)):
-            options[option_names[i]] = choices[i][picked[i]]
-        n = len(option_names)
-        players = [PLAYER_CODES[picked[n]], PLAYER_CODES[picked[n + 1]]]
-        try:
-            game = registry.create(name, options)
-        except GameError as e:
-            self.ui.message("Options", str(e))
-            return
-        self.start(Session(name, game, players))
-
     def has_ai(self, name):
-        module = "shared_rules.ai_" + name
-        try:
-            __import__(module)
-            return True
-        except ImportError:
-            return False
+        """Whether `name` has an AI (its tuning module); the answer is kept, the code is not."""
+        if name not in self.ai_known:
+            module = "shared_rules.ai_" + name
+            try:
+                __import__(module)
+                self.ai_known[name] = True
+            except ImportError as e:
+                if module[13:] not in str(e):
+                    raise    # the AI's own imports are broken: say so, do not hide it
+                self.ai_known[name] = False
+            self.drop_ai(name)
+        return self.ai_known[name]
+
+    def drop_ai(self, name):
+        """The AI's code leaves the heap unless an AI plays in this game (a hint reloads it)."""
+        s = self.session
+        if s is not None and s.name == name and (s.is_ai(0) or s.is_ai(1)):
+            return
+        unload("shared_rules.ai_" + name)
+        unload("shared_rules.ai")
+        gc.collect()
 
     def activate(self, name):
-        """Drops the modules of the previous game so only `name`'s code stays in the heap."""
+        """Drops the modules of the previous game (rules, helpers, AI, view) so only `name`'s
+        code stays in the heap."""
         if self.active and self.active != name:
-            module = registry.GAMES[self.active][0]
-            for key in (module, "shared_rules.ai_" + self.active, "firmware.views." + self.active,
-                        "firmware.rules_text." + self.active):
-                if key in sys.modules:
-                    del sys.modules[key]
+            for module in list(sys.modules):
+                if (module.startswith("shared_rules.") or module.startswith("firmware.views.")) \
+                        and module not in _CORE:
+                    unload(module)
             gc.collect()
         self.active = name
-
-    def start(self, session):
-        self.save(session)
-        self.play(session)
-
-    # --- continue -----------------------------------------------------------------------------
-    def continue_game(self):
-        skip = 0
-        notes = []
-        while True:
-            saved, index, messages = saves.load_game(self.folder, skip)
-            notes += messages
-            if saved is None:
-                notes.append("No usable save was found.")
-                self.ui.message("Continue", "\n".join(notes))
-                return
-            try:
-                session = self.replay(saved)
-                break
-            except MemoryError:
-                gc.collect()
-                notes.append("Out of memory while loading the save.")
-            except Exception as e:
-                notes.append("%s could not be replayed: %s" % (("Save", "Unfinished save", "Previous save")[index], e))
-            skip = index + 1
-        if notes:
-            notes.append("Loaded the previous save instead." if index else "")
-            self.ui.message("Save problem", "\n".join(notes))
-        self.play(session)
-
-    def replay(self, saved):
-        if saved.game not in registry.GAMES:
-            raise GameError("unknown game '%s'" % saved.game)
-        if len(saved.players) != 2:
-            raise GameError("bad players line")
-        for code in saved.players:
-            if code not in PLAYER_CODES:
-                raise GameError("unknown player '%s'" % code)
-        self.activate(saved.game)
-        session = Session(saved.game, registry.create(saved.game, saved.options), saved.players)
-        for text in saved.moves:
-            game = session.game
-            if game.is_over():
-                raise GameError("a move after the end of the game")
-            move = game.move_from_text(text)
-            if move not in game.legal_moves():
-                raise GameError("illegal move %s" % text)
-            session.play(move)
-        if saved.result and saved.result not in ("draw agreed", "resign 0", "resign 1"):
-            raise GameError("unknown result '%s'" % saved.result)
-        session.result = saved.result
-        return session
 
     def save(self, session):
         try:
@@ -291,7 +222,8 @@ class App:
         self.session = session
         game = session.game
         if session.winner() != ONGOING:
-            session = self.game_over(session)
+            session = self.screens("firmware.pause").game_over(self, session)
+            self.drop("firmware.pause")
             self.session = session
             return session
         player = game.to_move()
@@ -301,12 +233,14 @@ class App:
             move = self.list_turn(session)
         else:
             move = self.human_turn(session)
-        if move == _PAUSE:
-            if not self.pause_menu(session):
+        if move == PAUSE:
+            keep_playing = self.screens("firmware.pause").pause_menu(self, session)
+            self.drop("firmware.pause")
+            if not keep_playing:
                 self.session = None
                 return None
             return session
-        if move == _AGAIN:
+        if move == AGAIN:
             return session
         session.play(move)
         self.save(session)
@@ -448,14 +382,14 @@ class App:
             elif key == "b":
                 if not builder.back():
                     if not session.movers or session.movers[-1] != game.to_move():
-                        return _PAUSE
+                        return PAUSE
                     # B goes on back through the decisions of this turn (a Throngs stone
                     # picked up, a Tholian Go move of the three): they are undone.
                     session.undo()
                     self.save(session)
-                    return _AGAIN
+                    return AGAIN
             elif key == "menu":
-                return _PAUSE
+                return PAUSE
             elif key == "y" and self.has_ai(session.name):
                 move = self.think(session, self.settings["level"], "Hint...")
                 if move >= 0:
@@ -469,7 +403,7 @@ class App:
         texts = [game.move_to_text(m) for m in moves]
         title = "%s: %s" % (game.PLAYERS[game.to_move()], registry.GAMES[session.name][2])
         choice = self.ui.menu(title[:self.ui.cols], texts, 0, "B: pause menu")
-        return moves[choice] if choice >= 0 else _PAUSE
+        return moves[choice] if choice >= 0 else PAUSE
 
     # --- the AI -------------------------------------------------------------------------------
     def ai_turn(self, session):
@@ -477,7 +411,7 @@ class App:
         player = game.to_move()
         move = self.think(session, session.level(player), "Thinking")
         if move < 0:
-            return _PAUSE
+            return PAUSE
         if session.humans() == 0:
             # Demo: let the watcher see each move; any button pauses.
             wait = DEMO_DELAYS.get(self.settings["demo"], 600)
@@ -486,7 +420,7 @@ class App:
             try:
                 while self.hw.ticks_diff(self.hw.ticks_ms(), start) < wait:
                     if self.ui.keys():
-                        return _PAUSE
+                        return PAUSE
                     self.hw.sleep_ms(20)
             finally:
                 self.busy = False
@@ -518,6 +452,8 @@ class App:
         finally:
             self.busy = False
         self.report_heap()
+        del ai
+        self.drop_ai(session.name)
         return -1 if cancelled[0] else move
 
     def draw_spinner(self, done):
@@ -539,44 +475,7 @@ class App:
             ui.fb.fill_rect(x + 2 * r + 4, cy - 2, filled, 5, ui.accent)
         self.hw.show(x, y, w, h)
 
-    # --- pause menu and game over -----------------------------------------------------------
-    def pause_menu(self, session):
-        """Returns False when the player leaves the game (it is saved)."""
-        game = session.game
-        player = game.to_move()
-        human_to_move = not session.is_ai(player)
-        items = ["Resume"]
-        if self.can_undo(session):
-            items.append("Undo")
-        if human_to_move and session.view is not None and self.has_ai(session.name):
-            items.append("Hint")
-        if session.humans():
-            items.append("Offer draw")
-            items.append("Resign")
-        items.append("Save and quit")
-        choice = self.ui.menu("Paused", items)
-        item = items[choice] if choice >= 0 else "Resume"
-        if item == "Undo":
-            self.undo(session)
-        elif item == "Hint":
-            move = self.think(session, self.settings["level"], "Hint...")
-            if move >= 0:
-                move = self.human_turn(session, move)
-                if move == _PAUSE:
-                    return self.pause_menu(session)
-                session.play(move)
-                self.save(session)
-        elif item == "Offer draw":
-            self.offer_draw(session)
-        elif item == "Resign":
-            resigner = player if human_to_move else (0 if not session.is_ai(0) else 1)
-            if self.ui.ask("Resign", "%s resigns?" % game.PLAYERS[resigner]):
-                session.result = "resign %d" % resigner
-                self.save(session)
-        elif item == "Save and quit":
-            return False     # saved after every move already: keep the previous save intact
-        return True
-
+    # --- undo ---------------------------------------------------------------------------------
     def can_undo(self, session):
         if not session.game.history:
             return False
@@ -598,106 +497,3 @@ class App:
             session.undo()
         self.save(session)
 
-    def offer_draw(self, session):
-        game = session.game
-        offerer = game.to_move()
-        if session.is_ai(offerer):
-            offerer = 1 - offerer
-        other = 1 - offerer
-        if session.is_ai(other):
-            from shared_rules import ai
-            value = ai.tuning_for(game).evaluate(game, other)
-            accepted = value <= 0    # the AI takes a draw unless it thinks it is ahead
-            self.ui.message("Draw offer", "The AI %s the draw." % ("accepts" if accepted else "declines"))
-        else:
-            accepted = self.ui.ask("Draw offer", "%s offers a draw. %s, do you accept?" % (
-                game.PLAYERS[offerer], game.PLAYERS[other]))
-        if accepted:
-            session.result = "draw agreed"
-            self.save(session)
-
-    def game_over(self, session):
-        """The final position and what next: the session to go on with (after an undo, or a
-        rematch), or None to leave to the main menu."""
-        game = session.game
-        winner = session.winner()
-        if winner == DRAW:
-            line = "Draw by agreement" if session.result else "Draw"
-        elif session.result.startswith("resign"):
-            line = "%s resigned: %s wins" % (game.PLAYERS[1 - winner], game.PLAYERS[winner])
-        else:
-            line = "%s wins" % game.PLAYERS[winner]
-        self.draw_play(session, None, line)
-        self.ui.wait_key()
-        items = ["Main menu", "Rematch", "Show board"]
-        if not session.result and self.can_undo(session):
-            items.append("Undo")
-        while True:
-            choice = self.ui.menu(line, items)
-            item = items[choice] if choice >= 0 else "Main menu"
-            if item == "Show board":
-                self.draw_play(session, None, line)
-                self.ui.wait_key()
-                continue
-            if item == "Undo":
-                self.undo(session)
-                return session
-            if item == "Rematch":
-                options = {}
-                for k in game.options:
-                    options[k] = game.options[k]
-                if "seed" in options:
-                    options["seed"] = str(int(options["seed"]) + 1)   # new dice
-                session.view = None
-                session.game = None
-                fresh = Session(session.name, registry.create(session.name, options), session.players)
-                fresh.view = self.load_view(fresh)
-                self.save(fresh)
-                return fresh
-            return None
-
-    # --- rules, settings, about ---------------------------------------------------------------
-    def rules(self):
-        name = self.pick_game("Rules")
-        if not name:
-            return
-        module = "firmware.rules_text." + name
-        try:
-            text = __import__(module, None, None, ["TEXT"]).TEXT
-        except ImportError:
-            text = "No rules page for this game yet."
-        self.ui.pager(registry.GAMES[name][2], text)
-        if module in sys.modules:
-            del sys.modules[module]
-        gc.collect()
-
-    def settings_screen(self):
-        labels = ["AI level", "Show targets", "Demo speed", "Erase saved game"]
-        choices = [LEVELS, ("on", "off"), ("slow", "normal", "fast"), ("no", "yes")]
-        s = self.settings
-        picked = [LEVELS.index(s["level"]) if s["level"] in LEVELS else 1,
-                  0 if s["targets"] == "on" else 1,
-                  ("slow", "normal", "fast").index(s["demo"]) if s["demo"] in DEMO_DELAYS else 1, 0]
-        if not self.ui.form("Settings", labels, choices, picked, "Save"):
-            return
-        s["level"] = LEVELS[picked[0]]
-        s["targets"] = choices[1][picked[1]]
-        s["demo"] = choices[2][picked[2]]
-        self.ui.show_targets = s["targets"] == "on"
-        if picked[3] == 1 and self.ui.ask("Erase", "Erase the saved game?"):
-            saves.delete_game(self.folder)
-        try:
-            saves.save_settings(self.folder, s)
-        except OSError as e:
-            self.ui.message("Settings", "Could not save the settings: %s" % e)
-
-    def about(self):
-        gc.collect()
-        titles = ", ".join(registry.GAMES[n][2] for n in registry.game_names())
-        self.ui.pager("About", (
-            "Tholia %s\n%s %dx%d %s\nHeap in use: %d bytes\n\n"
-            "Two-player abstract strategy games: %s.\n\n"
-            "Buttons: the d-pad moves the cursor between legal targets, A chooses, B steps back "
-            "(or opens the pause menu), MENU pauses, Y asks for a hint.") % (
-            VERSION, self.hw.name, self.hw.width, self.hw.height,
-            "colour" if self.hw.color else "mono", heap_used(), titles or "none installed"))

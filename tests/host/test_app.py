@@ -108,7 +108,7 @@ def test_a_cut_short_save_falls_back_to_the_previous_one(tmp_path):
     shown = " ".join(f for frame in hw.frames for f in frame)
     assert "Save problem" in shown and "incomplete" in shown and "previous save" in shown
     assert [app.session.game.move_to_text(m) for m in app.session.game.history] == ["d4", "e5"] or \
-        app.session.texts == ["d4", "e5"]
+        app.session.texts() == ["d4", "e5"]
 
 
 def test_an_unknown_version_or_an_unplayable_save_says_why_and_uses_the_previous(tmp_path):
@@ -121,7 +121,7 @@ def test_an_unknown_version_or_an_unplayable_save_says_why_and_uses_the_previous
     app = run_app(hw)
     shown = " ".join(f for frame in hw.frames for f in frame)
     assert "version 7" in shown
-    assert app.session.texts == ["d4", "e5"]
+    assert app.session.texts() == ["d4", "e5"]
 
     good.moves = ["d4", "d4"]                  # well formed, but the second move is illegal
     write_file(tmp_path, "game", saves.to_text(good))
@@ -129,7 +129,7 @@ def test_an_unknown_version_or_an_unplayable_save_says_why_and_uses_the_previous
     app = run_app(hw)
     shown = " ".join(f for frame in hw.frames for f in frame)
     assert "replayed" in shown and "illegal" in shown
-    assert app.session.texts == ["d4", "e5"]
+    assert app.session.texts() == ["d4", "e5"]
 
 
 def test_no_usable_save_is_a_message_not_a_crash(tmp_path):
@@ -220,7 +220,7 @@ def test_ai_against_ai_demo_plays_a_whole_game(tmp_path):
     assert game.is_over()
     screen = hw.screen().replace("|", "")
     assert "wins" in screen or "Draw" in screen
-    assert saved_moves(tmp_path) == app.session.texts
+    assert saved_moves(tmp_path) == app.session.texts()
 
 
 @pytest.mark.parametrize("name", registry.game_names())

@@ -93,7 +93,7 @@ def test_random_game_entered_with_the_dpad_is_saved_and_replays(tmp_path, name, 
     assert len(game.history) >= min(DECISIONS[name], 20) or game.is_over()
     with open(tmp_path / "game") as f:
         saved = saves.from_text(f.read())
-    assert saved.moves == session.texts
+    assert saved.moves == session.texts()
     replayed = registry.create(name, saved.options)
     for text in saved.moves:
         replayed.play_text(text)

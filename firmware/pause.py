@@ -1,0 +1,104 @@
+# The pause menu (undo, hint, draw offer, resign, save and quit) and the game-over screen.
+# Imported when the player pauses or a game ends, and dropped again (memory).
+from shared_rules import registry
+from shared_rules.game import DRAW
+from firmware.app import PAUSE, Session
+
+
+def pause_menu(app, session):
+    """Returns False when the player leaves the game (it is saved)."""
+    game = session.game
+    player = game.to_move()
+    human_to_move = not session.is_ai(player)
+    items = ["Resume"]
+    if app.can_undo(session):
+        items.append("Undo")
+    if human_to_move and session.view is not None and app.has_ai(session.name):
+        items.append("Hint")
+    if session.humans():
+        items.append("Offer draw")
+        items.append("Resign")
+    items.append("Save and quit")
+    choice = app.ui.menu("Paused", items)
+    item = items[choice] if choice >= 0 else "Resume"
+    if item == "Undo":
+        app.undo(session)
+    elif item == "Hint":
+        move = app.think(session, app.settings["level"], "Hint...")
+        if move >= 0:
+            move = app.human_turn(session, move)
+            if move == PAUSE:
+                return pause_menu(app, session)
+            if move >= 0:
+                session.play(move)
+                app.save(session)
+    elif item == "Offer draw":
+        offer_draw(app, session)
+    elif item == "Resign":
+        resigner = player if human_to_move else (0 if not session.is_ai(0) else 1)
+        if app.ui.ask("Resign", "%s resigns?" % game.PLAYERS[resigner]):
+            session.result = "resign %d" % resigner
+            app.save(session)
+    elif item == "Save and quit":
+        return False     # saved after every move already: keep the previous save intact
+    return True
+
+
+def offer_draw(app, session):
+    game = session.game
+    offerer = game.to_move()
+    if session.is_ai(offerer):
+        offerer = 1 - offerer
+    other = 1 - offerer
+    if session.is_ai(other):
+        from shared_rules import ai
+        value = ai.tuning_for(game).evaluate(game, other)
+        accepted = value <= 0    # the AI takes a draw unless it thinks it is ahead
+        app.ui.message("Draw offer", "The AI %s the draw." % ("accepts" if accepted else "declines"))
+    else:
+        accepted = app.ui.ask("Draw offer", "%s offers a draw. %s, do you accept?" % (
+            game.PLAYERS[offerer], game.PLAYERS[other]))
+    if accepted:
+        session.result = "draw agreed"
+        app.save(session)
+
+
+def game_over(app, session):
+    """The final position and what next: the session to go on with (after an undo, or a
+    rematch), or None to leave to the main menu."""
+    game = session.game
+    winner = session.winner()
+    if winner == DRAW:
+        line = "Draw by agreement" if session.result else "Draw"
+    elif session.result.startswith("resign"):
+        line = "%s resigned: %s wins" % (game.PLAYERS[1 - winner], game.PLAYERS[winner])
+    else:
+        line = "%s wins" % game.PLAYERS[winner]
+    app.draw_play(session, None, line)
+    app.ui.wait_key()
+    items = ["Main menu", "Rematch", "Show board"]
+    if not session.result and app.can_undo(session):
+        items.append("Undo")
+    while True:
+        choice = app.ui.menu(line, items)
+        item = items[choice] if choice >= 0 else "Main menu"
+        if item == "Show board":
+            app.draw_play(session, None, line)
+            app.ui.wait_key()
+            continue
+        if item == "Undo":
+            app.undo(session)
+            return session
+        if item == "Rematch":
+            options = {}
+            for k in game.options:
+                options[k] = game.options[k]
+            if "seed" in options:
+                options["seed"] = str(int(options["seed"]) + 1)   # new dice
+            session.view = None
+            session.game = None
+            fresh = Session(session.name, registry.create(session.name, options), session.players)
+            fresh.view = app.load_view(fresh)
+            app.save(fresh)
+            return fresh
+        return None
