@@ -192,7 +192,9 @@ ARCH = {"C": "1.6.3", "D": "1.7.3", "F": "1.6.4", "E": "1.8.3", "G": "1.7.4", "A
 
 def test_arch_over_two_adjacent_opposing_tiles_wins():
     """§3: 'white A rests on white C and black D, F; white B rests on D and white E, G ...
-    board-C-A-B-E-board is a loop and the black river D-F passes through it'."""
+    board-C-A-B-E-board is a loop and the black river D-F passes through it' (the seed's loop
+    closed by the board surface; 'a hole through it which does not consist of any tile of the
+    same color')."""
     a = ARCH
     game = build([a["D"], a["F"]], [a["C"], a["E"], a["G"], a["A"]])
     assert game.winner() == ONGOING and agrees_with_reference(game, WHITE)  # A alone: no loop
@@ -237,8 +239,9 @@ FOOT2 = ["1.5.4", "1.5.5", "1.6.2", "1.6.4", "1.6.5", "1.7.2", "1.7.3", "1.7.4",
 
 def test_ring_of_six_on_level_2_over_an_opponent_tile_that_leads_out_wins():
     """§3: 'a ring of six own tiles on level 2 around an empty space whose supporting tiles
-    include an opponent tile that leads out to empty space wins': White 1.6.3 (under the empty
-    2.6.3) and 1.5.3 lead out to the empty 1.4.3; the sixth ring tile closes the loop."""
+    include an opponent tile that leads out to empty space wins' (seed: the loop 'made of tiles
+    alone'): White 1.6.3 (under the empty 2.6.3) and 1.5.3 lead out to the empty 1.4.3; the
+    sixth ring tile closes the loop."""
     game = build(FOOT2 + RING2[:5], ["1.6.3", "1.5.3"])
     assert game.winner() == ONGOING and agrees_with_reference(game, BLACK)
     play_as(game, BLACK, RING2[5])

@@ -1,10 +1,11 @@
 # Lazo spec §3 taken literally: "The mover wins when some cycle of Own and some cycle of Free
 # are linked, i.e. the Free cycle passes through the Own loop an odd number of times."
 #
-# This test computes exactly that, with geometry and no homology: every Own cycle (a basis: the
-# fundamental cycles of a spanning tree) becomes a polygon through the centres of its spaces
-# (through the board: straight down, along under the board, straight up); a cone from a random
-# point spans it; each Free edge (between adjacent free spaces; to the open air: out through the
+# (Cycles are the seed's continuous paths, 'a sequence of spaces that are each adjacent to the
+# next', closed.)  This test computes exactly that, with geometry and no homology: every Own
+# cycle (a basis: the fundamental cycles of a spanning tree) becomes a polygon through the
+# centres of its spaces (through the board: straight down, along under the board, straight up);
+# a cone from a random point spans it; each Free edge (between adjacent free spaces; to the open air: out through the
 # missing neighbour, then straight up) is given the parity of its crossings with that cone.  A
 # Free cycle passes through the Own cycle an odd number of times iff the parities along it sum
 # to 1, so some Free cycle does iff the parities are not a coboundary on the Free graph.
