@@ -73,6 +73,7 @@ class Game:
         return self.winner() != ONGOING
 
     def play_text(self, text):
+        """Parses and plays one decision; play() refuses an illegal one with the reason."""
         move = self.move_from_text(text)
         self.play(move)
         return move

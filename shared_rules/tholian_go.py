@@ -1077,8 +1077,15 @@ class TholianGo(Game):
         if self.rlen or len(parts) <= 2 or not parts[0]:
             return Game.play_text(self, text)
         move = Game.play_text(self, parts[0] + "-" + parts[1])
-        for part in parts[2:]:
-            move = Game.play_text(self, "-" + part)
+        played = 1
+        try:
+            for part in parts[2:]:
+                move = Game.play_text(self, "-" + part)
+                played += 1
+        except GameError:
+            for _ in range(played):  # a bad path changes nothing
+                self.undo()
+            raise
         return move
 
     def _step_problem(self, n0, n1):

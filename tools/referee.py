@@ -43,10 +43,7 @@ class Referee:
             raise GameError("usage: play MOVE")
         if game.is_over():
             raise GameError("the game is over (%s)" % game.status_text())
-        move = game.move_from_text(args[0])
-        if move not in game.legal_moves():
-            raise GameError("illegal move: %s" % args[0])
-        game.play(move)
+        game.play_text(args[0])
         return ""
 
     def cmd_undo(self, args):
