@@ -1,0 +1,1 @@
+# AI tuning for throngs: being written by the throngs AI engineer.
