@@ -1,0 +1,1 @@
+# AI tuning for thoughtwave: being written by the thoughtwave AI engineer.
