@@ -198,3 +198,32 @@ def _upper_first(game, spaces, rng):
     best = [s for s in spaces if s >= 145]
     pool = best or spaces
     return pool[rng.below(len(pool))]
+
+
+def test_incremental_loop_test_on_random_stacks_of_both_colours():
+    """Spec §3 incremental check on stacks built in any colour order (richer than legal play):
+    after each tile, while its colour has no loop yet, the local verdict equals the reference."""
+    rng = Rng(31)
+    checked = wins = 0
+    for trial in range(scaled(10, 2)):
+        game = Lazo()
+        looped = [False, False]
+        black_share = 1 + rng.below(9)  # tenths of the tiles that are black
+        for _ in range(300):
+            spaces = [s for s in range(N_SPACES) if not game.cells[s] and game._supported[s] == 3]
+            upper = [s for s in spaces if s >= 145]
+            pool = upper if upper and rng.below(4) else spaces
+            s = pool[rng.below(len(pool))]
+            colour = 1 if rng.below(10) < black_share else 2
+            game._put(s, colour)
+            if looped[colour - 1]:
+                continue  # the incremental test assumes no loop before the tile
+            found = game._makes_loop(s, colour)
+            assert found == reference_has_loop(game.cells, colour), (trial, game.encode())
+            checked += 1
+            if found:
+                wins += 1
+                looped[colour - 1] = True
+                if looped[2 - colour]:
+                    break
+    assert wins > 0 and checked > wins
