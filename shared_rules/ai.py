@@ -15,7 +15,7 @@
 #                                   move (ai.best_first helps); the search may reorder that list
 #   candidates(game, count)         optional: at most `count` legal moves, best first, found
 #                                   without listing them all (None: list them and order them)
-#   prepare(game)                   optional: called once per search, before it starts (e.g. to
+#   prepare(game, level)            optional: called once per search, before it starts (e.g. to
 #                                   find threats too costly to look for at every node)
 #
 # Memory: nothing per node but the game's own legal_moves() list and the ordering lists, all
@@ -123,7 +123,8 @@ class Search:
                  max_nodes=None, device_seconds=None):
         self.game = game
         self.tuning = tuning if tuning is not None else tuning_for(game)
-        seconds, nodes, widths, noise = self.tuning.LEVELS[level_name(level)]
+        self.level = level_name(level)
+        seconds, nodes, widths, noise = self.tuning.LEVELS[self.level]
         self.max_nodes = nodes if max_nodes is None else max_nodes
         self.limit_ms = 1000 * (seconds if device_seconds is None else device_seconds)
         # The cap in clock ticks, so that the hot path compares ints on the device.
@@ -158,7 +159,7 @@ class Search:
         self._start = _clock()
         prepare = getattr(self.tuning, "prepare", None)
         if prepare is not None:
-            prepare(game)
+            prepare(game, self.level)
         self._shuffle(moves)  # the seed picks among equally good moves (and breaks move cycles)
         moves = self._killer_first(self.tuning.order(game, moves, self.widths[0]), 0)
         undo_to = len(game.history)

@@ -313,7 +313,7 @@ def _best_cells(cells, gain, count):
     return best_first(cells, scores, count)
 
 
-def prepare(game):
+def prepare(game, level=None):
     """Before a search: the holes where one more ball of either colour closes a trap that the
     rings above miss (a long chain), found exactly with the game's own trap test; also under
     the other colour's balls (it would close the moment such a ball moved away); and the balls

@@ -49,8 +49,12 @@ def random_move(game, rng, tuning):
 
 
 def greedy_move(game, rng, tuning):
-    """One ply: a winning move if there is one, else the best position by the game's evaluation."""
+    """One ply: a winning move if there is one, else the best position by the game's evaluation
+    (after the game's AI preparation for this position, if it has one)."""
     me = game.to_move()
+    prepare = getattr(tuning, "prepare", None)
+    if prepare is not None:
+        prepare(game, ai.DEFAULT_LEVEL)
     best, best_value = None, None
     for move in game.legal_moves():
         game.play(move)
