@@ -298,9 +298,13 @@ class App:
             if note:
                 ui.text(note[:ui.cols], 0, ui.footer_y, ui.accent)
         else:
-            # STRIP: one line for everything; the move being built (or a note) replaces the counts.
-            line = who + " " + (note or (" ".join(info) if builder is None or not builder.prefix else ""))
-            ui.text(line[:ui.cols - 1], px + 9, text_y, ui.accent if note else ui.fg)
+            # STRIP: one line for everything: who, then a note or the counts, left of the move
+            # being built and the buttons at its right end.
+            line = who + " " + (note or " ".join(info))
+            right = ui.w
+            if builder is not None:
+                right = ui.button_left(len(builder.buttons)) - 8 * (len(session.view.describe(builder)) + 1)
+            ui.text(line[:max(0, (right - px - 9) // 8)], px + 9, text_y, ui.accent if note else ui.fg)
             fb.hline(0, py + lh, ui.w, ui.grid)
         if builder is not None:
             self.draw_buttons(session, builder, note)
@@ -340,10 +344,8 @@ class App:
                     ui.text(lines[i], x, y0 + i * ui.line_h, ui.accent)
             else:
                 right = ui.button_left(buttons) - 1
-                room = right // 8
-                text = text[:room]
+                text = text[:right // 8]
                 x = 0 if ui.mode == TOP else right - 8 * len(text)
-                ui.fb.fill_rect(x, max(0, ui.footer_y), 8 * len(text), 8, ui.bg)
                 ui.text(text, x, max(0, ui.footer_y), ui.accent)
 
     def human_turn(self, session, hint=-1):

@@ -58,6 +58,7 @@ class FakeHW:
         self.app = None
         self.now = 0
         self.frames = []        # texts of each full-screen show()
+        self.pressed = []       # every button the app was given, in order
         self.partial_shows = 0
         self.heap_reports = []
 
@@ -75,6 +76,7 @@ class FakeHW:
             return []       # buttons wait until the AI has moved, unless marked "!b" (pressed while it thinks)
         if self.script:
             button = self.script.pop(0).lstrip("!")
+            self.pressed.append(button)
             if button not in self.buttons:
                 raise AssertionError("the script presses %r, which %s lacks" % (button, self.name))
             return [(1, button), (2, button)]
