@@ -72,9 +72,12 @@ def set_host_speed(host_pystones, device_pystones=DEVICE_PYSTONES):
 def tuning_for(game):
     """The game's AI module, imported only now (the device holds one game's code)."""
     try:
-        return __import__("shared_rules.ai_" + game.NAME, None, None, ["LEVELS"])
+        tuning = __import__("shared_rules.ai_" + game.NAME, None, None, ["LEVELS"])
     except ImportError:
+        tuning = None
+    if tuning is None or not hasattr(tuning, "LEVELS"):
         raise GameError("no AI for %s yet" % game.NAME)
+    return tuning
 
 
 def level_name(level):
