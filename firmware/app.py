@@ -261,6 +261,10 @@ class App:
         fb = ui.fb
         px, py, pw, ph = ui.panel_rect
         lh = ui.line_h
+        # Boards may spill over their rect (framebuf does not clip): clear the status areas.
+        fb.fill_rect(px, py, pw, ph, ui.bg)
+        if ui.mode == TOP:
+            fb.fill_rect(0, ui.footer_y - 1, ui.w, ui.h - ui.footer_y + 1, ui.bg)
         winner = session.winner()
         if winner == ONGOING:
             player = game.to_move()
@@ -300,12 +304,16 @@ class App:
         else:
             # STRIP: one line for everything: who, then a note or the counts, left of the move
             # being built and the buttons at its right end.
-            line = who + " " + (note or " ".join(info))
+            # With a second line, the counts go there.
+            two = ui.strip_lines > 1
+            line = who + " " + (note or ("" if two else " ".join(info)))
             right = ui.w
             if builder is not None:
                 right = ui.button_left(len(builder.buttons)) - 8 * (len(session.view.describe(builder)) + 1)
             ui.text(line[:max(0, (right - px - 9) // 8)], px + 9, text_y, ui.accent if note else ui.fg)
-            fb.hline(0, py + lh, ui.w, ui.grid)
+            if two:
+                ui.text(" ".join(info)[:ui.cols], px, text_y + lh)
+            fb.hline(0, py + ph, ui.w, ui.grid)
         if builder is not None:
             self.draw_buttons(session, builder, note)
 

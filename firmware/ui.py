@@ -73,10 +73,12 @@ class UI:
     def _layout(self):
         self.use_layout(100)
 
-    def use_layout(self, aspect):
-        """Picks the layout that shows a board `aspect`/100 times as wide as high the largest."""
+    def use_layout(self, aspect, strip_lines=1):
+        """Picks the layout that shows a board `aspect`/100 times as wide as high the largest
+        (STRIP with `strip_lines` status lines)."""
         lh = self.line_h
         w, h = self.w, self.h
+        self.strip_lines = strip_lines
         if w < h + 48:
             self.mode = TOP
             self.board_rect = (0, 2 * lh + 1, w, h - 3 * lh - 2)
@@ -85,11 +87,12 @@ class UI:
             return
         pw = 48 if w < 200 else w - h
         panel_scale = min((w - pw) * 100 // aspect, h)
-        strip_scale = min(w * 100 // aspect, h - lh - 1)
+        top = strip_lines * lh + 1
+        strip_scale = min(w * 100 // aspect, h - top)
         if strip_scale * 10 > panel_scale * 12:
             self.mode = STRIP
-            self.board_rect = (0, lh + 1, w, h - lh - 1)
-            self.panel_rect = (0, 0, w, lh)
+            self.board_rect = (0, top, w, h - top)
+            self.panel_rect = (0, 0, w, top - 1)
             self.footer_y = 0
         else:
             self.mode = PANEL

@@ -23,8 +23,12 @@ class View:
         self.ui = ui
         self.game = game
         ui.use_layout(self.ASPECT)
-        # A status column of a few characters: info() should keep its lines short.
-        self.narrow = ui.mode == PANEL and ui.panel_rect[2] < 72
+        self.set_narrow()
+
+    def set_narrow(self):
+        ui = self.ui
+        # A status column of a few characters, or a small screen: info() keeps its lines short.
+        self.narrow = (ui.mode == PANEL and ui.panel_rect[2] < 72) or ui.cols < 24
 
     # --- steps ------------------------------------------------------------------------------
     def step_key(self, move, depth):
@@ -32,6 +36,10 @@ class View:
 
     def cell_xy(self, depth, key):
         raise NotImplementedError
+
+    def screen_xy(self, depth, key):
+        """Where a step's place is drawn now (differs from cell_xy in a view that scrolls)."""
+        return self.cell_xy(depth, key)
 
     def start_xy(self):
         """The cursor starts a decision on the target nearest this point."""
@@ -68,7 +76,7 @@ class View:
         c = self.ui.target
         for key in builder.targets:
             if key < BUTTON:
-                x, y = self.cell_xy(depth, key)
+                x, y = self.screen_xy(depth, key)
                 if r >= 2:
                     h = r // 2
                     fb.fill_rect(x - h, y - h, 2 * h + 1, 2 * h + 1, c)
@@ -78,7 +86,7 @@ class View:
     def mark_cursor(self, builder, r):
         if builder is None or builder.cursor < 0 or builder.cursor >= BUTTON:
             return
-        x, y = self.cell_xy(builder.depth(), builder.cursor)
+        x, y = self.screen_xy(builder.depth(), builder.cursor)
         c = self.ui.cursor
         self.ui.fb.rect(x - r, y - r, 2 * r + 1, 2 * r + 1, c)
         if r >= 4:

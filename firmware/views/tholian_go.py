@@ -4,6 +4,7 @@
 # step of a move is two steps here (the token, then where it goes), each next node of a push
 # one step, a placement one; "end", "pass", "accept", "decline" are buttons.  The path being
 # pushed is drawn as it grows; B takes back its last decision.
+from firmware.ui import TOP
 from firmware.views.base import BUTTON, View as BaseView
 from shared_rules.tholian_go import ACCEPT, DECLINE, END, OFFER, PASS
 
@@ -20,19 +21,32 @@ class View(BaseView):
         # each corner R/4 above or below its line's middle (valleys and peaks).
         self.ASPECT = (g.cols - 1) * 866 // ((g.lines - 1) * 15 + 5)
         BaseView.__init__(self, ui, game)
-        bx, by, bw, bh = ui.board_rect
-        # The margin holds half a dark token (2R/5) beyond the outer nodes.
-        R = min(bw * 1000 // max(1, (g.cols - 1) * 866 + 800),
-                bh * 10 // ((g.lines - 1) * 15 + 5 + 8))
+        R = self.fit()
+        if R < 8 and ui.mode != TOP:
+            # Too small to read (128x64): the board across the whole width, two status lines
+            # above it, and the view scrolls up and down to follow the cursor.
+            ui.use_layout(1000, 2)
+            self.set_narrow()
+            R = min(10, self.fit(False))
         self.R = max(R, 4)
         R = self.R
+        bx, by, bw, bh = ui.board_rect
         self.dx = R * 866 // 1000
         self.ls = 3 * R // 2
         self.zig = max(1, R // 4)
         width = (g.cols - 1) * self.dx
         height = (g.lines - 1) * self.ls + 2 * self.zig
+        margin = R * 2 // 5 + 1
         self.x0 = bx + (bw - width) // 2
-        self.ybase = by + (bh - height) // 2 + height - self.zig     # line 1's middle
+        # Line 1's middle when the whole board fits; else the board's top starts at the top,
+        # and `pan` (<= 0) moves it up to show the rest.
+        if height + 2 * margin <= bh:
+            self.ybase = by + (bh - height) // 2 + height - self.zig
+            self.scroll = 0
+        else:
+            self.ybase = by + margin + height - self.zig
+            self.scroll = height + 2 * margin - bh
+        self.pan = -self.scroll     # start on Red's end, at the bottom
         self.r_light = max(1, R * 3 // 10)
         self.r_dark = max(2, R * 2 // 5)
         if ui.color:
@@ -43,6 +57,16 @@ class View(BaseView):
             self.dark = (p.DARK_RED, p.NAVY)
         else:
             self.web = -1
+
+    def fit(self, both=True):
+        """The largest circumradius that fits the board rect (its width only if not `both`)."""
+        g = self.g
+        bx, by, bw, bh = self.ui.board_rect
+        # The margin holds half a dark token (2R/5) beyond the outer nodes.
+        across = bw * 1000 // max(1, (g.cols - 1) * 866 + 800)
+        if not both:
+            return across
+        return min(across, bh * 10 // ((g.lines - 1) * 15 + 5 + 8))
 
     # --- steps ------------------------------------------------------------------------------
     def step_key(self, move, depth):
@@ -65,12 +89,22 @@ class View(BaseView):
         x = g.xs[node]
         y = g.ys[node]
         sx = self.x0 + x * self.dx
+        base = self.ybase + self.pan
         if node < g.n_dark:
-            return sx, self.ybase - (y - 1) * self.ls - self.ls // 2
-        return sx, self.ybase - (y - 1) * self.ls + (self.zig if (x + y) % 2 else -self.zig)
+            return sx, base - (y - 1) * self.ls - self.ls // 2
+        return sx, base - (y - 1) * self.ls + (self.zig if (x + y) % 2 else -self.zig)
 
     def cell_xy(self, depth, key):
+        # For the cursor: board coordinates, which do not change as the view scrolls.
+        x, y = self.node_xy(key)
+        return x, y - self.pan
+
+    def screen_xy(self, depth, key):
         return self.node_xy(key)
+
+    def start_xy(self):
+        bx, by, bw, bh = self.ui.board_rect
+        return bx + bw // 2, by + bh // 2 - self.pan
 
     # --- drawing ----------------------------------------------------------------------------
     def token(self, x, y, r, player, dark=False):
@@ -84,12 +118,36 @@ class View(BaseView):
         else:
             fb.ellipse(x, y, r, r, self.light[player], True)
 
+    def follow(self, builder, last):
+        """Scrolls (small screens) so the cursor, or else the path or the last move, is seen."""
+        node = -1
+        if builder is not None and 0 <= builder.cursor < BUTTON:
+            node = builder.cursor
+        else:
+            route = self.game.route_nodes()
+            if route:
+                node = route[-1]
+            elif last and self.game.move_nodes(last[-1]):
+                node = self.game.move_nodes(last[-1])[-1]
+        if node < 0:
+            return
+        _, by, _, bh = self.ui.board_rect
+        _, y = self.node_xy(node)
+        room = self.R + 2
+        if y < by + room:
+            self.pan += by + room - y
+        elif y > by + bh - room:
+            self.pan -= y - (by + bh - room)
+        self.pan = min(0, max(-self.scroll, self.pan))
+
     def draw(self, builder, last):
         game = self.game
         g = self.g
         ui = self.ui
         fb = ui.fb
         board = game.board
+        if self.scroll:
+            self.follow(builder, last)
         colour = self.web >= 0
         # Edges: every light side, in a player's colour when it is a barrier; dark edges only
         # as barriers (a line between two hexagon centres).
@@ -145,6 +203,12 @@ class View(BaseView):
                 self.ring(x, y, self.r_dark + 1, ui.cursor)
             self.mark_targets(builder, max(1, self.r_light // 2))
             self.mark_cursor(builder, self.r_light + 2)
+        if self.scroll:
+            # Where the screen is on the board: a bar at the right edge.
+            bx, by, bw, bh = ui.board_rect
+            full = bh + self.scroll
+            fb.fill_rect(bx + bw - 2, by, 2, bh, ui.bg)
+            fb.fill_rect(bx + bw - 2, by + (-self.pan) * bh // full, 2, bh * bh // full, ui.dim)
 
     def draw_path(self, route):
         """The push under construction: its nodes joined in the cursor colour."""
