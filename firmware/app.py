@@ -130,7 +130,19 @@ class App:
         """The menus and the games they start, for ever.  The menus' module is dropped while a
         game is played, and the pause menu's is loaded only while it is shown (memory)."""
         while True:
-            session = self.screens("firmware.menus").main_menu(self)
+            try:
+                session = self.screens("firmware.menus").main_menu(self)
+            except MemoryError:
+                session = None
+                self.drop("firmware.menus")
+                self.ui.message("Out of memory", "There was not enough memory for that. "
+                                "Back to the main menu.")
+                continue
+            except Exception as e:
+                session = None
+                self.drop("firmware.menus")
+                self.ui.message("Error", "%s: %s" % (type(e).__name__, e))
+                continue
             self.drop("firmware.menus")
             self.play(session)
 

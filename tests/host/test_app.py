@@ -235,3 +235,41 @@ def test_each_game_has_a_rules_page_with_its_rulings(tmp_path, name):
     assert len(pages) > 2 and pages[-1] != pages[0]      # it pages
     import sys
     assert "firmware.rules_text." + name not in sys.modules   # dropped after reading
+
+
+def test_out_of_memory_while_starting_a_game_is_a_message_and_back_to_the_menu(tmp_path, monkeypatch):
+    from shared_rules.trap import Trap
+
+    def no_room(self, options=None):
+        raise MemoryError()
+    monkeypatch.setattr(Trap, "__init__", no_room)
+    hw = FakeHW(tmp_path, new_game_keys("trap") + ["a"])
+    app = run_app(hw)
+    titles = [frame[0] for frame in hw.frames if frame]
+    assert "Out of memory" in titles
+    assert hw.frames[-1][0] == "Tholia" and app.session is None
+
+
+def test_y_asks_for_a_hint_on_boards_that_have_it(tmp_path):
+    from shared_rules import ai
+    expected = registry.create("trap").move_to_text(ai.choose_move(registry.create("trap"), "normal", None, 0))
+    hw, app = trap_game(tmp_path, [], then=["y", "a"] + PAUSE_QUIT, profile="pico_lcd13")
+    assert any(("Hint: " + expected) in " ".join(frame) for frame in hw.frames)
+    assert saved_moves(tmp_path) == [expected]
+
+
+def test_game_over_offers_undo_and_rematch(tmp_path):
+    # Dark traps the b6 dot in the corner square b6-c7 (4 balls) while Light plays elsewhere.
+    moves = ["h1", "b6", "h2", "c6", "h3", "b7", "h4", "c7"]
+    hw, app = trap_game(tmp_path, moves, then=["a", "down", "down", "down", "a"] + PAUSE_QUIT)
+    shown = " ".join(f for frame in hw.frames for f in frame)
+    assert "Dark wins" in shown
+    # Game over: any key, then the menu Main menu / Rematch / Show board / Undo: Undo.
+    assert saved_moves(tmp_path) == moves[:-1]
+
+
+def test_rematch_starts_the_same_game_again(tmp_path):
+    moves = ["h1", "b6", "h2", "c6", "h3", "b7", "h4", "c7"]
+    hw, app = trap_game(tmp_path, moves, then=["a", "down", "a"] + PAUSE_QUIT)
+    assert saved_moves(tmp_path) == []
+    assert app.session is None and hw.frames[-1][0] == "Tholia"

@@ -99,3 +99,56 @@ def test_random_game_entered_with_the_dpad_is_saved_and_replays(tmp_path, name, 
         replayed.play_text(text)
     assert replayed.encode() == game.encode()
     assert not any(frame and frame[0] == "Error" for frame in hw.frames)
+
+
+def two_human_keys(name):
+    return ["a"] + ["down"] * GAMES.index(name) + ["a", "up", "left", "left", "down", "a"]
+
+
+def test_throngs_b_at_the_destination_puts_the_stone_back(tmp_path):
+    """A Throngs maneuver is a selection then a destination: B between them cancels it."""
+    from app_harness import move_script
+    # Picking up one's own stone puts it in flight (a MOVE selection): B takes it back.
+    from shared_rules.throngs import KIND_MASK, MOVE
+    game = registry.create("throngs")
+    pick = [m for m in game.legal_moves() if m & KIND_MASK == MOVE][0]
+    game.play(pick)
+    assert game.flight() is not None
+    game.undo()
+    text = game.move_to_text(pick)
+    hw = FakeHW(tmp_path, two_human_keys("throngs"), "pico_lcd13",
+                driver=move_script([text], ["b", "b", "up", "a"]))
+    app = run_app(hw)
+    with open(tmp_path / "game") as f:
+        assert saves.from_text(f.read()).moves == []
+    assert any(frame and frame[0] == "Paused" for frame in hw.frames)
+
+
+def test_tholian_go_push_is_built_node_by_node_and_b_takes_back_a_node(tmp_path):
+    """A push path grows one decision per node; B takes back its last node, then more."""
+    from shared_rules.tholian_go import TholianGo
+    game = TholianGo()
+    # Find a first step onto an occupied node (a push that goes on).
+    push = None
+    for m in game.legal_moves():
+        nodes = game.move_nodes(m)
+        if len(nodes) == 2 and game.board[nodes[1]]:
+            push = m
+            break
+    assert push is not None
+    push_text = game.move_to_text(push)
+    game.play(push)
+    route = list(game.route_nodes())
+    assert route
+    texts = [push_text, game.move_to_text(game.legal_moves()[0])]
+    from app_harness import move_script
+    hw = FakeHW(tmp_path, two_human_keys("tholian_go"), "odroid_go",
+                driver=move_script(texts, ["b"]))
+    app = run_app(hw)
+    session = app.session
+    # Both decisions were played and saved, then B took back the second: the path is as it
+    # was after the first step, and the save says so.
+    assert session.texts() == texts[:1]
+    assert list(session.game.route_nodes()) == route
+    with open(tmp_path / "game") as f:
+        assert saves.from_text(f.read()).moves == texts[:1]
