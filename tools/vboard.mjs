@@ -197,15 +197,92 @@ const FLASH = "/flash";
 const O_WRONLY = 1, O_RDWR = 2, O_CREAT = 0o100, O_TRUNC = 0o1000;
 
 // Mounts /flash as the VM's root, after the syscalls' entry points in Emscripten's FS are
-// wrapped: errors leave with MicroPython's numbers (the syscall layer returns -e.errno), and
-// changes are written through to the host folder.  Only the outermost call is translated:
-// Emscripten's own code compares its numbers internally.
+// wrapped (wrapFS): errors leave with MicroPython's numbers, changes reach the host folder.
+// The mount is a small VFS class over a root-less VfsPosix rather than VfsPosix("/flash"):
+// MicroPython 1.27's VfsPosix with a root builds both paths of rename() in one buffer, so
+// rename(a, b) became rename(b, b).  It also lists sizes, like littlefs's ilistdir.
 const VM_SETUP = `
 import vfs, os
+
+class FlashFS:
+    def __init__(self):
+        self.posix = vfs.VfsPosix()
+        self.cwd = "/"
+
+    def path(self, p):
+        if not p.startswith("/"):
+            p = self.cwd + "/" + p
+        parts = []
+        for part in p.split("/"):
+            if part == "..":
+                if parts:
+                    parts.pop()
+            elif part and part != ".":
+                parts.append(part)
+        return "${FLASH}/" + "/".join(parts) if parts else "${FLASH}"
+
+    def mount(self, readonly, mkfs):
+        pass
+
+    def umount(self):
+        pass
+
+    def open(self, p, mode):
+        return self.posix.open(self.path(p), mode)
+
+    def ilistdir(self, p):
+        full = self.path(p)
+        for entry in self.posix.ilistdir(full):
+            size = self.posix.stat(full + "/" + entry[0])[6] if entry[1] == 0x8000 else 0
+            yield (entry[0], entry[1], entry[2], size)
+
+    def stat(self, p):
+        return self.posix.stat(self.path(p))
+
+    def statvfs(self, p):
+        return self.posix.statvfs(self.path(p))
+
+    def mkdir(self, p):
+        self.posix.mkdir(self.path(p))
+
+    def rmdir(self, p):
+        self.posix.rmdir(self.path(p))
+
+    def remove(self, p):
+        self.posix.remove(self.path(p))
+
+    def rename(self, a, b):
+        self.posix.rename(self.path(a), self.path(b))
+
+    def chdir(self, p):
+        full = self.path(p)
+        if not self.posix.stat(full)[0] & 0x4000:
+            raise OSError(20)
+        self.cwd = full[${FLASH.length}:] or "/"
+
+    def getcwd(self):
+        return self.cwd
+
 vfs.umount("/")
-vfs.mount(vfs.VfsPosix("${FLASH}"), "/")
+vfs.mount(FlashFS(), "/")
 os.chdir("/")
-del vfs, os
+del vfs, os, FlashFS
+`;
+
+// Runs boot.py / main.py from the board's filesystem as the firmware does: in __main__'s
+// globals, a traceback printed (without this helper's frame), the REPL following.
+const RUN_SCRIPT = `
+def __vboard_run(name):
+    try:
+        exec(compile(open(name).read(), name, "exec"), globals())
+    except SystemExit:
+        pass
+    except BaseException as e:
+        import io, sys
+        buf = io.StringIO()
+        sys.print_exception(e, buf)
+        lines = buf.getvalue().split("\\n")
+        print("\\n".join(lines[:1] + lines[2:]), end="")
 `;
 
 async function runBoard({ shared, fsDir, heapKB, reason, mode: startMode }) {
@@ -301,14 +378,7 @@ async function runBoard({ shared, fsDir, heapKB, reason, mode: startMode }) {
   // a traceback printed, the REPL following whatever happened.
   function runScript(name) {
     if (!fs.existsSync(path.join(fsDir, name))) return;
-    try {
-      vm.runPython(
-        `try:\n exec(compile(open(${JSON.stringify(name)}).read(), ${JSON.stringify(name)}, "exec"))\n` +
-        `except SystemExit:\n pass\n` +
-        `except BaseException as e:\n __import__("sys").print_exception(e)\n`);
-    } catch (e) {
-      say(String(e && e.message || e) + "\n");
-    }
+    vm.runPython(RUN_SCRIPT + `__vboard_run(${JSON.stringify(name)})\ndel __vboard_run\n`);
   }
 
   async function boot(why) {
