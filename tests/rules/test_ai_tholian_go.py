@@ -1,0 +1,158 @@
+# Tholian Go's AI (shared_rules/ai_tholian_go.py + shared_rules/ai.py): legal decisions only (in
+# every variant and space), the node budget, a win in one and the block of a loss in one by
+# sequestration (spec §5, §7), never a draw offer, determinism for a seed.
+from shared_rules import ai
+from shared_rules.game import ONGOING
+from shared_rules.rng import Rng
+from shared_rules.tholian_go import ACCEPT, DECLINE, OFFER, TholianGo
+from shared_rules.tholian_go_moves import whole_moves
+from rules_support import scaled
+
+
+def light(g, x, line):
+    return g.space.node_at(1, x, line)
+
+
+def dark(g, cx, row):
+    return g.space.node_at(0, cx, row)
+
+
+def position(red, blue, player=0):
+    """A standard-space position from (web, x, y) triples; `player` starts a fresh turn."""
+    g = TholianGo()
+    node = lambda t: g.space.node_at(t[0], t[1], t[2])  # noqa: E731
+    g.set_position([node(t) for t in red], [node(t) for t in blue], player)
+    assert g.winner() == ONGOING
+    return g
+
+
+# Far-away tokens: Red light on line 1 (x 4..11), Red dark on row 1; Blue light on line 7
+# (x 0..4 and 6..8), Blue dark on row 6.
+RED_FAR = [(1, x, 1) for x in range(4, 12)] + [(0, 10, 1)]
+BLUE_FAR = [(1, x, 7) for x in (0, 1, 2, 3, 4, 6, 7, 8)] + [(0, 1, 6), (0, 3, 6), (0, 11, 6)]
+# The light node (5, 3) is cut off by dark tokens on (4, 3), (6, 3) and (5, 2) (spec §5: "three
+# dark-web tokens can take one light-web token"); a dark token on (7, 2) can step into (5, 2).
+VICTIM = (1, 5, 3)
+JAWS = [(0, 4, 3), (0, 6, 3), (0, 7, 2)]
+
+
+def test_takes_the_win_in_one():
+    """§7: a player with 5 or fewer light tokens loses: Blue has 6, one of them one dark step
+    from sequestration (§5), so Red's step (7, 2) -> (5, 2) wins at once."""
+    for level in ai.LEVELS:
+        g = position(RED_FAR + JAWS, BLUE_FAR[:5] + BLUE_FAR[8:] + [VICTIM])
+        assert g.counts(1)[1] == 6
+        move = ai.choose_move(g, level)
+        assert g.move_nodes(move) == [dark(g, 7, 2), dark(g, 5, 2)], (level, g.move_to_text(move))
+        g.play(move)
+        assert g.winner() == 0 and g.counts(1)[1] == 5
+
+
+def _blue_wins_in_one(g):
+    """Does one whole move of Blue (any path, spec §4) win?"""
+    for nodes, _ in whole_moves(g):
+        g.play_text("-".join(g.space.name(k) for k in nodes))
+        won = g.winner() == 1
+        for _ in range(len(nodes) - 1):
+            g.undo()
+        if won:
+            return True
+    return False
+
+
+def test_blocks_the_loss_in_one():
+    """The same threat against Red (6 light tokens): Red's turn must leave Blue no winning move."""
+    for level in ai.LEVELS:
+        red = RED_FAR[:5] + [VICTIM, (0, 8, 1), (0, 10, 1), (0, 2, 1)]
+        g = position(red, BLUE_FAR + JAWS)
+        assert g.counts(0)[1] == 6
+        assert _blue_wins_in_one(position(red, BLUE_FAR + JAWS, 1))  # the threat is real
+        while g.to_move() == 0 and g.winner() == ONGOING:
+            g.play(ai.choose_move(g, level, seed=len(g.history)))
+        assert g.winner() == ONGOING and g.to_move() == 1
+        assert not _blue_wins_in_one(g), level
+
+
+def test_never_offers_a_draw_and_declines_one_when_ahead():
+    """§7 "Offer a draw by agreement": the AI does not offer; ahead, it declines an offer."""
+    g = TholianGo()
+    assert OFFER in g.legal_moves()
+    assert ai.choose_move(g, "easy") != OFFER
+    g = position(RED_FAR + JAWS, BLUE_FAR[:5] + BLUE_FAR[8:] + [VICTIM], 1)
+    g.play(OFFER)
+    assert g.legal_moves() == [ACCEPT, DECLINE]
+    assert ai.choose_move(g) == DECLINE
+
+
+def test_node_budget_and_legal_moves_in_a_game():
+    rng = Rng(5)
+    g = TholianGo()
+    budgets = (1, 3, 7)
+    while g.winner() == ONGOING and len(g.history) < scaled(120, 30):
+        legal = g.legal_moves()
+        if g.to_move() == 0:
+            budget = budgets[len(g.history) % 3]
+            level = ai.LEVELS[len(g.history) % 3]
+            search = ai.Search(g, level, seed=len(g.history), max_nodes=budget, device_seconds=1000)
+            move = search.run()
+            assert search.nodes <= budget
+            assert move != OFFER
+        else:
+            move = legal[rng.below(len(legal))]
+        assert move in legal
+        g.play(move)
+
+
+# Every variant and space of §8 (a few decisions each: the AI plays only legal ones).
+VARIANT_OPTIONS = (
+    {"variant": "ultimate"}, {"variant": "chain"}, {"variant": "football"},
+    {"variant": "lucky", "seed": "3"}, {"variant": "lucky", "transform": "off", "seed": "4"},
+    {"variant": "oracle", "seed": "5"}, {"variant": "scrimmage"},
+    {"variant": "lucky_scrimmage", "seed": "6"}, {"push_limit": "on"}, {"space": "periodic"},
+    {"space": "wide"}, {"space": "long"}, {"space": "square"},
+)
+
+
+def test_legal_moves_in_every_variant_and_space():
+    for options in VARIANT_OPTIONS:
+        g = TholianGo(options)
+        rng = Rng(7)
+        for i in range(scaled(24, 8)):
+            if g.winner() != ONGOING:
+                break
+            legal = g.legal_moves()
+            if i % 2 == 0:
+                search = ai.Search(g, "easy", seed=i, max_nodes=3, device_seconds=1000)
+                move = search.run()
+                assert move in legal and move != OFFER, (options, g.move_to_text(move))
+            else:
+                move = legal[rng.below(len(legal))]
+                if move == OFFER:
+                    move = legal[0]
+            g.play(move)
+
+
+def test_football_runs_to_the_target():
+    """Tholian Football: "the first light token to reach its target node wins"; one step away."""
+    g = TholianGo({"variant": "football"})
+    target = g.space.targets[0][0]
+    runner = g.space.neighbours(target)[0]
+    red = [k for k in g.space.start[0] if g.space.ys[k] == 1] + [runner]
+    blue = [k for k in g.space.start[1] if k != target and k != runner]
+    g.set_position(red, blue, 0)
+    move = ai.choose_move(g, "easy")
+    g.play(move)
+    assert g.winner() == 0, g.move_to_text(move)
+
+
+def test_same_seed_same_move_and_position_unchanged():
+    g = TholianGo()
+    rng = Rng(9)
+    for _ in range(30):
+        legal = [m for m in g.legal_moves() if m != OFFER]
+        g.play(legal[rng.below(len(legal))])
+    before = g.encode()
+    history = list(g.history)
+    first = ai.choose_move(g, "normal", seed=4)
+    assert ai.choose_move(g, "normal", seed=4) == first
+    assert g.encode() == before and g.history == history
