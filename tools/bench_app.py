@@ -1,9 +1,11 @@
 """The handheld app's heap under the MicroPython VM (`python -m tools.bench app`).
 
-For every registered game, a whole game is played through the app on the reference profile
+For every registered game, a game is played through the app on the reference profile
 (pico_lcd13, 240x240, its 28 KB GS4 framebuffer included) by tools/vm_app_session.py under
 tools/vm_steps.mjs: once by two humans entering random legal moves with the d-pad, and once as
-an AI-against-AI demo (level easy) when the game has an AI.  Figures per game:
+an AI-against-AI demo (level easy) when the game has an AI; each to its end or MAX_DECISIONS
+(random Tholian Go games can go on for thousands of decisions), `finished` says which.
+Figures per game:
 
   peak_heap_kb        the largest live heap between decisions, after a real collection, less
                       the VM's and the driver script's own heap (goal: <= 120 KB)
@@ -16,14 +18,16 @@ import subprocess
 
 PROFILE = "pico_lcd13"
 GOAL_KB = 120
+MAX_DECISIONS = 400
 
 
-def run_session(benchlib, mode, game, profile=PROFILE, seed=1, timeout=1500):
+def run_session(benchlib, mode, game, profile=PROFILE, seed=1, timeout=1500, max_decisions=MAX_DECISIONS):
     root = benchlib.ROOT
     cmd = ["node", os.path.join(root, "tools", "vm_steps.mjs"),
            "--mount", "%s:/firmware" % os.path.join(root, "firmware"),
            "--mount", "%s:/shared_rules" % os.path.join(root, "shared_rules"),
-           os.path.join(root, "tools", "vm_app_session.py"), mode, game, profile, str(seed)]
+           os.path.join(root, "tools", "vm_app_session.py"), mode, game, profile, str(seed),
+           str(max_decisions)]
     proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True, timeout=timeout)
     for line in proc.stdout.splitlines():
         if line.startswith("@@BENCH "):
@@ -34,7 +38,7 @@ def run_session(benchlib, mode, game, profile=PROFILE, seed=1, timeout=1500):
 def run(benchlib):
     from shared_rules import registry
     import shared_rules.games  # noqa: F401
-    peak, human_bound, ai_alloc, moves, failures = {}, {}, {}, {}, {}
+    peak, human_bound, ai_alloc, moves, finished, failures = {}, {}, {}, {}, {}, {}
     framebuffer_kb = 0
     for game in registry.game_names():
         modes = ["human"]
@@ -52,12 +56,14 @@ def run(benchlib):
             peak[game] = max(peak.get(game, 0), figures["app_peak_kb"])
             framebuffer_kb = figures["framebuffer_kb"]
             moves[key] = figures["moves"]
+            finished[key] = figures["winner"] != -1
+            print("   %s: %s" % (key, figures), flush=True)
             if mode == "human":
                 human_bound[game] = round(figures["human_turn_bound_kb"] - figures["baseline_kb"], 1)
             else:
                 ai_alloc[game] = figures["ai_turn_alloc_kb"]
     out = {"profile": PROFILE, "goal_kb": GOAL_KB, "peak_heap_kb": peak,
-           "human_turn_bound_kb": human_bound, "ai_turn_alloc_kb": ai_alloc, "moves": moves,
+           "human_turn_bound_kb": human_bound, "ai_turn_alloc_kb": ai_alloc, "moves": moves, "finished": finished,
            "framebuffer_kb": framebuffer_kb}
     if failures:
         out["failed"] = failures

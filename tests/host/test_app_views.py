@@ -35,12 +35,23 @@ def steps_of(view, move):
     return tuple(out)
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_each_legal_move_has_its_own_steps_and_no_move_begins_another(tmp_path, name):
+# Each game with its default options, and the options that change what a view must show.
+VARIANTS = [(name, {}) for name in GAMES] + [
+    ("trap", {"size": "7", "dots": "center"}),
+    ("thoughtwave", {"red_links": "top-bottom"}),
+    ("throngs", {"start": "pie"}), ("throngs", {"board": "153", "ruleset": "original"}),
+    ("tholian_go", {"variant": "ultimate"}), ("tholian_go", {"variant": "scrimmage"}),
+    ("tholian_go", {"variant": "oracle"}), ("tholian_go", {"variant": "lucky", "seed": "5"}),
+    ("tholian_go", {"space": "square"}), ("tholian_go", {"space": "periodic"}),
+]
+
+
+@pytest.mark.parametrize("name,options", VARIANTS)
+def test_each_legal_move_has_its_own_steps_and_no_move_begins_another(tmp_path, name, options):
     """Prefix-free step sequences: a move is complete exactly when its last step is chosen."""
     rng = random.Random(11)
     hw = FakeHW(tmp_path, profile="pico_lcd13")
-    game = registry.create(name)
+    game = registry.create(name, options)
     view = view_for(name, hw, game)
     for _ in range(40):
         moves = game.legal_moves()
@@ -63,12 +74,12 @@ def test_each_legal_move_has_its_own_steps_and_no_move_begins_another(tmp_path, 
 
 
 @pytest.mark.parametrize("profile", sorted(PROFILES))
-@pytest.mark.parametrize("name", GAMES)
-def test_every_target_is_reachable_with_the_dpad(tmp_path, name, profile):
+@pytest.mark.parametrize("name,options", VARIANTS)
+def test_every_target_is_reachable_with_the_dpad(tmp_path, name, options, profile):
     """The cursor rule (nearest target in the pressed direction) never strands a target."""
     rng = random.Random(5)
     hw = FakeHW(tmp_path, profile=profile)
-    game = registry.create(name)
+    game = registry.create(name, options)
     view = view_for(name, hw, game)
     for _ in range(25):
         moves = [m for m in game.legal_moves() if not hidden(name, m)]
@@ -77,6 +88,9 @@ def test_every_target_is_reachable_with_the_dpad(tmp_path, name, profile):
         builder = MoveBuilder(view, moves)
         for move in rng.sample(moves, min(6, len(moves))):
             presses_for(builder, move)      # asserts each step is reachable
+        view.draw(builder, game.history[-2:])     # and the position draws, with its status
+        assert all(isinstance(line, str) for line in view.info())
+        view.describe(builder)
         game.play(rng.choice(moves))
 
 
