@@ -26,8 +26,8 @@ KEY_NAMES = (
     ("X / S", ("b",)),
     ("C / D", ("x",)),
     ("V / F", ("y",)),
-    ("Enter", ("start", "select", "menu")),
-    ("Esc", ("menu", "select", "start")),
+    ("Enter", ("a",)),
+    ("Esc", ("menu", "select", "start", "b")),
     ("Backspace", ("select", "start", "menu")),
 )
 # Gamepad buttons (SDL numbering of common pads) -> candidates, like the keys.
@@ -163,7 +163,9 @@ class SimHw:
 
     def poll(self):
         self._sim.pump()
-        return self._buttons.poll()
+        events = self._buttons.poll()
+        self._sim.polled()
+        return events
 
     def ticks_ms(self):
         self._sim.check_timeout()
@@ -190,6 +192,8 @@ class Simulator:
         self._wall_start = time.monotonic()
         self.virtual_ms = 0
         self.pressed = set()        # buttons held (keyboard, gamepad, mouse, script)
+        self._unseen = set()        # pressed since the app's last poll
+        self._late_release = set()  # released before the app's poll saw them pressed
         self._mouse_button = None
         self.steps = []
         self.end_ms = None
@@ -335,8 +339,20 @@ class Simulator:
             return
         if down:
             self.pressed.add(button)
+            self._unseen.add(button)
+        elif button in self._unseen:
+            # Pressed and released within one pump (a quick tap): release it only after the
+            # app's next poll has seen it down, so no tap is lost.
+            self._late_release.add(button)
         else:
             self.pressed.discard(button)
+
+    def polled(self):
+        """Called after each of the app's polls: taps it has now seen are released."""
+        self._unseen.clear()
+        for button in self._late_release:
+            self.pressed.discard(button)
+        self._late_release.clear()
 
     def _run_script(self):
         """Applies the script steps that are due; a button changes at most once per call, so
