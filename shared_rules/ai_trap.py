@@ -17,10 +17,13 @@ from shared_rules.ai import best_first
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
     "easy": (1.0, 12, (12,), 200),
-    "normal": (3.0, 80, (10, 6), 0),
-    "hard": (10.0, 400, (24, 14), 0),
+    "normal": (2.6, 120, (12, 6), 0),
+    "hard": (9.0, 500, (24, 14), 0),
 }
 
+# How many of its best first moves a level re-examines for the long-chain threats they make
+# (see prepare()): the exact test costs ~0.1 s on the device each time.
+_FOLLOW_UP = {"easy": 0, "normal": 12, "hard": 24}
 _NEVER = const(9)  # cost of a hole held by the enemy (or beyond the edge)
 _OFF = const(255)  # a ring hole beyond the board edge
 _OFF_STATE = const(3)  # its state in a group key (0 empty, 1 Light, 2 Dark)
@@ -108,10 +111,33 @@ class _Tables:
         self.closing = bytearray(cells)
         self.closing_holes = []
         self.in_closing_chain = bytearray(cells)  # balls of those chains (bit = colour)
+        self.root_game = None  # prepare(): the search's game, its length then, the level's
+        self.root_length = 0  # follow-ups left (see _FOLLOW_UP)
+        self.follow_ups = 0
         self.chain = bytearray(cells)
         self.stack = bytearray(cells)
+        self.scratch = bytearray(cells)
         self.nb = game._geo.nb
         self.nb_start = game._geo.nb_start
+        self.box = bytearray(4 * (cells // 2 + 2))  # per chain label: min col, max col, min row, max row
+        # Per hole, the pairs of its neighbours that are not neighbours of each other: a ball
+        # on the hole joining two such balls of one chain closes a loop.
+        pair_start = array("H", [0] * (cells + 1))
+        pair_a = bytearray()
+        pair_b = bytearray()
+        for h in range(cells):
+            around = [h + dx + dy * size for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                      if (dx or dy) and 0 <= h % size + dx < size and 0 <= h // size + dy < size]
+            for i in range(len(around)):
+                for j in range(i + 1, len(around)):
+                    a, b = around[i], around[j]
+                    if abs(a % size - b % size) > 1 or abs(a // size - b // size) > 1:
+                        pair_a.append(a)
+                        pair_b.append(b)
+            pair_start[h + 1] = len(pair_a)
+        self.pair_start = pair_start
+        self.pair_a = bytes(pair_a)
+        self.pair_b = bytes(pair_b)
         self.gain = array("i", [0] * cells)  # order()'s value of each hole
 
 
@@ -238,6 +264,8 @@ def _leave_gain(t, cell, me):
 def order(game, moves, count):
     """Moves best first by the change they make to the dot values, computed without playing."""
     t = _tables_for(game)
+    if _at_first_ply(game, t):  # only the threats of the colour that just moved changed
+        _find_closing(game, t, 2 - game.to_move(), _destination(game.history[-1]))
     board = game.board
     _scan(t, board)
     me = game.to_move() + 1
@@ -268,12 +296,14 @@ def _hole_gains(t, board, me):
 
 
 def candidates(game, count):
-    """Phase 2: the best `count` moves from the best holes to fill and the best balls to move,
-    checked one by one, instead of listing all (some 300) moves; None in phase 1 or when fewer
-    than half of `count` of those pairs are legal (then the search lists them all)."""
+    """Phase 2: instead of listing all (some 300) moves, the best `count` holes to fill, each
+    with the best of the balls that may legally go there; best first.  None in phase 1, or
+    when fewer than half of `count` holes can be filled (then the search lists all moves)."""
     if game.phase() == 1 or game.winner() != -1:
         return None
     t = _tables_for(game)
+    if _at_first_ply(game, t):  # only the threats of the colour that just moved changed
+        _find_closing(game, t, 2 - game.to_move(), _destination(game.history[-1]))
     board = game.board
     _scan(t, board)
     me = game.to_move() + 1
@@ -286,24 +316,18 @@ def candidates(game, count):
         elif board[cell] == me:
             balls.append(cell)
     targets = _best_cells(targets, gain, count + 2)
-    balls = _best_cells(balls, gain, count + 2)
-    # Pair i is (targets[i // len(balls)], balls[i % len(balls)]); best first by packed keys.
-    nb = len(balls)
-    n = len(targets) * nb
-    keys = [0] * n
-    for i in range(n):
-        keys[i] = (gain[targets[i // nb]] + gain[balls[i % nb]]) * n + (n - 1 - i)
-    keys.sort()
-    out = []
-    for j in range(n - 1, -1, -1):
-        i = n - 1 - keys[j] % n
-        ball = balls[i % nb]
-        to = targets[i // nb]
-        if game._movement_ok(ball, to, me):
-            out.append((ball + 1) << 8 | to)
-            if len(out) == count:
-                return out
-    return out if len(out) * 2 >= count else None
+    balls = _best_cells(balls, gain, len(balls))
+    moves = []
+    scores = []
+    for to in targets:
+        for ball in balls:
+            if game._movement_ok(ball, to, me):
+                moves.append((ball + 1) << 8 | to)
+                scores.append(gain[to] + gain[ball])
+                break
+    if len(moves) * 2 < count:
+        return None
+    return best_first(moves, scores, count)
 
 
 def _best_cells(cells, gain, count):
@@ -314,38 +338,90 @@ def _best_cells(cells, gain, count):
 
 
 def prepare(game, level=None):
-    """Before a search: the holes where one more ball of either colour closes a trap that the
-    rings above miss (a long chain), found exactly with the game's own trap test; also under
-    the other colour's balls (it would close the moment such a ball moved away); and the balls
-    of those chains (moving one away would open the chain again)."""
+    """Before a search: finds the long-chain threats (_find_closing) of the position.  The AI's
+    own are found again after its best first moves (_FOLLOW_UP), so that the leaves below know
+    the threats such a move made.  (The other side's links did not change, so its threats can
+    only have been filled.)"""
     t = _tables_for(game)
-    board, closing, in_chain, chain = game.board, t.closing, t.in_closing_chain, t.chain
+    t.root_game = game
+    t.root_length = len(game.history)
+    t.follow_ups = _FOLLOW_UP.get(level, 0)
+    _find_closing(game, t)
+
+
+def _destination(move):
+    """The hole a move put a ball on, or -1 for the pass."""
+    return -1 if move >= 0x10000 else move & 0xFF
+
+
+def _at_first_ply(game, t):
+    """Should order()/candidates() here look for long-chain threats again (see prepare)?  The
+    search visits the root's moves best first, so the first calls are the best moves'."""
+    if t.follow_ups and t.root_game is game and len(game.history) == t.root_length + 1:
+        t.follow_ups -= 1
+        return True
+    return False
+
+
+def _find_closing(game, t, colours=3, new_ball=-1):
+    """For each colour in the bit set `colours`: the holes where one more ball closes a trap
+    that the rings above miss (a long chain), found exactly with the game's own trap test (if a
+    dot lies inside the chain's bounding box); also under the other colour's balls (it would
+    close the moment such a ball moved away); and the balls of those chains (moving one away
+    would open them again).  With `new_ball` (the one ball that came since the last call, of
+    the one colour asked): only holes joining its chain can be new, the others are kept."""
+    board, closing, in_chain, chain, box = game.board, t.closing, t.in_closing_chain, t.chain, t.box
+    size = t.size
+    dots = game.dots
+    kept = []
+    before = t.scratch  # new_ball: the holes found before
     for hole in t.closing_holes:
-        closing[hole] = 0
-    t.closing_holes = []
+        before[hole] = closing[hole] & colours
+        closing[hole] &= ~colours
+        if closing[hole]:
+            kept.append(hole)
+    t.closing_holes = kept
     for cell in range(t.cells):
-        in_chain[cell] = 0
+        in_chain[cell] &= ~colours
     for colour in (1, 2):
+        if not colours & colour:
+            continue
         _label_chains(t, board, colour)
+        wanted = chain[new_ball] if new_ball >= 0 else 0
         for hole in range(t.cells):
             held = board[hole]
             label = _joins_a_chain_to_itself(t, board, hole, colour) if held != colour else 0
-            if label:
-                board[hole] = colour
-                trap = game._traps(colour, hole) and not (held == 0 and _ring_closed(t, board, hole, colour))
-                board[hole] = held
-                if trap:
-                    if not closing[hole]:
-                        t.closing_holes.append(hole)
-                    closing[hole] |= colour
-                    for cell in range(t.cells):
-                        if chain[cell] == label:
-                            in_chain[cell] |= colour
+            if not label or (wanted and label != wanted and not before[hole]):
+                continue
+            x, y = hole % size, hole // size
+            b = 4 * label
+            x0, x1, y0, y1 = min(box[b], x), max(box[b + 1], x), min(box[b + 2], y), max(box[b + 3], y)
+            inside = False  # a dot within the chain's box (else nothing to test)
+            for d in range(len(dots)):
+                c, r = dots[d]
+                if x0 <= c and x1 > c and y0 <= r and y1 > r:
+                    inside = True
+                    break
+            if not inside:
+                continue
+            board[hole] = colour
+            trap = game.trapped_dots(colour - 1) and not (held == 0 and _ring_closed(t, board, hole, colour))
+            board[hole] = held
+            if trap:
+                if not closing[hole]:
+                    t.closing_holes.append(hole)
+                closing[hole] |= colour
+                for cell in range(t.cells):
+                    if chain[cell] == label:
+                        in_chain[cell] |= colour
+    for hole in range(t.cells):
+        before[hole] = 0
 
 
 def _label_chains(t, board, colour):
-    """t.chain[cell] = a number per chain (8-connected group) of `colour`'s balls, 0 elsewhere."""
-    chain, stack, nb, start = t.chain, t.stack, t.nb, t.nb_start
+    """t.chain[cell] = a number per chain (8-connected group) of `colour`'s balls, 0 elsewhere;
+    t.box[4 * number:] = the chain's bounding box."""
+    chain, stack, nb, start, box, size = t.chain, t.stack, t.nb, t.nb_start, t.box, t.size
     for c in range(t.cells):
         chain[c] = 0
     label = 0
@@ -354,32 +430,41 @@ def _label_chains(t, board, colour):
             continue
         label += 1
         chain[c] = label
+        b = 4 * label
+        box[b] = box[b + 1] = c % size
+        box[b + 2] = box[b + 3] = c // size
         stack[0] = c
         sp = 1
         while sp:
             sp -= 1
             a = stack[sp]
+            x = a % size
+            y = a // size
+            if x < box[b]:
+                box[b] = x
+            elif x > box[b + 1]:
+                box[b + 1] = x
+            if y < box[b + 2]:
+                box[b + 2] = y
+            elif y > box[b + 3]:
+                box[b + 3] = y
             for i in range(start[a], start[a + 1]):
-                b = nb[i]
-                if board[b] == colour and not chain[b]:
-                    chain[b] = label
-                    stack[sp] = b
+                n = nb[i]
+                if board[n] == colour and not chain[n]:
+                    chain[n] = label
+                    stack[sp] = n
                     sp += 1
 
 
 def _joins_a_chain_to_itself(t, board, hole, colour):
     """Would a ball on `hole` close a loop: two of its own neighbours, not neighbours of each
     other, already in one chain?  Returns that chain's label, or 0."""
-    chain, nb, start = t.chain, t.nb, t.nb_start
-    size = t.size
-    for i in range(start[hole], start[hole + 1]):
-        a = nb[i]
-        if board[a] != colour:
-            continue
-        for j in range(i + 1, start[hole + 1]):
-            b = nb[j]
-            if board[b] == colour and chain[a] == chain[b] and (
-                    abs(a % size - b % size) > 1 or abs(a // size - b // size) > 1):
+    chain, pair_a, pair_b = t.chain, t.pair_a, t.pair_b
+    for i in range(t.pair_start[hole], t.pair_start[hole + 1]):
+        a = pair_a[i]
+        if board[a] == colour:
+            b = pair_b[i]
+            if board[b] == colour and chain[a] == chain[b]:
                 return chain[a]
     return 0
 
