@@ -232,6 +232,7 @@ class App:
         """One decision (or the pause menu, or the game-over screen): the session to go on
         with, or None when the player leaves to the main menu."""
         self.session = session
+        self.report_heap()      # once per decision: gc.mem_alloc() walks the heap's table
         game = session.game
         if session.winner() != ONGOING:
             session = self.screens("firmware.pause").game_over(self, session)
@@ -265,7 +266,6 @@ class App:
             session.view.draw(builder, session.last_turn() if session.game.history else [])
         self.draw_status(session, builder, note)
         ui.show()
-        self.report_heap()
 
     def draw_status(self, session, builder, note):
         ui = self.ui

@@ -11,6 +11,9 @@ Figures per game:
                       the VM's and the driver script's own heap (goal: <= 120 KB)
   human_turn_bound_kb upper bound of the heap while a human enters a move (garbage included)
   ai_turn_alloc_kb    the most one AI decision allocated (garbage included)
+  frame_ms_rp2040     drawing the whole play screen once (board, status, cursor; not the
+                      display driver's transfer), at the 20th decision: VM milliseconds x the
+                      VM's pystones / the RP2040's, both measured in the same VM run
 """
 import json
 import os
@@ -26,6 +29,7 @@ def run_session(benchlib, mode, game, profile=PROFILE, seed=1, timeout=1500, max
     cmd = ["node", os.path.join(root, "tools", "vm_steps.mjs"),
            "--mount", "%s:/firmware" % os.path.join(root, "firmware"),
            "--mount", "%s:/shared_rules" % os.path.join(root, "shared_rules"),
+           "--mount", "%s:/tools" % os.path.join(root, "tools"),
            os.path.join(root, "tools", "vm_app_session.py"), mode, game, profile, str(seed),
            str(max_decisions)]
     proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True, timeout=timeout)
@@ -38,7 +42,7 @@ def run_session(benchlib, mode, game, profile=PROFILE, seed=1, timeout=1500, max
 def run(benchlib):
     from shared_rules import registry
     import shared_rules.games  # noqa: F401
-    peak, human_bound, ai_alloc, moves, finished, failures = {}, {}, {}, {}, {}, {}
+    peak, human_bound, ai_alloc, moves, finished, frame, failures = {}, {}, {}, {}, {}, {}, {}
     framebuffer_kb = 0
     for game in registry.game_names():
         modes = ["human"]
@@ -60,10 +64,13 @@ def run(benchlib):
             print("   %s: %s" % (key, figures), flush=True)
             if mode == "human":
                 human_bound[game] = round(figures["human_turn_bound_kb"] - figures["baseline_kb"], 1)
+                if figures["frame_vm_ms"] and figures["vm_pystones"]:
+                    frame[game] = round(figures["frame_vm_ms"] * figures["vm_pystones"]
+                                        / benchlib.DEVICE_PYSTONES["rp2040"], 1)
             else:
                 ai_alloc[game] = figures["ai_turn_alloc_kb"]
     out = {"profile": PROFILE, "goal_kb": GOAL_KB, "peak_heap_kb": peak,
-           "human_turn_bound_kb": human_bound, "ai_turn_alloc_kb": ai_alloc, "moves": moves, "finished": finished,
+           "human_turn_bound_kb": human_bound, "ai_turn_alloc_kb": ai_alloc, "moves": moves, "finished": finished, "frame_ms_rp2040": frame,
            "framebuffer_kb": framebuffer_kb}
     if failures:
         out["failed"] = failures

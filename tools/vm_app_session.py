@@ -16,6 +16,8 @@
 #                       upper bound of the heap during move entry (drawing, cursor, autosave)
 #   ai_turn_alloc_kb    the most one AI decision allocated (garbage included: the device's GC
 #                       reclaims it as the search goes)
+#   frame_vm_ms         drawing the whole play screen once, at the 20th decision, in VM ms
+#                       (a device estimate: x vm_pystones / device pystones; needs /tools)
 #   baseline_kb         the heap before the app is imported (the VM and this script): the
 #                       figures above include it; app_peak_kb = peak_live_kb - baseline_kb
 import gc
@@ -167,8 +169,14 @@ class Run:
         self.peak_live = 0
         self.human_bound = 0
         self.ai_alloc = 0
+        self.frame_ms = 0.0    # one full play screen drawn (board, status, cursor), VM ms
+        self.timing = None     # the builder of the position to time the drawing of
 
     def step(self):
+        if self.timing is not None:
+            self.frame_ms = self.time_frame(self.timing)
+            self.timing = None
+            return True
         live = _mem_alloc()
         if live > self.peak_live:
             self.peak_live = live
@@ -180,6 +188,9 @@ class Run:
         if human and not self.planned:
             from firmware.builder import MoveBuilder
             builder = MoveBuilder(session.view, session.game.legal_moves())
+            if not self.frame_ms and len(session.game.history) >= 20 and self.timing is None:
+                self.timing = builder       # timed in the next step, right after a collection
+                return True
             move = builder.moves[self.rng.below(len(builder.moves))]
             self.hw.script = presses_for(builder, move)
             self.planned = True
@@ -194,6 +205,19 @@ class Run:
         else:
             self.ai_alloc = max(self.ai_alloc, used - live)
         return True
+
+    def time_frame(self, builder):
+        """Median VM milliseconds of drawing the whole play screen (5 runs of 4 draws; the
+        VM's clock counts whole milliseconds)."""
+        import time
+        times = []
+        for _ in range(5):
+            t0 = time.ticks_ms()
+            for _ in range(4):
+                self.app.draw_play(self.session, builder)
+            times.append(time.ticks_diff(time.ticks_ms(), t0) / 4)
+        times.sort()
+        return times[2]
 
     def report(self):
         from firmware import saves
@@ -216,9 +240,20 @@ class Run:
             "baseline_kb": round(self.baseline / kb, 1),
             "app_peak_kb": round((self.peak_live - self.baseline) / kb, 1),
             "framebuffer_kb": round(fb / kb, 1),
+            "frame_vm_ms": self.frame_ms,
+            "vm_pystones": vm_pystones(),
             "save_replays": replayed.history == game.history and replayed.encode() == game.encode(),
             "save_files": sorted(os.listdir(self.folder)),
         }))
+
+
+def vm_pystones():
+    """This VM's pystones/s (tools/pystone.py, mounted at /tools), 0 when not mounted."""
+    try:
+        from tools import pystone
+    except ImportError:
+        return 0
+    return round(pystone.pystones(5000))
 
 
 _argv = globals().get("ARGV", [])
