@@ -6,6 +6,8 @@
 # those wins; the other side with two cannot be stopped by one tile.  Otherwise tiles above
 # the board count, more when they rest on the opponent's tiles (arches, which is what loops
 # are made of), and moves are ordered by the same measure, wins and blocks first.
+from array import array
+
 from micropython import const
 
 from shared_rules.ai import best_first
@@ -14,7 +16,7 @@ from shared_rules.lazo import N_SPACES, neighbour
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
     "easy": (1.0, 40, (40,), 40),
-    "normal": (3.0, 120, (30, 3), 0),
+    "normal": (2.7, 100, (24, 3), 0),
     "hard": (10.0, 600, (60, 8), 0),
 }
 
@@ -35,6 +37,9 @@ _root = [None, 0]  # the game prepare() saw and its number of tiles
 # The strongest level also looks, at every leaf, for wins the tiles placed in the search made
 # possible next to them (a few loop tests per tile), so it can see threats it creates.
 _deep = [False]
+_TOP = const(16)  # candidates(): the most moves it returns
+_top_scores = array("i", [0] * _TOP)
+_top_moves = array("H", [0] * _TOP)
 _seen = bytearray(N_SPACES)  # marks of that scan (a new mark value per scan)
 _found = bytearray(N_SPACES)  # ... and where it found a win: bit colour (valid where marked)
 _mark = [0]
@@ -149,29 +154,69 @@ def _tile_value(cells, s):
 
 
 def order(game, moves, count):
-    cells, adjacent = game.cells, game._adjacent
-    me = game.to_move() + 1
-    you = 3 - me
-    mine, yours = (me - 1) * N_SPACES, (you - 1) * N_SPACES
+    """The moves best first: wins, blocks, then tiles above the board on the opponent's."""
+    fresh = _fresh_threats(game)
+    scores = [0] * len(moves)
+    for i in range(len(moves)):
+        scores[i] = _move_score(game, moves[i], fresh)
+    return best_first(moves, scores, count)
+
+
+def candidates(game, count):
+    """The `count` best moves (as order() ranks them) in one pass over the spaces, keeping only
+    the best so far in two small arrays, instead of listing every legal move."""
+    if count > _TOP:
+        return None
+    fresh = _fresh_threats(game)
+    cells, supported, adjacent = game.cells, game._supported, game._adjacent
+    mine = (game.to_move()) * N_SPACES
+    kept = 0
+    for s in range(N_SPACES):
+        if cells[s] or (s >= _LEVEL1 and (supported[s] != 3 or not adjacent[mine + s])):
+            continue
+        score = _move_score(game, s, fresh)
+        if kept == count and score <= _top_scores[count - 1]:
+            continue
+        i = kept if kept < count else count - 1
+        while i > 0 and _top_scores[i - 1] < score:  # ties keep the earlier space first
+            _top_scores[i] = _top_scores[i - 1]
+            _top_moves[i] = _top_moves[i - 1]
+            i -= 1
+        _top_scores[i] = score
+        _top_moves[i] = s
+        if kept < count:
+            kept += 1
+    if not kept:
+        return None
+    out = [0] * kept
+    for i in range(kept):
+        out[i] = _top_moves[i]
+    return out
+
+
+def _fresh_threats(game):
+    """At the strongest level, below the root: look for the wins the search's tiles made."""
     fresh = _deep[0] and _root[0] is game and len(game.history) > _root[1]
     if fresh:
         _new_wins(game)
-    mark = _mark[0]
-    scores = [0] * len(moves)
-    for i in range(len(moves)):
-        s = moves[i]
-        score = 2 * adjacent[mine + s] + adjacent[yours + s]
-        if s >= _LEVEL1:
-            score += 4 * _UPPER
-            for slot in (6, 7, 8):
-                if cells[neighbour(s, slot)] == you:
-                    score += 4 * _ARCH
-        w = _wins[s]
-        if fresh and _seen[s] == mark:
-            w |= _found[s]
-        if w & me:
-            score += _WIN_NOW
-        if w & you:
-            score += _BLOCK
-        scores[i] = score
-    return best_first(moves, scores, count)
+    return fresh
+
+
+def _move_score(game, s, fresh):
+    cells, adjacent = game.cells, game._adjacent
+    me = game.to_move() + 1
+    you = 3 - me
+    score = 2 * adjacent[(me - 1) * N_SPACES + s] + adjacent[(you - 1) * N_SPACES + s]
+    if s >= _LEVEL1:
+        score += 4 * _UPPER
+        for slot in (6, 7, 8):
+            if cells[neighbour(s, slot)] == you:
+                score += 4 * _ARCH
+    w = _wins[s]
+    if fresh and _seen[s] == _mark[0]:
+        w |= _found[s]
+    if w & me:
+        score += _WIN_NOW
+    if w & you:
+        score += _BLOCK
+    return score
