@@ -45,7 +45,7 @@ _found = bytearray(N_SPACES)  # ... and where it found a win: bit colour (valid 
 _mark = [0]
 
 
-def prepare(game, level=None):
+def prepare(game, level=""):
     """Before a search: every space where a tile of either colour would make a loop now."""
     global _win_spaces
     _deep[0] = level == "hard"

@@ -337,7 +337,7 @@ def _best_cells(cells, gain, count):
     return best_first(cells, scores, count)
 
 
-def prepare(game, level=None):
+def prepare(game, level=""):
     """Before a search: finds the long-chain threats (_find_closing) of the position.  The AI's
     own are found again after its best first moves (_FOLLOW_UP), so that the leaves below know
     the threats such a move made.  (The other side's links did not change, so its threats can
