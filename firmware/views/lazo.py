@@ -4,7 +4,7 @@
 # most one space of each place can be legal (a tile needs the three under it), so the cursor
 # visits places.
 from firmware.views.base import View as BaseView
-from shared_rules.lazo import N_SPACES, space_kij, space_xy
+from shared_rules.lazo import N_SPACES, space_kij, space_xy, supports
 
 _LEVEL1 = 145
 _PX_SPAN = 36     # level-1 places span px = 0..36 (half tile widths)
@@ -105,7 +105,13 @@ class View(BaseView):
         return ["B%d W%d" % (95 - black, 95 - (len(game.history) - black))]
 
     def describe(self, builder):
+        """The space under the cursor, and above level 1 the colours of the three tiles it
+        would rest on (what the view from above hides)."""
         if builder.cursor < 0:
             return ""
         k, i, j = space_kij(builder.cursor)
-        return "%d.%d.%d" % (k, i, j)
+        text = "%d.%d.%d" % (k, i, j)
+        if k > 1:
+            cells = self.game.cells
+            text += " on " + "".join(".BW"[cells[s]] for s in supports(builder.cursor))
+        return text
