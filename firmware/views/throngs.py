@@ -4,7 +4,8 @@
 # buttons.  The potentials of the selectable sites (or the route costs while a stone is in
 # flight) are written on them where the screen has room.
 from firmware.views.base import BUTTON, View as BaseView
-from shared_rules.throngs import CAPTURE, CHOOSE, DEPLOY, DEST, KIND_MASK, MOVE, PASS, SITE_MASK
+from shared_rules.throngs import (CAPTURE, CHOOSE, DEPLOY, DEST, KIND_MASK, MOVE, PASS, PLACE_BLACK,
+                                  PLACE_WHITE, SITE_MASK)
 
 _PASS = BUTTON
 _BLACK = BUTTON + 1
@@ -129,6 +130,12 @@ class View(BaseView):
             count[v] += 1
         b, w = game.player_of(1), game.player_of(2)
         flying = game.flight()
+        moves = game.legal_moves()
+        kind = moves[0] & KIND_MASK if moves else 0
+        if kind == PLACE_BLACK or kind == PLACE_WHITE or kind == CHOOSE:
+            # The pie start: stones to place, then the other player picks a colour.
+            what = "place B" if kind == PLACE_BLACK else ("place W" if kind == PLACE_WHITE else "pick")
+            return ["Pie: " + what, "B%d W%d" % (count[1], count[2])]
         if self.narrow:
             return ["B%d W%d" % (count[1], count[2]), "S%d:%d" % (game.score(b), game.score(w)),
                     ("P%d" % flying[1]) if flying is not None else ("M%d/2" % game.maneuver())]
