@@ -133,13 +133,11 @@ class App:
             try:
                 session = self.screens("firmware.menus").main_menu(self)
             except MemoryError:
-                session = None
                 self.drop("firmware.menus")
                 self.ui.message("Out of memory", "There was not enough memory for that. "
                                 "Back to the main menu.")
                 continue
             except Exception as e:
-                session = None
                 self.drop("firmware.menus")
                 self.ui.message("Error", "%s: %s" % (type(e).__name__, e))
                 continue

@@ -273,3 +273,13 @@ def test_rematch_starts_the_same_game_again(tmp_path):
     hw, app = trap_game(tmp_path, moves, then=["a", "down", "a"] + PAUSE_QUIT)
     assert saved_moves(tmp_path) == []
     assert app.session is None and hw.frames[-1][0] == "Tholia"
+
+
+def test_a_game_without_a_board_view_is_played_from_a_list_of_moves(tmp_path, monkeypatch):
+    from firmware.app import App
+    monkeypatch.setattr(App, "load_view", lambda self, session: None)
+    # The list starts on the first legal move (a1); A plays it, then B opens the pause menu.
+    hw = FakeHW(tmp_path, new_game_keys("trap") + ["a", "b", "up", "a"])
+    run_app(hw)
+    assert saved_moves(tmp_path) == ["a1"]
+    assert any(frame and frame[0].startswith("Light: Trap") and "a1" in frame for frame in hw.frames)
