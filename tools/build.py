@@ -19,6 +19,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -92,15 +93,48 @@ def collect_sources(root, profile):
         base = root / package
         if not base.is_dir():
             raise BuildError("%s/ is missing" % package)
-        for path in sorted(base.rglob("*")):
-            rel = path.relative_to(root)
-            if path.is_file() and "__pycache__" not in rel.parts and not any(p.startswith(".") for p in rel.parts):
-                if path.suffix != ".pyc":
-                    out.append((rel.as_posix(), path))
+        out += package_files(root, package)
     for name in ("__init__", profile):
         path = root / BOARDS_DIR / (name + ".py")
         if path.is_file():
             out.append(("%s/%s.py" % (BOARDS_DIR, name), path))
+    return out
+
+
+def compile_files(sources, dest, march):
+    """Compiles each (board path, host file) into dest/ (.py -> .mpy; other files copied as they
+    are), in parallel; march None: bytecode only.  Raises BuildError naming file:line."""
+    mpy_cross = mpy_cross_path()
+
+    def compile_one(item):
+        board_path, src = item
+        if not board_path.endswith(".py"):  # data files go as they are
+            dst = dest / board_path
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, dst)
+            return None
+        dst = dest / (board_path[:-3] + ".mpy")
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        cmd = [mpy_cross] + (["-march=" + march] if march else []) + ["-s", board_path, "-o", str(dst), str(src)]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode != 0:  # named by its path in the repository (= on the board)
+            return compile_error((proc.stdout + proc.stderr).replace(str(src), board_path), board_path)
+        return None
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        errors = [e for e in pool.map(compile_one, sources) if e]
+    if errors:
+        raise BuildError(errors[0] + ("" if len(errors) == 1 else " (and %d more)" % (len(errors) - 1)))
+
+
+def package_files(root, package):
+    """(path relative to root, host file) of every file of a folder, caches and dot-files left out."""
+    out = []
+    for path in sorted((root / package).rglob("*")):
+        rel = path.relative_to(root)
+        if path.is_file() and "__pycache__" not in rel.parts and not any(p.startswith(".") for p in rel.parts) \
+                and path.suffix != ".pyc":
+            out.append((rel.as_posix(), path))
     return out
 
 
@@ -119,12 +153,11 @@ def build(profile, march=None, root=ROOT, out_root=None, log=print):
             log("build: %s has no chip on record in tools/build.py; using -march=%s" % (profile, march))
     if march not in MARCHES:
         raise BuildError("unknown -march '%s'; choices: %s" % (march, ", ".join(MARCHES)))
-    mpy_cross = mpy_cross_path()
 
     fs_dir = out_root / profile
     frozen_dir = out_root / (profile + "-frozen")
-    scratch = out_root / (profile + ".partial")
-    shutil.rmtree(scratch, ignore_errors=True)
+    out_root.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix=profile + ".partial-", dir=out_root))  # one per build running
     (scratch / "fs").mkdir(parents=True)
     (scratch / "frozen" / BOARDS_DIR).mkdir(parents=True)
 
@@ -133,27 +166,12 @@ def build(profile, march=None, root=ROOT, out_root=None, log=print):
     active_src.write_text(ACTIVE_TEMPLATE % profile)
     sources.append(("%s/%s.py" % (BOARDS_DIR, ACTIVE_MODULE), active_src))
 
-    def compile_one(item):
-        board_path, src = item
-        if not board_path.endswith(".py"):  # data files go as they are
-            dst = scratch / "fs" / board_path
-            dst.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(src, dst)
-            return None
-        dst = scratch / "fs" / (board_path[:-3] + ".mpy")
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        proc = subprocess.run([mpy_cross, "-march=" + march, "-s", board_path, "-o", str(dst), str(src)],
-                              capture_output=True, text=True)
-        if proc.returncode != 0:  # named by its path in the repository (= on the board)
-            return compile_error((proc.stdout + proc.stderr).replace(str(src), board_path), board_path)
-        return None
-
     sources_bytes = sum(src.stat().st_size for _, src in sources)
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        errors = [e for e in pool.map(compile_one, sources) if e]
-    if errors:
+    try:
+        compile_files(sources, scratch / "fs", march)
+    except BuildError:
         shutil.rmtree(scratch, ignore_errors=True)
-        raise BuildError(errors[0] + ("" if len(errors) == 1 else " (and %d more)" % (len(errors) - 1)))
+        raise
     (scratch / "fs" / "main.py").write_text(MAIN_STUB)
 
     # The freezing alternative: the same packages from their sources, the profile and active.py
@@ -166,7 +184,8 @@ def build(profile, march=None, root=ROOT, out_root=None, log=print):
     (scratch / "frozen" / "manifest.py").write_text(manifest_text(profile, root, frozen_dir, board_files))
 
     for final, part in ((fs_dir, scratch / "fs"), (frozen_dir, scratch / "frozen")):
-        shutil.rmtree(final, ignore_errors=True)
+        if final.exists():
+            final.rename(scratch / ("old-" + final.name))
         part.rename(final)
     shutil.rmtree(scratch, ignore_errors=True)
 

@@ -96,7 +96,7 @@ class Board:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
     # --- the REPL --------------------------------------------------------------------------
-    def _read_until(self, ending, timeout, on_data=None):
+    def _read_until(self, ending, timeout):
         """What the board sends up to and including `ending` (None: everything within
         `timeout` seconds; timeout None: no limit).  On timeout, what came so far.  Reads block
         briefly in the serial layer, so an answer is seen as soon as it arrives."""
@@ -118,8 +118,6 @@ class Board:
             except Exception as e:
                 raise BoardError("%s closed the connection (%s): is it busy with another program?" % (self.port, e)) from None
             if chunk:
-                if on_data:
-                    on_data(chunk)
                 self._pending += chunk
 
     def _drain(self, seconds):
@@ -146,11 +144,12 @@ class Board:
         except OSError as e:
             raise BoardError("%s: %s" % (self.port, e)) from None
 
-    def exec(self, code, timeout=None, on_output=None):
-        """Runs `code` at the raw REPL's '>' prompt (where each command leaves it); returns its
-        output, or raises BoardError with the board's exception.  Like mpremote's exec_raw, but
-        paced (256 bytes per 10 ms) only on a serial line, whose USB-UART bridge may not keep
-        up: a socket has flow control.  `timeout` bounds the whole run (None: no limit)."""
+    def run(self, code, timeout=None, on_output=None):
+        """Runs `code` at the raw REPL's '>' prompt (where each command leaves it); returns
+        (output, error output) as text.  Like mpremote's exec_raw, but paced (256 bytes per
+        10 ms) only on a serial line, whose USB-UART bridge may not keep up: a socket has flow
+        control.  `timeout` bounds the whole run (None: the board's default); a run that does not
+        end in time raises BoardError (the board may still be running it)."""
         command = code.encode() + b"\x04"
         try:
             if self.is_socket:
@@ -165,16 +164,31 @@ class Board:
         if not answer.endswith(b"OK"):
             raise BoardError("%s did not accept a command (it sent %r)" % (self.port, answer[-60:]))
         limit = self.timeout if timeout is None else timeout
-        out = self._read_until(b"\x04", limit, lambda chunk: on_output(chunk.replace(b"\x04", b""))
-                               if on_output else None)
+        end = time.monotonic() + limit
+        out = b""
+        while not out.endswith(b"\x04"):  # in pieces, so on_output sees it as it comes
+            if time.monotonic() > end:
+                raise BoardError("%s: no end of output within %s s" % (self.port, limit))
+            piece = self._read_until(b"\x04", 0.2)
+            out += piece
+            if on_output and piece.rstrip(b"\x04"):
+                on_output(piece.rstrip(b"\x04"))
         err = self._read_until(b"\x04", self.timeout)
         prompt = self._read_until(b">", self.timeout)
-        if not (out.endswith(b"\x04") and err.endswith(b"\x04") and prompt.endswith(b">")):
-            raise BoardError("%s stopped answering (no end of output within %s s)" % (self.port, limit))
-        if err[:-1]:
-            lines = err[:-1].decode(errors="replace").strip().splitlines()
+        if not (err.endswith(b"\x04") and prompt.endswith(b">")):
+            raise BoardError("%s stopped answering" % self.port)
+        return out[:-1].decode(errors="replace"), err[:-1].decode(errors="replace")
+
+    def exec(self, code, timeout=None):
+        """run(), with the board's exception raised as BoardError (its last line)."""
+        out, err = self.run(code, timeout)
+        if err:
+            lines = err.strip().splitlines()
             raise BoardError("the board raised %s" % (lines[-1] if lines else "an error"))
-        return out[:-1].decode(errors="replace")
+        return out
+
+    def leave_raw_repl(self):
+        self.serial.write(b"\r\x02")
 
     def info(self):
         """name, version string, _mpy word and platform of the board's firmware."""
@@ -190,7 +204,7 @@ class Board:
     def soft_reset_into_app(self, show, seconds=2.0):
         """Leaves the raw REPL and soft-resets from the friendly one, so main.py runs; shows
         what the board prints for a moment (an app that fails at start says why)."""
-        self.serial.write(b"\r\x02")
+        self.leave_raw_repl()
         self._read_until(b">>> ", self.timeout)
         self.serial.write(b"\x04")
         # until the app has run for `seconds`, or ended at the REPL prompt
@@ -330,23 +344,23 @@ def sha256_hex(path):
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def flash(board, fs_dir, log=print, reset=True):
-    """Synchronises fs_dir onto the board; returns {'copied', 'unchanged', 'removed', 'bytes'}."""
-    board.enter_raw_repl(soft_reset=True)  # a clean heap for the copying, whatever ran before
-    info = board.info()
-    check_compatible(info, fs_dir)
-    log("flash: %s: MicroPython %s (%s%s), .mpy v%d" % (board.port, info["version"], info["platform"],
-                                                        ", " + info["machine"] if info["machine"] else "",
-                                                        info["mpy"] & 0xFF))
-    local = {p.relative_to(fs_dir).as_posix(): p for p in sorted(fs_dir.rglob("*")) if p.is_file()}
+def tree_files(folder):
+    """{path on the board: host file} for everything under a local folder laid out as the board."""
+    return {p.relative_to(folder).as_posix(): p for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def sync(board, local, managed, log=print, label="flash", each_file=True):
+    """Makes the board hold `local` ({path on the board: host file}): copies the files whose
+    SHA-256 differs, removes files and folders under the `managed` top folders that `local`
+    does not have, and verifies every hash.  Returns {'copied', 'unchanged', 'removed', 'bytes'}.
+    each_file: a log line per file copied or removed (else the summary only)."""
     paths = sorted(local)
     remote = board_hashes(board, ["/" + p for p in paths])
     wanted = {p: sha256_hex(local[p]) for p in paths}
     changed = [p for p in paths if remote["/" + p] != wanted[p]]
 
-    # Files of ours on the board that the build no longer has: remove them.
     stale = []
-    for top in MANAGED_DIRS:
+    for top in managed:
         for kind, path in board_tree(board, top):
             rel = path.lstrip("/")
             if kind == "F" and rel not in local:
@@ -355,8 +369,9 @@ def flash(board, fs_dir, log=print, reset=True):
                 stale.append(("D", path))
     if stale:
         board.exec("import os\nfor k, p in %r:\n    (os.remove if k == 'F' else os.rmdir)(p)\n" % (stale,))
-        for kind, path in stale:
-            log("  removed %s%s" % (path, "/" if kind == "D" else ""))
+        if each_file:
+            for kind, path in stale:
+                log("  removed %s%s" % (path, "/" if kind == "D" else ""))
 
     total = sum(local[p].stat().st_size for p in changed)
     if changed:
@@ -373,20 +388,36 @@ def flash(board, fs_dir, log=print, reset=True):
             data = local[p].read_bytes()
             write_file(board, "/" + p, data, b64)
             done += len(data)
-            log("  [%*d/%d] %3d%%  %s (%d bytes)" % (len(str(len(changed))), n, len(changed),
-                                                   100 * done // max(total, 1), p, len(data)))
+            if each_file:
+                log("  [%*d/%d] %3d%%  %s (%d bytes)" % (len(str(len(changed))), n, len(changed),
+                                                       100 * done // max(total, 1), p, len(data)))
         log("  copied %d bytes in %.1f s" % (total, time.monotonic() - started))
 
-    # Verify: every file of the build, by its hash on the board.
     after = board_hashes(board, ["/" + p for p in paths])
     bad = [p for p in paths if after["/" + p] not in (wanted[p], "?")]
     if bad:
         raise BoardError("verify failed: %s differs on the board after copying" % bad[0])
-    unverified = sum(1 for p in paths if after["/" + p] == "?")
+    unverified = any(after["/" + p] == "?" for p in paths)
     summary = {"copied": len(changed), "unchanged": len(paths) - len(changed), "removed": len(stale), "bytes": total}
-    log("flash: %d files: %d copied, %d unchanged, %d removed; %s" % (
-        len(paths), summary["copied"], summary["unchanged"], summary["removed"],
-        "verified" if not unverified else "sizes only: no hashlib on the board"))
+    log("%s: %d files: %d copied, %d unchanged, %d removed; %s" % (
+        label, len(paths), summary["copied"], summary["unchanged"], summary["removed"],
+        "not verified (no hashlib on the board: every file is copied)" if unverified else "verified"))
+    return summary
+
+
+def describe(board, info):
+    return "%s: MicroPython %s (%s%s), .mpy v%d" % (board.port, info["version"], info["platform"],
+                                                    ", " + info["machine"] if info["machine"] else "",
+                                                    info["mpy"] & 0xFF)
+
+
+def flash(board, fs_dir, log=print, reset=True):
+    """Puts the build in fs_dir onto the board and starts it; returns sync()'s summary."""
+    board.enter_raw_repl(soft_reset=True)  # a clean heap for the copying, whatever ran before
+    info = board.info()
+    check_compatible(info, fs_dir)
+    log("flash: " + describe(board, info))
+    summary = sync(board, tree_files(fs_dir), MANAGED_DIRS, log)
     if reset:
         log("flash: soft reset into the app")
         board.soft_reset_into_app(log)

@@ -60,7 +60,7 @@ def test_real_profile_builds_the_board_filesystem(tmp_path):
             assert header["magic"] == b"M" and header["version"] == 6, rel
         else:
             assert (ROOT / rel).is_file(), rel  # a data file copied as it is
-    assert not (tmp_path / "pico_lcd13.partial").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pico_lcd13", "pico_lcd13-frozen"]  # no scratch left
 
 
 def test_compiled_build_imports_on_micropython(tmp_path):

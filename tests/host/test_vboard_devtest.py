@@ -1,0 +1,83 @@
+"""tools.devtest on a virtual board reports exactly what tools/mpy_test.mjs reports on the host VM:
+the FAILED lines, the tracebacks' messages, an unimportable module as one failure, the last line."""
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tools.vboard import VirtualBoard
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SAMPLE = (
+    "import sys\n"
+    "from rules_support import ON_MICROPYTHON\n"
+    "def test_runs_on_micropython():\n    assert ON_MICROPYTHON and sys.implementation.name == 'micropython'\n"
+    "def test_rules_are_importable():\n    from shared_rules.game import Game\n    assert Game.NAME == ''\n"
+    "def test_data_file_beside_the_test():\n"
+    "    here = __file__.rsplit('/', 1)[0]\n"
+    "    assert open(here + '/data.txt').read() == 'beside'\n"
+    "def test_deliberately_failing():\n    assert 1 + 1 == 3, 'arithmetic'\n"
+    "def helper_not_a_test():\n    raise RuntimeError\n")
+
+
+@pytest.fixture(scope="module")
+def board(tmp_path_factory):
+    with VirtualBoard(fs_dir=tmp_path_factory.mktemp("flash")) as vb:
+        yield vb
+
+
+@pytest.fixture
+def suite(tmp_path):
+    (tmp_path / "test_sample.py").write_text(SAMPLE)
+    (tmp_path / "test_unimportable.py").write_text("import dataclasses\ndef test_ok():\n    pass\n")
+    (tmp_path / "data.txt").write_text("beside")
+    (tmp_path / "rules_support.py").write_text((ROOT / "tests/rules/rules_support.py").read_text())
+    return tmp_path
+
+
+def devtest(board, *targets):
+    return subprocess.run([sys.executable, "-m", "tools.devtest", "--port", board.url, *targets], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+
+
+def host_vm(*targets):
+    return subprocess.run(["node", "tools/mpy_test.mjs", *targets], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+
+
+def failures(stdout):
+    return sorted(line.split(" (")[0] for line in stdout.splitlines() if line.startswith("FAILED"))
+
+
+def test_same_report_as_the_host_vm_runner(board, suite):
+    dev, host = devtest(board, str(suite)), host_vm(str(suite))
+    assert dev.stdout.strip().splitlines()[-1] == host.stdout.strip().splitlines()[-1] == "3 passed, 2 failed"
+    assert dev.returncode == host.returncode == 1
+    assert failures(dev.stdout) == failures(host.stdout) == [
+        "FAILED %s" % (suite / "test_unimportable.py"), "FAILED test_sample.py::test_deliberately_failing"]
+    for text in ("AssertionError: arithmetic", "ImportError: no module named 'dataclasses'"):
+        assert text in dev.stdout and text in host.stdout
+    assert "  dev %s: 3 passed, 1 failed" % (suite / "test_sample.py") in dev.stderr
+
+
+def test_one_test_by_name_and_a_clean_pass(board, suite):
+    proc = devtest(board, "%s::test_data_file_beside_the_test" % (suite / "test_sample.py"))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == "1 passed, 0 failed"
+
+
+def test_tests_use_this_checkouts_rules_not_the_flashed_ones(board, suite):
+    # a stale flashed copy of the rules at the board's root must not be what the tests import
+    subprocess.run([sys.executable, "-m", "mpremote", "connect", board.url, "fs", "mkdir", ":shared_rules", "+",
+                    "exec", "f = open('shared_rules/game.py', 'w'); f.write('BROKEN = 1'); f.close()"],
+                   cwd=ROOT, capture_output=True, timeout=60)
+    proc = devtest(board, "%s::test_rules_are_importable" % (suite / "test_sample.py"))
+    assert proc.stdout.strip().splitlines()[-1] == "1 passed, 0 failed", proc.stdout + proc.stderr
+
+
+def test_bad_port_is_one_line(suite):
+    proc = subprocess.run([sys.executable, "-m", "tools.devtest", "--port", "", str(suite)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1 and proc.stderr.startswith("devtest: no port given") and proc.stderr.count("\n") == 1

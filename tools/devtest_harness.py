@@ -1,0 +1,23 @@
+# The board's half of tools/devtest.py (MicroPython): runs one rules-test module's top-level
+# test_* functions exactly as tools/mpy_test.mjs does under the host VM, one line per failure
+# with its traceback, then "@@RESULT passed failed" for the host to add up.
+import gc
+import sys
+
+
+def run(modname, only=None):
+    passed = failed = 0
+    mod = __import__(modname)
+    names = sorted(n for n in dir(mod) if n.startswith("test_") and callable(getattr(mod, n)))
+    for name in names:
+        if only and name not in only:
+            continue
+        try:
+            getattr(mod, name)()
+            passed += 1
+        except Exception as e:
+            failed += 1
+            print("FAILED %s.py::%s" % (modname, name))
+            sys.print_exception(e)  # pyright: ignore[reportAttributeAccessIssue]  (MicroPython)
+        gc.collect()
+    print("@@RESULT %d %d" % (passed, failed))
