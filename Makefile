@@ -63,7 +63,7 @@ flash: setup
 	$(PY) -m tools.flash --board $(BOARD) --port "$(PORT)"
 
 devtest: setup
-	$(PY) -m tools.devtest --port "$(PORT)"
+	$(PY) -m tools.devtest --port "$(PORT)" $(TESTS)
 
 clean:
 	rm -rf build bench/results.json .pytest_cache
