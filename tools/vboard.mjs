@@ -21,6 +21,8 @@
 //    survives soft resets, interrupts and, with --fs, restarts; its errors carry MicroPython's
 //    errno numbers (ENOENT 2, not Emscripten's 44), which mpremote recognises;
 //  * output newlines go out as "\r\n" like a board's cooked USB console.
+// Unlike a board, a running program that reads stdin (input(), mpremote's `mount`) gets end of
+// file at once: the VM takes input only between REPL characters.
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import fs from "node:fs";
 import net from "node:net";

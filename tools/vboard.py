@@ -7,6 +7,8 @@ a board's USB REPL (tools/vboard.mjs does the work; this is its front door).
 
 It listens on 127.0.0.1 only.  --fs keeps the board's filesystem in DIR (else a temporary folder
 that goes when the board stops).  Tests use `VirtualBoard` to run one in the background.
+What it does and does not do like a board: tools/vboard.mjs (no stdin for running programs, so
+no `mpremote mount`).
 """
 import argparse
 import re
