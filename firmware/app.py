@@ -62,6 +62,7 @@ class Session:
         self.movers = bytearray()     # player of each decision, parallel to game.history
         self.result = ""              # "resign <player>" or "draw agreed" once decided by players
         self.view = None
+        self.save_failed = False
 
     def is_ai(self, player):
         return self.players[player] != "human"
@@ -191,8 +192,12 @@ class App:
     def save(self, session):
         try:
             saves.save_game(self.folder, session.saved())
+            session.save_failed = False
         except OSError as e:
-            self.ui.message("Not saved", "The game could not be saved: %s" % e)
+            if not session.save_failed:      # say it once, not after every move
+                session.save_failed = True
+                self.ui.message("Not saved", "The game could not be saved (%s). Play goes on; "
+                                "the app tries again after each move." % e)
 
     # --- playing ------------------------------------------------------------------------------
     def play(self, session):

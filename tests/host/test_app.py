@@ -283,3 +283,13 @@ def test_a_game_without_a_board_view_is_played_from_a_list_of_moves(tmp_path, mo
     run_app(hw)
     assert saved_moves(tmp_path) == ["a1"]
     assert any(frame and frame[0].startswith("Light: Trap") and "a1" in frame for frame in hw.frames)
+
+
+def test_a_save_folder_that_cannot_be_written_is_said_once_and_play_goes_on(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    hw, app = trap_game(blocker / "saves", ["d4", "e5", "c3"], then=["b"], more=["a"])
+    shown = [frame[0] for frame in hw.frames if frame]
+    assert shown.count("Not saved") == 1          # at the start, then silence
+    assert app.session.texts() == ["d4", "e5", "c3"]
+    assert not (blocker / "saves").exists()
