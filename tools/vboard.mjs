@@ -36,7 +36,8 @@ const H_CONSUMED = 0;   // input bytes the VM has finished processing
 const H_MODE = 1;       // MODE_FRIENDLY or MODE_RAW
 const H_WRITE = 2;      // output ring: bytes written (mod 2^32)
 const H_READ = 3;       // output ring: bytes read
-const HEADER_BYTES = 16;
+const H_LOADING = 4;    // 1 while a fresh VM loads (not a program the user could interrupt)
+const HEADER_BYTES = 32;
 const RING = 1 << 16;
 const MODE_FRIENDLY = 0, MODE_RAW = 1;
 const CTRL_A = 1, CTRL_B = 2, CTRL_C = 3, CTRL_D = 4, CTRL_E = 5;
@@ -67,6 +68,7 @@ async function serve(argv) {
   let sent = [];        // input handed to the current worker and not yet consumed: [index, byte]
   let sentTotal = 0;    // bytes handed to the current worker
   let interruptTimer = null;
+  let held = Buffer.alloc(0);  // input that came while a worker was being replaced
 
   function drain() {
     const w = Atomics.load(header, H_WRITE) >>> 0, r = Atomics.load(header, H_READ) >>> 0;
@@ -85,6 +87,7 @@ async function serve(argv) {
     Atomics.store(header, H_MODE, mode);
     Atomics.store(header, H_WRITE, 0);
     Atomics.store(header, H_READ, 0);
+    Atomics.store(header, H_LOADING, 1);
     sent = []; sentTotal = 0;
     const w = new Worker(new URL(import.meta.url), { workerData: { shared, fsDir, heapKB: opts.heapKB, reason, mode } });
     worker = w;
@@ -100,7 +103,9 @@ async function serve(argv) {
       process.stderr.write("vboard: the VM stopped; restarting it\n");
       startWorker("crash", MODE_FRIENDLY, Buffer.alloc(0));
     });
-    if (input.length) feed(input);
+    const waiting = Buffer.concat([input, held]);
+    held = Buffer.alloc(0);
+    if (waiting.length) feed(waiting);
   }
 
   function feed(data) {
@@ -118,7 +123,7 @@ async function serve(argv) {
       interruptTimer = null;
       const consumed = Atomics.load(header, H_CONSUMED);
       if (consumed > ctrlIndex || ctrlIndex >= sentTotal) return;
-      if (consumed !== last) {  // still working through the input: look again later
+      if (consumed !== last || Atomics.load(header, H_LOADING)) {  // busy with input or loading: later
         last = consumed;
         interruptTimer = setTimeout(check, INTERRUPT_GRACE_MS);
         return;
@@ -149,7 +154,7 @@ async function serve(argv) {
     if (client) { socket.destroy(); return; }  // busy, like an open serial port
     client = socket;
     socket.setNoDelay(true);
-    socket.on("data", (data) => { if (worker) feed(data); });
+    socket.on("data", (data) => { if (worker) feed(data); else held = Buffer.concat([held, data]); });
     socket.on("close", () => { if (client === socket) client = null; });
     socket.on("error", () => {});
   });
@@ -385,6 +390,7 @@ async function runBoard({ shared, fsDir, heapKB, reason, mode: startMode }) {
 
   async function boot(why) {
     if (why === "soft") say("MPY: soft reboot\n");
+    Atomics.store(header, H_LOADING, 1);
     vm = await loadMicroPython({
       heapsize: heapKB * 1024, pystack: 64 * 1024, linebuffer: false,
       stdout: out, stderr: out, stdin: () => null,
@@ -392,6 +398,7 @@ async function runBoard({ shared, fsDir, heapKB, reason, mode: startMode }) {
     loadFlash(vm.FS, fsDir, FLASH);
     wrapFS(vm.FS);
     vm.runPython(VM_SETUP);
+    Atomics.store(header, H_LOADING, 0);
     if (why !== "interrupt") {
       runScript("boot.py");
       if (mode === MODE_FRIENDLY) runScript("main.py");

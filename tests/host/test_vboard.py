@@ -151,6 +151,7 @@ def test_one_client_at_a_time(board):
         first.close()
 
 
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads Linux's socket table")
 def test_listens_on_loopback_only(board):
     listening = []
     for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
@@ -159,5 +160,6 @@ def test_listens_on_loopback_only(board):
         if int(port, 16) == board.port and state == "0A":  # LISTEN
             listening.append(addr)
     assert listening == ["0100007F"]  # 127.0.0.1, nothing else
-    assert not any(int(line.split()[1].split(":")[1], 16) == board.port
-                   for line in Path("/proc/net/tcp6").read_text().splitlines()[1:])
+    tcp6 = Path("/proc/net/tcp6")
+    if tcp6.exists():
+        assert not any(int(line.split()[1].split(":")[1], 16) == board.port for line in tcp6.read_text().splitlines()[1:])
