@@ -81,3 +81,14 @@ def test_bad_port_is_one_line(suite):
     proc = subprocess.run([sys.executable, "-m", "tools.devtest", "--port", "", str(suite)], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1 and proc.stderr.startswith("devtest: no port given") and proc.stderr.count("\n") == 1
+
+
+def test_a_hung_module_times_out_and_the_next_one_runs(board, tmp_path):
+    (tmp_path / "test_a_hangs.py").write_text("def test_forever():\n    while True:\n        pass\n")
+    (tmp_path / "test_b_fine.py").write_text("def test_fine():\n    assert True\n")
+    proc = subprocess.run([sys.executable, "-m", "tools.devtest", "--port", board.url, "--timeout", "3", str(tmp_path)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 1
+    assert "FAILED %s (could not run: %s: no end of output within 3.0 s)" % (tmp_path / "test_a_hangs.py", board.url) \
+        in proc.stdout, proc.stdout + proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == "1 passed, 1 failed"
