@@ -59,10 +59,12 @@ class ScriptedHW:
 
     def poll(self):
         self.now += 5
-        if self.script:
-            b = self.script.pop(0)
+        busy = self.busy() and not self.starting
+        if self.script and not (busy and not self.script[0].startswith("!")):
+            # Buttons wait while the AI thinks, unless marked "!b" (pressed during the search).
+            b = self.script.pop(0).lstrip("!")
             return [(1, b), (2, b)]
-        if self.busy() and not self.starting:
+        if busy:
             return []       # the AI thinking, or the demo's pause between moves: no buttons
         raise Stop()
 

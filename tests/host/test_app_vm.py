@@ -74,3 +74,60 @@ def test_saves_and_their_fallbacks_under_micropython(tmp_path):
     proc = subprocess.run(["node", "tools/mpyvm.mjs"] + MOUNTS + [str(script)],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0 and "saves ok" in proc.stdout, proc.stdout + proc.stderr
+
+
+TOUR_SCRIPT = r'''
+from firmware.app import App
+from firmware import saves
+from tools.vm_app_session import ScriptedHW, Stop
+from shared_rules import registry
+import shared_rules.games
+
+hw = ScriptedHW("pico_lcd13", "/tour")
+hw.starting = False
+app = App(hw)
+hw.apps.append(app)
+trap = registry.game_names().index("trap")
+keys = ["down", "a"] + ["down"] * trap + ["a"] + ["right"] * 5 + ["b"]      # Rules: Trap, paged
+keys += ["down", "a", "down", "down", "right", "down", "down", "down", "a"]   # Settings: targets off
+keys += ["down", "a", "b"]                                                 # About
+keys += ["up", "up", "up", "a"] + ["down"] * trap + ["a", "up", "left", "left", "down", "a"]
+keys += ["a", "a"]                                       # New game, 2 humans: two balls placed
+keys += ["b", "down", "a"]                               # pause menu: Undo
+keys += ["y", "a"]                                       # Y: hint (the AI), A plays it
+keys += ["b", "up", "a"]                                 # Save and quit
+keys += ["a", "b", "up", "up", "a", "down", "a"]         # Continue, pause, Resign, yes
+keys += ["a", "down", "a"]                               # game over: any key, then Rematch
+hw.script = keys
+log = []          # (decisions, result) at every save
+real_save = app.save
+
+
+def save(session):
+    log.append((len(session.game.history), session.result))
+    real_save(session)
+
+
+app.save = save
+try:
+    app.main_menu()
+except Stop:
+    pass
+assert not hw.script, hw.script
+assert saves.load_settings("/tour", {"level": "", "targets": "", "demo": ""})["targets"] == "off"
+saved, index, notes = saves.load_game("/tour")
+assert saved.moves == [] and saved.result == "", (saved.moves, saved.result)   # the rematch
+assert app.session is not None and app.session.game.history == []
+# Placed 2, undo back to 1, the hint played the 2nd, Light (to move) resigned, the rematch.
+assert log[:4] == [(0, ""), (1, ""), (2, ""), (1, "")], log
+assert (2, "") in log[4:] and (2, "resign 0") in log and log[-1] == (0, ""), log
+print("tour ok")
+'''
+
+
+def test_menus_pause_menu_hint_resign_and_rematch_under_micropython(tmp_path):
+    script = tmp_path / "tour.py"
+    script.write_text(TOUR_SCRIPT)
+    proc = subprocess.run(["node", "tools/mpyvm.mjs"] + MOUNTS + ["--mount", "tools:/tools", str(script)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0 and "tour ok" in proc.stdout, proc.stdout[-3000:] + proc.stderr[-3000:]
