@@ -116,7 +116,8 @@ class Board:
                 self.serial.timeout = 0.05 if left is None else max(0.001, min(0.05, left))
                 chunk = self.serial.read(max(1, self.serial.in_waiting))
             except Exception as e:
-                raise BoardError("%s closed the connection (%s): is it busy with another program?" % (self.port, e)) from None
+                raise BoardError("%s closed the connection (%s): busy with another program, or unplugged?"
+                                 % (self.port, e)) from None
             if chunk:
                 self._pending += chunk
 
@@ -222,7 +223,6 @@ class Board:
 
 # --- files on the board ---------------------------------------------------------------------
 HASH_SCRIPT = """
-import os
 try:
     import hashlib
 except ImportError:

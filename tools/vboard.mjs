@@ -74,6 +74,10 @@ async function serve(argv) {
     const w = Atomics.load(header, H_WRITE) >>> 0, r = Atomics.load(header, H_READ) >>> 0;
     const n = (w - r) >>> 0;
     if (!n) return;
+    if (n > RING) {  // cannot happen while one worker writes; never send stale bytes
+      Atomics.store(header, H_READ, w | 0);
+      return;
+    }
     const out = Buffer.alloc(n);
     for (let i = 0; i < n; i++) out[i] = ring[(r + i) % RING];
     Atomics.store(header, H_READ, w | 0);
