@@ -1,0 +1,172 @@
+# Throngs' AI (shared_rules/ai_throngs.py + shared_rules/ai.py): only legal moves on every board,
+# ruleset and start, the node budget, wins in one and blocks of a loss in one (spec "End and
+# score": the player about to make a maneuver wins with a score of at least half the sites plus
+# 2, Ludii 1.3.12's rules more than half plus 3), the plan for a destination, determinism.
+#
+# The positions were found in random and AI games on the 63 board (rows as in test_throngs.py).
+from shared_rules import ai
+from shared_rules import ai_throngs
+from shared_rules.game import ONGOING
+from shared_rules.rng import Rng
+from shared_rules.throngs import Throngs, BLACK, WHITE
+from rules_support import scaled
+
+
+def position(stones, mover, maneuver=1, options=None, deployed=0, counters="-1,-1"):
+    game = Throngs(options)
+    game.decode("stones=%s mover=%d maneuver=%d flight=- passed=00 deployed=%d must_deploy=00 counters=%s "
+                "setup=4 swapped=0 result=none" % (stones, mover, maneuver, deployed, counters))
+    assert game.winner() == ONGOING
+    return game
+
+
+def ai_maneuver(game, level, seed=0):
+    """The AI plays one whole maneuver (its selection and, if the stone flies, the destination);
+    returns it in notation."""
+    texts = []
+    mover, maneuver = game.mover, game.maneuver()
+    while game.winner() == ONGOING and game.mover == mover and game.maneuver() == maneuver:
+        move = ai.choose_move(game, level, seed=seed)
+        assert move in game.legal_moves()
+        texts.append(game.move_to_text(move))
+        game.play(move)
+    return "".join(texts)
+
+
+# White to move (first maneuver), score 29: capturing the Black stone on 53, inside White's
+# region, makes it 34 (the stone, the site and its neighbourhood turn White's); no other maneuver
+# reaches 34.
+CAPTURE_WINS = "110111101011101122221112122111221002211202020202220221000222220"
+# White to move (first maneuver), score 32: only the stone on 50 (potential 6) reaches the gap
+# on 22 in Black's region, by jumps, for 34; captures on 29, 33, 36, 44 do not win.
+FLIGHT_WINS = "111101111111101111112202122221111122122122221211222222022222202"
+# Black's second maneuver, White already on 34: after it White is the player about to move and
+# wins, unless Black lowers White's score.  Only a stone deployed on 14 and sent to 51, into
+# White's region, does (33).
+INVASION_SAVES = "111210110122110112120011121112221202212212221122222022000202220"
+# Board 93, Ludii's original rules: Black's second maneuver, White on 50 (the winning score is
+# more than 93 / 2 + 3, so 50); only the capture on 28 brings it down.
+ORIGINAL_93_CAPTURE_SAVES = ("022002022022220222212220212221220212200112222222221111212120211110122010"
+                             "110110111011111110101")
+
+
+def test_winning_score_follows_the_ruleset():
+    """Spec "End and score": at least half the sites plus 2 (34 on the 63 board); original
+    ruleset: more than half the sites plus 3 (35)."""
+    assert ai_throngs.winning_score(Throngs()) == 34
+    assert ai_throngs.winning_score(Throngs({"board": "93"})) == 49
+    assert ai_throngs.winning_score(Throngs({"ruleset": "original"})) == 35
+    assert ai_throngs.winning_score(Throngs({"board": "93", "ruleset": "original"})) == 50
+
+
+def test_capture_that_wins_at_once_is_taken_at_every_level():
+    """Spec "End and score": the player about to move wins with the winning score, which is also
+    checked after the first maneuver of a turn."""
+    for level in ai.LEVELS:
+        game = position(CAPTURE_WINS, WHITE)
+        assert game.score(1) == 29
+        assert ai_maneuver(game, level) == "x@53", level
+        assert game.winner() == 1
+
+
+def test_win_that_needs_a_flight_is_found():
+    """Both decisions of the maneuver (select the stone on 50, send it to 22) come from the AI."""
+    for level in ("normal", "hard"):
+        game = position(FLIGHT_WINS, WHITE)
+        assert game.score(1) == 32
+        assert ai_maneuver(game, level) == "50-22", level
+        assert game.winner() == 1
+
+
+def test_loss_in_one_is_blocked():
+    """The second maneuver must take White below 34, or White wins as the next to move."""
+    for level in ("normal", "hard"):
+        game = position(INVASION_SAVES, BLACK, maneuver=2)
+        assert game.score(1) == 34
+        assert ai_maneuver(game, level) == "P@14-51", level
+        assert game.winner() == ONGOING and game.score(1) == 33
+
+
+def test_loss_in_one_is_blocked_on_board_93_with_the_original_rules():
+    for level in ai.LEVELS:
+        game = position(ORIGINAL_93_CAPTURE_SAVES, BLACK, maneuver=2, deployed=1, counters="1,1",
+                        options={"board": "93", "ruleset": "original"})
+        assert game.score(1) == 50
+        assert ai_maneuver(game, level) == "x@28", level
+        assert game.winner() == ONGOING
+
+
+def test_destination_follows_the_plan_of_the_selection_search():
+    """At the default level the search at a selection notes the best destination under each
+    selection; the destination decision then costs two nodes and plays it."""
+    game = position(INVASION_SAVES, BLACK, maneuver=2)
+    selection = ai.Search(game, "normal")
+    game.play(selection.run())
+    destination = ai.Search(game, "normal")
+    assert game.move_to_text(destination.run()) == "-51"
+    assert destination.nodes <= 2
+    # The same flight without the search at its selection: no plan, a real search.
+    game = position(INVASION_SAVES, BLACK, maneuver=2)
+    game.play(game.move_from_text("P@14"))
+    search = ai.Search(game, "normal")
+    assert game.move_to_text(search.run()) == "-51" and search.nodes > 2
+
+
+def test_evaluation_is_zero_sum():
+    rng = Rng(3)
+    game = Throngs()
+    while game.winner() == ONGOING and len(game.history) < 120:
+        assert ai_throngs.evaluate(game, 0) == -ai_throngs.evaluate(game, 1)
+        moves = game.legal_moves()
+        game.play(moves[rng.below(len(moves))])
+
+
+def _whole_games(options, games, decisions):
+    """Games of the AI (each level in turn, node budgets from 4 up) against the uniform random
+    player or against itself at the easy level; returns how many decisions each game took."""
+    rng = Rng(11)
+    lengths = []
+    for game_no in range(games):
+        game = Throngs(options)
+        level = ai.LEVELS[game_no % len(ai.LEVELS)]
+        budget = 4 + 9 * game_no
+        while game.winner() == ONGOING and len(game.history) < decisions:
+            legal = game.legal_moves()
+            if game.to_move() == game_no % 2:
+                search = ai.Search(game, level, seed=len(game.history), max_nodes=budget, device_seconds=1000)
+                move = search.run()
+                assert search.nodes <= budget
+            elif game_no % 2:
+                move = ai.Search(game, "easy", seed=game_no, max_nodes=3, device_seconds=1000).run()
+            else:
+                move = legal[rng.below(len(legal))]
+            assert move in legal, (options, game.move_to_text(move))
+            game.play(move)
+        lengths.append(len(game.history))
+    return lengths
+
+
+def test_only_legal_moves_and_node_budget_on_the_default_board():
+    lengths = _whole_games({}, scaled(4, 2), scaled(400, 60))
+    assert max(lengths) >= scaled(100, 20)
+
+
+def test_only_legal_moves_on_board_93_with_the_original_rules():
+    """Ludii 1.3.12's rules: captures may fly on, deployment's cost waived on surrounded
+    neutral sites, the deployment counter."""
+    _whole_games({"board": "93", "ruleset": "original"}, scaled(4, 2), scaled(400, 30))
+
+
+def test_only_legal_moves_with_the_pie_start():
+    """Spec "Options": the pie start's placements and colour choice are decisions too."""
+    _whole_games({"start": "pie"}, scaled(2, 2), scaled(60, 12))
+
+
+def test_same_seed_same_moves_and_position_unchanged():
+    game = position(FLIGHT_WINS, WHITE)
+    game.play(game.move_from_text("x@29"))
+    before = game.encode()
+    for level in ai.LEVELS:
+        first = ai.choose_move(game, level, seed=5)
+        assert ai.choose_move(game, level, seed=5) == first
+        assert game.encode() == before and len(game.history) == 1
