@@ -34,9 +34,9 @@ from shared_rules.tholian_go_geometry import NO_EDGE, SLOTS
 
 # level: (device seconds cap per decision, node budget per decision, widths, evaluation noise)
 LEVELS = {
-    "easy": (1.0, 6, (6,), 120),
-    "normal": (0.8, 10, (8, 2), 0),
-    "hard": (3.0, 60, (12, 4, 2), 0),
+    "easy": (0.5, 4, (4,), 150),
+    "normal": (0.6, 6, (6,), 0),
+    "hard": (2.0, 36, (8, 3, 2), 0),
 }
 
 _STEP = const(0)
@@ -53,10 +53,13 @@ _THREAT_LATER = const(10)  # the victim owns the turn and saves it
 # order() values a threat (missing 1) at 40%, evaluate() by who moves next.
 _LIGHT_PCT = bytes((100, 40, 8, 0))
 _DARK_PCT = bytes((100, 40, 10, 4, 1, 0, 0))
-_ADVANCE = const(2)  # per row a dark token stands towards the enemy's home
+_ADVANCE = const(6)  # per row a dark token stands towards the enemy's home
 _ATTRACT = const(3)  # per unit of closeness of a dark token to a capturable enemy light token
 _REACH = const(7)  # closeness = _REACH - distance (in half columns + half lines, halved)
-_PUSH_SCORE = const(-10)  # order(): a push, whose result only the search sees
+_PUSH_SCORE = const(-10)  # order(): a push through enemy tokens, whose result only the search sees
+_FOLLOW = const(1)
+_JUMP_COST = const(-1)
+_NO_END = const(-(1 << 29))  # order(): a push through my own tokens, against a plain step as good
 _PATH_OPEN = const(-20)  # evaluate(): a path under construction must still be completed
 _ACCEPT_BELOW = const(-600)  # accept a draw offer only this far behind
 _RACE = const(60)  # Football / Scrimmage: per step the best runner is ahead
@@ -151,12 +154,19 @@ class _Tables:
             self.dark_sum[m] = self.dark_sum[m - 1] + self.dark_inc[m]
         self.top = top - 1
         self.to_target = (self._distances(g.targets[0]), self._distances(g.targets[1]))
-        # Scratch: capturable light tokens of each colour (evaluate), held cutting nodes (order),
-        # Chain's 0-1 BFS (a ring deque and costs).
-        self.prey = (None, array("H", bytes(2 * nl)), array("H", bytes(2 * nl)))
+        # Scratch: where the capturable light tokens of each colour stand (evaluate), threats,
+        # the strings of my tokens (order), Chain's 0-1 BFS (a ring deque and costs).
+        self.prey_x = (None, bytearray(nl), bytearray(nl))
+        self.prey_y = (None, bytearray(nl), bytearray(nl))
         self.threats = array("i", [0] * 18)  # see _threats_value
-        self.held_light = bytearray(nl)
-        self.held_dark = bytearray(nd)
+        self.mark = bytearray(n + 1)  # _best_jump's visited nodes (stamps)
+        self.stamp = 0
+        self.jump_queue = array("H", bytes(2 * n))
+        # order(): my tokens' strings (label per node, 0 none) and each string's best end.
+        self.string_of = array("H", bytes(2 * (n + 1)))
+        self.string_best = array("i", [0] * (n // 2 + 2))
+        self.strings = 0
+        self.own_dark = self.own_light = self.prey_dark = self.prey_light = 0  # _set_values
         self.queue = array("H", bytes(2 * 4 * n))
         self.cost = bytearray(n + 1)
 
@@ -245,26 +255,26 @@ def _next_to(t, board, gap, colour, cut, first, count):
     return False
 
 
-def _closeness(t, k, prey, count):
-    """Sum over the light nodes prey[0:count] of how close they are to dark node k."""
-    hx, hy = t.hx, t.hy
-    x, y = hx[k], hy[k]
-    cols = t.cols
-    total = 0
+def _closeness(x, y, xs, ys, count, cols):
+    """How close the point (x, y) is to the nearest of the points (xs[i], ys[i]), i < count
+    (0 if none is within _REACH): the nearest, not a sum, so that a capture costs the hunters
+    little.  `cols`: the width of a periodic space, 0 otherwise."""
+    best = 0
     for i in range(count):
-        p = prey[i]
-        dx = hx[p] - x
+        dx = xs[i] - x
         if dx < 0:
             dx = -dx
         if cols and dx > cols - dx:
             dx = cols - dx
-        dy = hy[p] - y
+        dy = ys[i] - y
         if dy < 0:
             dy = -dy
         c = _REACH - ((dx + dy) >> 1)
-        if c > 0:
-            total += c
-    return total
+        if c > best:
+            best = c
+            if c >= _REACH - 1:
+                break
+    return best
 
 
 def _stuck(t, board, k):
@@ -331,7 +341,7 @@ def _pressure(t, game, player):
     for i in range(len(threats)):
         threats[i] = 0
     cut, n_cut = t.light_cut, t.n_light_cut
-    prey = t.prey
+    prey_x, prey_y, hx, hy = t.prey_x, t.prey_y, t.hx, t.hy
     n_prey = [0, 0, 0]
     score = 0
     for k in range(nd, n):
@@ -341,9 +351,10 @@ def _pressure(t, game, player):
         j = k - nd
         if not n_cut[j]:
             continue
-        p = prey[c]
-        p[n_prey[c]] = k
-        n_prey[c] += 1
+        i = n_prey[c]
+        prey_x[c][i] = hx[k]
+        prey_y[c][i] = hy[k]
+        n_prey[c] = i + 1
         e = 3 - c
         j *= 3
         held = (board[cut[j]] == e) + (board[cut[j + 1]] == e) + (board[cut[j + 2]] == e)
@@ -361,6 +372,7 @@ def _pressure(t, game, player):
     cut, n_cut = t.dark_cut, t.n_dark_cut
     rows = t.space.rows + 1
     ys = t.space.ys
+    cols = t.cols
     for k in range(nd):
         c = board[k]
         if not c:
@@ -376,7 +388,9 @@ def _pressure(t, game, player):
             else:
                 gap = cut[i]
         missing = r - held
-        value = _ADVANCE * (ys[k] if c == 1 else rows - ys[k]) + _ATTRACT * _closeness(t, k, prey[e], n_prey[e])
+        value = _ADVANCE * (ys[k] if c == 1 else rows - ys[k])
+        if n_prey[e]:
+            value += _ATTRACT * _closeness(hx[k], hy[k], prey_x[e], prey_y[e], n_prey[e], cols)
         if missing == 1:
             danger = dark_val[c]
             if board[gap] or not _next_to(t, board, gap, e, cut, j, r):
@@ -490,26 +504,17 @@ def evaluate(game, player):
             score += _pressure(t, game, player)
         if game.touchdown:
             score += _race(t, game, player)
-    if game.rlen and game.player == player:
-        score += _PATH_OPEN
+    if game.rlen:
+        # A path under construction: a push of my own tokens is worth its best end (see
+        # _best_jump); other pushes are valued when complete, less a little.
+        jump = None
+        me = game.player + 1
+        if _route_is_mine(game, me) and game.rlen > 1:
+            _set_values(t, game, me)
+            jump = _best_jump(t, game, game.route[0], game.route[game.rlen - 1], me)
+        value = _PATH_OPEN if jump is None else jump
+        score += value if me == player + 1 else -value
     return score
-
-
-def _count_held(t, board, me):
-    """t.held_light[L]: my dark tokens on each light group's cut; t.held_dark[D]: my light
-    tokens on each dark node's cut."""
-    nd = t.nd
-    cut, held = t.light_cut, t.held_light
-    for j in range(t.n - nd):
-        i = j * 3
-        held[j] = (board[cut[i]] == me) + (board[cut[i + 1]] == me) + (board[cut[i + 2]] == me)
-    cut, n_cut, held = t.dark_cut, t.n_dark_cut, t.held_dark
-    for d in range(nd):
-        h = 0
-        for i in range(d * 6, d * 6 + n_cut[d]):
-            if board[cut[i]] == me:
-                h += 1
-        held[d] = h
 
 
 def _pct_change(table, missing, delta):
@@ -520,52 +525,194 @@ def _pct_change(table, missing, delta):
     return table[after] - table[missing]
 
 
-def _step_gain(t, game, a, b, me, md, ml, yd, yl):
-    """order()'s value of moving my token from `a` (t.n: from the hand) to the empty `b`: the
-    change of pressure on the enemy tokens whose cut holds a or b, on the token itself, and for
-    a dark token its advance.  Reads t.held_light / t.held_dark (_count_held)."""
-    board = game.board
+def _dark_end(t, board, node, other, delta, me, own_value, prey_value):
+    """_step_gain's part for one end of a dark step of mine: `delta` +1 where the token arrives,
+    -1 where it leaves; `other` is the step's other end (t.n for a placement)."""
     nd, n = t.nd, t.n
     you = 3 - me
-    dark = b < nd
+    cut, watch = t.light_cut, t.light_watch
     gain = 0
-    for node, delta in ((b, 1), (a, -1)):
-        if node == n:
+    for i in range(node * 6, node * 6 + 6):
+        k = watch[i]
+        if k == n or board[k] != you:
             continue
-        if dark:
-            # Enemy light groups around `node` gain or lose a cutting node.
-            for i in range(node * 6, node * 6 + 6):
-                k = t.light_watch[i]
-                if k == n or board[k] != you:
-                    continue
-                j = (k - nd) * 3
-                cut = t.light_cut
-                if a != n and b != n and (cut[j] == a or cut[j + 1] == a or cut[j + 2] == a) and (
-                        cut[j] == b or cut[j + 1] == b or cut[j + 2] == b):
-                    continue  # both ends of the step cut this group: no change
-                gain += delta * t.light_inc[yl] * _pct_change(_LIGHT_PCT, 3 - t.held_light[k - nd], delta) // 100
-            # The token itself: enemy light tokens on its cut.
-            held = 0
-            r = t.n_dark_cut[node]
-            for i in range(node * 6, node * 6 + r):
-                if board[t.dark_cut[i]] == you:
-                    held += 1
-            gain -= delta * t.dark_inc[md] * _DARK_PCT[r - held] // 100
-            rows = t.space.rows + 1
-            gain += delta * _ADVANCE * (t.space.ys[node] if me == 1 else rows - t.space.ys[node])
-        else:
-            j = (node - nd) * 3
-            for i in range(j, j + 3):
-                d = t.dark_watch[i]
-                if d == n or board[d] != you:
-                    continue
-                gain += delta * t.dark_inc[yd] * _pct_change(_DARK_PCT, t.n_dark_cut[d] - t.held_dark[d], delta) // 100
-            r = t.n_light_cut[node - nd]
-            if r:
-                cut = t.light_cut
-                held = (board[cut[j]] == you) + (board[cut[j + 1]] == you) + (board[cut[j + 2]] == you)
-                gain -= delta * t.light_inc[ml] * _LIGHT_PCT[3 - held] // 100
+        j = (k - nd) * 3
+        a, b, c = cut[j], cut[j + 1], cut[j + 2]
+        if a == other or b == other or c == other:
+            continue  # the token stays on this group's cut
+        held = (board[a] == me) + (board[b] == me) + (board[c] == me)
+        gain += prey_value * _pct_change(_LIGHT_PCT, 3 - held, delta) // 100
+    held = 0
+    r = t.n_dark_cut[node]
+    for i in range(node * 6, node * 6 + r):
+        if board[t.dark_cut[i]] == you:
+            held += 1
+    gain -= delta * own_value * _DARK_PCT[r - held] // 100
+    y = t.space.ys[node]
+    return gain + delta * _ADVANCE * (y if me == 1 else t.space.rows + 1 - y)
+
+
+def _light_end(t, board, node, other, delta, me, own_value, prey_value):
+    """The same for a light step of mine: the enemy dark tokens whose cut holds `node`, and
+    the token itself (enemy dark tokens on its group's cut)."""
+    nd, n = t.nd, t.n
+    you = 3 - me
+    cut, n_cut = t.dark_cut, t.n_dark_cut
+    j = (node - nd) * 3
+    gain = 0
+    for i in range(j, j + 3):
+        d = t.dark_watch[i]
+        if d == n or board[d] != you:
+            continue
+        held = 0
+        stays = False
+        for i2 in range(d * 6, d * 6 + n_cut[d]):
+            k = cut[i2]
+            if k == other:
+                stays = True
+            elif board[k] == me:
+                held += 1
+        if not stays:
+            gain += prey_value * _pct_change(_DARK_PCT, n_cut[d] - held, delta) // 100
+    if t.n_light_cut[node - nd]:
+        cut = t.light_cut
+        held = (board[cut[j]] == you) + (board[cut[j + 1]] == you) + (board[cut[j + 2]] == you)
+        gain -= delta * own_value * _LIGHT_PCT[3 - held] // 100
     return gain
+
+
+def _step_gain(t, game, a, b, me):
+    """order()'s value of moving my token from `a` (t.n: from the hand) to the empty `b`: the
+    change of pressure on the enemy tokens whose cut holds a or b, the token's own danger, and
+    for a dark token its advance."""
+    gain = _end_gain(t, game, b, a, 1, me)
+    if a != t.n:
+        gain += _end_gain(t, game, a, b, -1, me)
+    return gain
+
+
+def _end_gain(t, game, node, other, delta, me):
+    """One end of a step of mine: arriving on the empty `node` (delta 1) or leaving it (-1),
+    the step's other end being `other` (t.n: none, a token from afar or off to afar).
+    Token values come from _set_values."""
+    if node < t.nd:
+        return _dark_end(t, game.board, node, other, delta, me, t.own_dark, t.prey_light)
+    return _light_end(t, game.board, node, other, delta, me, t.own_light, t.prey_dark)
+
+
+def _set_values(t, game, me):
+    """The values _end_gain uses: one token of mine and one of the enemy's, by web."""
+    i = (me - 1) * 2
+    j = 2 - i
+    top = t.top
+    t.own_dark = t.dark_inc[_clip(game.cnt[i] + game.hand[i] - t.dark_floor, top)]
+    t.own_light = t.light_inc[_clip(game.cnt[i + 1] + game.hand[i + 1] - t.light_floor, top)]
+    t.prey_dark = t.dark_inc[_clip(game.cnt[j] + game.hand[j] - t.dark_floor, top)]
+    t.prey_light = t.light_inc[_clip(game.cnt[j + 1] + game.hand[j + 1] - t.light_floor, top)]
+
+
+def _clip(m, top):
+    return 0 if m < 0 else (top if m > top else m)
+
+
+def _best_jump(t, game, start, head, me):
+    """A push through a string of my own tokens ends as if the token on `start` had jumped to
+    the empty end node.  The best gain (_step_gain) of such an end reachable from the occupied
+    `head` (the route so far, start and head excluded), or None when the string holds an enemy
+    token on every way on or has no end."""
+    g = t.space
+    board = game.board
+    adj, edge, xu, xv, deg = g.adj, g.edge, g.xu, g.xv, g.deg
+    if board[head] != me:
+        return None
+    t.stamp += 1
+    if t.stamp == 256:
+        for i in range(len(t.mark)):
+            t.mark[i] = 0
+        t.stamp = 1
+    stamp, mark, queue = t.stamp, t.mark, t.jump_queue
+    you = 3 - me
+    for i in range(game.rlen):
+        mark[game.route[i]] = stamp
+    mark[start] = stamp
+    mark[head] = stamp
+    queue[0] = head
+    tail = 1
+    i = 0
+    best = None
+    while i < tail:
+        u = queue[i]
+        i += 1
+        for s in range(u * SLOTS, u * SLOTS + deg[u]):
+            w = adj[s]
+            if mark[w] == stamp:
+                continue
+            e = edge[s]
+            if board[xu[e]] == you and board[xv[e]] == you:
+                continue  # my token on u may not cross the enemy's barrier
+            v = board[w]
+            if v == me:
+                mark[w] = stamp
+                queue[tail] = w
+                tail += 1
+            elif not v:
+                mark[w] = stamp
+                gain = _step_gain(t, game, start, w, me)
+                if best is None or gain > best:
+                    best = gain
+    return best
+
+
+def _route_is_mine(game, me):
+    """Is the path under construction a push of my own tokens only (no free push)?"""
+    if game.pending:
+        return False
+    board = game.board
+    for i in range(game.rlen):
+        if board[game.route[i]] != me:
+            return False
+    return True
+
+
+def _string_best(t, game, head, me):
+    """The best gain of my token arriving on an empty node next to the string of my tokens
+    that holds `head` (joined by edges my tokens may cross), where a push through that string
+    can end; _NO_END if none.  Memoised per order() call in t.string_of / t.string_best."""
+    label = t.string_of[head]
+    if label:
+        return t.string_best[label]
+    g = t.space
+    board = game.board
+    adj, edge, xu, xv, deg = g.adj, g.edge, g.xu, g.xv, g.deg
+    label_of, queue = t.string_of, t.jump_queue
+    you = 3 - me
+    t.strings += 1
+    label = t.strings
+    label_of[head] = label
+    queue[0] = head
+    tail = 1
+    i = 0
+    top = _NO_END
+    while i < tail:
+        u = queue[i]
+        i += 1
+        for s in range(u * SLOTS, u * SLOTS + deg[u]):
+            w = adj[s]
+            e = edge[s]
+            if board[xu[e]] == you and board[xv[e]] == you:
+                continue
+            v = board[w]
+            if v == me:
+                if label_of[w] != label:
+                    label_of[w] = label
+                    queue[tail] = w
+                    tail += 1
+            elif not v:
+                gain = _end_gain(t, game, w, t.n, 1, me)
+                if gain > top:
+                    top = gain
+    t.string_best[label] = top
+    return top
 
 
 def order(game, moves, count):
@@ -577,9 +724,9 @@ def order(game, moves, count):
     board = game.board
     adj = t.space.adj
     n = t.n
-    md, ml = _margins(t, game, me)
-    yd, yl = _margins(t, game, 3 - me)
-    counted = False
+    _set_values(t, game, me)
+    own_route = game.rlen > 0 and _route_is_mine(game, me)
+    labelled = False
     kept = []
     for m in moves:
         if m != OFFER:
@@ -593,14 +740,21 @@ def order(game, moves, count):
                 a = (m >> 2) & 511
                 b = adj[a * SLOTS + (m >> _SLOT_SHIFT) - 1]
                 if board[b]:
+                    # A push: through my own string, as good as a jump to its best end.
                     scores[i] = _PUSH_SCORE
+                    if board[b] == me:
+                        if not labelled:
+                            for k in range(len(t.string_of)):
+                                t.string_of[k] = 0
+                            t.strings = 0
+                            labelled = True
+                        top = _string_best(t, game, b, me)
+                        if top != _NO_END:
+                            scores[i] = top + _end_gain(t, game, a, t.n, -1, me) + _JUMP_COST
                     continue
             else:
                 a, b = n, m >> 2
-            if not counted:
-                _count_held(t, board, me)
-                counted = True
-            score = _step_gain(t, game, a, b, me, md, ml, yd, yl)
+            score = _step_gain(t, game, a, b, me)
             if b >= t.nd:
                 if game.touchdown:
                     dist = t.to_target[me - 1]
@@ -612,7 +766,16 @@ def order(game, moves, count):
                     score += _CHAIN // 4  # Chain: light moves first; the search sees the rest
             scores[i] = score
         elif kind == _NEXT:
-            scores[i] = 0 if not board[m >> 2] else _PUSH_SCORE
+            v = m >> 2
+            if not own_route:
+                scores[i] = 0 if not board[v] else _PUSH_SCORE
+            elif not board[v]:
+                scores[i] = _step_gain(t, game, game.route[0], v, me)
+            else:
+                jump = _best_jump(t, game, game.route[0], v, me)
+                scores[i] = _PUSH_SCORE if jump is None else jump + _JUMP_COST
         elif m == END:
             scores[i] = 0
+    if own_route and _FOLLOW:
+        count = 1  # a push of my own tokens goes on to the best end found when it began
     return best_first(kept, scores, count)
