@@ -33,7 +33,7 @@ def ai_vs_ai_script(game, shots):
               "press up", "wait 50", "press right", "wait 50",
               "press down", "wait 50", "press down", "wait 50",
               "expect Start", "press a",
-              "wait-for 3600000 wins|Draw",      # up to an hour of simulated time
+              "wait-for 3600000 wins|won|Draw",  # up to an hour of simulated time
               "screenshot %s" % shots[0],
               "wait 100", "press a", "wait 200",
               "expect Main menu", "expect Rematch",
