@@ -22,7 +22,7 @@ from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.rng import Rng
 import shared_rules.games  # noqa: F401  (registers every game)
 
-GAMES_PER_MATCH = 30  # per opponent and level: about +-11% at a 90% win rate
+GAMES_PER_MATCH = 24  # per opponent and level: about +-12% at a 90% win rate, +-18% at 70%
 MAX_DECISIONS = 600  # a game still running then is scored a draw (no game should get near)
 
 
@@ -86,6 +86,7 @@ def play_match(job):
     name, level, opponent, games, pystones = job
     ai.set_host_speed(pystones)
     tuning = ai.tuning_for(registry.create(name))
+    cpu0 = time.process_time()
     wins = draws = 0
     turn_ms = []
     for i in range(games):
@@ -109,7 +110,8 @@ def play_match(job):
             wins += 1
         elif w == DRAW or w == ONGOING:
             draws += 1
-    return {"job": job[:3], "wins": wins, "draws": draws, "games": games, "turn_ms": turn_ms}
+    return {"job": job[:3], "wins": wins, "draws": draws, "games": games, "turn_ms": turn_ms,
+            "cpu_s": time.process_time() - cpu0}
 
 
 def margin(p, n):
@@ -135,8 +137,10 @@ def measure(names, levels, games, pystones, processes=2):
     with multiprocessing.Pool(processes) as pool:
         done = pool.map(play_match, jobs, chunksize=1)
     out = {}
+    cpu = {}
     for r in done:
         name, level, opponent = r["job"]
+        cpu[name] = cpu.get(name, 0) + r["cpu_s"]
         entry = out.setdefault(name, {}).setdefault(level, {"games": games, "_turns": []})
         rate = r["wins"] / r["games"]
         entry["win_rate_vs_" + opponent] = round(rate, 3)
@@ -149,7 +153,7 @@ def measure(names, levels, games, pystones, processes=2):
             turns = entry.pop("_turns")
             entry["median_turn_s_rp2040"], entry["worst_turn_s_rp2040"] = turn_figures(turns)
             entry["turns"] = len(turns)
-    return out
+    return out, cpu
 
 
 def vm_heap(bench):
@@ -163,12 +167,13 @@ def run(bench, games=GAMES_PER_MATCH, names=None, levels=None, with_vm=True):
     names = names or games_with_ai()
     levels = levels or list(ai.LEVELS)
     t0 = time.time()
-    results = measure(names, levels, games, pystones)
+    results, cpu = measure(names, levels, games, pystones)
     heap = vm_heap(bench) if with_vm else {}
     for name in results:
         for level in results[name]:
             results[name][level]["peak_heap_kb"] = heap.get(name, {}).get(level, -1)
-    return {"ai": results, "ai_bench": {"host_cpu_pystones": round(pystones), "seconds": round(time.time() - t0)}}
+    return {"ai": results, "ai_bench": {"host_cpu_pystones": round(pystones), "seconds": round(time.time() - t0),
+                                        "match_cpu_s": dict((n, round(c)) for n, c in cpu.items())}}
 
 
 def main(argv):
