@@ -18,12 +18,12 @@ from shared_rules.ai import best_first
 LEVELS = {
     "easy": (1.0, 12, (12,), 200),
     "normal": (2.6, 120, (12, 6), 0),
-    "hard": (9.0, 500, (24, 14), 0),
+    "hard": (9.0, 400, (16, 10), 0),
 }
 
 # How many of its best first moves a level re-examines for the long-chain threats they make
 # (see prepare()): the exact test costs ~0.1 s on the device each time.
-_FOLLOW_UP = {"easy": 0, "normal": 12, "hard": 24}
+_FOLLOW_UP = {"easy": 0, "normal": 12, "hard": 16}
 _NEVER = const(9)  # cost of a hole held by the enemy (or beyond the edge)
 _OFF = const(255)  # a ring hole beyond the board edge
 _OFF_STATE = const(3)  # its state in a group key (0 empty, 1 Light, 2 Dark)
