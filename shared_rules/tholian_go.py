@@ -1,73 +1,72 @@
-"""Tholian Go (JDB Games) and its ten variants: two woven webs, pushing strings, capture by
-enclosure.  Spec ../shared/rules/tholian_go.md (seed ../shared/seeds/tholian_go.txt); board
-tables in tholian_go_geometry.py; position text and ASCII board in tholian_go_text.py; the
-whole-move listing of §4 in tholian_go_moves.py (both imported only when used).
-
-Options (names of issue 4; the first value is the default)
-  variant     standard | ultimate | chain | football | lucky | oracle | scrimmage | lucky_scrimmage
-  push_limit  off | on        String Push Limit, combinable with every variant
-  space       standard | periodic | wide | long | square   (wide = 2 boards side by side,
-              long = end to end, square = 2 x 2)
-  transform   on | off        Tholi Go Lucky's choice; off is refused for the other variants
-  seed        integer         the dice (Lucky placement, Oracle movement dice)
-
-A move (§4) is the whole path n0-n1-..-nk+1: the mover's token on n0 and the string n1..nk
-(either colour) each step one node on; nk+1 is empty.  It is played as DECISIONS, one step at
-a time, because the set of whole paths explodes in dense mixed strings (one random-play position
-has 3,194 different results) while the steps of a path stay few:
-  step       `L3.1-L3.2`  the first step of a move: own token n0 to its neighbour n1.  If n1 is
-             empty the move is complete (a plain step); otherwise the path goes on:
-  next node  `-L4.2`      the next node of the path under construction; an empty node ends it.
-             Only steps from which the path can still reach an empty node are legal (a step is
-             legal or not by the token that takes it, so this is a reachability search).
-  free push  after a transformation with an occupied entry node the path starts at the entry
-             node: its first decision reads `D4.1-D4.2`, then `-D5.2`, ...
-  placement  `L3.1` (Ultimate, Scrimmage)
-  end        ends the turn after the first light move once the dark move is made or impossible
-  pass       the only move (with `offer`) of a player who has no move at all
-  offer / accept / decline   draw by agreement: `offer` at the start of a turn (once); the
-             opponent then decides; `decline` gives the turn back.
-Moves are ints: step (n0 << 2) | (slot + 1) << 11 (slot: n1's place in the adjacency table);
-next node (node << 2) | 3; placement (node << 2) | 1; the specials below.
-Nodes are written `D<i>.<r>` / `L<i>.<l>` (the seed's D(i, r), L(i, l)).  play_text() also
-accepts a whole path and plays its decisions; tholian_go_moves.whole_moves(game) lists the whole
-moves of a position, one per resulting position (§4's listing rule).
-
-For the app and the AI
-  game.space                 geometry (tholian_go_geometry.Space): name(node), node_xy(node),
-                             neighbours(node), targets, entry, start, hexagon_corners(node)
-  game.board                 bytearray node -> 0 empty, 1 Red, 2 Blue (plus one dummy cell)
-  game.node_xy(node)         (column, height in half lines) for drawing
-  game.route_nodes()         the path under construction ([] when none)
-  game.next_steps()          [(from node, to node, move)] of the steps allowed now (cursor UI)
-  game.move_nodes(move)      the nodes a decision names (step: 2, next node / placement: 1)
-  game.counts(player)        (dark, light) tokens of `player` on the board
-  game.hand                  bytearray [Red dark, Red light, Blue dark, Blue light] not placed
-  game.dice_text()           the rolled axes still to use, e.g. "b x z" (Oracle), "" otherwise
-  game.zobrist               30-bit hash of the board, kept by play/undo
-  game.turn_state()          (player, dark moves made, light moves made, free pushes waiting)
-  game.component_sizes(web, player)  sizes of the parts of a web cut apart by player's barriers
-
-Rulings (the seed and spec are silent; the on-device help states them)
-  * After a move by P: captures (§5: P's barriers, then the opponent's), then P's
-    transformations (§6); a transformation changes barriers, so captures run again after it
-    (and after a free push); then the end test (§7).
-  * Threefold repetition counts the positions at the start of turns (board + player to move).
-  * Chain: no transformation, no loss by counts.  Scrimmage / Lucky Scrimmage: no captures (the
-    seed names only moving strings and blocking), no loss by counts, no transformation.
-    Football and Scrimmage: a light token on its owner's target (even when pushed there by the
-    opponent) scores for its owner; if both score at once the mover wins.
-  * Oracle: the dice are rolled at the start of each movement turn; a die is lost while no move
-    fits it; the turn otherwise follows the base game (1 dark, 1-2 light moves).
-  * Ultimate on expanded spaces: 1 dark + 2 light are placed per turn while dark tokens are in
-    hand, then 2 light are placed with a dark move, then 1 dark + 2 light are moved.
-  * Lucky: the dice place Red's and Blue's tokens alternately, dark ones first, on any empty node;
-    a token the dice put inside an enclosure is taken by the first move's captures (§5 looks at
-    the whole board after every move).
-  * Expanded Space: "one token set per board along its home end" = one set per board column
-    (wide and square 2, long 1); each board keeps its dots and double-circled nodes; Chain
-    endpoints are each board's five per end.
-"""
+# Tholian Go (JDB Games) and its ten variants: two woven webs, pushing strings, capture by
+# enclosure.  Spec ../shared/rules/tholian_go.md (seed ../shared/seeds/tholian_go.txt); board
+# tables in tholian_go_geometry.py; position text and ASCII board in tholian_go_text.py; the
+# whole-move listing of §4 in tholian_go_moves.py (both imported only when used).
+#
+# Options (names of issue 4; the first value is the default)
+#   variant     standard | ultimate | chain | football | lucky | oracle | scrimmage | lucky_scrimmage
+#   push_limit  off | on        String Push Limit, combinable with every variant
+#   space       standard | periodic | wide | long | square   (wide = 2 boards side by side,
+#               long = end to end, square = 2 x 2)
+#   transform   on | off        Tholi Go Lucky's choice; off is refused for the other variants
+#   seed        integer         the dice (Lucky placement, Oracle movement dice)
+#
+# A move (§4) is the whole path n0-n1-..-nk+1: the mover's token on n0 and the string n1..nk
+# (either colour) each step one node on; nk+1 is empty.  It is played as DECISIONS, one step at
+# a time, because the set of whole paths explodes in dense mixed strings (one random-play position
+# has 3,194 different results) while the steps of a path stay few:
+#   step       `L3.1-L3.2`  the first step of a move: own token n0 to its neighbour n1.  If n1 is
+#              empty the move is complete (a plain step); otherwise the path goes on:
+#   next node  `-L4.2`      the next node of the path under construction; an empty node ends it.
+#              Only steps from which the path can still reach an empty node are legal (a step is
+#              legal or not by the token that takes it, so this is a reachability search).
+#   free push  after a transformation with an occupied entry node the path starts at the entry
+#              node: its first decision reads `D4.1-D4.2`, then `-D5.2`, ...
+#   placement  `L3.1` (Ultimate, Scrimmage)
+#   end        ends the turn after the first light move once the dark move is made or impossible
+#   pass       the only move (with `offer`) of a player who has no move at all
+#   offer / accept / decline   draw by agreement: `offer` at the start of a turn (once); the
+#              opponent then decides; `decline` gives the turn back.
+# Moves are ints: step (n0 << 2) | (slot + 1) << 11 (slot: n1's place in the adjacency table);
+# next node (node << 2) | 3; placement (node << 2) | 1; the specials below.
+# Nodes are written `D<i>.<r>` / `L<i>.<l>` (the seed's D(i, r), L(i, l)).  play_text() also
+# accepts a whole path and plays its decisions; tholian_go_moves.whole_moves(game) lists the whole
+# moves of a position, one per resulting position (§4's listing rule).
+#
+# For the app and the AI
+#   game.space                 geometry (tholian_go_geometry.Space): name(node), node_xy(node),
+#                              neighbours(node), targets, entry, start, hexagon_corners(node)
+#   game.board                 bytearray node -> 0 empty, 1 Red, 2 Blue (plus one dummy cell)
+#   game.node_xy(node)         (column, height in half lines) for drawing
+#   game.route_nodes()         the path under construction ([] when none)
+#   game.next_steps()          [(from node, to node, move)] of the steps allowed now (cursor UI)
+#   game.move_nodes(move)      the nodes a decision names (step: 2, next node / placement: 1)
+#   game.counts(player)        (dark, light) tokens of `player` on the board
+#   game.hand                  bytearray [Red dark, Red light, Blue dark, Blue light] not placed
+#   game.dice_text()           the rolled axes still to use, e.g. "b x z" (Oracle), "" otherwise
+#   game.zobrist               30-bit hash of the board, kept by play/undo
+#   game.turn_state()          (player, dark moves made, light moves made, free pushes waiting)
+#   game.component_sizes(web, player)  sizes of the parts of a web cut apart by player's barriers
+#
+# Rulings (the seed and spec are silent; the on-device help states them)
+#   * After a move by P: captures (§5: P's barriers, then the opponent's), then P's
+#     transformations (§6); a transformation changes barriers, so captures run again after it
+#     (and after a free push); then the end test (§7).
+#   * Threefold repetition counts the positions at the start of turns (board + player to move).
+#   * Chain: no transformation, no loss by counts.  Scrimmage / Lucky Scrimmage: no captures (the
+#     seed names only moving strings and blocking), no loss by counts, no transformation.
+#     Football and Scrimmage: a light token on its owner's target (even when pushed there by the
+#     opponent) scores for its owner; if both score at once the mover wins.
+#   * Oracle: the dice are rolled at the start of each movement turn; a die is lost while no move
+#     fits it; the turn otherwise follows the base game (1 dark, 1-2 light moves).
+#   * Ultimate on expanded spaces: 1 dark + 2 light are placed per turn while dark tokens are in
+#     hand, then 2 light are placed with a dark move, then 1 dark + 2 light are moved.
+#   * Lucky: the dice place Red's and Blue's tokens alternately, dark ones first, on any empty node;
+#     a token the dice put inside an enclosure is taken by the first move's captures (§5 looks at
+#     the whole board after every move).
+#   * Expanded Space: "one token set per board along its home end" = one set per board column
+#     (wide and square 2, long 1); each board keeps its dots and double-circled nodes; Chain
+#     endpoints are each board's five per end.
 from array import array
 
 from micropython import const
@@ -225,9 +224,9 @@ class TholianGo(Game):
                             pick -= 1
 
     def set_position(self, red, blue, player=RED):
-        """A position for puzzles, tutorials and tests: Red's tokens on the nodes `red`, Blue's
-        on `blue` (names like "L3.1" or node numbers), the rest empty, nothing in hand, and a
-        fresh turn of `player`.  The history starts here."""
+        # A position for puzzles, tutorials and tests: Red's tokens on the nodes `red`, Blue's
+        # on `blue` (names like "L3.1" or node numbers), the rest empty, nothing in hand, and a
+        # fresh turn of `player`.  The history starts here.
         g = self.space
         for k in range(g.n):
             self._put(k, 0)
@@ -257,7 +256,7 @@ class TholianGo(Game):
         return self.result
 
     def counts(self, player):
-        """(dark, light) tokens of `player` on the board."""
+        # (dark, light) tokens of `player` on the board.
         return self.cnt[player * 2], self.cnt[player * 2 + 1]
 
     def turn_state(self):
@@ -270,12 +269,12 @@ class TholianGo(Game):
         return [self.route[i] for i in range(self.rlen)]
 
     def placing_phase(self):
-        """True while Scrimmage tokens are still being placed one at a time."""
+        # True while Scrimmage tokens are still being placed one at a time.
         h = self.hand
         return self.placement == 2 and (h[0] or h[1] or h[2] or h[3])
 
     def _put(self, k, v):
-        """Sets node k to v (0, 1 Red, 2 Blue), keeping counts, hash and caches; no undo record."""
+        # Sets node k to v (0, 1 Red, 2 Blue), keeping counts, hash and caches; no undo record.
         b = self.board
         old = b[k]
         web = 0 if k < self.space.n_dark else 1
@@ -291,7 +290,7 @@ class TholianGo(Game):
         b[k] = v
 
     def _set(self, k, v):
-        """_put with an undo record."""
+        # _put with an undo record.
         old = self.board[k]
         if old != v:
             log = self._log
@@ -302,7 +301,7 @@ class TholianGo(Game):
 
     # ==== legal decisions ========================================================================
     def _axes(self, web):
-        """Axes the first step of a `web` move may take (bit mask); Oracle's dice restrict it."""
+        # Axes the first step of a `web` move may take (bit mask); Oracle's dice restrict it.
         if not self.dice_on or self.placing_phase():
             return _ALL_AXES
         d = self.dice
@@ -325,11 +324,11 @@ class TholianGo(Game):
         return self._stamp
 
     def _can_finish(self, path, d, v):
-        """Can the path path[0..d] + occupied v go on to an empty node (simple, unblocked)?
-
-        A step is allowed or not by the token that takes it, i.e. by the node it leaves, so a
-        walk to an empty node can always be shortened to a simple path: reachability suffices.
-        """
+        # Can the path path[0..d] + occupied v go on to an empty node (simple, unblocked)?
+        #
+        # A step is allowed or not by the token that takes it, i.e. by the node it leaves, so a
+        # walk to an empty node can always be shortened to a simple path: reachability suffices.
+        #
         if self.push_limit:
             return self._can_finish_limited(path, d, v)
         g = self.space
@@ -449,7 +448,7 @@ class TholianGo(Game):
         return enemy < 2 or own >= enemy
 
     def _first_steps(self, web, axes, out):
-        """The first steps of the mover's `web` moves; with `out` None, whether there is one."""
+        # The first steps of the mover's `web` moves; with `out` None, whether there is one.
         g = self.space
         board = self.board
         adj = g.adj
@@ -484,7 +483,7 @@ class TholianGo(Game):
         return False
 
     def _next_nodes(self, out):
-        """The nodes the path under construction can go on to; with `out` None, whether any."""
+        # The nodes the path under construction can go on to; with `out` None, whether any.
         g = self.space
         board = self.board
         route = self.route
@@ -518,7 +517,7 @@ class TholianGo(Game):
         return False
 
     def _web_open(self, web):
-        """Whether the player to move still has a move in `web` this turn."""
+        # Whether the player to move still has a move in `web` this turn.
         p = self.player
         if self.dark_done if web == DARK else self.light_done >= 2:
             return False
@@ -577,8 +576,8 @@ class TholianGo(Game):
         return moves
 
     def next_steps(self):
-        """For a cursor UI: (from node, to node, move) of every step the current decision
-        allows: the first steps of moves, or the steps on from the path under construction."""
+        # For a cursor UI: (from node, to node, move) of every step the current decision
+        # allows: the first steps of moves, or the steps on from the path under construction.
         out = []
         for m in self.legal_moves():
             kind = m & 3
@@ -666,7 +665,7 @@ class TholianGo(Game):
         self._after_move()
 
     def _complete(self, end):
-        """The path route[0:rlen] + end is complete: every token on it steps one node on."""
+        # The path route[0:rlen] + end is complete: every token on it steps one node on.
         p = self.player
         route = self.route
         n = self.rlen
@@ -727,9 +726,9 @@ class TholianGo(Game):
 
     # ==== captures (§5), transformation (§6), the end (§7) ======================================
     def _components(self, web, barrier):
-        """Labels the components of `web` with the edges blocked by colour `barrier` removed:
-        self._labels[ci], self._sizes[ci][label], self._ncomp[ci], self._largest[ci], where
-        ci = (barrier - 1) * 2 + web.  Cached: only that colour's tokens in the other web matter."""
+        # Labels the components of `web` with the edges blocked by colour `barrier` removed:
+        # self._labels[ci], self._sizes[ci][label], self._ncomp[ci], self._largest[ci], where
+        # ci = (barrier - 1) * 2 + web.  Cached: only that colour's tokens in the other web matter.
         ci = (barrier - 1) * 2 + web
         if not self._dirty[ci]:
             return ci
@@ -780,13 +779,13 @@ class TholianGo(Game):
         return ci
 
     def component_sizes(self, web, player):
-        """Sizes of the components of `web` (0 dark, 1 light) cut apart by `player`'s barriers
-        (§5; also a hint for an evaluation: how close an enclosure is)."""
+        # Sizes of the components of `web` (0 dark, 1 light) cut apart by `player`'s barriers
+        # (§5; also a hint for an evaluation: how close an enclosure is).
         ci = self._components(web, player + 1)
         return [self._sizes[ci][i] for i in range(1, self._ncomp[ci] + 1)]
 
     def _capture(self, mover):
-        """§5: the mover's barriers sequester the opponent's tokens, then the other way round."""
+        # §5: the mover's barriers sequester the opponent's tokens, then the other way round.
         board = self.board
         for i in range(2):
             barrier = mover + 1 if i == 0 else 2 - mover
@@ -808,7 +807,7 @@ class TholianGo(Game):
                         self.rep_base = len(self.rep)
 
     def _transform_one(self, p, t):
-        """§6: P's light token on P's target t becomes a dark token on t's entry node."""
+        # §6: P's light token on P's target t becomes a dark token on t's entry node.
         if self.board[t] != p + 1:
             return
         entry = self.space.entry[t]
@@ -856,8 +855,8 @@ class TholianGo(Game):
         return dark <= LOSE_AT[0] * self.sets or light <= LOSE_AT[1] * self.sets
 
     def has_chain(self, player):
-        """Chain: own light tokens joined through the light web from a bottom endpoint to a top
-        endpoint; a link crossed by an enemy barrier is broken."""
+        # Chain: own light tokens joined through the light web from a bottom endpoint to a top
+        # endpoint; a link crossed by an enemy barrier is broken.
         g = self.space
         board = self.board
         me = player + 1
@@ -892,8 +891,8 @@ class TholianGo(Game):
 
     # ==== undo ==================================================================================
     def _snapshot(self):
-        """What a decision can change besides the board, into self._hdr (no allocation): the
-        route and the waiting targets (2 bytes per node), then _FIXED bytes of scalars."""
+        # What a decision can change besides the board, into self._hdr (no allocation): the
+        # route and the waiting targets (2 bytes per node), then _FIXED bytes of scalars.
         hdr = self._hdr
         i = 0
         for k in range(self.rlen):
@@ -975,8 +974,8 @@ class TholianGo(Game):
 
     # ==== notation ==============================================================================
     def move_nodes(self, move):
-        """The nodes a decision names: a first step's two nodes, a next node or a placement's
-        one node, [] for the special moves."""
+        # The nodes a decision names: a first step's two nodes, a next node or a placement's
+        # one node, [] for the special moves.
         kind = move & 3
         if kind == _STEP:
             n0 = (move >> 2) & 511
@@ -1016,7 +1015,7 @@ class TholianGo(Game):
             return str(move)
 
     def parse_node(self, text):
-        """`D2.6` / `L3.1` (also `D(2,6)`) -> node; GameError names what is wrong."""
+        # `D2.6` / `L3.1` (also `D(2,6)`) -> node; GameError names what is wrong.
         k = self.space.node_named(text)
         if k < 0:
             raise GameError("no node '%s' here: a node is D<i>.<row> (rows 1-%d) or L<i>.<line> "
@@ -1072,7 +1071,7 @@ class TholianGo(Game):
         raise GameError("%s and %s are not neighbours" % (g.name(n0), g.name(n1)))
 
     def play_text(self, text):
-        """Plays one decision, or a whole path `n0-n1-..` as its decisions; returns the last."""
+        # Plays one decision, or a whole path `n0-n1-..` as its decisions; returns the last.
         parts = text.strip().split("-")
         if self.rlen or len(parts) <= 2 or not parts[0]:
             return Game.play_text(self, text)

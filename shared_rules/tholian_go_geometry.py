@@ -1,34 +1,33 @@
-"""Tholian Go board geometry (spec ../shared/rules/tholian_go.md §1 and §8's spaces).
-
-One `Space` holds every table the rules need for one game space, as compact arrays built
-without tuples or dicts (little garbage on the device).  Nodes of both webs share one
-numbering so that one `bytearray` is the whole board:
-
-    dark nodes  0 .. n_dark-1        rows bottom to top, left to right
-    light nodes n_dark .. n-1        lines bottom to top, left to right
-    node n                           a dummy that is always empty ("no node")
-
-Coordinates: a light node is (x, line), x = 0..cols-1, line = 1..lines; a dark node (hexagon
-centre) is (cx, row), row r lying between lines r and r+1; odd rows have even cx, even rows odd
-cx.  The standard space is 12 columns x 7 lines; §8's spaces: periodic (columns wrap), wide
-(24 columns), long (13 lines), square (24 x 13).  Boards joined together keep the seam corner
-points (the seed's "QR-code and Go" nodes); only the two dangling corner points (0, 1) and
-(cols-1, lines) of a space with edges are not nodes.
-
-Tables (index `node * 6 + slot`; unused slots hold the dummy node n):
-    adj[s]   neighbour node          edge[s]  edge id        axis[s]  0..2 (a/b/c or x/y/z)
-    deg[node] number of neighbours
-Per edge e: ends eu[e], ev[e]; the crossing edge of the other web cross[e] (NO_EDGE if none) and
-its two end nodes xu[e], xv[e] (the dummy node for an uncrossed edge, which is never blocked).
-zkeys[node * 2 + colour - 1]: 30-bit Zobrist keys.
-
-Axes, Ruling: dark a = along a row, b = up-right/down-left, c = up-left/down-right; light
-x = the vertical hexagon sides, y = the sides rising to the right ("/"), z = the sides falling
-to the right ("\\").
-
-Notation (the seed's): D(i, r) is the i-th dark node of row r from the left, L(i, l) the i-th
-light node of line l; written `D<i>.<r>` / `L<i>.<l>` (`L1.1` is (1, 1) on the standard board).
-"""
+# Tholian Go board geometry (spec ../shared/rules/tholian_go.md §1 and §8's spaces).
+#
+# One `Space` holds every table the rules need for one game space, as compact arrays built
+# without tuples or dicts (little garbage on the device).  Nodes of both webs share one
+# numbering so that one `bytearray` is the whole board:
+#
+#     dark nodes  0 .. n_dark-1        rows bottom to top, left to right
+#     light nodes n_dark .. n-1        lines bottom to top, left to right
+#     node n                           a dummy that is always empty ("no node")
+#
+# Coordinates: a light node is (x, line), x = 0..cols-1, line = 1..lines; a dark node (hexagon
+# centre) is (cx, row), row r lying between lines r and r+1; odd rows have even cx, even rows odd
+# cx.  The standard space is 12 columns x 7 lines; §8's spaces: periodic (columns wrap), wide
+# (24 columns), long (13 lines), square (24 x 13).  Boards joined together keep the seam corner
+# points (the seed's "QR-code and Go" nodes); only the two dangling corner points (0, 1) and
+# (cols-1, lines) of a space with edges are not nodes.
+#
+# Tables (index `node * 6 + slot`; unused slots hold the dummy node n):
+#     adj[s]   neighbour node          edge[s]  edge id        axis[s]  0..2 (a/b/c or x/y/z)
+#     deg[node] number of neighbours
+# Per edge e: ends eu[e], ev[e]; the crossing edge of the other web cross[e] (NO_EDGE if none) and
+# its two end nodes xu[e], xv[e] (the dummy node for an uncrossed edge, which is never blocked).
+# zkeys[node * 2 + colour - 1]: 30-bit Zobrist keys.
+#
+# Axes, Ruling: dark a = along a row, b = up-right/down-left, c = up-left/down-right; light
+# x = the vertical hexagon sides, y = the sides rising to the right ("/"), z = the sides falling
+# to the right ("\").
+#
+# Notation (the seed's): D(i, r) is the i-th dark node of row r from the left, L(i, l) the i-th
+# light node of line l; written `D<i>.<r>` / `L<i>.<l>` (`L1.1` is (1, 1) on the standard board).
 from array import array
 
 from micropython import const
@@ -48,7 +47,7 @@ SPACES = {
 
 
 class Space:
-    """All tables of one game space (built once, read-only afterwards)."""
+    # All tables of one game space (built once, read-only afterwards).
 
     def __init__(self, name):
         if name not in SPACES:
@@ -218,8 +217,8 @@ class Space:
 
     # --- queries -------------------------------------------------------------------------------
     def node_at(self, web, x, y):
-        """Node of dark (web 0) (cx, row) or light (web 1) (x, line), or -1 if none.
-        In periodic space x wraps around."""
+        # Node of dark (web 0) (cx, row) or light (web 1) (x, line), or -1 if none.
+        # In periodic space x wraps around.
         if self.periodic:
             x %= self.cols
         if not (0 <= x < self.cols and 0 <= y <= self.lines):
@@ -228,7 +227,7 @@ class Space:
         return -1 if k == self.n else k
 
     def name(self, node):
-        """`D<i>.<r>` / `L<i>.<l>`: i counts the nodes of the row or line from the left."""
+        # `D<i>.<r>` / `L<i>.<l>`: i counts the nodes of the row or line from the left.
         web = 0 if node < self.n_dark else 1
         x, y = self.xs[node], self.ys[node]
         row = self.grid[web]
@@ -239,7 +238,7 @@ class Space:
         return "%s%d.%d" % ("DL"[web], i, y)
 
     def node_named(self, text):
-        """The node named `text` (`D2.6`, `L3.1`; case and `D(2,6)` accepted), or -1."""
+        # The node named `text` (`D2.6`, `L3.1`; case and `D(2,6)` accepted), or -1.
         t = text.strip().upper().replace("(", "").replace(")", "").replace(",", ".").replace(" ", "")
         if len(t) < 4 or t[0] not in "DL":
             return -1
@@ -259,16 +258,16 @@ class Space:
         return -1
 
     def rotate(self, node):
-        """The 180-degree turn of the space: Red's half onto Blue's (§2)."""
+        # The 180-degree turn of the space: Red's half onto Blue's (§2).
         if node < self.n_dark:
             return self.node_at(0, self.cols - 1 - self.xs[node], self.lines - self.ys[node])
         return self.node_at(1, self.cols - 1 - self.xs[node], self.lines + 1 - self.ys[node])
 
     def node_xy(self, node):
-        """Grid position for drawing: (column, height in half lines), height 0 = line 1.
-
-        Light (x, line) -> (x, 2 * (line - 1)); dark (cx, row) -> (cx, 2 * row - 1), i.e. a
-        hexagon's centre sits halfway between its two lines."""
+        # Grid position for drawing: (column, height in half lines), height 0 = line 1.
+        #
+        # Light (x, line) -> (x, 2 * (line - 1)); dark (cx, row) -> (cx, 2 * row - 1), i.e. a
+        # hexagon's centre sits halfway between its two lines.
         if node < self.n_dark:
             return self.xs[node], 2 * self.ys[node] - 1
         return self.xs[node], 2 * (self.ys[node] - 1)
@@ -285,7 +284,7 @@ class Space:
         return NO_EDGE
 
     def hexagon_corners(self, node):
-        """Light corners of dark node `node`'s hexagon (the nodes that can sequester it)."""
+        # Light corners of dark node `node`'s hexagon (the nodes that can sequester it).
         cx, r = self.xs[node], self.ys[node]
         out = []
         for l in (r, r + 1):
@@ -297,8 +296,8 @@ class Space:
 
 
 def filled(count, value):
-    """array("H") of `count` times `value`, built from raw bytes: no temporary list (a list of
-    ints costs twice the array's memory on MicroPython)."""
+    # array("H") of `count` times `value`, built from raw bytes: no temporary list (a list of
+    # ints costs twice the array's memory on MicroPython).
     a = array("H", bytes(2 * count))
     if value:
         for i in range(count):
@@ -314,7 +313,7 @@ _cache = {}
 
 
 def space(name):
-    """The shared tables of space `name` (built on first use; the device keeps one)."""
+    # The shared tables of space `name` (built on first use; the device keeps one).
     s = _cache.get(name)
     if s is None:
         _cache.clear()
