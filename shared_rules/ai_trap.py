@@ -356,11 +356,25 @@ def _destination(move):
 
 def _at_first_ply(game, t):
     """Should order()/candidates() here look for long-chain threats again (see prepare)?  The
-    search visits the root's moves best first, so the first calls are the best moves'."""
-    if t.follow_ups and t.root_game is game and len(game.history) == t.root_length + 1:
-        t.follow_ups -= 1
-        return True
-    return False
+    search visits the root's moves best first, so the first calls are the best moves'.  Not
+    needed when the ball just put down has no two own neighbours that are not neighbours of
+    each other (it then closes no loop and joins no two chains) and none left a chain that
+    had a threat."""
+    if not t.follow_ups or t.root_game is not game or len(game.history) != t.root_length + 1:
+        return False
+    move = game.history[-1]
+    if move >= 0x10000:  # the pass
+        return False
+    colour = 2 - game.to_move()
+    if not (move >= 256 and t.in_closing_chain[(move >> 8) - 1] & colour):
+        board, pair_a, pair_b, ball = game.board, t.pair_a, t.pair_b, move & 0xFF
+        for i in range(t.pair_start[ball], t.pair_start[ball + 1]):
+            if board[pair_a[i]] == colour and board[pair_b[i]] == colour:
+                break
+        else:
+            return False
+    t.follow_ups -= 1
+    return True
 
 
 def _find_closing(game, t, colours=3, new_ball=-1):
