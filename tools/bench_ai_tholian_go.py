@@ -1,0 +1,188 @@
+"""Tholian Go AI benchmark (`python -m tools.bench ai_tholian_go`): figures per TURN.
+
+tools/bench_ai.py times each decision; a Tholian Go turn is several decisions (a dark move and
+one or two light moves, each a path of steps, then maybe `end` and free pushes), and the
+targets of issue 10 are per turn.  So here, for every level: matches against the uniform random
+player and the greedy one-ply player of tools/bench_ai.py (the same opponents, the same cap of
+600 decisions per game, a game still running then scored a draw), colours alternating, and the
+strongest level against the default one; each AI turn's time is the sum of its decisions'
+searches (CPU time x host pystones / 1490, as shared_rules/ai.py measures), also its nodes and
+decisions.  Under the MicroPython VM: what one search allocates at most, and one turn (the VM
+collects garbage only between scripts, so these are totals, upper bounds of the peak).
+
+    python -m tools.bench_ai_tholian_go [--games N] [--level L] [--opponent random|greedy|LEVEL]
+                                        [--no-vm]
+"""
+import math
+import multiprocessing
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+from shared_rules import ai
+from shared_rules.game import DRAW, ONGOING
+from shared_rules.rng import Rng
+from shared_rules.tholian_go import TholianGo
+from tools.bench_ai import MAX_DECISIONS, cpu_pystones, greedy_move, random_move
+
+GAMES = 20  # per opponent and level: about +-13% at a 90% win rate
+
+
+def play_match(job):
+    """job = (level, opponent, games) -> counts, and per AI turn: device ms, nodes, decisions."""
+    level, opponent, games = job
+    ai.set_host_speed(cpu_pystones(10000, 3))  # this process's own CPU speed
+    tuning = ai.tuning_for(TholianGo())
+    wins = draws = 0
+    turn_ms, turn_nodes, turn_decisions = [], [], []
+    for i in range(games):
+        game = TholianGo()
+        rng = Rng(2000 + i)
+        ai_side = i % 2
+        ms = nodes = decisions = 0
+        while game.winner() == ONGOING and len(game.history) < MAX_DECISIONS:
+            owner = game.player
+            if game.to_move() == ai_side:
+                search = ai.Search(game, level, seed=i * 7919 + len(game.history))
+                move = search.run()
+                ms += search.elapsed_ms
+                nodes += search.nodes
+                decisions += 1
+            elif opponent == "random":
+                move = random_move(game, rng, tuning)
+            elif opponent == "greedy":
+                move = greedy_move(game, rng, tuning)
+            else:
+                move = ai.Search(game, opponent, seed=i * 104729 + len(game.history)).run()
+            game.play(move)
+            if owner == ai_side and (game.player != owner or game.winner() != ONGOING):
+                turn_ms.append(ms)
+                turn_nodes.append(nodes)
+                turn_decisions.append(decisions)
+                ms = nodes = decisions = 0
+        w = game.winner()
+        if w == ai_side:
+            wins += 1
+        elif w == DRAW or w == ONGOING:
+            draws += 1
+    return {"job": job, "wins": wins, "draws": draws, "turn_ms": turn_ms, "turn_nodes": turn_nodes,
+            "turn_decisions": turn_decisions}
+
+
+def margin(p, n):
+    return 1.96 * math.sqrt(p * (1 - p) / n) if n else 1.0
+
+
+def measure(levels, opponents, games, processes=2):
+    jobs = [(level, opp, games) for level in levels for opp in opponents if opp != level]
+    if len(levels) > 1 and ai.LEVELS[-1] in levels:  # the strongest level against the default
+        jobs.append((ai.LEVELS[-1], ai.DEFAULT_LEVEL, games))
+    with multiprocessing.Pool(processes) as pool:
+        done = pool.map(play_match, jobs, chunksize=1)
+    out = {}
+    for r in done:
+        level, opp, n = r["job"]
+        entry = out.setdefault(level, {"games": n, "_ms": [], "_nodes": [], "_decisions": []})
+        rate = r["wins"] / n
+        entry["win_rate_vs_" + opp] = round(rate, 3)
+        entry["margin_vs_" + opp] = round(margin(rate, n), 3)
+        entry["draws_vs_" + opp] = r["draws"]
+        entry["_ms"] += r["turn_ms"]
+        entry["_nodes"] += r["turn_nodes"]
+        entry["_decisions"] += r["turn_decisions"]
+    for level, entry in out.items():
+        ms, nodes, decisions = entry.pop("_ms"), entry.pop("_nodes"), entry.pop("_decisions")
+        entry["turns"] = len(ms)
+        entry["median_turn_s_rp2040"] = round(statistics.median(ms) / 1000, 3)
+        entry["p90_turn_s_rp2040"] = round(sorted(ms)[int(0.9 * (len(ms) - 1))] / 1000, 3)
+        entry["worst_turn_s_rp2040"] = round(max(ms) / 1000, 3)
+        entry["median_turn_nodes"] = statistics.median(nodes)
+        entry["mean_turn_decisions"] = round(statistics.mean(decisions), 2)
+    return out
+
+
+# Run under the MicroPython VM: a seeded game, the level as Red against the easy level, TURNS
+# turns; the most one search and one Red turn allocated (gc.mem_alloc() differences).
+VM_SCRIPT = """
+import gc
+import json
+from shared_rules import ai
+from shared_rules.tholian_go import TholianGo
+mem_alloc = getattr(gc, "mem_alloc")
+TURNS = %d
+heap = {}
+for level in ai.LEVELS:
+    g = TholianGo()
+    ai.Search(g, level, max_nodes=1).run()  # builds the AI tables first
+    worst = worst_turn = turn = turns = 0
+    while g.winner() == -1 and turns < TURNS:
+        owner = g.player
+        if g.to_move() == 0:
+            search = ai.Search(g, level, seed=len(g.history), device_seconds=1000000)
+            before = mem_alloc()
+            move = search.run()
+            used = mem_alloc() - before
+            worst = max(worst, used)
+            turn += used
+        else:
+            move = ai.Search(g, "easy", seed=len(g.history), device_seconds=1000000).run()
+        g.play(move)
+        if owner == 0 and g.player != owner:
+            worst_turn = max(worst_turn, turn)
+            turn = 0
+            turns += 1
+    heap[level] = [round(worst / 1024, 1), round(worst_turn / 1024, 1)]
+print("@@BENCH " + json.dumps({"heap": heap}))
+"""
+
+
+def vm_heap(bench, turns=30):
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(VM_SCRIPT % turns)
+        path = f.name
+    try:
+        return bench.run_mpy(path, timeout=1800).get("heap", {})
+    finally:
+        os.unlink(path)
+
+
+def run(bench, games=GAMES, levels=None, opponents=("random", "greedy"), with_vm=True):
+    t0 = time.time()
+    levels = levels or list(ai.LEVELS)
+    figures = measure(levels, opponents, games)
+    if with_vm:
+        for level, (search_kb, turn_kb) in vm_heap(bench).items():
+            if level in figures:
+                figures[level]["peak_search_heap_kb"] = search_kb
+                figures[level]["peak_turn_heap_kb"] = turn_kb
+    return {"ai_tholian_go": {"levels": figures, "seconds": round(time.time() - t0),
+                              "max_decisions": MAX_DECISIONS}}
+
+
+def main(argv):
+    from tools import benchlib
+    games, levels, opponents, with_vm = GAMES, None, ("random", "greedy"), True
+    while argv:
+        flag = argv.pop(0)
+        if flag == "--games":
+            games = int(argv.pop(0))
+        elif flag == "--level":
+            levels = [argv.pop(0)]
+        elif flag == "--opponent":
+            opponents = (argv.pop(0),)
+        elif flag == "--no-vm":
+            with_vm = False
+        else:
+            print(__doc__)
+            return 2
+    figures = run(benchlib, games, levels, opponents, with_vm)["ai_tholian_go"]
+    for level, entry in figures["levels"].items():
+        print(level, " ".join("%s=%s" % kv for kv in sorted(entry.items())))
+    print("seconds", figures["seconds"])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
