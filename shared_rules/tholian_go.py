@@ -95,7 +95,15 @@ _SPECIAL_NAMES = ("end", "pass", "offer", "accept", "decline")
 _SLOT_SHIFT = const(11)
 _NO_DIE = const(3)
 _ALL_AXES = const(7)
-_FIXED = const(24)  # undo record: size of the fixed scalar block (see _snapshot)
+# Undo log (see play): per decision its board changes, what else it changed, then a count of
+# changes and a flags byte; bits of the flags byte besides the turn state:
+_F_TURN = const(0x40)  # a turn began (one repetition key appended)
+_F_EXTRAS = const(0x80)  # an extras byte precedes the count; its bits say what the log holds:
+_X_ROUTE = const(1)  # the completed path's nodes and length
+_X_PENDING = const(2)  # the targets waiting for a free push and their count
+_X_REP_BASE = const(4)  # rep_base
+_X_DICE_HAND = const(8)  # dice and hand (7 bytes)
+_X_RNG = const(16)  # the dice generator's state
 
 # variant -> (captures, transformation, loss by counts, touchdown win, chain win, dice,
 #             placement: 0 none / 1 Ultimate turns / 2 alternately on own dots / 3 random)
@@ -151,8 +159,7 @@ class TholianGo(Game):
         self._it = bytearray(n + 2)
         self._queue = filled(n + 2, 0)
         self._mark = bytearray(n + 1)
-        self._hdr = bytearray(2 * (n + 8) + _FIXED)  # one undo record's non-board part
-        self._hdr_len = 0
+        self._was = filled(n + 17, 0)  # play(): dice, hand, route, pending before the decision
         self._stamp = 0
         self._labels = [filled(n, 0) for _ in range(4)]
         # Per (barrier colour, web): component sizes by label (1..), their count and largest.
@@ -294,9 +301,8 @@ class TholianGo(Game):
         old = self.board[k]
         if old != v:
             log = self._log
-            log.append(k & 255)
-            log.append(k >> 8)
-            log.append(old)
+            log.append(k & 255)  # two bytes: the node (< 512) and its old value
+            log.append(k >> 8 | old << 1)
             self._put(k, v)
 
     # ==== legal decisions ========================================================================
@@ -592,8 +598,25 @@ class TholianGo(Game):
     def play(self, move):
         if move not in self.legal_moves():
             raise GameError("illegal move %s" % self._text_or_int(move))
-        start = len(self._log)
-        self._snapshot()
+        log = self._log
+        start = len(log)
+        # What the decision may change besides the board; the log keeps only what it changed,
+        # so most decisions cost 2 bytes per changed node + 2 (the device keeps every one).
+        rlen = self.rlen
+        npend = len(self.pending)
+        nrep = len(self.rep)
+        rep_base = self.rep_base
+        rng = self.rng.state
+        flags = self.player | self.dark_done << 1 | self.light_done << 2 | self.offer << 4 | self.offered << 5
+        was = self._was
+        for i in range(3):
+            was[i] = self.dice[i]
+        for i in range(4):
+            was[3 + i] = self.hand[i]
+        for i in range(rlen):
+            was[7 + i] = self.route[i]
+        for i in range(npend):
+            was[7 + rlen + i] = self.pending[i]
         p = self.player
         kind = move & 3
         if kind == _SPECIAL:
@@ -624,13 +647,51 @@ class TholianGo(Game):
                 self.rlen += 1
             else:
                 self._complete(v)
-        changes = (len(self._log) - start) // 3
-        log = self._log
-        hdr = self._hdr
-        for i in range(self._hdr_len):
-            log.append(hdr[i])
-        log.append(changes & 255)
-        log.append(changes >> 8)
+        changes = (len(log) - start) >> 1
+        extras = 0
+        # A path only grows by one node per decision (route[0:rlen] stays) unless it was
+        # completed; then its nodes go to the log (< 256: a path holds tokens and one empty node).
+        if rlen and self.rlen != rlen + 1:
+            for i in range(rlen):
+                log.append(was[7 + i] & 255)
+                log.append(was[7 + i] >> 8)
+            log.append(rlen)
+            extras = _X_ROUTE
+        if npend:
+            for i in range(npend):
+                log.append(was[7 + rlen + i] & 255)
+                log.append(was[7 + rlen + i] >> 8)
+            log.append(npend)
+            extras |= _X_PENDING
+        if self.rep_base != rep_base:
+            log.append(rep_base & 255)
+            log.append(rep_base >> 8)
+            extras |= _X_REP_BASE
+        d = self.dice
+        h = self.hand
+        if was[0] != d[0] or was[1] != d[1] or was[2] != d[2] or was[3] != h[0] or was[4] != h[1] \
+                or was[5] != h[2] or was[6] != h[3]:
+            for i in range(7):
+                log.append(was[i])
+            extras |= _X_DICE_HAND
+        if self.rng.state != rng:
+            log.append(rng & 255)
+            log.append((rng >> 8) & 255)
+            log.append((rng >> 16) & 255)
+            log.append((rng >> 24) & 255)
+            extras |= _X_RNG
+        if extras:
+            log.append(extras)
+            flags |= _F_EXTRAS
+        if len(self.rep) != nrep:
+            flags |= _F_TURN  # _begin_turn runs at most once per decision
+        if changes < 255:
+            log.append(changes)
+        else:
+            log.append(changes & 255)
+            log.append(changes >> 8)
+            log.append(255)
+        log.append(flags)
         self.history.append(move)
         self._ver += 1
 
@@ -890,86 +951,65 @@ class TholianGo(Game):
         return False
 
     # ==== undo ==================================================================================
-    def _snapshot(self):
-        # What a decision can change besides the board, into self._hdr (no allocation): the
-        # route and the waiting targets (2 bytes per node), then _FIXED bytes of scalars.
-        hdr = self._hdr
-        i = 0
-        for k in range(self.rlen):
-            hdr[i] = self.route[k] & 255
-            hdr[i + 1] = self.route[k] >> 8
-            i += 2
-        for t in self.pending:
-            hdr[i] = t & 255
-            hdr[i + 1] = t >> 8
-            i += 2
-        h = self.hand
-        d = self.dice
-        r = self.rng.state
-        nrep = len(self.rep)
-        hdr[i] = self.player
-        hdr[i + 1] = self.dark_done
-        hdr[i + 2] = self.light_done
-        hdr[i + 3] = self.offer
-        hdr[i + 4] = self.offered
-        hdr[i + 5] = self.result + 1
-        hdr[i + 6] = d[0]
-        hdr[i + 7] = d[1]
-        hdr[i + 8] = d[2]
-        hdr[i + 9] = h[0]
-        hdr[i + 10] = h[1]
-        hdr[i + 11] = h[2]
-        hdr[i + 12] = h[3]
-        hdr[i + 13] = nrep & 255
-        hdr[i + 14] = nrep >> 8
-        hdr[i + 15] = self.rep_base & 255
-        hdr[i + 16] = self.rep_base >> 8
-        hdr[i + 17] = r & 255
-        hdr[i + 18] = (r >> 8) & 255
-        hdr[i + 19] = (r >> 16) & 255
-        hdr[i + 20] = (r >> 24) & 255
-        hdr[i + 21] = len(self.pending)
-        hdr[i + 22] = self.rlen & 255
-        hdr[i + 23] = self.rlen >> 8
-        self._hdr_len = i + _FIXED
-
     def undo(self):
+        # Reads the decision's record of play() back to front.
         if not self.history:
             raise GameError("nothing to undo")
         log = self._log
-        end = len(log)
-        changes = log[end - 2] | log[end - 1] << 8
-        f = end - 2 - _FIXED
-        npend = log[f + 21]
-        rlen = log[f + 22] | log[f + 23] << 8
-        ps = f - 2 * npend
-        rs = ps - 2 * rlen
-        cs = rs - 3 * changes
-        for i in range(changes - 1, -1, -1):
-            j = cs + 3 * i
-            self._put(log[j] | log[j + 1] << 8, log[j + 2])
-        self.player = log[f]
-        self.dark_done = log[f + 1]
-        self.light_done = log[f + 2]
-        self.offer = log[f + 3]
-        self.offered = log[f + 4]
-        self.result = log[f + 5] - 1
-        for i in range(3):
-            self.dice[i] = log[f + 6 + i]
-        for i in range(4):
-            self.hand[i] = log[f + 9 + i]
-        nrep = log[f + 13] | log[f + 14] << 8
-        del self.rep[nrep:]
-        self.rep_base = log[f + 15] | log[f + 16] << 8
-        self.rng.state = log[f + 17] | log[f + 18] << 8 | log[f + 19] << 16 | log[f + 20] << 24
-        del self.pending[:]
-        for i in range(npend):
-            self.pending.append(log[ps + 2 * i] | log[ps + 2 * i + 1] << 8)
-        for i in range(rlen):
-            self.route[i] = log[rs + 2 * i] | log[rs + 2 * i + 1] << 8
+        i = len(log) - 1
+        flags = log[i]
+        i -= 1
+        changes = log[i]
+        if changes == 255:
+            i -= 2
+            changes = log[i] | log[i + 1] << 8
+        extras = 0
+        if flags & _F_EXTRAS:
+            i -= 1
+            extras = log[i]
+        if extras & _X_RNG:
+            i -= 4
+            self.rng.state = log[i] | log[i + 1] << 8 | log[i + 2] << 16 | log[i + 3] << 24
+        if extras & _X_DICE_HAND:
+            i -= 7
+            for j in range(3):
+                self.dice[j] = log[i + j]
+            for j in range(4):
+                self.hand[j] = log[i + 3 + j]
+        if extras & _X_REP_BASE:
+            i -= 2
+            self.rep_base = log[i] | log[i + 1] << 8
+        pending = self.pending
+        del pending[:]
+        if extras & _X_PENDING:
+            npend = log[i - 1]
+            i -= 1 + 2 * npend
+            for j in range(npend):
+                pending.append(log[i + 2 * j] | log[i + 2 * j + 1] << 8)
+        move = self.history.pop()
+        if extras & _X_ROUTE:
+            rlen = log[i - 1]
+            i -= 1 + 2 * rlen
+            for j in range(rlen):
+                self.route[j] = log[i + 2 * j] | log[i + 2 * j + 1] << 8
+        elif move & 3 == _NEXT:
+            rlen = self.rlen - 1  # the path grew by this node
+        else:
+            rlen = 0  # only a next node continues a path
         self.rlen = rlen
-        log[cs:] = b""
-        self.history.pop()
+        i -= 2 * changes
+        for j in range(i + 2 * changes - 2, i - 2, -2):
+            hi = log[j + 1]
+            self._put(log[j] | (hi & 1) << 8, hi >> 1)
+        log[i:] = b""
+        self.player = flags & 1
+        self.dark_done = (flags >> 1) & 1
+        self.light_done = (flags >> 2) & 3
+        self.offer = (flags >> 4) & 1
+        self.offered = (flags >> 5) & 1
+        if flags & _F_TURN:
+            self.rep.pop()
+        self.result = ONGOING  # play() refuses every move once the game is over
         self._ver += 1
 
     # ==== notation ==============================================================================

@@ -41,6 +41,12 @@ def pick(rng, moves):
     return choices[rng.below(len(choices))]
 
 
+def state(g):
+    """What undo must restore: the position text (board, turn, path, free pushes, dice, hand,
+    rng, offer, result), the hash and the repetition record."""
+    return (g.encode(), g.zobrist, len(g.rep), g.rep[-1] if g.rep else -1, g.rep_base)
+
+
 def random_games(options, games, decisions, seed):
     rng = Rng(seed)
     checked = 0
@@ -48,6 +54,7 @@ def random_games(options, games, decisions, seed):
         opts = dict(options)
         opts["seed"] = str(seed * 100 + gi)
         g = TholianGo(opts)
+        states = []
         for _ in range(decisions):
             moves = g.legal_moves()
             if g.winner() != ONGOING:
@@ -62,6 +69,7 @@ def random_games(options, games, decisions, seed):
             if bogus not in moves:
                 assert raises(GameError, g.play, bogus)
                 assert g.encode() == before_text
+            states.append(state(g))
             move = pick(rng, moves)
             # The text of a decision names it back.
             assert g.move_from_text(g.move_to_text(move)) == move
@@ -81,6 +89,11 @@ def random_games(options, games, decisions, seed):
                 h.decode(g.encode())
                 assert h.encode() == g.encode() and h.legal_moves() == g.legal_moves()
             checked += 1
+        # Undo takes the whole game back, decision by decision, exactly.
+        while states:
+            g.undo()
+            assert state(g) == states.pop()
+        assert g.history == [] and raises(GameError, g.undo)
     return checked
 
 
