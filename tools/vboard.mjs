@@ -47,12 +47,13 @@ const KEYBOARD_INTERRUPT = "Traceback (most recent call last):\r\nKeyboardInterr
 
 // ---------------------------------------------------------------- socket side (main thread)
 async function serve(argv) {
-  const opts = { port: null, fs: null, heapKB: 512 };
+  const opts = { port: null, fs: null, heapKB: 512, tied: false };
   while (argv.length) {
     const a = argv.shift();
     if (a === "--port") opts.port = Number(argv.shift());
     else if (a === "--fs") opts.fs = argv.shift();
     else if (a === "--heap") opts.heapKB = Number(argv.shift());
+    else if (a === "--tied") opts.tied = true;  // stop when stdin closes: the parent has gone
     else return usage(`unknown option ${a}`);
   }
   if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) return usage("--port N is required (0..65535)");
@@ -173,6 +174,11 @@ async function serve(argv) {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  if (opts.tied) {
+    process.stdin.on("end", stop);
+    process.stdin.on("error", stop);
+    process.stdin.resume();
+  }
   server.listen(opts.port, "127.0.0.1", () => {
     process.stdout.write(`vboard: listening on 127.0.0.1:${server.address().port} (filesystem ${fsDir}` +
       `${temporary ? ", temporary" : ""}); connect with mpremote connect socket://127.0.0.1:${server.address().port}\n`);
@@ -180,7 +186,7 @@ async function serve(argv) {
 }
 
 function usage(msg) {
-  process.stderr.write(`vboard: ${msg}\nusage: node tools/vboard.mjs --port N [--fs DIR] [--heap KB]\n`);
+  process.stderr.write(`vboard: ${msg}\nusage: node tools/vboard.mjs --port N [--fs DIR] [--heap KB] [--tied]\n`);
   process.exit(2);
 }
 

@@ -24,8 +24,8 @@ SCRIPT = ROOT / "tools" / "vboard.mjs"
 _READY = re.compile(r"^vboard: listening on 127\.0\.0\.1:(\d+)")
 
 
-def node_command(port, fs_dir=None, heap_kb=None):
-    cmd = ["node", str(SCRIPT), "--port", str(port)]
+def node_command(port, fs_dir=None, heap_kb=None, tied=False):
+    cmd = ["node", str(SCRIPT), "--port", str(port)] + (["--tied"] if tied else [])
     if fs_dir is not None:
         cmd += ["--fs", str(fs_dir)]
     if heap_kb is not None:
@@ -51,8 +51,9 @@ class VirtualBoard:
     def start(self):
         if shutil.which("node") is None:
             raise RuntimeError("the virtual board needs Node.js (node) on PATH")
-        proc = subprocess.Popen(node_command(self.port, self.fs_dir, self.heap_kb), cwd=ROOT,
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        # tied to this process by a pipe on its stdin: the board stops if we die without stop()
+        proc = subprocess.Popen(node_command(self.port, self.fs_dir, self.heap_kb, tied=True), cwd=ROOT,
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.proc = proc
         ready = threading.Event()
 
