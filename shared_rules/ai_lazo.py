@@ -17,7 +17,7 @@ from shared_rules.lazo import N_SPACES, neighbour
 LEVELS = {
     "easy": (1.0, 40, (40,), 40),
     "normal": (2.7, 100, (24, 3), 0),
-    "hard": (10.0, 600, (60, 8), 0),
+    "hard": (9.0, 400, (24, 3, 4), 0),
 }
 
 _LEVEL1 = const(145)  # spaces 0..144 are on the board
