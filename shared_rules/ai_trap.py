@@ -379,8 +379,8 @@ def _at_first_ply(game, t):
 
 def _find_closing(game, t, colours=3, new_ball=-1):
     """For each colour in the bit set `colours`: the holes where one more ball closes a trap
-    that the rings above miss (a long chain), found exactly with the game's own trap test (if a
-    dot lies inside the chain's bounding box); also under the other colour's balls (it would
+    that the rings above miss (a long chain), found exactly with the game's own trap test
+    (Trap._dot_trapped, on the dots inside the chain's bounding box); also under the other colour's balls (it would
     close the moment such a ball moved away); and the balls of those chains (moving one away
     would open them again).  With `new_ball` (the one ball that came since the last call, of
     the one colour asked): only holes joining its chain can be new, the others are kept."""
@@ -407,19 +407,20 @@ def _find_closing(game, t, colours=3, new_ball=-1):
             label = _joins_a_chain_to_itself(t, board, hole, colour) if held != colour else 0
             if not label or (wanted and label != wanted and not before[hole]):
                 continue
-            x, y = hole % size, hole // size
+            x = hole % size
+            y = hole // size
             b = 4 * label
-            x0, x1, y0, y1 = min(box[b], x), max(box[b + 1], x), min(box[b + 2], y), max(box[b + 3], y)
-            inside = False  # a dot within the chain's box (else nothing to test)
-            for d in range(len(dots)):
-                c, r = dots[d]
-                if x0 <= c and x1 > c and y0 <= r and y1 > r:
-                    inside = True
-                    break
-            if not inside:
-                continue
+            x0 = min(box[b], x)
+            x1 = max(box[b + 1], x)
+            y0 = min(box[b + 2], y)
+            y1 = max(box[b + 3], y)
             board[hole] = colour
-            trap = game.trapped_dots(colour - 1) and not (held == 0 and _ring_closed(t, board, hole, colour))
+            trap = False
+            for d in range(len(dots)):  # only dots within the chain's box can be enclosed
+                c, r = dots[d]
+                if x0 <= c and x1 > c and y0 <= r and y1 > r and game._dot_trapped(colour, d):
+                    trap = not (held == 0 and _ring_closed(t, board, hole, colour))
+                    break
             board[hole] = held
             if trap:
                 if not closing[hole]:
