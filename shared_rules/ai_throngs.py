@@ -13,12 +13,13 @@
 # the site, from the neighbour counts alone (no play); a selection by that and by its potential
 # (what its stone can still travel); so two or three candidates per decision usually suffice.
 #
-# Search shape.  A maneuver is a selection and then, if its stone flies, a destination.  At the
-# default level the search at a selection looks at every candidate selection with its best
-# destinations and nothing beyond (the evaluation stands for the rest of the turn); it notes the
-# best destination under each selection, and the search at the destination decision that follows
-# plays that one (a plan, checked against the board) instead of searching again.  The strongest
-# level searches the usual way: several maneuvers deep, with the opponent's replies.
+# Search shape.  A maneuver is a selection and then, if its stone flies, a destination.  The search
+# at a selection looks at the best candidate selections, each with its best destinations, and
+# nothing beyond (the evaluation stands for the rest of the turn: measured, searching the next
+# maneuver too, with the opponent's replies, played no better than this at 3x the time).  It
+# notes the best destination under each selection, and the search at the destination decision
+# that follows plays that one (a plan, checked against the board) instead of searching again.
+# The easy level looks one decision ahead, with noise.
 from micropython import const
 
 from shared_rules.ai import best_first
@@ -27,10 +28,10 @@ from shared_rules.throngs import EMPTY, BLACK, CAPTURE, DEPLOY, DEST, MOVE, KIND
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
     "easy": (1.0, 10, (10,), 400),
-    "normal": (3.0, 30, (10, 4), 0),
-    "hard": (10.0, 400, (12, 4, 6, 3), 0),
+    "normal": (1.0, 30, (10, 4), 0),
+    "hard": (3.0, 170, (24, 6), 0),
 }
-_PLANNED = ("normal",)  # levels that search a maneuver at its selection and keep the plan
+_PLANNED = ("normal", "hard")  # levels that search a maneuver at its selection and keep the plan
 
 _NO_SITE = const(255)
 _NEAR_ZERO = const(8)  # the game's `near` holds 8 + Black - White stones in each vicinity
