@@ -1,1 +1,506 @@
-# AI tuning for thoughtwave: being written by the thoughtwave AI engineer.
+# Thoughtwave's AI tuning for shared_rules/ai.py.
+#
+# Evaluation: each player's connection distance, the cost of the tiles still to place for a wave
+# linking their two sides (as in Hex programs), the opponent's less the player's.  Placed tiles
+# belong to nobody, so both distances run over the same board: a placed tile costs nothing and
+# is crossed only along its waves; an empty square is crossed through the edges that the
+# player's own remaining pieces (two waves or more, to go in and out) can carry there, given the
+# waves and blanks its placed neighbours force; a square none of them fits is a wall for that
+# player.  An empty square costs 2, but only 1 once a placed wave enters it: any tile there must
+# carry that wave on, so the opponent can divert it but not block it (a square between two wave
+# ends facing each other joins them whatever is put there).  That makes the AI prefer links that
+# are hard to block, which is what decides this game: a good blocker stops any fragile link, and
+# most games between careful players end in a draw when the pieces run out.  Dial's algorithm
+# (three stacks, for d, d + 1 and d + 2) gives the distances without allocating.  The crossing
+# state of the squares is a mirror of the board, brought up to date from the moves that differ
+# since the last call (a search changes a few squares between evaluations).
+#
+# Ordering: at the root, both players' distance maps from both of their sides give each
+# square's best link through it; squares on or near both players' best links come first, and a
+# tile is judged by the link it makes through its square (its waves towards the two sides) for
+# the mover and for the opponent.  Replies deeper in the tree reuse the root's maps and
+# ranking, plus the squares next to the tiles placed since the root.
+from array import array
+
+from micropython import const
+
+from shared_rules.ai import best_first
+from shared_rules.thoughtwave import CELLS, PASS, SIZE, _FIT, _NB, _PIECE_BITS
+
+# level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
+LEVELS = {
+    "easy": (1.0, 6, (6,), 150),
+    "normal": (2.0, 30, (6, 3), 0),
+    "hard": (8.0, 120, (10, 5), 0),
+}
+
+_INF = const(255)
+_FAR = const(120)  # distance of a player who cannot link any more
+_STEP = const(50)  # evaluation units per unit of distance (a free square is 2)
+_TEMPO = const(40)  # the side to move is that much closer
+_WIDTH = const(10)  # squares per row (thoughtwave.SIZE)
+_NO_CELL = const(255)
+_LEFT = const(0)
+_RIGHT = const(1)
+_BOTTOM = const(2)
+_TOP = const(3)
+_ROOT_CELLS = const(24)  # squares ranked at the root, for the replies deeper in the tree
+_HISTORY = const(256)  # decisions the mirror follows (a game has at most 48 placements)
+_WALL = const(-1000000)  # root value of a square nobody can fill
+_COST_BY_WAVES_IN = (2, 1, 1, 1, 1)  # an empty square's cost by the placed waves entering it
+
+
+def _side_tables():
+    """Per side: the border edge bit of each square on it (0 elsewhere), and its squares."""
+    borders, cells = [], []
+    for side, bit in ((_LEFT, 8), (_RIGHT, 2), (_BOTTOM, 4), (_TOP, 1)):
+        border = bytearray(CELLS)
+        on = bytearray()
+        for c in range(CELLS):
+            x, y = c % SIZE, c // SIZE
+            if (side == _LEFT and x == 0) or (side == _RIGHT and x == SIZE - 1) or (
+                    side == _BOTTOM and y == 0) or (side == _TOP and y == SIZE - 1):
+                border[c] = bit
+                on.append(c)
+        borders.append(bytes(border))
+        cells.append(bytes(on))
+    return tuple(borders), tuple(cells)
+
+
+def _union_table(shift):
+    """8 bits of a set of masks (bit i: mask i + shift) -> the OR of those masks."""
+    out = bytearray(256)
+    for bits in range(256):
+        u = 0
+        for i in range(8):
+            if bits >> i & 1:
+                u |= i + shift
+        out[bits] = u
+    return bytes(out)
+
+
+def _bit_tables():
+    """_PAIRS: mask -> its ordered pairs of two different wave edges, flattened as (i, 4 + j)
+    for _link_via.  _INNER: square -> the edges that have a neighbour."""
+    pairs = []
+    for mask in range(16):
+        flat = bytearray()
+        for i in range(4):
+            for j in range(4):
+                if i != j and mask >> i & 1 and mask >> j & 1:
+                    flat.append(i)
+                    flat.append(4 + j)
+        pairs.append(bytes(flat))
+    inner = bytearray(CELLS)
+    for c in range(CELLS):
+        for k in range(4):
+            if _NB[4 * c + k] != _NO_CELL:
+                inner[c] |= 1 << k
+    return tuple(pairs), bytes(inner)
+
+
+_BORDER, _SIDE_CELLS = _side_tables()
+_PAIRS, _INNER = _bit_tables()
+_UNION_LO = _union_table(0)
+_UNION_HI = _union_table(8)
+_MULTI = 0xFFFF & ~(1 | 2 | 4 | 16 | 256)  # masks of two waves or more, as a set like _FIT
+_WAVES_IN = bytes((m & 1) + (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3) for m in range(16))
+_BACK = (4, 8, 1, 2)  # direction (N E S W) -> the bit of the neighbour's edge facing back
+_SIDES = ((_LEFT, _RIGHT), (_BOTTOM, _TOP))
+
+# The mirror of the board's crossing state (one game at a time).
+_open = (bytearray(CELLS), bytearray(CELLS))  # per player: edges a wave may cross (0: a wall)
+_start = (bytearray(CELLS), bytearray(CELLS))  # per player: _INF, or 0 for a wall (never entered)
+_cost = bytearray(CELLS)  # 0 for a placed tile, else by _COST_BY_WAVES_IN
+_waves_in = bytearray(CELLS)  # empty squares: how many placed waves enter them
+_board = bytearray(CELLS)  # the board the mirror shows
+_moves = array("H", range(_HISTORY))  # the history it was brought up to date with
+_mirror = [None, 0, -1]  # game, history length, pieces held (Red's mask set | Black's << 16)
+_held = [0, 0]  # the pieces each player holds, as sets of masks
+
+# Scratch for the searches (one at a time).
+_stack_a = bytearray(CELLS)  # Dial's stacks: a square enters each at most once per distance
+_stack_b = bytearray(CELLS)
+_stack_c = bytearray(CELLS)
+_maps = (bytearray(CELLS), bytearray(CELLS), bytearray(CELLS), bytearray(CELLS))
+_keep = bytearray(CELLS)  # order(): the squares chosen
+_zero_cells = bytes(CELLS)
+
+
+def _sides(game, player):
+    """The player's two sides (first, second)."""
+    return _SIDES[(player == 0) != (game.options["red_links"] == "left-right")]
+
+
+def _refresh(c, board, edges):
+    m = board[c]
+    _board[c] = m
+    if m:
+        _open[0][c] = _open[1][c] = m
+        _start[0][c] = _start[1][c] = _INF
+        _cost[c] = 0
+        return
+    e = edges[c]
+    waves = _WAVES_IN[e & 15]
+    _waves_in[c] = waves
+    _cost[c] = _COST_BY_WAVES_IN[waves]
+    fit = _FIT[e] & _MULTI
+    for p in (0, 1):
+        fits = fit & _held[p]
+        if fits:
+            _open[p][c] = _UNION_LO[fits & 255] | _UNION_HI[fits >> 8]
+            _start[p][c] = _INF
+        else:
+            _open[p][c] = 0
+            _start[p][c] = 0
+
+
+def _refresh_around(c, board, edges):
+    _refresh(c, board, edges)
+    base = c * 4
+    for k in range(4):
+        n = _NB[base + k]
+        if n != _NO_CELL:
+            _refresh(n, board, edges)
+
+
+def _sync(game):
+    """Brings the mirror up to date with `game`: the squares around the moves that differ from
+    the history it last saw, or every square (another game, other pieces held, a decoded
+    position)."""
+    board, edges, hand, history = game.board, game._edges, game.hand, game.history
+    red = black = 0
+    for p in range(5):
+        if hand[p]:
+            red |= _PIECE_BITS[p]
+        if hand[5 + p]:
+            black |= _PIECE_BITS[p]
+    held = red | black << 16
+    _held[0], _held[1] = red, black
+    n = len(history)
+    state = _mirror
+    if state[0] is game and state[2] == held and n <= _HISTORY:
+        length = state[1]
+        if length == n and (n == 0 or _moves[n - 1] == history[n - 1]) and _board == board:
+            return
+        k = 0
+        limit = n if n < length else length
+        while k < limit and _moves[k] == history[k]:
+            k += 1
+        for i in range(k, length):
+            m = _moves[i]
+            if m != PASS:
+                _refresh_around(m >> 4, board, edges)
+        for i in range(k, n):
+            m = history[i]
+            _moves[i] = m
+            if m != PASS:
+                _refresh_around(m >> 4, board, edges)
+        state[1] = n
+        if _board == board:
+            return
+    for c in range(CELLS):
+        _refresh(c, board, edges)
+    state[0], state[2] = game, held
+    state[1] = n if n <= _HISTORY else 0
+    for i in range(state[1]):
+        _moves[i] = history[i]
+
+
+def _distance(player, start, goal, dist, full):
+    """Dial's algorithm from side `start` for `player` into `dist` (the cost to reach each
+    square, its own included; walls 0, never entered); returns the distance to side `goal`
+    (_INF if it cannot be reached).  `full`: map every square, else stop at the goal.  Squares
+    are settled distance by distance from three stacks (d, d + 1, d + 2); one found again at a
+    lower distance is skipped when its old entry comes up.  The four directions are written
+    out: this is the hot loop of the AI."""
+    dist[:] = _start[player]
+    opened, cost, inner = _open[player], _cost, _INNER
+    goal_border = _BORDER[goal]
+    bit = _BORDER[start][_SIDE_CELLS[start][0]]
+    cur, next1, next2 = _stack_a, _stack_b, _stack_c
+    ncur = n1 = n2 = 0
+    for c in _SIDE_CELLS[start]:
+        if opened[c] & bit:
+            w = cost[c]
+            dist[c] = w
+            if w == 0:
+                cur[ncur] = c
+                ncur += 1
+            elif w == 1:
+                next1[n1] = c
+                n1 += 1
+            else:
+                next2[n2] = c
+                n2 += 1
+    d = 0
+    best = _INF
+    while True:
+        while ncur:
+            ncur -= 1
+            c = cur[ncur]
+            if dist[c] != d:
+                continue
+            o = opened[c]
+            if o & goal_border[c]:
+                if not full:
+                    return d
+                if d < best:
+                    best = d
+            o &= inner[c]
+            if o & 1:
+                n = c + _WIDTH
+                w = cost[n]
+                if d + w < dist[n]:
+                    dist[n] = d + w
+                    if w == 0:
+                        cur[ncur] = n
+                        ncur += 1
+                    elif w == 1:
+                        next1[n1] = n
+                        n1 += 1
+                    else:
+                        next2[n2] = n
+                        n2 += 1
+            if o & 2:
+                n = c + 1
+                w = cost[n]
+                if d + w < dist[n]:
+                    dist[n] = d + w
+                    if w == 0:
+                        cur[ncur] = n
+                        ncur += 1
+                    elif w == 1:
+                        next1[n1] = n
+                        n1 += 1
+                    else:
+                        next2[n2] = n
+                        n2 += 1
+            if o & 4:
+                n = c - _WIDTH
+                w = cost[n]
+                if d + w < dist[n]:
+                    dist[n] = d + w
+                    if w == 0:
+                        cur[ncur] = n
+                        ncur += 1
+                    elif w == 1:
+                        next1[n1] = n
+                        n1 += 1
+                    else:
+                        next2[n2] = n
+                        n2 += 1
+            if o & 8:
+                n = c - 1
+                w = cost[n]
+                if d + w < dist[n]:
+                    dist[n] = d + w
+                    if w == 0:
+                        cur[ncur] = n
+                        ncur += 1
+                    elif w == 1:
+                        next1[n1] = n
+                        n1 += 1
+                    else:
+                        next2[n2] = n
+                        n2 += 1
+        if not n1 and not n2:
+            return best
+        cur, next1, next2 = next1, next2, cur
+        ncur, n1, n2 = n1, n2, 0
+        d += 1
+
+
+def link_distances(game):
+    """(Red's, Black's) connection distances as the evaluation sees them (_INF: no link)."""
+    _sync(game)
+    a, b = _sides(game, 0)
+    red = _distance(0, a, b, _maps[0], False)
+    a, b = _sides(game, 1)
+    return red, _distance(1, a, b, _maps[0], False)
+
+
+def evaluate(game, player):
+    _sync(game)
+    a, b = _sides(game, player)
+    mine = _distance(player, a, b, _maps[0], False)
+    a, b = _sides(game, 1 - player)
+    theirs = _distance(1 - player, a, b, _maps[0], False)
+    if mine > _FAR:
+        mine = _FAR
+    if theirs > _FAR:
+        theirs = _FAR
+    score = (theirs - mine) * _STEP
+    return score + _TEMPO if game.to_move() == player else score - _TEMPO
+
+
+# --- move ordering ------------------------------------------------------------------------------
+# The root's maps and ranking, kept for the replies deeper in the same search.
+_root = [None, 0, 0, 0, 0]  # game, history length, mover, mover's distance, opponent's
+_ranked = []  # the root's best squares, best first
+_values = [0] * CELLS  # the root's value of each square (the same for both players)
+_mine_edges = bytearray(8)  # per direction: cost to the first side, then to the second
+_theirs_edges = bytearray(8)
+
+
+def _root_maps(game):
+    """Fills _maps for the position: 0, 1 the mover's from their first and second side, 2, 3 the
+    opponent's; ranks the squares; remembers the position as the root of the replies."""
+    _sync(game)
+    mover = game.to_move()
+    a, b = _sides(game, mover)
+    mine = _distance(mover, a, b, _maps[0], True)
+    _distance(mover, b, a, _maps[1], True)
+    a, b = _sides(game, 1 - mover)
+    theirs = _distance(1 - mover, a, b, _maps[2], True)
+    _distance(1 - mover, b, a, _maps[3], True)
+    m0, m1, t0, t1 = _maps
+    board, values, cost = game.board, _values, _cost
+    o_mine, o_theirs = _open[mover], _open[1 - mover]
+    cells = []
+    for c in range(CELLS):
+        if board[c] or not (o_mine[c] or o_theirs[c]):
+            values[c] = _WALL
+            continue
+        # Slack: how much longer than the best link a link through this square is.
+        slack_mine = m0[c] + m1[c] - cost[c] - mine if o_mine[c] else _INF
+        slack_theirs = t0[c] + t1[c] - cost[c] - theirs if o_theirs[c] else _INF
+        if slack_mine < slack_theirs:
+            low, high = slack_mine, slack_theirs
+        else:
+            low, high = slack_theirs, slack_mine
+        # On a best link of either player first, then of both; a link about to be completed
+        # (one square, or two a wave enters) before anything else.
+        value = -low * 16 - (high if high < 8 else 8) * 4
+        if (slack_theirs == 0 and theirs <= 2) or (slack_mine == 0 and mine <= 2):
+            value += 64
+        values[c] = value
+        cells.append(c)
+    scores = [0] * len(cells)
+    for i in range(len(cells)):
+        scores[i] = values[cells[i]]
+    global _ranked
+    _ranked = best_first(cells, scores, _ROOT_CELLS)
+    root = _root
+    root[0], root[1], root[2], root[3], root[4] = game, len(game.history), mover, mine, theirs
+
+
+def _edge_values(first, second, sides, opened, cell, out):
+    """For each direction from `cell`: the cost to reach the first side and the second side
+    through that edge's neighbour once a wave enters it from a tile on `cell` (0 across the
+    side's own border), into out[0..3] and out[4..7]."""
+    base = cell * 4
+    for k in range(4):
+        n = _NB[base + k]
+        if n == _NO_CELL:
+            bit = 1 << k
+            out[k] = 0 if _BORDER[sides[0]][cell] & bit else _INF
+            out[4 + k] = 0 if _BORDER[sides[1]][cell] & bit else _INF
+        elif opened[n] & _BACK[k]:
+            # An empty neighbour gets cheaper with one more wave entering it.
+            drop = 0
+            if _cost[n]:
+                waves = _waves_in[n] + 1
+                drop = _cost[n] - _COST_BY_WAVES_IN[waves if waves < 4 else 4]
+            out[k] = first[n] - drop if first[n] > drop else 0
+            out[4 + k] = second[n] - drop if second[n] > drop else 0
+        else:
+            out[k] = out[4 + k] = _INF
+
+
+def _link_via(values, mask):
+    """Cost still to pay on the best link through a tile `mask` (itself free by then): two
+    different wave edges, one towards each side."""
+    pairs = _PAIRS[mask]
+    best = 2 * _INF
+    for t in range(0, len(pairs), 2):
+        v = values[pairs[t]] + values[pairs[t + 1]]
+        if v < best:
+            best = v
+    return best
+
+
+def _score_moves(game, moves, count):
+    """The best `count` of `moves` by the root's square values and by the links each tile makes
+    through its square for the mover and for the opponent."""
+    root = _root
+    mover = game.to_move()
+    if mover == root[2]:
+        m0, m1, t0, t1 = _maps
+        mine, theirs = root[3], root[4]
+    else:
+        t0, t1, m0, m1 = _maps
+        mine, theirs = root[4], root[3]
+    sides_mine, sides_theirs = _sides(game, mover), _sides(game, 1 - mover)
+    open_mine, open_theirs = _open[mover], _open[1 - mover]
+    scores = [0] * len(moves)
+    last = -1
+    cell_value = through_theirs = 0
+    for i in range(len(moves)):
+        move = moves[i]
+        cell = move >> 4
+        if cell != last:
+            _edge_values(m0, m1, sides_mine, open_mine, cell, _mine_edges)
+            _edge_values(t0, t1, sides_theirs, open_theirs, cell, _theirs_edges)
+            through_theirs = t0[cell] + t1[cell] - _cost[cell] if open_theirs[cell] else 2 * _INF
+            cell_value = _values[cell]
+            last = cell
+        mask = move & 15
+        gain = mine - _link_via(_mine_edges, mask)  # > 0: the tile shortens the mover's link
+        if gain < -4:
+            gain = -4
+        block = _link_via(_theirs_edges, mask) - through_theirs  # > 0: theirs gets longer
+        if block > 4:
+            block = 4
+        scores[i] = cell_value + gain * 6 + block * (4 if through_theirs <= theirs else 1)
+    return best_first(moves, scores, count)
+
+
+def order(game, moves, count):
+    """The root: the moves on the best squares, scored."""
+    _root_maps(game)
+    keep = _keep
+    keep[:] = _zero_cells
+    for c in _ranked[:count]:
+        keep[c] = 1
+    chosen = [m for m in moves if m != PASS and keep[m >> 4]]
+    if not chosen:
+        return moves[:count]
+    return _score_moves(game, chosen, count)
+
+
+def candidates(game, count):
+    """Replies deeper in the tree: the squares next to the tiles placed since the root, then the
+    root's best squares still empty, with the mover's tiles that fit there."""
+    if game.winner() != -1:
+        return None
+    history = game.history
+    root = _root
+    if root[0] is not game or len(history) <= root[1]:
+        return None  # not inside a search from order(): list and order all moves
+    _sync(game)
+    mover = game.to_move()
+    board, edges, held = game.board, game._edges, _held[mover]
+    cells = []
+    for i in range(root[1], len(history)):
+        m = history[i]
+        if m != PASS:
+            base = (m >> 4) * 4
+            for k in range(4):
+                n = _NB[base + k]
+                if n != _NO_CELL and not board[n] and _FIT[edges[n]] & held and n not in cells:
+                    cells.append(n)
+    for c in _ranked:
+        if len(cells) >= count:
+            break
+        if not board[c] and _FIT[edges[c]] & held and c not in cells:
+            cells.append(c)
+    moves = []
+    for c in cells:
+        fits = _FIT[edges[c]] & held
+        for m in range(1, 16):
+            if fits >> m & 1:
+                moves.append(c << 4 | m)
+    if not moves:
+        return None  # nothing near: a pass, or list them all
+    return _score_moves(game, moves, count)

@@ -1,0 +1,106 @@
+# Thoughtwave's AI (shared_rules/ai_thoughtwave.py + shared_rules/ai.py): its distance model,
+# wins and blocks in one, legal moves and the node budget in whole games, determinism.
+from shared_rules import ai, registry
+from shared_rules.ai_thoughtwave import link_distances
+from shared_rules.game import ONGOING
+from shared_rules.rng import Rng
+import shared_rules.games  # noqa: F401
+from rules_support import scaled
+
+
+def position(tiles, to_move, red_hand, black_hand):
+    """A game set to a position: `tiles` is "S1@a5 J3@b5 ..."; hands are five counts C,J,S,B,T."""
+    game = registry.create("thoughtwave")
+    rows = [["."] * 10 for _ in range(10)]
+    for word in tiles.split():
+        move = game.move_from_text(word)
+        cell, mask = move >> 4, move & 15
+        rows[9 - cell // 10][cell % 10] = ".123456789abcdef"[mask]
+    game.decode("%s %s %s %s" % ("/".join("".join(r) for r in rows), to_move,
+                                 ",".join(str(n) for n in red_hand), ",".join(str(n) for n in black_hand)))
+    assert game.winner() == ONGOING
+    return game
+
+
+# Red's wave from a5 to i5, one square short of the right side (j5, where a wave already enters).
+RED_ROW = "S1@a5 J1@b5 S1@c5 J3@d5 S1@e5 J1@f5 S1@g5 J3@h5 S1@i5"
+# Black's wave from e1 up to e9, whose only way on is e10, boxed in by blank edges (d10, f10):
+# a straight there links the bottom and the top; a terminator ends the wave.
+BLACK_COLUMN = "S0@e1 J0@e2 S0@e3 J2@e4 S0@e5 J0@e6 S0@e7 J2@e8 S0@e9 B3@d10 B0@f10"
+
+
+def test_distance_model_costs_and_shared_tiles():
+    """Spec "Board and pieces" / "Winning": both players' waves run through placed pieces.  An
+    empty square costs 2, one a placed wave enters costs 1, a placed tile 0."""
+    game = registry.create("thoughtwave")
+    assert link_distances(game) == (20, 20)
+    game.play_text("S1@a5")  # Red: a5 costs nothing, b5 (entered by its wave) 1, c5..j5 2 each
+    assert link_distances(game) == (17, 19)  # Black may go up column b through b5 as well
+    game.play_text("S0@e1")  # Black: e1 free, e2 entered; Red's row 5 untouched
+    assert link_distances(game) == (17, 17)
+    game.play_text("S0@c5")  # an upright straight closes Red's row and serves Black's column c
+    red, black = link_distances(game)
+    assert red > 17 and black == 16  # c1..c3 2 each, c4 and c6 1, c5 0, c7..c10 2 each
+
+
+def test_takes_the_win_in_one():
+    """Spec "Winning": the link is complete once the wave touches both of Red's sides."""
+    game = position(RED_ROW, "R", (2, 2, 1, 10, 1), (2, 6, 4, 10, 1))
+    for level in ai.LEVELS:
+        move = ai.choose_move(game, level)
+        assert game.move_to_text(move).endswith("@j5"), level
+        game.play(move)
+        assert game.winner() == 0, level
+        game.undo()
+
+
+def test_blocks_the_loss_in_one_with_the_terminator():
+    """Spec "Board and pieces": the Terminator carries one wave (a dead end) - here the only
+    piece that fits e10 without linking Black's sides."""
+    game = position(BLACK_COLUMN, "R", (2, 4, 3, 8, 1), (2, 4, 2, 10, 1))
+    for level in ai.LEVELS:
+        move = ai.choose_move(game, level)
+        assert game.move_to_text(move) == "T2@e10", (level, game.move_to_text(move))
+        game.play(move)
+        assert game.winner() == ONGOING
+        assert not [m for m in game.legal_moves() if _wins(game, m)], level
+        game.undo()
+
+
+def _wins(game, move):
+    mover = game.to_move()
+    game.play(move)
+    won = game.winner() == mover
+    game.undo()
+    return won
+
+
+def test_only_legal_moves_and_node_budget_in_whole_games():
+    rng = Rng(7)
+    for game_no in range(scaled(3, 1)):
+        game = registry.create("thoughtwave")
+        level = ai.LEVELS[game_no % len(ai.LEVELS)]
+        budget = 4 + 9 * game_no
+        while game.winner() == ONGOING and len(game.history) < scaled(60, 16):
+            legal = game.legal_moves()
+            if len(game.history) % 2 == game_no % 2:
+                search = ai.Search(game, level, seed=len(game.history), max_nodes=budget,
+                                   device_seconds=1000)
+                move = search.run()
+                assert search.nodes <= budget
+            else:
+                move = legal[rng.below(len(legal))]
+            assert move in legal, game.move_to_text(move)
+            game.play(move)
+
+
+def test_same_seed_same_move_and_position_unchanged():
+    game = registry.create("thoughtwave")
+    for text in ("S1@c3", "S0@f6", "J1@d3", "B3@f5"):
+        game.play_text(text)
+    before = game.encode()
+    first = ai.choose_move(game, "normal", seed=5)
+    other = registry.create("thoughtwave")  # another game between the two calls
+    ai.choose_move(other, "easy", seed=1)
+    assert ai.choose_move(game, "normal", seed=5) == first
+    assert game.encode() == before and len(game.history) == 4
