@@ -36,7 +36,7 @@ from shared_rules.tholian_go_geometry import NO_EDGE, SLOTS
 LEVELS = {
     "easy": (0.5, 4, (4,), 150),
     "normal": (0.6, 6, (6,), 0),
-    "hard": (2.0, 36, (8, 3, 2), 0),
+    "hard": (1.6, 30, (8, 3, 2), 0),
 }
 
 _STEP = const(0)
@@ -64,6 +64,7 @@ _PATH_OPEN = const(-20)  # evaluate(): a path under construction must still be c
 _ACCEPT_BELOW = const(-600)  # accept a draw offer only this far behind
 _RACE = const(60)  # Football / Scrimmage: per step the best runner is ahead
 _CHAIN = const(80)  # Chain: per empty node the cheapest chain needs less
+_CHAIN_ENEMY = const(3)  # Chain: an enemy token on the way costs as many empty nodes
 _FAR = const(99)
 
 
@@ -158,6 +159,9 @@ class _Tables:
         # the strings of my tokens (order), Chain's 0-1 BFS (a ring deque and costs).
         self.prey_x = (None, bytearray(nl), bytearray(nl))
         self.prey_y = (None, bytearray(nl), bytearray(nl))
+        self.n_prey = bytearray(3)
+        self.value_dark = array("i", [0] * 3)  # by colour: its next token's value (_material)
+        self.value_light = array("i", [0] * 3)
         self.threats = array("i", [0] * 18)  # see _threats_value
         self.mark = bytearray(n + 1)  # _best_jump's visited nodes (stamps)
         self.stamp = 0
@@ -169,6 +173,8 @@ class _Tables:
         self.own_dark = self.own_light = self.prey_dark = self.prey_light = 0  # _set_values
         self.queue = array("H", bytes(2 * 4 * n))
         self.cost = bytearray(n + 1)
+        self.cost_back = bytearray(n + 1)
+        self.chain_best = 0
 
     def _outline_group(self, start, seen):
         """The light nodes joined to `start` by outline edges (edges no dark edge crosses)."""
@@ -222,17 +228,14 @@ def _tables_for(game):
 
 
 # ---- material ------------------------------------------------------------------------------
-def _margins(t, game, colour):
-    """(dark, light) tokens of `colour` (1 Red, 2 Blue) above the loss floors, hand included."""
-    i = (colour - 1) * 2
-    dark = game.cnt[i] + game.hand[i] - t.dark_floor
-    light = game.cnt[i + 1] + game.hand[i + 1] - t.light_floor
-    top = t.top
-    return (0 if dark < 0 else (top if dark > top else dark)), (0 if light < 0 else (top if light > top else light))
-
-
 def _material(t, game, colour):
-    dark, light = _margins(t, game, colour)
+    """Value of the tokens of `colour` (1 Red, 2 Blue) above the loss floors, hand included;
+    also leaves the value of its next dark and light token in t.value_dark/light[colour]."""
+    i = (colour - 1) * 2
+    dark = _clip(game.cnt[i] + game.hand[i] - t.dark_floor, t.top)
+    light = _clip(game.cnt[i + 1] + game.hand[i + 1] - t.light_floor, t.top)
+    t.value_dark[colour] = t.dark_inc[dark]
+    t.value_light[colour] = t.light_inc[light]
     return t.dark_sum[dark] + t.light_sum[light]
 
 
@@ -329,20 +332,19 @@ def _add_threat(threats, i, value):
 
 
 def _pressure(t, game, player):
-    """Threat, pressure and closeness terms for `player` (0/1) minus the opponent's."""
+    """Threat, pressure and closeness terms for `player` (0/1) minus the opponent's (after
+    _material of both colours)."""
     board = game.board
     nd, n = t.nd, t.n
     me = player + 1
-    md1, ml1 = _margins(t, game, 1)
-    md2, ml2 = _margins(t, game, 2)
-    light_val = (0, t.light_inc[ml1], t.light_inc[ml2])
-    dark_val = (0, t.dark_inc[md1], t.dark_inc[md2])
+    light_val, dark_val = t.value_light, t.value_dark  # filled by _material
     threats = t.threats
     for i in range(len(threats)):
         threats[i] = 0
     cut, n_cut = t.light_cut, t.n_light_cut
     prey_x, prey_y, hx, hy = t.prey_x, t.prey_y, t.hx, t.hy
-    n_prey = [0, 0, 0]
+    n_prey = t.n_prey
+    n_prey[1] = n_prey[2] = 0
     score = 0
     for k in range(nd, n):
         c = board[k]
@@ -428,30 +430,25 @@ def _race(t, game, player):
     return score
 
 
-def _chain_cost(t, game, colour):
-    """Chain: empty nodes a chain of `colour` still needs, from a bottom endpoint to a top one."""
+def _chain_cost(t, game, colour, start, finish, cost):
+    """Chain: what a chain of `colour` still needs from an endpoint of `start` to one of
+    `finish` (the cheapest): an empty node costs 1, an enemy token _CHAIN_ENEMY (it must be
+    pushed away), an own token 0; a link across an enemy barrier is broken.  cost[node]: the
+    cheapest from `start` to node, node included (255: none).  A queue of improvements
+    (label-correcting; small weights, a few passes)."""
     g = t.space
     board = game.board
-    cost = t.cost
     queue = t.queue
     size = len(queue)
     enemy = 3 - colour
     for k in range(len(cost)):
         cost[k] = 255
-    head = size // 2
-    tail = head
-    for k in g.chain_ends[0]:
+    head = tail = 0
+    for k in start:
         v = board[k]
-        if v == enemy:
-            continue
-        if v == colour:
-            cost[k] = 0
-            head -= 1
-            queue[head % size] = k
-        else:
-            cost[k] = 1
-            queue[tail % size] = k
-            tail += 1
+        cost[k] = 0 if v == colour else (1 if not v else _CHAIN_ENEMY)
+        queue[tail % size] = k
+        tail += 1
     adj, edge, xu, xv, deg = g.adj, g.edge, g.xu, g.xv, g.deg
     while head < tail:
         u = queue[head % size]
@@ -459,23 +456,18 @@ def _chain_cost(t, game, colour):
         cu = cost[u]
         for s in range(u * SLOTS, u * SLOTS + deg[u]):
             w = adj[s]
-            v = board[w]
-            if v == enemy:
-                continue
             e = edge[s]
             if board[xu[e]] == enemy and board[xv[e]] == enemy:
-                continue  # a link across an enemy barrier is broken
-            c = cu if v == colour else cu + 1
+                continue
+            v = board[w]
+            c = cu + (0 if v == colour else (1 if not v else _CHAIN_ENEMY))
             if c < cost[w]:
                 cost[w] = c
-                if v == colour:
-                    head -= 1
-                    queue[head % size] = w
-                else:
+                if tail - head < size:
                     queue[tail % size] = w
                     tail += 1
     best = _FAR
-    for k in g.chain_ends[1]:
+    for k in finish:
         if cost[k] < best:
             best = cost[k]
     return best
@@ -483,7 +475,9 @@ def _chain_cost(t, game, colour):
 
 def _chain(t, game, player):
     me, you = player + 1, 2 - player
-    mine, yours = _chain_cost(t, game, me), _chain_cost(t, game, you)
+    ends = t.space.chain_ends
+    mine = _chain_cost(t, game, me, ends[0], ends[1], t.cost)
+    yours = _chain_cost(t, game, you, ends[0], ends[1], t.cost)
     score = (yours - mine) * _CHAIN
     owner = game.player + 1
     if owner == you and yours <= 2:
@@ -511,10 +505,27 @@ def evaluate(game, player):
         me = game.player + 1
         if _route_is_mine(game, me) and game.rlen > 1:
             _set_values(t, game, me)
+            if game.chain:
+                _chain_maps(t, game, me)
             jump = _best_jump(t, game, game.route[0], game.route[game.rlen - 1], me)
         value = _PATH_OPEN if jump is None else jump
         score += value if me == player + 1 else -value
+    elif _repeated(game):
+        score //= 2  # on the way to a draw by repetition (§7)
     return score
+
+
+def _repeated(game):
+    """Has the position at the start of this turn been seen before (since the last capture)?"""
+    rep = game.rep
+    last = len(rep) - 1
+    if last <= game.rep_base or game.dark_done or game.light_done:
+        return False
+    key = rep[last]
+    for i in range(game.rep_base, last):
+        if rep[i] == key:
+            return True
+    return False
 
 
 def _pct_change(table, missing, delta):
@@ -594,7 +605,9 @@ def _step_gain(t, game, a, b, me):
 def _end_gain(t, game, node, other, delta, me):
     """One end of a step of mine: arriving on the empty `node` (delta 1) or leaving it (-1),
     the step's other end being `other` (t.n: none, a token from afar or off to afar).
-    Token values come from _set_values."""
+    Token values come from _set_values (Chain: the chain maps of _chain_maps)."""
+    if game.chain:
+        return _chain_end(t, game.board, node, delta, me) if node >= t.nd else 0
     if node < t.nd:
         return _dark_end(t, game.board, node, other, delta, me, t.own_dark, t.prey_light)
     return _light_end(t, game.board, node, other, delta, me, t.own_light, t.prey_dark)
@@ -663,6 +676,30 @@ def _best_jump(t, game, start, head, me):
     return best
 
 
+def _chain_maps(t, game, me):
+    """Chain, for order(): t.cost / t.cost_back = the cheapest chain of mine from the bottom /
+    top endpoints to each node; t.chain_best the cheapest whole chain."""
+    ends = t.space.chain_ends
+    _chain_cost(t, game, me, ends[1], ends[0], t.cost_back)
+    t.chain_best = _chain_cost(t, game, me, ends[0], ends[1], t.cost)
+
+
+def _through(t, board, node, me):
+    """Chain: the cheapest chain of mine through `node` (after _chain_maps)."""
+    c = t.cost[node] + t.cost_back[node]
+    v = board[node]
+    return c if v == me else (c - 1 if not v else c - _CHAIN_ENEMY)
+
+
+def _chain_end(t, board, node, delta, me):
+    """Chain, order(): a light token of mine onto a node of a cheapest chain is good (less so
+    the farther the node is from one), off one bad."""
+    through = _through(t, board, node, me) - t.chain_best
+    if delta > 0:
+        return _CHAIN - through * (_CHAIN // 4)
+    return -_CHAIN if through <= 0 else 0
+
+
 def _route_is_mine(game, me):
     """Is the path under construction a push of my own tokens only (no free push)?"""
     if game.pending:
@@ -727,6 +764,8 @@ def order(game, moves, count):
     _set_values(t, game, me)
     own_route = game.rlen > 0 and _route_is_mine(game, me)
     labelled = False
+    if game.chain:
+        _chain_maps(t, game, me)
     kept = []
     for m in moves:
         if m != OFFER:
@@ -762,8 +801,6 @@ def order(game, moves, count):
                         score += 5000
                     elif a != n:
                         score += (dist[a] - dist[b]) * _RACE
-                if game.chain:
-                    score += _CHAIN // 4  # Chain: light moves first; the search sees the rest
             scores[i] = score
         elif kind == _NEXT:
             v = m >> 2
