@@ -22,6 +22,8 @@ from shared_rules.throngs import Throngs
 from tools import pystone
 
 mem_alloc = getattr(gc, "mem_alloc")  # MicroPython only
+ticks_ms = getattr(time, "ticks_ms")
+ticks_diff = getattr(time, "ticks_diff")
 args = globals().get("ARGV", [])
 LEVEL = args[1] if len(args) > 1 else "normal"
 OPTIONS = {"board": args[2], "ruleset": args[3]} if len(args) > 3 else {}
@@ -59,9 +61,9 @@ def step():
     if game.to_move() == 0:
         search = ai.Search(game, LEVEL, seed=len(game.history), device_seconds=1000000)
         before = mem_alloc()
-        t0 = time.ticks_ms()
+        t0 = ticks_ms()
         move = search.run()
-        state["turn_ms"] += time.ticks_diff(time.ticks_ms(), t0)
+        state["turn_ms"] += ticks_diff(ticks_ms(), t0)
         used = mem_alloc() - before
         if used > state["worst"]:
             state["worst"] = used
