@@ -1,29 +1,37 @@
 # Tholian Go's AI tuning for shared_rules/ai.py (spec ../shared/rules/tholian_go.md).
 #
-# A node costs ~25 ms on the RP2040 (play + undo + the legal listing that play() checks), so a
-# search sees a few dozen decisions per turn: the own turn (1 dark + 1-2 light moves, each a
-# path of step decisions, then `end`) is searched as a sequence with narrow widths, and the
-# evaluation reads what the search cannot see: the threats of the next turn.
+# A search node costs ~45 ms on the RP2040 (pystone estimate: play() with the legal listing it
+# checks, undo, the evaluation), and a turn is ~5 decisions (a dark move and one or two light
+# moves, each a path of steps, maybe `end`), each its own search: the default level looks one
+# decision ahead among the 6 best by the ordering below, the hard one three decisions deep.
+# The evaluation therefore reads what the search cannot see: the threats of the next turn.
 #
 # Sequestration (§5) of small groups is what captures in practice.  A light node, or a pair
 # joined by an edge on the board's outline (never blocked), is cut off by enemy dark tokens on
 # the three dark nodes whose edges cross its edges out ("three dark take one light, or two on
-# an edge"); the two long outline groups (the home lines) can only be cut off by a wall across
-# the board.  A dark node is cut off by light tokens on the ends of the light edges its dark
-# edges cross (6 inside, 3-5 at the sides).
+# an edge"); the two long outline groups (the home lines) only by a wall across the board
+# (7 dark tokens on the standard board).  A dark node is cut off by light tokens on the ends
+# of the light edges its dark edges cross (6 inside, 3-5 at the sides).
 #
 # Evaluation, from one board scan:
 #   material   tokens above the loss floors (§7: <= 5 light or <= 2 dark per set, hand
 #              included); a token is worth more the closer its owner is to a floor
 #   threats    a token with all but one of its cutting nodes held by the enemy: worth most of
-#              the token if the enemy owns the turn, still has the move that fills the gap and
-#              has a token next to it; little if the victim moves first
-#   pressure   two cutting nodes short, a little; dark tokens near capturable enemy light ones
+#              the token if the enemy owns the turn and has the move that fills the gap (and a
+#              token next to it); if the victim owns the turn, it saves as many as it has moves
+#              for (one dark, two light), the rest still count
+#   pressure   one of three cutting nodes held, a little; dark tokens near the nearest
+#              capturable enemy light token and advanced towards the enemy's home
+#   pushes     a push through a string of my own tokens ends as if the pushing token had
+#              jumped to the end node: a path under construction is worth its best end
+#   repetition a turn's start seen before (since the last capture) halves the value (§7 draw)
 #   variants   Football / Scrimmage: the race of the best light token to its target (distances
-#              on the empty light web); Chain: the cheapest chain still possible (0-1 BFS: own
-#              light tokens 0, empty nodes 1; enemy tokens and barriers block)
-# Ordering (without playing): the change of the same terms for a plain step or a placement; a
-# push is left to the search; `offer` is never made, an offer is declined unless far behind.
+#              on the empty light web); Chain: the cheapest chain still possible (own light
+#              tokens 0, empty nodes 1, enemy tokens 3; enemy barriers break links)
+# Ordering (without playing): the change of the same terms for a plain step, a placement or a
+# jump through an own string (its best end); a push through enemy tokens is left to the
+# search.  A push through own tokens, once begun, goes on to its best end (one candidate).
+# `offer` is never made; an offer is declined unless far behind.
 from array import array
 
 from micropython import const

@@ -48,6 +48,19 @@ def test_takes_the_win_in_one():
         assert g.winner() == 0 and g.counts(1)[1] == 5
 
 
+def test_takes_the_win_in_one_by_a_push_through_its_own_string():
+    """§4 "push a connected string ... provided you push with your token": no dark token of Red
+    can step into (5, 2) without leaving the cut, but (2, 3) pushes the string (4, 3) on into
+    (5, 2): (4, 3) stays held and the cut is complete."""
+    for level in ai.LEVELS:
+        g = position(RED_FAR + [(0, 2, 3), (0, 4, 3), (0, 6, 3)], BLUE_FAR[:5] + BLUE_FAR[8:] + [VICTIM])
+        first = ai.choose_move(g, level)
+        assert g.move_nodes(first) == [dark(g, 2, 3), dark(g, 4, 3)], (level, g.move_to_text(first))
+        g.play(first)
+        g.play(ai.choose_move(g, level))
+        assert g.winner() == 0, level
+
+
 def _blue_wins_in_one(g):
     """Does one whole move of Blue (any path, spec §4) win?"""
     for nodes, _ in whole_moves(g):
