@@ -35,7 +35,7 @@
 #
 # For the app and the AI
 #   game.space                 geometry (tholian_go_geometry.Space): name(node), node_xy(node),
-#                              neighbours(node), targets, entry, start, hexagon_corners(node)
+#                              neighbours(node), targets, entry, start
 #   game.board                 bytearray node -> 0 empty, 1 Red, 2 Blue (plus one dummy cell)
 #   game.node_xy(node)         (column, height in half lines) for drawing
 #   game.route_nodes()         the path under construction ([] when none)

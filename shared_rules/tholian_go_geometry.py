@@ -47,173 +47,50 @@ SPACES = {
 
 
 class Space:
-    # All tables of one game space (built once, read-only afterwards).
+    # All tables of one game space (built once, read-only afterwards).  The code that builds
+    # them is in tholian_go_build.py, forgotten once it has run: it is needed once per game, and
+    # compiled from source on the device it would take ~5 KB of heap for the whole game.
+    # (Annotations without a value compile to nothing on MicroPython; they are for the checker.)
+    space_name: str
+    cols: int
+    lines: int
+    rows: int
+    periodic: bool
+    boards_across: int
+    n_dark: int
+    n_light: int
+    n: int
+    grid: tuple
+    xs: bytearray
+    ys: bytearray
+    adj: array
+    edge: array
+    axis: bytearray
+    deg: bytearray
+    eu: array
+    ev: array
+    cross: array
+    xu: array
+    xv: array
+    n_edges: int
+    n_light_edges: int
+    n_dark_edges: int
+    start: tuple
+    targets: tuple
+    entry: dict
+    chain_ends: tuple
+    zkeys: array
 
     def __init__(self, name):
         if name not in SPACES:
             raise ValueError("unknown space '%s'" % name)
-        cols, lines, periodic = SPACES[name]
-        self.space_name = name
-        self.cols = cols
-        self.lines = lines
-        self.rows = lines - 1
-        self.periodic = periodic
-        self.boards_across = cols // BOARD_COLS  # token sets per player (§8 Expanded Space)
-
-        # --- nodes: grid[web][y * cols + x] -> node, or n where there is none -----------------
-        nd = 0
-        for r in range(1, lines):
-            for cx in range(cols):
-                if (cx + r) % 2 == 1:  # odd rows: even cx; even rows: odd cx
-                    nd += 1
-        n = nd + cols * lines - (0 if periodic else 2)
-        self.n_dark = nd
-        self.n_light = n - nd
-        self.n = n
-        size = cols * (lines + 1)
-        self.grid = (filled(size, n), filled(size, n))
-        self.xs = bytearray(n)
-        self.ys = bytearray(n)
-        k = 0
-        for r in range(1, lines):
-            for cx in range(cols):
-                if (cx + r) % 2 == 1:
-                    self._add_node(0, cx, r, k)
-                    k += 1
-        for l in range(1, lines + 1):
-            for x in range(cols):
-                if periodic or not ((x == 0 and l == 1) or (x == cols - 1 and l == lines)):
-                    self._add_node(1, x, l, k)
-                    k += 1
-
-        # --- edges: light sides first, then dark edges (hexagons sharing a side) -------------
-        self.adj = filled(n * SLOTS, n)
-        self.edge = filled(n * SLOTS, NO_EDGE)
-        self.axis = bytearray(n * SLOTS)
-        self.deg = bytearray(n)
-        self.eu = array("H")
-        self.ev = array("H")
-        self.cross = array("H")
-        for l in range(1, lines + 1):
-            for x in range(cols):
-                a = self.node_at(1, x, l)
-                b = self.node_at(1, x + 1, l) if (periodic or x + 1 < cols) else -1
-                if a >= 0 and b >= 0:
-                    # A valley (lowest corner of a hexagon of row `l`) has the parity of that
-                    # row's centres: from a valley the side rises (y), from a peak it falls (z).
-                    self._add_edge(a, b, 1 if (x + l) % 2 == 1 else 2)
-                if l < lines and (x + l) % 2 == 0:
-                    a, b = self.node_at(1, x, l), self.node_at(1, x, l + 1)
-                    if a >= 0 and b >= 0:
-                        self._add_edge(a, b, 0)
-        self.n_light_edges = len(self.eu)
-        for r in range(1, lines):
-            for cx in range(cols):
-                if (cx + r) % 2 != 1:
-                    continue
-                a = self.node_at(0, cx, r)
-                # Along the row (axis a): the shared side is the vertical at cx + 1.
-                self._add_dark_edge(a, self.node_at(0, cx + 2, r), self.node_at(1, cx + 1, r),
-                                    self.node_at(1, cx + 1, r + 1), 0)
-                # Up-right (b) and up-left (c): the shared side lies on line r + 1.
-                self._add_dark_edge(a, self.node_at(0, cx + 1, r + 1), self.node_at(1, cx, r + 1),
-                                    self.node_at(1, cx + 1, r + 1), 1)
-                self._add_dark_edge(a, self.node_at(0, cx - 1, r + 1), self.node_at(1, cx - 1, r + 1),
-                                    self.node_at(1, cx, r + 1), 2)
-        self.n_edges = len(self.eu)
-        self.n_dark_edges = self.n_edges - self.n_light_edges
-        self.xu = filled(self.n_edges, n)
-        self.xv = filled(self.n_edges, n)
-        for e in range(self.n_edges):
-            c = self.cross[e]
-            if c != NO_EDGE:
-                self.xu[e] = self.eu[c]
-                self.xv[e] = self.ev[c]
-
-        # --- double-circled nodes, entry nodes, start (§2), chain endpoints (§8) ------------
-        red_start, red_targets = [], []
-        for b in range(self.boards_across):
-            x0 = b * BOARD_COLS
-            # Dark row 1 and light line 1, without the board's corner point x0 (a seam node
-            # of joined boards, not a dot), plus (2,2), (6,2), (10,2).
-            for x in range(x0, x0 + BOARD_COLS):
-                k = self.node_at(0, x, 1)
-                if k >= 0:
-                    red_start.append(k)
-                if x > x0:
-                    red_start.append(self.node_at(1, x, 1))
-            for x in (2, 6, 10):
-                red_start.append(self.node_at(1, x0 + x, 2))
-            # Red's target: Blue's double-circled node, the turn of Red's (6, 1) on this board.
-            red_targets.append(self.node_at(1, cols - 1 - (x0 + 6), lines))
-        blue_start = [self.rotate(k) for k in red_start]
-        blue_targets = [self.rotate(k) for k in red_targets]
-        red_start.sort()
-        blue_start.sort()
-        red_targets.sort()
-        blue_targets.sort()
-        self.start = (tuple(red_start), tuple(blue_start))
-        self.targets = (tuple(red_targets), tuple(blue_targets))
-        self.entry = {}
-        for t in red_targets + blue_targets:
-            self.entry[t] = self._entry_of(t)
-        ends_low = [self.node_at(1, x, 1) for x in range(cols) if x % BOARD_COLS in (1, 3, 5, 7, 9)]
-        ends_high = [self.node_at(1, x, lines) for x in range(cols) if x % BOARD_COLS in (2, 4, 6, 8, 10)]
-        self.chain_ends = (tuple(ends_low), tuple(ends_high))
-        # Zobrist keys: a 30-bit xorshift whose values stay small ints on MicroPython.
-        zk = array("i", bytes(8 * n))  # 2n 32-bit ints on every VM
-        x = 0x2545F49
-        for i in range(2 * n):
-            x ^= (x & 0x1FFFF) << 13
-            x ^= x >> 17
-            x ^= (x & 0x1FFFFFF) << 5
-            zk[i] = x
-        self.zkeys = zk
-
-    # --- helpers used while building ----------------------------------------------------------
-    def _add_node(self, web, x, y, k):
-        self.grid[web][y * self.cols + x] = k
-        self.xs[k] = x
-        self.ys[k] = y
-
-    def _add_edge(self, a, b, ax):
-        e = len(self.eu)
-        self.eu.append(a)
-        self.ev.append(b)
-        self.cross.append(NO_EDGE)
-        self._add_slot(a, b, e, ax)
-        self._add_slot(b, a, e, ax)
-        return e
-
-    def _add_slot(self, u, v, e, ax):
-        s = u * SLOTS + self.deg[u]
-        self.adj[s] = v
-        self.edge[s] = e
-        self.axis[s] = ax
-        self.deg[u] += 1
-
-    def _add_dark_edge(self, a, b, side_a, side_b, ax):
-        # Only hexagons that exist and share a side that exists are joined.
-        if b < 0 or side_a < 0 or side_b < 0:
-            return
-        side = self.edge_between(side_a, side_b)
-        if side == NO_EDGE:
-            return
-        e = self._add_edge(a, b, ax)
-        self.cross[e] = side
-        self.cross[side] = e
-
-    def _entry_of(self, target):
-        # The one dark node whose hexagon has the target as a corner.
-        x, l = self.xs[target], self.ys[target]
-        found = []
-        for r in (l - 1, l):
-            for cx in (x - 1, x, x + 1):
-                k = self.node_at(0, cx, r)
-                if k >= 0:
-                    found.append(k)
-        assert len(found) == 1, "target has %d entry nodes" % len(found)
-        return found[0]
+        import sys
+        from shared_rules import tholian_go_build
+        tholian_go_build.build(self, name)
+        del sys.modules["shared_rules.tholian_go_build"]
+        package = sys.modules["shared_rules"]
+        if "tholian_go_build" in package.__dict__:
+            delattr(package, "tholian_go_build")
 
     # --- queries -------------------------------------------------------------------------------
     def node_at(self, web, x, y):
@@ -257,12 +134,6 @@ class Space:
                     return row[y * self.cols + x]
         return -1
 
-    def rotate(self, node):
-        # The 180-degree turn of the space: Red's half onto Blue's (§2).
-        if node < self.n_dark:
-            return self.node_at(0, self.cols - 1 - self.xs[node], self.lines - self.ys[node])
-        return self.node_at(1, self.cols - 1 - self.xs[node], self.lines + 1 - self.ys[node])
-
     def node_xy(self, node):
         # Grid position for drawing: (column, height in half lines), height 0 = line 1.
         #
@@ -283,22 +154,11 @@ class Space:
                 return self.edge[base + k]
         return NO_EDGE
 
-    def hexagon_corners(self, node):
-        # Light corners of dark node `node`'s hexagon (the nodes that can sequester it).
-        cx, r = self.xs[node], self.ys[node]
-        out = []
-        for l in (r, r + 1):
-            for x in (cx - 1, cx, cx + 1):
-                k = self.node_at(1, x, l)
-                if k >= 0:
-                    out.append(k)
-        return out
 
-
-def filled(count, value):
-    # array("H") of `count` times `value`, built from raw bytes: no temporary list (a list of
-    # ints costs twice the array's memory on MicroPython).
-    a = array("H", bytes(2 * count))
+def filled(count, value, code="H"):
+    # array(code) ("H", or "B" when every value < 256) of `count` times `value`, built from
+    # raw bytes: no temporary list (a list of ints costs twice the array's memory on MicroPython).
+    a = array(code, bytes(count * (1 if code == "B" else 2)))
     if value:
         for i in range(count):
             a[i] = value

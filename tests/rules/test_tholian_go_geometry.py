@@ -1,5 +1,6 @@
 # Tholian Go board geometry: spec ../shared/rules/tholian_go.md §1 (check figures, notation)
 # and the spaces of §8 (Periodic Space, Expanded Space).
+from shared_rules.tholian_go_build import hexagon_corners, rotate
 from shared_rules.tholian_go_geometry import NO_EDGE, SLOTS, Space, space
 
 
@@ -74,7 +75,7 @@ def test_crossing_edges_are_geometrically_right():
     for e in range(g.n_light_edges, g.n_edges):
         a, b = g.eu[e], g.ev[e]
         side = g.cross[e]
-        corners = set(g.hexagon_corners(a)) & set(g.hexagon_corners(b))
+        corners = set(hexagon_corners(g, a)) & set(hexagon_corners(g, b))
         assert corners == {g.eu[side], g.ev[side]}
 
 
@@ -84,7 +85,7 @@ def test_check_figures_degrees_and_hexagon_corners():
     g = space("standard")
     assert histogram(g.deg[k] for k in light_nodes(g)) == {2: 24, 3: 58}
     assert histogram(g.deg[k] for k in dark_nodes(g)) == {2: 2, 3: 6, 4: 8, 5: 4, 6: 16}
-    assert histogram(len(g.hexagon_corners(k)) for k in dark_nodes(g)) == {3: 2, 4: 4, 6: 30}
+    assert histogram(len(hexagon_corners(g, k)) for k in dark_nodes(g)) == {3: 2, 4: 4, 6: 30}
 
 
 def test_seed_six_light_around_most_dark_four_at_edges():
@@ -92,7 +93,7 @@ def test_seed_six_light_around_most_dark_four_at_edges():
     "four light-web tokens can sequester a dark-web token using an edge"."""
     g = space("standard")
     for k in dark_nodes(g):
-        n = len(g.hexagon_corners(k))
+        n = len(hexagon_corners(g, k))
         if g.xs[k] in (0, 11):
             assert n in (3, 4)
         else:
@@ -104,13 +105,13 @@ def test_seed_three_dark_around_most_light_nodes():
     g = space("standard")
     around = {}
     for d in dark_nodes(g):
-        for k in g.hexagon_corners(d):
+        for k in hexagon_corners(g, d):
             around[k] = around.get(k, 0) + 1
     counts = histogram(around[k] for k in light_nodes(g))
     assert max(counts, key=lambda c: counts[c]) == 3
     # A light node with three dark nodes around it: they form a triangle in the dark web.
     for k in light_nodes(g):
-        ds = [d for d in dark_nodes(g) if k in g.hexagon_corners(d)]
+        ds = [d for d in dark_nodes(g) if k in hexagon_corners(g, d)]
         if len(ds) == 3:
             for i in range(3):
                 assert ds[(i + 1) % 3] in g.neighbours(ds[i])
@@ -199,7 +200,7 @@ def test_start_dots_double_circles_entry_nodes():
     red, blue = g.start
     assert len([k for k in red if k < g.n_dark]) == 6 and len([k for k in red if k >= g.n_dark]) == 14
     assert len([k for k in blue if k < g.n_dark]) == 6 and len([k for k in blue if k >= g.n_dark]) == 14
-    assert sorted(g.rotate(k) for k in red) == sorted(blue)
+    assert sorted(rotate(g, k) for k in red) == sorted(blue)
     for x in (2, 6, 10):
         assert g.node_at(1, x, 2) in red
     red_target = g.targets[0][0]  # Red moves towards Blue's double circle
@@ -215,7 +216,7 @@ def test_board_symmetric_under_the_turn():
     """§2: the board is symmetric under the 180-degree rotation (also its edges)."""
     g = space("standard")
     for e in range(g.n_edges):
-        assert g.edge_between(g.rotate(g.eu[e]), g.rotate(g.ev[e])) != NO_EDGE
+        assert g.edge_between(rotate(g, g.eu[e]), rotate(g, g.ev[e])) != NO_EDGE
 
 
 def test_periodic_space_cylinder():
@@ -223,7 +224,7 @@ def test_periodic_space_cylinder():
     nodes all with full hexagons; seed: "an edge doesn't exist"."""
     g = space("periodic")
     assert g.n_light == 84 and g.n_dark == 36
-    assert histogram(len(g.hexagon_corners(k)) for k in dark_nodes(g)) == {6: 36}
+    assert histogram(len(hexagon_corners(g, k)) for k in dark_nodes(g)) == {6: 36}
     # The left edge continues at the right edge: (0, l)-(11, l) are neighbours.
     for l in range(1, 8):
         assert g.node_at(1, 11, l) in g.neighbours(g.node_at(1, 0, l))
@@ -245,7 +246,7 @@ def test_expanded_spaces_sizes_and_sets():
     for g in (wide, long, square):
         for e in range(g.n_light_edges, g.n_edges):
             assert g.cross[g.cross[e]] == e
-        assert histogram(len(g.hexagon_corners(k)) for k in dark_nodes(g)).get(6, 0) > 0
+        assert histogram(len(hexagon_corners(g, k)) for k in dark_nodes(g)).get(6, 0) > 0
 
 
 def test_node_xy_grid():
