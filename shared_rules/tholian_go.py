@@ -73,7 +73,7 @@ from micropython import const
 
 from shared_rules.game import DRAW, ONGOING, Game, GameError
 from shared_rules.rng import Rng
-from shared_rules.tholian_go_geometry import SLOTS, filled, space
+from shared_rules.tholian_go_geometry import SLOTS, Space, run_once
 
 DARK = const(0)
 LIGHT = const(1)
@@ -105,20 +105,6 @@ _X_REP_BASE = const(4)  # rep_base
 _X_DICE_HAND = const(8)  # dice and hand (7 bytes)
 _X_RNG = const(16)  # the dice generator's state
 
-# variant -> (captures, transformation, loss by counts, touchdown win, chain win, dice,
-#             placement: 0 none / 1 Ultimate turns / 2 alternately on own dots / 3 random)
-VARIANTS = {
-    "standard": (1, 1, 1, 0, 0, 0, 0),
-    "ultimate": (1, 0, 1, 0, 0, 0, 1),
-    "chain": (0, 0, 0, 0, 1, 0, 0),
-    "football": (1, 0, 1, 1, 0, 0, 0),
-    "lucky": (1, 1, 1, 0, 0, 0, 3),
-    "oracle": (1, 1, 1, 0, 0, 1, 0),
-    "scrimmage": (0, 0, 0, 1, 0, 0, 2),
-    "lucky_scrimmage": (0, 0, 0, 1, 0, 1, 2),
-}
-FULL_SET = (6, 14)  # (dark, light) tokens per set
-SCRIMMAGE_SET = (2, 5)
 LOSE_AT = (2, 5)  # a player with <= 2 dark or <= 5 light tokens (per set) loses
 
 
@@ -135,126 +121,63 @@ class TholianGo(Game):
         "seed": ("1", "*int"),
     }
 
+    # The state, set up by tholian_go_setup.py (these annotations compile to nothing).
+    # Rules of the variant (tholian_go_setup.VARIANTS) and the space:
+    captures: int
+    transform: int
+    count_loss: int
+    touchdown: int
+    chain: int
+    dice_on: int
+    placement: int  # 0 none, 1 Ultimate turns, 2 Scrimmage (alternately on own dots), 3 random
+    exact_light: bool
+    push_limit: bool
+    space: Space
+    sets: int  # token sets per player
+    # The position:
+    board: bytearray
+    cnt: bytearray  # [Red dark, Red light, Blue dark, Blue light] on the board
+    hand: bytearray  # the same, not placed yet
+    zobrist: int
+    player: int
+    dark_done: int
+    light_done: int
+    offer: int  # a draw offer waits for the answer
+    offered: int  # the player to move offered a draw this turn
+    result: int
+    dice: bytearray  # Oracle: the dark axis and two light axes still to use (_NO_DIE: none)
+    rng: Rng
+    route: array  # the path under construction ...
+    rlen: int  # ... is route[0:rlen]
+    pending: list  # targets whose transformation waits for its free push
+    rep: list  # position keys at the start of each turn (threefold repetition)
+    rep_base: int  # first key that can still repeat (nothing repeats across a capture)
+    _log: bytearray  # the undo log (see play)
+    # Scratch (never allocated while playing) and caches:
+    _scratch: array
+    _it: bytearray
+    _queue: array
+    _mark: bytearray
+    _was: array
+    _stamp: int
+    _labels: list
+    _sizes: list
+    _ncomp: bytearray
+    _largest: array
+    _dirty: bytearray
+    _legal: list
+    _legal_ver: int
+    _ver: int
+
     def __init__(self, options=None):
         Game.__init__(self, options)
-        o = self.options
-        if o["transform"] == "off" and o["variant"] != "lucky":
-            raise GameError("transform=off is only for variant=lucky (Tholi Go Lucky); variant=%s "
-                            "follows its own rules: use transform=on" % o["variant"])
-        flags = VARIANTS[o["variant"]]
-        self.captures = flags[0]
-        self.transform = flags[1] and o["transform"] == "on"
-        self.count_loss = flags[2]
-        self.touchdown = flags[3]
-        self.chain = flags[4]
-        self.dice_on = flags[5]
-        self.placement = flags[6]
-        self.exact_light = self.placement == 1  # Ultimate: exactly 1 dark + 2 light per turn
-        self.push_limit = o["push_limit"] == "on"
-        g = self.space = space(o["space"])
-        self.sets = g.boards_across
-        n = g.n
-        # Scratch for the searches and the flood fill (never allocated while playing).
-        self._scratch = filled(n + 2, 0)
-        self._it = bytearray(n + 2)
-        self._queue = filled(n + 2, 0)
-        self._mark = bytearray(n + 1)
-        self._was = filled(n + 17, 0)  # play(): dice, hand, route, pending before the decision
-        self._stamp = 0
-        self._labels = [filled(n, 0) for _ in range(4)]
-        # Per (barrier colour, web): component sizes by label (1..), their count and largest.
-        self._sizes = [filled(n + 1, 0) for _ in range(4)]
-        self._ncomp = bytearray(4)
-        self._largest = filled(4, 0)
-        self._dirty = bytearray(4)
-        self._legal = []
-        self._legal_ver = -1
-        self._ver = 0
-        self._reset()
-
-    # ==== state ================================================================================
-    def _reset(self):
-        g = self.space
-        self.board = bytearray(g.n + 1)  # the last cell is the dummy "no node": always empty
-        self.cnt = bytearray(4)  # [Red dark, Red light, Blue dark, Blue light] on the board
-        self.hand = bytearray(4)
-        self.zobrist = 0
-        self.player = RED
-        self.dark_done = 0
-        self.light_done = 0
-        self.offer = 0
-        self.offered = 0
-        self.result = ONGOING
-        self.dice = bytearray(b"\x03\x03\x03")
-        self.rng = Rng(int(self.options["seed"]))
-        self.route = filled(g.n + 2, 0)  # the path under construction ...
-        self.rlen = 0  # ... is route[0:rlen]
-        self.pending = []  # targets whose transformation waits for its free push
-        self.rep = []  # position keys at the start of each turn (threefold repetition)
-        self.rep_base = 0  # first key that can still repeat (nothing repeats across a capture)
-        self.history = []
-        for i in range(4):
-            self._dirty[i] = 1
-        sets = self.sets
-        if self.placement == 1:  # Ultimate: empty board, everything in hand
-            for p in (RED, BLUE):
-                self.hand[p * 2] = FULL_SET[0] * sets
-                self.hand[p * 2 + 1] = FULL_SET[1] * sets
-        elif self.placement == 2:  # Scrimmage: 2 dark + 5 light per set, placed on own dots
-            for p in (RED, BLUE):
-                self.hand[p * 2] = SCRIMMAGE_SET[0] * sets
-                self.hand[p * 2 + 1] = SCRIMMAGE_SET[1] * sets
-        elif self.placement == 3:
-            self._random_setup()
-        else:
-            for p in (RED, BLUE):
-                for k in g.start[p]:
-                    self._put(k, p + 1)
-        self._log = bytearray()
-        if self.placement != 2:
-            self._begin_turn(RED)
-        self._ver += 1
-
-    def _random_setup(self):
-        # Tholi Go Lucky: the placement dice put each token on a random empty node of its web.
-        for web in (DARK, LIGHT):
-            lo = 0 if web == DARK else self.space.n_dark
-            hi = self.space.n_dark if web == DARK else self.space.n
-            for _ in range(FULL_SET[web] * self.sets):
-                for p in (RED, BLUE):
-                    pick = self.rng.below(hi - lo - self.cnt[web] - self.cnt[2 + web])
-                    for k in range(lo, hi):
-                        if not self.board[k]:
-                            if pick == 0:
-                                self._put(k, p + 1)
-                                break
-                            pick -= 1
+        run_once("tholian_go_setup", "setup", self)
 
     def set_position(self, red, blue, player=RED):
         # A position for puzzles, tutorials and tests: Red's tokens on the nodes `red`, Blue's
         # on `blue` (names like "L3.1" or node numbers), the rest empty, nothing in hand, and a
         # fresh turn of `player`.  The history starts here.
-        g = self.space
-        for k in range(g.n):
-            self._put(k, 0)
-        for colour, nodes in ((1, red), (2, blue)):
-            for x in nodes:
-                k = self.parse_node(x) if isinstance(x, str) else x
-                if self.board[k]:
-                    raise GameError("%s is given twice" % g.name(k))
-                self._put(k, colour)
-        for i in range(4):
-            self.hand[i] = 0
-        self.offer = 0
-        self.result = ONGOING
-        self.rlen = 0
-        self.pending = []
-        self.rep = []
-        self.rep_base = 0
-        self.history = []
-        self._log = bytearray()
-        self._begin_turn(player)
-        self._ver += 1
+        run_once("tholian_go_setup", "set_position", self, red, blue, player)
 
     def to_move(self):
         return 1 - self.player if self.offer else self.player

@@ -47,9 +47,7 @@ SPACES = {
 
 
 class Space:
-    # All tables of one game space (built once, read-only afterwards).  The code that builds
-    # them is in tholian_go_build.py, forgotten once it has run: it is needed once per game, and
-    # compiled from source on the device it would take ~5 KB of heap for the whole game.
+    # All tables of one game space (built once, read-only afterwards by tholian_go_build.py).
     # (Annotations without a value compile to nothing on MicroPython; they are for the checker.)
     space_name: str
     cols: int
@@ -84,13 +82,7 @@ class Space:
     def __init__(self, name):
         if name not in SPACES:
             raise ValueError("unknown space '%s'" % name)
-        import sys
-        from shared_rules import tholian_go_build
-        tholian_go_build.build(self, name)
-        del sys.modules["shared_rules.tholian_go_build"]
-        package = sys.modules["shared_rules"]
-        if "tholian_go_build" in package.__dict__:
-            delattr(package, "tholian_go_build")
+        run_once("tholian_go_build", "build", self, name)
 
     # --- queries -------------------------------------------------------------------------------
     def node_at(self, web, x, y):
@@ -163,6 +155,21 @@ def filled(count, value, code="H"):
         for i in range(count):
             a[i] = value
     return a
+
+
+def run_once(module, function, *args):
+    # Imports shared_rules.<module>, calls its `function` and forgets the module again: code run
+    # once per game (building a space's tables, setting up a game) then leaves the heap, where
+    # on the device it would otherwise stay for the whole game (~10 KB compiled from source).
+    import sys
+    name = "shared_rules." + module
+    try:
+        return getattr(__import__(name, None, None, [function]), function)(*args)
+    finally:
+        sys.modules.pop(name, None)
+        package = sys.modules["shared_rules"]
+        if module in package.__dict__:
+            delattr(package, module)
 
 
 def _digits(text):
