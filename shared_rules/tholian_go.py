@@ -520,7 +520,8 @@ class TholianGo(Game):
     # ==== playing ===============================================================================
     def play(self, move):
         if move not in self.legal_moves():
-            raise GameError("illegal move %s" % self._text_or_int(move))
+            from shared_rules import tholian_go_text
+            raise GameError("illegal move %s" % tholian_go_text.text_or_int(self, move))
         log = self._log
         start = len(log)
         # What the decision may change besides the board; the log keeps only what it changed,
@@ -971,125 +972,40 @@ class TholianGo(Game):
             return "-" + g.name(nodes[0])
         return "-".join(g.name(k) for k in nodes)
 
-    def _text_or_int(self, move):
-        try:
-            return self.move_to_text(move)
-        except (GameError, IndexError):
-            return str(move)
-
-    def parse_node(self, text):
-        # `D2.6` / `L3.1` (also `D(2,6)`) -> node; GameError names what is wrong.
-        k = self.space.node_named(text)
-        if k < 0:
-            raise GameError("no node '%s' here: a node is D<i>.<row> (rows 1-%d) or L<i>.<line> "
-                            "(lines 1-%d), i counted from the left" % (text, self.space.rows, self.space.lines))
-        return k
-
     def move_from_text(self, text):
+        # The texts move_to_text() writes are read here; anything else (a whole path so far plus
+        # its next node, and every refusal with its reason) by tholian_go_text.move_from_text.
         t = text.strip()
         low = t.lower()
-        legal = self.legal_moves()
-        for code in range(len(_SPECIAL_NAMES)):
-            if low == _SPECIAL_NAMES[code]:
-                move = code << 2 | _SPECIAL
-                if move not in legal:
-                    raise GameError("'%s' is not possible now (%s)" % (low, self._decision_text()))
-                return move
-        if not t:
-            raise GameError("empty move")
         parts = t.split("-")
-        if self.rlen:
-            # The path goes on: `-L4.2`, `L4.2`, or the whole path so far plus the next node.
-            if len(parts) > 1 and parts[0]:
-                nodes = [self.parse_node(x) for x in parts]
-                if nodes[:-1] != self.route_nodes():
-                    raise GameError("%s does not continue the path %s (%s)" % (
-                        t, "-".join(self.space.name(k) for k in self.route_nodes()), self._decision_text()))
-                node = nodes[-1]
-            elif len(parts) <= 2 and parts[-1]:
-                node = self.parse_node(parts[-1])
-            else:
-                raise GameError("'%s': give the next node of the path, e.g. -L4.2" % t)
-            move = node << 2 | _NEXT
-            if move not in legal:
-                raise GameError("the path cannot go to %s (%s)" % (self.space.name(node), self._decision_text()))
-            return move
-        nodes = [self.parse_node(x) for x in parts]
-        if len(nodes) == 1:
-            move = nodes[0] << 2 | _PLACE
-            if move not in legal:
-                raise GameError("cannot place on %s now (%s)" % (t, self._decision_text()))
-            return move
-        if len(nodes) > 2:
-            raise GameError("a move is played one step per decision: first %s-%s, then -%s ..." % (
-                parts[0], parts[1], parts[2]))
-        n0, n1 = nodes
         g = self.space
-        for k in range(g.deg[n0]):
-            if g.adj[n0 * SLOTS + k] == n1:
-                move = n0 << 2 | (k + 1) << _SLOT_SHIFT
-                if move in legal:
-                    return move
-                raise GameError("%s is not legal: %s" % (t, self._step_problem(n0, n1)))
-        raise GameError("%s and %s are not neighbours" % (g.name(n0), g.name(n1)))
+        move = -1
+        if low in _SPECIAL_NAMES:
+            move = _SPECIAL_NAMES.index(low) << 2 | _SPECIAL
+        elif len(parts) <= 2:
+            first = g.node_named(parts[0])
+            last = g.node_named(parts[-1])
+            if self.rlen:
+                if len(parts) == 1 or not parts[0] or (self.rlen == 1 and first == self.route[0]):
+                    move = last << 2 | _NEXT
+            elif len(parts) == 1:
+                move = last << 2 | _PLACE
+            elif first >= 0:
+                for k in range(g.deg[first]):
+                    if g.adj[first * SLOTS + k] == last:
+                        move = first << 2 | (k + 1) << _SLOT_SHIFT
+        if move >= 0 and move in self.legal_moves():
+            return move
+        from shared_rules import tholian_go_text
+        return tholian_go_text.move_from_text(self, t)
 
     def play_text(self, text):
         # Plays one decision, or a whole path `n0-n1-..` as its decisions; returns the last.
         parts = text.strip().split("-")
         if self.rlen or len(parts) <= 2 or not parts[0]:
             return Game.play_text(self, text)
-        move = Game.play_text(self, parts[0] + "-" + parts[1])
-        played = 1
-        try:
-            for part in parts[2:]:
-                move = Game.play_text(self, "-" + part)
-                played += 1
-        except GameError:
-            for _ in range(played):  # a bad path changes nothing
-                self.undo()
-            raise
-        return move
-
-    def _step_problem(self, n0, n1):
-        g = self.space
-        names = g.name
-        me = self.player + 1
-        web = DARK if n0 < g.n_dark else LIGHT
-        if self.result != ONGOING:
-            return "the game is over"
-        if self.offer:
-            return "answer the draw offer first (accept or decline)"
-        if self.placing_phase() or self.hand[self.player * 2 + web]:
-            return "tokens of that web are placed now, not moved"
-        if self.board[n0] != me:
-            return "%s holds no %s token" % (names(n0), self.PLAYERS[self.player])
-        if web == DARK and self.dark_done:
-            return "the dark move of this turn is made"
-        if web == LIGHT and self.light_done >= 2:
-            return "both light moves of this turn are made"
-        e = g.edge_between(n0, n1)
-        b = self.board[g.xu[e]]
-        if b and b != me and b == self.board[g.xv[e]]:
-            return "%s's barrier blocks %s-%s" % (self.PLAYERS[b - 1], names(n0), names(n1))
-        if self.dice_on and not (self._axes(web) >> g.axis[self._slot(n0, n1)]) & 1:
-            return "the first step must follow a rolled axis (%s)" % self.dice_text()
-        return "the string on %s cannot be pushed on to an empty node" % names(n1)
-
-    def _slot(self, a, b):
-        g = self.space
-        for k in range(g.deg[a]):
-            if g.adj[a * SLOTS + k] == b:
-                return a * SLOTS + k
-        return -1
-
-    def _decision_text(self):
-        if self.result != ONGOING:
-            return "the game is over"
-        if self.offer:
-            return "%s must accept or decline the draw offer" % self.PLAYERS[1 - self.player]
-        legal = self.legal_moves()
-        shown = " ".join(self.move_to_text(m) for m in legal[:12])
-        return "legal: %s%s" % (shown, " ..." if len(legal) > 12 else "")
+        from shared_rules import tholian_go_text
+        return tholian_go_text.play_path(self, parts)
 
     def dice_text(self):
         if not self.dice_on or self.placing_phase():

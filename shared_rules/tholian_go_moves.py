@@ -1,19 +1,18 @@
-"""Tholian Go whole moves (spec §4): every path a move can take, one per resulting position.
-
-The game plays a move as decisions, one step at a time (tholian_go.py explains why); this
-module lists the whole moves of a position the way §4 describes a listing: one path per
-resulting position, the shortest, ties to the smaller notation text.  It searches every simple
-path through the strings, so its cost grows with the number of such paths (thousands in dense
-mixed strings): a tool for tests, analysis and the host, imported only when used.
-
-    whole_moves(game)            [(path nodes, result key)] for the decision the game is at
-    path_result(game, nodes)     the board (bytes) the path leaves, before captures
-"""
+# Tholian Go whole moves (spec §4): every path a move can take, one per resulting position.
+#
+# The game plays a move as decisions, one step at a time (tholian_go.py explains why); this
+# module lists the whole moves of a position the way §4 describes a listing: one path per
+# resulting position, the shortest, ties to the smaller notation text.  It searches every simple
+# path through the strings, so its cost grows with the number of such paths (thousands in dense
+# mixed strings): a tool for tests, analysis and the host, imported only when used.
+#
+#     whole_moves(game)            [(path nodes, result key)] for the decision the game is at
+#     path_result(game, nodes)     the board (bytes) the path leaves, before captures
 from shared_rules.tholian_go_geometry import SLOTS
 
 
 def path_result(game, nodes):
-    """Board after the path `nodes` (start .. empty end) is played, before captures (bytes)."""
+    # Board after the path `nodes` (start .. empty end) is played, before captures (bytes).
     b = bytearray(game.board)
     free = game.rlen == 1 and len(game.pending) > 0
     for i in range(len(nodes) - 1, 0, -1):
@@ -25,10 +24,10 @@ def path_result(game, nodes):
 
 
 def whole_moves(game):
-    """The whole moves of the current decision: with no path under construction, the mover's
-    moves in each web still open this turn (Oracle's dice respected); during a free push, the
-    pushes from the entry node.  One (nodes, key) per resulting position, the shortest path,
-    ties to the smaller notation text."""
+    # The whole moves of the current decision: with no path under construction, the mover's
+    # moves in each web still open this turn (Oracle's dice respected); during a free push, the
+    # pushes from the entry node.  One (nodes, key) per resulting position, the shortest path,
+    # ties to the smaller notation text.
     g = game.space
     me = game.player + 1
     out = []
@@ -101,15 +100,15 @@ def _search(game, start, me, axes, free, out):
 
 
 def _better(g, a, b):
-    """Path a is listed instead of b: shorter, or as long with the smaller notation text."""
+    # Path a is listed instead of b: shorter, or as long with the smaller notation text.
     if len(a) != len(b):
         return len(a) < len(b)
     return "-".join(g.name(k) for k in a) < "-".join(g.name(k) for k in b)
 
 
 def result_key(game, nodes, me):
-    """What the path changes: its start, its end and the first node of each run of one colour
-    after the first (those change colour; the rest of each run keeps its colour)."""
+    # What the path changes: its start, its end and the first node of each run of one colour
+    # after the first (those change colour; the rest of each run keeps its colour).
     board = game.board
     heads = []
     prev = me

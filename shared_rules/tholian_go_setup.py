@@ -117,12 +117,13 @@ def _random_setup(game):
 
 
 def set_position(game, red, blue, player):
+    from shared_rules.tholian_go_text import parse_node
     g = game.space
     for k in range(g.n):
         game._put(k, 0)
     for colour, nodes in ((1, red), (2, blue)):
         for x in nodes:
-            k = game.parse_node(x) if isinstance(x, str) else x
+            k = parse_node(game, x) if isinstance(x, str) else x
             if game.board[k]:
                 raise GameError("%s is given twice" % g.name(k))
             game._put(k, colour)

@@ -1,15 +1,25 @@
-"""Tholian Go position text and ASCII board (imported only when used: referee, saves, tests).
+# Tholian Go position text and ASCII board, decisions given as text in every form and the
+# reasons a decision is refused (imported only when used: referee, tests, errors).
+#
+# Position line (encode/decode), fields separated by spaces:
+#   board=<dark rows, bottom first>|<light lines, bottom first>   '.' empty, 'R' Red, 'B' Blue,
+#          rows and lines separated by '/'
+#   turn=R|B  done=<dark moves made>,<light moves made>  hand=<Rd>,<Rl>,<Bd>,<Bl>
+#   dice=<dark axis>,<light axis>,<light axis> ('-' = used or none)  rng=<dice generator state>
+#   push=<targets waiting for a free push, comma separated, or ->  offer=<pending>,<made this turn>
+#   path=<the path under construction, nodes joined by '-', or ->
+#   result=-|R|B|draw
+from micropython import const
 
-Position line (encode/decode), fields separated by spaces:
-  board=<dark rows, bottom first>|<light lines, bottom first>   '.' empty, 'R' Red, 'B' Blue,
-         rows and lines separated by '/'
-  turn=R|B  done=<dark moves made>,<light moves made>  hand=<Rd>,<Rl>,<Bd>,<Bl>
-  dice=<dark axis>,<light axis>,<light axis> ('-' = used or none)  rng=<dice generator state>
-  push=<targets waiting for a free push, comma separated, or ->  offer=<pending>,<made this turn>
-  path=<the path under construction, nodes joined by '-', or ->
-  result=-|R|B|draw
-"""
 from shared_rules.game import DRAW, ONGOING, GameError
+from shared_rules.tholian_go import _SPECIAL_NAMES
+from shared_rules.tholian_go_geometry import SLOTS
+
+# Move kinds and the slot field, as in tholian_go.py (its private consts are not attributes).
+_PLACE = const(1)
+_SPECIAL = const(2)
+_NEXT = const(3)
+_SLOT_SHIFT = const(11)
 
 _CELL = ".RB"
 
@@ -91,11 +101,11 @@ def decode(game, text):
     pending = []
     if fields["push"] != "-":
         for name in fields["push"].split(","):
-            t = game.parse_node(name)
+            t = parse_node(game, name)
             if t not in g.entry:
                 raise GameError("push=: %s is not a target node" % name)
             pending.append(t)
-    route = [] if fields["path"] == "-" else [game.parse_node(x) for x in fields["path"].split("-")]
+    route = [] if fields["path"] == "-" else [parse_node(game, x) for x in fields["path"].split("-")]
     res = fields["result"]
     if res not in ("-", "R", "B", "draw"):
         raise GameError("result= is - R B or draw")
@@ -117,8 +127,8 @@ def decode(game, text):
 
 
 def render(game):
-    """Light nodes: '.' empty, 'r'/'b' tokens, '@' an empty double-circled node; dark nodes:
-    'o' empty, 'R'/'B' tokens.  '---' and '|' are the light web's edges."""
+    # Light nodes: '.' empty, 'r'/'b' tokens, '@' an empty double-circled node; dark nodes:
+    # 'o' empty, 'R'/'B' tokens.  '---' and '|' are the light web's edges.
     g = game.space
     b = game.board
     cols = g.cols
@@ -180,3 +190,129 @@ def render(game):
         tail += "; in hand: Red %d+%d, Blue %d+%d" % (h[0], h[1], h[2], h[3])
     out.append(tail)
     return "\n".join(out)
+
+
+# ---- decisions as text: what move_from_text()'s quick reading leaves, and the reasons ---------
+
+
+def text_or_int(game, move):
+    try:
+        return game.move_to_text(move)
+    except (GameError, IndexError):
+        return str(move)
+
+
+def parse_node(game, text):
+    # `D2.6` / `L3.1` (also `D(2,6)`) -> node; GameError names what is wrong.
+    g = game.space
+    k = g.node_named(text)
+    if k < 0:
+        raise GameError("no node '%s' here: a node is D<i>.<row> (rows 1-%d) or L<i>.<line> "
+                        "(lines 1-%d), i counted from the left" % (text, g.rows, g.lines))
+    return k
+
+
+def move_from_text(game, t):
+    # Every form of a decision's text; a GameError says why it is not a legal one.
+    g = game.space
+    low = t.lower()
+    legal = game.legal_moves()
+    if low in _SPECIAL_NAMES:
+        move = _SPECIAL_NAMES.index(low) << 2 | _SPECIAL
+        if move not in legal:
+            raise GameError("'%s' is not possible now (%s)" % (low, decision_text(game)))
+        return move
+    if not t:
+        raise GameError("empty move")
+    parts = t.split("-")
+    if game.rlen:
+        # The path goes on: `-L4.2`, `L4.2`, or the whole path so far plus the next node.
+        if len(parts) > 1 and parts[0]:
+            nodes = [parse_node(game, x) for x in parts]
+            if nodes[:-1] != game.route_nodes():
+                raise GameError("%s does not continue the path %s (%s)" % (
+                    t, "-".join(g.name(k) for k in game.route_nodes()), decision_text(game)))
+            node = nodes[-1]
+        elif len(parts) <= 2 and parts[-1]:
+            node = parse_node(game, parts[-1])
+        else:
+            raise GameError("'%s': give the next node of the path, e.g. -L4.2" % t)
+        move = node << 2 | _NEXT
+        if move not in legal:
+            raise GameError("the path cannot go to %s (%s)" % (g.name(node), decision_text(game)))
+        return move
+    nodes = [parse_node(game, x) for x in parts]
+    if len(nodes) == 1:
+        move = nodes[0] << 2 | _PLACE
+        if move not in legal:
+            raise GameError("cannot place on %s now (%s)" % (t, decision_text(game)))
+        return move
+    if len(nodes) > 2:
+        raise GameError("a move is played one step per decision: first %s-%s, then -%s ..." % (
+            parts[0], parts[1], parts[2]))
+    n0, n1 = nodes
+    s = _slot(g, n0, n1)
+    if s < 0:
+        raise GameError("%s and %s are not neighbours" % (g.name(n0), g.name(n1)))
+    move = n0 << 2 | (s - n0 * SLOTS + 1) << _SLOT_SHIFT
+    if move in legal:
+        return move
+    raise GameError("%s is not legal: %s" % (t, _step_problem(game, n0, n1)))
+
+
+def play_path(game, parts):
+    # A whole path n0-n1-..: its first step, then each next node; a bad path changes nothing.
+    move = game.play_text(parts[0] + "-" + parts[1])
+    played = 1
+    try:
+        for part in parts[2:]:
+            move = game.play_text("-" + part)
+            played += 1
+    except GameError:
+        for _ in range(played):
+            game.undo()
+        raise
+    return move
+
+
+def _step_problem(game, n0, n1):
+    g = game.space
+    names = g.name
+    me = game.player + 1
+    web = 0 if n0 < g.n_dark else 1
+    if game.result != ONGOING:
+        return "the game is over"
+    if game.offer:
+        return "answer the draw offer first (accept or decline)"
+    if game.placing_phase() or game.hand[game.player * 2 + web]:
+        return "tokens of that web are placed now, not moved"
+    if game.board[n0] != me:
+        return "%s holds no %s token" % (names(n0), game.PLAYERS[game.player])
+    if web == 0 and game.dark_done:
+        return "the dark move of this turn is made"
+    if web == 1 and game.light_done >= 2:
+        return "both light moves of this turn are made"
+    e = g.edge_between(n0, n1)
+    b = game.board[g.xu[e]]
+    if b and b != me and b == game.board[g.xv[e]]:
+        return "%s's barrier blocks %s-%s" % (game.PLAYERS[b - 1], names(n0), names(n1))
+    if game.dice_on and not (game._axes(web) >> g.axis[_slot(g, n0, n1)]) & 1:
+        return "the first step must follow a rolled axis (%s)" % game.dice_text()
+    return "the string on %s cannot be pushed on to an empty node" % names(n1)
+
+
+def _slot(g, a, b):
+    for k in range(g.deg[a]):
+        if g.adj[a * SLOTS + k] == b:
+            return a * SLOTS + k
+    return -1
+
+
+def decision_text(game):
+    if game.result != ONGOING:
+        return "the game is over"
+    if game.offer:
+        return "%s must accept or decline the draw offer" % game.PLAYERS[1 - game.player]
+    legal = game.legal_moves()
+    shown = " ".join(game.move_to_text(m) for m in legal[:12])
+    return "legal: %s%s" % (shown, " ..." if len(legal) > 12 else "")

@@ -535,3 +535,36 @@ def test_record_replays():
     for t in rec.split():
         h.play_text(t)
     assert h.encode() == g.encode()
+
+
+def test_playing_from_move_texts_loads_only_the_rules_module():
+    """Memory (issue 9, the handheld's heap): a game set up, played, undone and replayed from
+    its move texts as the app does leaves only tholian_go and its geometry imported: the table
+    builder and the setup run once and are forgotten; position text and the reasons for a
+    refusal (tholian_go_text) are imported only when asked for."""
+    import sys
+    from shared_rules.rng import Rng
+    import shared_rules
+    helpers = ("shared_rules.tholian_go_build", "shared_rules.tholian_go_setup", "shared_rules.tholian_go_text")
+    for name in helpers:  # forgotten: an import must load them again
+        sys.modules.pop(name, None)
+        if name[13:] in shared_rules.__dict__:
+            delattr(shared_rules, name[13:])
+    g = TholianGo({"space": "long"})
+    rng = Rng(5)
+    texts = []
+    while len(texts) < 80 and g.winner() == ONGOING:
+        moves = [m for m in g.legal_moves() if m != OFFER]
+        move = moves[rng.below(len(moves))]
+        texts.append(g.move_to_text(move))
+        g.play(move)
+        if rng.below(6) == 0:
+            g.undo()
+            texts.pop()
+    h = TholianGo({"space": "long"})
+    for t in texts:
+        h.play(h.move_from_text(t))
+    assert h.history == g.history
+    assert [name for name in helpers if name in sys.modules] == []
+    assert raises(GameError, h.move_from_text, "L1.1-L9.9")
+    assert "shared_rules.tholian_go_text" in sys.modules
