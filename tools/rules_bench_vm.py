@@ -1,0 +1,69 @@
+# What the rules benchmarks' scripts under the MicroPython VM share (tools/bench_<game>.py runs them
+# with benchlib.run_mpy_source, which mounts tools/ for this module).  Import it before measuring:
+# it imports nothing of shared_rules, so a script's import figure stays the game module's own.
+#
+# Under the WebAssembly VM gc.collect() only takes effect once control returns to JavaScript, so
+# within a script every gc.mem_alloc() difference is what the code in between allocated.
+import gc
+import json
+import time
+
+# MicroPython only (this runs under the VM).
+mem_alloc = getattr(gc, "mem_alloc")
+ticks_ms = getattr(time, "ticks_ms")
+ticks_diff = getattr(time, "ticks_diff")
+
+
+def new_game_bytes(game_class):
+    """Heap of creating one game."""
+    base = mem_alloc()
+    game_class()
+    return mem_alloc() - base
+
+
+def play_random(game, rng, until=None):
+    """Plays uniformly random legal moves until the game is over or until(game); returns it."""
+    while not game.is_over() and not (until and until(game)):
+        moves = game.legal_moves()
+        game.play(moves[rng.below(len(moves))])
+    return game
+
+
+def random_games(game_class, rng_class, games):
+    """Whole random games (seeds 1..games): (the games, the median game's heap bytes, its ms)."""
+    played, times, allocs = [], [], []
+    for seed in range(1, games + 1):
+        a0 = mem_alloc()
+        t0 = ticks_ms()
+        game = play_random(game_class(), rng_class(seed))
+        times.append(ticks_diff(ticks_ms(), t0))
+        allocs.append(mem_alloc() - a0)
+        played.append(game)
+    times.sort()
+    allocs.sort()
+    return played, allocs[len(allocs) // 2], times[len(times) // 2]
+
+
+def game_end_bytes(game):
+    """Heap near the end of a finished game (taken back 6 decisions): (bytes per decision played or
+    undone, over those 6 replayed 10 times; bytes of one legal-move listing; the listing)."""
+    moves = game.history[-6:]
+    for _ in moves:
+        game.undo()
+    game.play(moves[0])  # the history list has its room already
+    game.undo()
+    a0 = mem_alloc()
+    for _ in range(10):
+        for m in moves:
+            game.play(m)
+        for _ in moves:
+            game.undo()
+    a1 = mem_alloc()
+    listing = game.legal_moves()
+    a2 = mem_alloc()
+    return (a1 - a0) // (10 * len(moves)), a2 - a1, listing
+
+
+def report(figures):
+    """Hands the figures to benchlib.run_mpy."""
+    print("@@BENCH " + json.dumps(figures))
