@@ -11,72 +11,47 @@ the loop check after a move.
 
     python -m tools.bench_lazo      (prints the figures as JSON)
 """
-import os
 import statistics
-import tempfile
 import time
 
 from shared_rules import lazo
 from shared_rules.lazo import Lazo
-from shared_rules.rng import Rng
 
 GAMES = 40
 VM_GAMES = 4
 
 
-def random_game(seed):
-    """A random game to its end; half of the moves prefer upper levels."""
-    game = Lazo()
-    rng = Rng(seed)
-    while not game.is_over():
-        moves = game.legal_moves()
-        upper = [m for m in moves if m >= 145]
-        pool = upper if upper and rng.below(2) else moves
-        game.play(pool[rng.below(len(pool))])
-    return game
-
-
-def timed(func, number):
-    """Median of 5 runs of the time of one call."""
-    times = []
-    for _ in range(5):
-        t0 = time.perf_counter()
-        for _ in range(number):
-            func()
-        times.append((time.perf_counter() - t0) / number)
-    return statistics.median(times)
+def upper_half_the_time(moves, rng):
+    """A random move; half of the time one above the board, when there is one (stacks grow)."""
+    upper = [m for m in moves if m >= 145]
+    pool = upper if upper and rng.below(2) else moves
+    return pool[rng.below(len(pool))]
 
 
 def host_figures(bench):
-    start = Lazo()
-    listing_start = timed(start.legal_moves, 200)
+    listing_start = bench.median_seconds(Lazo().legal_moves, 5, 200)
     listing, counts, loop_times, global_times, play_undo, tiles = [], [], [], [], [], []
     upper_times = []  # the check after a tile above the board (on the board it answers at once)
     for seed in range(1, GAMES + 1):
-        game = random_game(seed)
+        game = bench.play_random(Lazo(), seed, choose=upper_half_the_time)
         tiles.append(game.placed)
-        global_times.append(timed(lambda: game.has_loop(game.winner() if game.winner() in (0, 1) else 0), 1))
+        global_times.append(bench.median_seconds(
+            lambda: game.has_loop(game.winner() if game.winner() in (0, 1) else 0), 5))
         moves = list(game.history)
         for _ in moves:
             game.undo()
         for q in range(len(moves)):
             if q % 10 == 5:
                 counts.append(len(game.legal_moves()))
-                listing.append(timed(game.legal_moves, 5))
+                listing.append(bench.median_seconds(game.legal_moves, 5, 5))
             move, colour = moves[q], game.to_move() + 1
             game._put(move, colour)  # the position `play` checks, without ending the game
-            loop_times.append(timed(lambda: game._makes_loop(move, colour), 3))
+            loop_times.append(bench.median_seconds(lambda: game._makes_loop(move, colour), 5, 3))
             if move >= 145:
                 upper_times.append(loop_times[-1])
             game._take(move)
             game.play(move)
-        t0 = time.perf_counter()
-        for _ in range(3):
-            for _ in moves:
-                game.undo()
-            for m in moves:
-                game.play(m)
-        play_undo.append((time.perf_counter() - t0) / (3 * len(moves)))
+        play_undo.append(bench.undo_replay_seconds(game, 3))
     loop_times.sort()
     listing_mid = statistics.median(listing)
     loop_median = statistics.median(loop_times)
@@ -85,56 +60,44 @@ def host_figures(bench):
     out = {
         "random_games": GAMES,
         "random_game_tiles_median": statistics.median(tiles),
-        "legal_moves_start_us": round(listing_start * 1e6, 1),
-        "legal_moves_mid_game_us": round(listing_mid * 1e6, 1),
         "legal_moves_mid_game_count": statistics.median(counts),
         "loop_check_moves": len(loop_times),
-        "loop_check_median_us": round(loop_median * 1e6, 2),
         "loop_check_upper_moves": len(upper_times),
-        "loop_check_upper_median_us": round(upper_median * 1e6, 2),
-        "loop_check_p99_us": round(loop_p99 * 1e6, 1),
-        "loop_check_max_us": round(loop_times[-1] * 1e6, 1),
-        "play_undo_us": round(statistics.median(play_undo) * 1e6, 2),
-        "rp2040_legal_moves_start_ms": round(bench.rp2040_seconds(listing_start) * 1e3, 1),
-        "rp2040_legal_moves_mid_game_ms": round(bench.rp2040_seconds(listing_mid) * 1e3, 1),
-        "rp2040_loop_check_median_ms": round(bench.rp2040_seconds(loop_median) * 1e3, 2),
-        "rp2040_loop_check_upper_median_ms": round(bench.rp2040_seconds(upper_median) * 1e3, 2),
-        "rp2040_loop_check_p99_ms": round(bench.rp2040_seconds(loop_p99) * 1e3, 1),
-        "rp2040_loop_check_max_ms": round(bench.rp2040_seconds(loop_times[-1]) * 1e3, 1),
-        "rp2040_play_undo_ms": round(bench.rp2040_seconds(statistics.median(play_undo)) * 1e3, 2),
     }
-    out["global_loop_check_median_us"] = round(statistics.median(global_times) * 1e6, 1)
-    out["rp2040_global_loop_check_median_ms"] = round(bench.rp2040_seconds(statistics.median(global_times)) * 1e3, 1)
-    out["rp2040_global_loop_check_max_ms"] = round(bench.rp2040_seconds(max(global_times)) * 1e3, 1)
+    for name, seconds, digits in (
+            ("legal_moves_start", listing_start, 1), ("legal_moves_mid_game", listing_mid, 1),
+            ("loop_check_median", loop_median, 2), ("loop_check_upper_median", upper_median, 2),
+            ("loop_check_p99", loop_p99, 1), ("loop_check_max", loop_times[-1], 1),
+            ("play_undo", statistics.median(play_undo), 2),
+            ("global_loop_check_median", statistics.median(global_times), 1)):
+        out.update(bench.time_figures(name, seconds, digits, digits))
+    out["rp2040_global_loop_check_max_ms"] = bench.in_unit(bench.rp2040_seconds(max(global_times)), "ms", 1)
     t0 = time.perf_counter()
     tables = lazo._build_tables()
     build = time.perf_counter() - t0
     assert tables[4] == lazo._ROW_OF
-    out["rp2040_table_build_ms"] = round(bench.rp2040_seconds(build) * 1e3, 1)
+    out["rp2040_table_build_ms"] = bench.in_unit(bench.rp2040_seconds(build), "ms", 1)
     return out
 
 
 VM_SCRIPT = r'''
-# Under the WebAssembly VM gc.collect() only takes effect once control returns to JavaScript, so
-# within this script every gc.mem_alloc() difference is what the code in between allocated.
-import gc, json, array
+import array, gc
 base = gc.mem_alloc()
 from shared_rules import lazo
 from shared_rules.lazo import Lazo
 from shared_rules.rng import Rng
 module_bytes = gc.mem_alloc() - base
+from tools.rules_bench_vm import mem_alloc, new_game_bytes, report
 
 def size_of_copy(t, typecode):
-    a0 = gc.mem_alloc()
+    a0 = mem_alloc()
     c = array.array(typecode, t) if typecode else bytes(t)
-    return gc.mem_alloc() - a0
+    return mem_alloc() - a0
 
 tables = ((lazo._ROW_OF, None), (lazo._MASK, "H"), (lazo._OFFSET, "h"), (lazo._ROW_FIRST, "H"),
           (lazo._ROW_K, None), (lazo._ROW_J, None), (lazo._LINK, None), (lazo._OCTA, None))
 table_bytes = sum(size_of_copy(t, code) for t, code in tables)
-base = gc.mem_alloc()
-game = Lazo()
-game_bytes = gc.mem_alloc() - base
+game_bytes = new_game_bytes(Lazo)
 
 check_allocs = []
 for seed in range(1, GAMES + 1):
@@ -147,18 +110,18 @@ for seed in range(1, GAMES + 1):
         m = pool[rng.below(len(pool))]
         colour = g.placed % 2 + 1
         g._put(m, colour)
-        a0 = gc.mem_alloc()
+        a0 = mem_alloc()
         g._makes_loop(m, colour)
-        check_allocs.append(gc.mem_alloc() - a0)
+        check_allocs.append(mem_alloc() - a0)
         g._take(m)
         g.play(m)
 check_allocs.sort()
 for _ in range(len(g.history) // 2):
     g.undo()  # back to the middle of the last game
-a0 = gc.mem_alloc()
+a0 = mem_alloc()
 listing = g.legal_moves()
-listing_bytes = gc.mem_alloc() - a0
-print("@@BENCH " + json.dumps({
+listing_bytes = mem_alloc() - a0
+report({
     "vm_tables_bytes": table_bytes,
     "vm_module_import_alloc_bytes": module_bytes,
     "vm_new_game_alloc_bytes": game_bytes,
@@ -166,23 +129,13 @@ print("@@BENCH " + json.dumps({
     "vm_loop_check_alloc_max_bytes": check_allocs[-1],
     "vm_legal_moves_mid_game_alloc_bytes": listing_bytes,
     "vm_legal_moves_mid_game_count": len(listing),
-}))
+})
 '''
-
-
-def vm_figures(bench):
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
-        f.write("GAMES = %d\n" % VM_GAMES + VM_SCRIPT)
-        path = f.name
-    try:
-        return bench.run_mpy(path)
-    finally:
-        os.unlink(path)
 
 
 def run(bench):
     figures = host_figures(bench)
-    figures.update(vm_figures(bench))
+    figures.update(bench.run_mpy_source(VM_SCRIPT, GAMES=VM_GAMES))
     return {"rules": {"lazo": figures}}
 
 
