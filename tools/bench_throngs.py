@@ -19,14 +19,10 @@ one play+undo, a whole random game; also the VM's own times for the mid-game lis
 runs ~36,000 pystones/s here, ~24x an RP2040), a check on the estimates that does not depend on
 the host pystone.
 """
-import os
 import statistics
-import tempfile
 import time
 
-from shared_rules.rng import Rng
 from shared_rules.throngs import Throngs, PASS
-from tools import pystone
 
 LUDII_GAMES_PER_S = {"63": 9.9, "93": 3.1}
 BATCH = 10  # games per timed batch
@@ -36,17 +32,7 @@ POSITIONS = 20
 VM_GAMES = 3
 
 
-def random_game(options, seed):
-    game = Throngs(options)
-    rng = Rng(seed)
-    while True:
-        moves = game.legal_moves()
-        if not moves:
-            return game
-        game.play(moves[rng.below(len(moves))])
-
-
-def playouts(options):
+def playouts(bench, options):
     """(games/s wall, games/s CPU, median decisions per game): medians over BATCHES batches."""
     wall, cpu, lengths = [], [], []
     seed = 1
@@ -54,27 +40,16 @@ def playouts(options):
         t0 = time.perf_counter()
         c0 = time.process_time()
         for _ in range(BATCH):
-            lengths.append(len(random_game(options, seed).history))
+            lengths.append(len(bench.play_random(Throngs(options), seed).history))
             seed += 1
         cpu.append(BATCH / (time.process_time() - c0))
         wall.append(BATCH / (time.perf_counter() - t0))
     return statistics.median(wall), statistics.median(cpu), statistics.median(lengths)
 
 
-def mid_game_positions(options, count):
-    out = []
-    seed = 1
-    while len(out) < count:
-        game = Throngs(options)
-        rng = Rng(seed)
-        seed += 1
-        while not game.is_over() and (len(game.history) < MID_GAME or game.flight() is not None
-                                      or game.maneuver() != 1):
-            moves = game.legal_moves()
-            game.play(moves[rng.below(len(moves))])
-        if not game.is_over():
-            out.append(game.encode())
-    return out
+def at_mid_game(game):
+    """MID_GAME decisions or more into the game, at the start of a maneuver."""
+    return len(game.history) >= MID_GAME and game.flight() is None and game.maneuver() == 1
 
 
 def all_maneuvers(game):
@@ -91,42 +66,19 @@ def all_maneuvers(game):
     return out
 
 
-def median_call_seconds(func, number):
+def cpu_seconds(bench, func, number):
     """Median over 5 runs of the CPU seconds of one call."""
-    times = []
-    for _ in range(5):
-        t0 = time.process_time()
-        for _ in range(number):
-            func()
-        times.append((time.process_time() - t0) / number)
-    return statistics.median(times)
+    return bench.median_seconds(func, 5, number, clock=time.process_time)
 
 
-_cpu_pystones = []
-
-
-def rp2040_seconds(host_cpu_seconds):
-    """Device estimate from host CPU seconds and the host pystone as CPU time (measured once)."""
-    if not _cpu_pystones:
-        rates = []
-        for _ in range(5):
-            t0 = time.process_time()
-            pystone.pystones(20000)
-            rates.append(20000 / (time.process_time() - t0))
-        _cpu_pystones.append(statistics.median(rates))
-    return host_cpu_seconds * _cpu_pystones[0] / 1490
-
-
-def listing_figures(options):
+def listing_figures(bench, options):
     decisions, maneuvers, flights, counts, maneuver_counts, flight_counts, play_undo = [], [], [], [], [], [], []
-    for text in mid_game_positions(options, POSITIONS):
-        game = Throngs(options)
-        game.decode(text)
+    for game in bench.random_positions(lambda: Throngs(options), POSITIONS, at_mid_game):
         moves = game.legal_moves()
         counts.append(len(moves))
-        decisions.append(median_call_seconds(game.legal_moves, 50))
+        decisions.append(cpu_seconds(bench, game.legal_moves, 50))
         maneuver_counts.append(len(all_maneuvers(game)))
-        maneuvers.append(median_call_seconds(lambda: all_maneuvers(game), 3))
+        maneuvers.append(cpu_seconds(bench, lambda: all_maneuvers(game), 3))
         # The selection with the most power: its destinations.
         best = max((m for m in moves if m != PASS), key=lambda m: game.potential(m & 0xFF))
         game.play(best)
@@ -136,7 +88,7 @@ def listing_figures(options):
             def destinations():
                 game._reach_valid = False  # measure the route search, not its cache
                 return game.legal_moves()
-            flights.append(median_call_seconds(destinations, 50))
+            flights.append(cpu_seconds(bench, destinations, 50))
             dest = game.legal_moves()[0]
 
             def one_decision():
@@ -146,31 +98,26 @@ def listing_figures(options):
             def one_decision():
                 game.undo()
                 game.play(best)
-        play_undo.append(median_call_seconds(one_decision, 50))
-    decision_s = statistics.median(decisions)
-    maneuver_s = statistics.median(maneuvers)
-    flight_s = statistics.median(flights)
-    play_undo_s = statistics.median(play_undo)
-    return {
+        play_undo.append(cpu_seconds(bench, one_decision, 50))
+    figures = {
         "mid_game_decisions_count": statistics.median(counts),
-        "mid_game_legal_moves_us": round(decision_s * 1e6, 1),
         "mid_game_maneuvers_count": statistics.median(maneuver_counts),
-        "mid_game_all_maneuvers_ms": round(maneuver_s * 1e3, 2),
         "in_flight_destinations_count": statistics.median(flight_counts),
-        "in_flight_destinations_us": round(flight_s * 1e6, 1),
-        "play_undo_us": round(play_undo_s * 1e6, 1),
-        "rp2040_mid_game_legal_moves_ms": round(rp2040_seconds(decision_s) * 1e3, 1),
-        "rp2040_mid_game_all_maneuvers_ms": round(rp2040_seconds(maneuver_s) * 1e3),
-        "rp2040_in_flight_destinations_ms": round(rp2040_seconds(flight_s) * 1e3, 1),
-        "rp2040_play_undo_ms": round(rp2040_seconds(play_undo_s) * 1e3, 2),
     }
+    cpu = bench.rp2040_cpu_seconds
+    figures.update(bench.time_figures("mid_game_legal_moves", statistics.median(decisions), to_device=cpu))
+    figures.update(bench.time_figures("mid_game_all_maneuvers", statistics.median(maneuvers), 2, None,
+                                      host="ms", to_device=cpu))
+    figures.update(bench.time_figures("in_flight_destinations", statistics.median(flights), to_device=cpu))
+    figures.update(bench.time_figures("play_undo", statistics.median(play_undo), 1, 2, to_device=cpu))
+    return figures
 
 
-def host_figures():
+def host_figures(bench):
     figures = {}
     for board in ("63", "93"):
         for ruleset in ("original", "seed"):
-            wall, cpu, length = playouts({"board": board, "ruleset": ruleset})
+            wall, cpu, length = playouts(bench, {"board": board, "ruleset": ruleset})
             key = "playouts_%s_%s" % (board, ruleset)
             figures[key + "_per_s"] = round(wall, 1)
             figures[key + "_per_s_cpu"] = round(cpu, 1)
@@ -178,46 +125,26 @@ def host_figures():
             if ruleset == "original":
                 figures[key + "_x_ludii"] = round(wall / LUDII_GAMES_PER_S[board], 1)
                 figures[key + "_x_ludii_cpu"] = round(cpu / LUDII_GAMES_PER_S[board], 1)
-                figures["rp2040_playout_%s_s" % board] = round(rp2040_seconds(1 / cpu), 1)
-    figures.update(listing_figures({"board": "63"}))
-    figures["host_cpu_pystones"] = round(_cpu_pystones[0])
+                figures["rp2040_playout_%s_s" % board] = round(bench.rp2040_cpu_seconds(1 / cpu), 1)
+    figures.update(listing_figures(bench, {"board": "63"}))
+    figures["host_cpu_pystones"] = round(bench.host_cpu_pystones())
     return figures
 
 
 VM_SCRIPT = r'''
-# Under the WebAssembly VM gc.collect() only takes effect once control returns to JavaScript, so
-# within this script every gc.mem_alloc() difference is what the code in between allocated.
-import gc, json, time
+import gc, time
 base = gc.mem_alloc()
 from shared_rules.throngs import Throngs
 from shared_rules.rng import Rng
 module_bytes = gc.mem_alloc() - base
-base = gc.mem_alloc()
-game = Throngs()
-game_bytes = gc.mem_alloc() - base
+from tools.rules_bench_vm import new_game_bytes, play_random, random_games, report
+game_bytes = new_game_bytes(Throngs)
+_, game_alloc, game_ms = random_games(Throngs, Rng, GAMES)
 
-times, allocs = [], []
-for seed in range(1, GAMES + 1):
-    a0 = gc.mem_alloc()
-    t0 = time.ticks_ms()
-    g = Throngs()
-    rng = Rng(seed)
-    while True:
-        moves = g.legal_moves()
-        if not moves:
-            break
-        g.play(moves[rng.below(len(moves))])
-    times.append(time.ticks_diff(time.ticks_ms(), t0))
-    allocs.append(gc.mem_alloc() - a0)
-times.sort()
-allocs.sort()
+def at_mid_game(game):  # a random game at decision 100, at the start of a maneuver
+    return len(game.history) >= 100 and game.flight() is None and game.maneuver() == 1
 
-# Mid-game: a random game at decision 100, at the start of a maneuver.
-g = Throngs()
-rng = Rng(1)
-while len(g.history) < 100 or g.flight() is not None or g.maneuver() != 1:
-    moves = g.legal_moves()
-    g.play(moves[rng.below(len(moves))])
+g = play_random(Throngs(), Rng(1), at_mid_game)
 a0 = gc.mem_alloc()
 listing = g.legal_moves()
 a1 = gc.mem_alloc()
@@ -240,7 +167,7 @@ for _ in range(10):
     g.play(move)
     g.undo()
 a3 = gc.mem_alloc()
-print("@@BENCH " + json.dumps({
+report({
     "vm_module_alloc_bytes": module_bytes,
     "vm_new_game_alloc_bytes": game_bytes,
     "vm_mid_game_legal_moves_alloc_bytes": a1 - a0,
@@ -249,25 +176,15 @@ print("@@BENCH " + json.dumps({
     "vm_mid_game_maneuvers_count": maneuvers,
     "vm_mid_game_all_maneuvers_ms": all_maneuvers_ms,
     "vm_play_undo_alloc_bytes": (a3 - a2) // 10,
-    "vm_random_game_alloc_bytes": allocs[len(allocs) // 2],
-    "vm_random_game_ms": times[len(times) // 2],
-}))
+    "vm_random_game_alloc_bytes": game_alloc,
+    "vm_random_game_ms": game_ms,
+})
 '''
 
 
-def vm_figures(bench):
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
-        f.write("GAMES = %d\n" % VM_GAMES + VM_SCRIPT)
-        path = f.name
-    try:
-        return bench.run_mpy(path)
-    finally:
-        os.unlink(path)
-
-
 def run(bench):
-    figures = host_figures()
-    figures.update(vm_figures(bench))
+    figures = host_figures(bench)
+    figures.update(bench.run_mpy_source(VM_SCRIPT, GAMES=VM_GAMES))
     return {"rules": {"throngs": figures}}
 
 
