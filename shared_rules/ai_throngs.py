@@ -28,7 +28,7 @@ from shared_rules.throngs import EMPTY, BLACK, CAPTURE, DEPLOY, DEST, MOVE, KIND
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
     "easy": (1.0, 10, (10,), 400),
-    "normal": (1.0, 30, (10, 4), 0),
+    "normal": (1.0, 30, (8, 3), 0),
     "hard": (3.0, 170, (24, 6), 0),
 }
 _PLANNED = ("normal", "hard")  # levels that search a maneuver at its selection and keep the plan

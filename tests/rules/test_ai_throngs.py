@@ -112,6 +112,29 @@ def test_destination_follows_the_plan_of_the_selection_search():
     assert game.move_to_text(search.run()) == "-51" and search.nodes > 2
 
 
+def test_features_count_the_scores_stones_and_captures_of_the_game():
+    """Spec "End and score": the evaluation's scores are the game's own (one pass for both
+    colours); stones, area and ready captures counted directly on every board."""
+    for options in ({}, {"board": "93", "ruleset": "original"}, {"board": "153"}):
+        rng = Rng(7)
+        game = Throngs(options)
+        while game.winner() == ONGOING and len(game.history) < scaled(160, 40):
+            black, white, stones, area, black_caps, white_caps = ai_throngs.features(game)
+            assert (black, white) == (game.score(0), game.score(1))
+            board = game.board
+            assert stones == sum(1 for v in board if v == BLACK) - sum(1 for v in board if v == WHITE)
+            empty_area = 0
+            for i in range(game.n):
+                if board[i] == 0:
+                    p = game.potential(i, BLACK)
+                    empty_area += 1 if p > 0 else (-1 if p < 0 else 0)
+            assert area == stones + empty_area
+            assert black_caps == sum(1 for i in range(game.n) if board[i] == WHITE and game.potential(i, BLACK) >= 2)
+            assert white_caps == sum(1 for i in range(game.n) if board[i] == BLACK and game.potential(i, WHITE) >= 2)
+            moves = game.legal_moves()
+            game.play(moves[rng.below(len(moves))])
+
+
 def test_evaluation_is_zero_sum():
     rng = Rng(3)
     game = Throngs()
