@@ -23,7 +23,8 @@
 from micropython import const
 
 from shared_rules.ai import best_first
-from shared_rules.throngs import EMPTY, BLACK, CAPTURE, DEPLOY, DEST, MOVE, KIND_MASK, SITE_MASK
+from shared_rules.throngs import (EMPTY, BLACK, CAPTURE, DEPLOY, DEST, MOVE, PLACE_BLACK, PLACE_WHITE,
+                                  KIND_MASK, SITE_MASK)
 
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
@@ -34,6 +35,7 @@ LEVELS = {
 _PLANNED = ("normal", "hard")  # levels that search a maneuver at its selection and keep the plan
 
 _NO_SITE = const(255)
+_PLAYING = const(4)  # the game's setup step once the pie start is over
 _NEAR_ZERO = const(8)  # the game's `near` holds 8 + Black - White stones in each vicinity
 _SCORE = const(100)  # per point of score
 _STONE = const(60)  # per stone on the board
@@ -242,7 +244,9 @@ def order(game, moves, count):
             value = 3000
         elif kind == MOVE:
             value = _departure(game, site, own_nbrs, sign) + _POWER * (near[site] - _NEAR_ZERO) * sign
-        else:  # pass, and the pie start's placements and colour choice
+        elif kind == PLACE_BLACK or kind == PLACE_WHITE:  # the pie start: sites inside first
+            value = game.degree[site]
+        else:  # pass, the pie start's colour choice
             value = -1000
         scores[i] = value
     return best_first(moves, scores, count)
@@ -320,8 +324,8 @@ def _board_after(board, game, site):
 
 def candidates(game, count):
     plan = _plan
-    if not plan.shaped:
-        return None  # the usual search: order() over all legal moves at every ply
+    if not plan.shaped or game.setup < _PLAYING:
+        return None  # the usual search (in the pie start: down to the colour choice)
     # One maneuver: below a selection root, its destinations; nothing else.
     if game.fly_site != _NO_SITE and len(game.history) == plan.root_length and plan.recording:
         return None
