@@ -39,14 +39,12 @@
 #   game.board                 bytearray node -> 0 empty, 1 Red, 2 Blue (plus one dummy cell)
 #   game.node_xy(node)         (column, height in half lines) for drawing
 #   game.route_nodes()         the path under construction ([] when none)
-#   game.next_steps()          [(from node, to node, move)] of the steps allowed now (cursor UI)
 #   game.move_nodes(move)      the nodes a decision names (step: 2, next node / placement: 1)
 #   game.counts(player)        (dark, light) tokens of `player` on the board
 #   game.hand                  bytearray [Red dark, Red light, Blue dark, Blue light] not placed
 #   game.dice_text()           the rolled axes still to use, e.g. "b x z" (Oracle), "" otherwise
 #   game.zobrist               30-bit hash of the board, kept by play/undo
 #   game.turn_state()          (player, dark moves made, light moves made, free pushes waiting)
-#   game.component_sizes(web, player)  sizes of the parts of a web cut apart by player's barriers
 #
 # Rulings (the seed and spec are silent; the on-device help states them)
 #   * After a move by P: captures (§5: P's barriers, then the opponent's), then P's
@@ -106,6 +104,12 @@ _X_DICE_HAND = const(8)  # dice and hand (7 bytes)
 _X_RNG = const(16)  # the dice generator's state
 
 LOSE_AT = (2, 5)  # a player with <= 2 dark or <= 5 light tokens (per set) loses
+
+
+def _variants():
+    # What only some variants need (tholian_go_variants.py): imported when first used.
+    from shared_rules import tholian_go_variants
+    return tholian_go_variants
 
 
 class TholianGo(Game):
@@ -192,9 +196,6 @@ class TholianGo(Game):
     def turn_state(self):
         return self.player, self.dark_done, self.light_done, len(self.pending)
 
-    def node_xy(self, node):
-        return self.space.node_xy(node)
-
     def route_nodes(self):
         return [self.route[i] for i in range(self.rlen)]
 
@@ -259,7 +260,7 @@ class TholianGo(Game):
         # walk to an empty node can always be shortened to a simple path: reachability suffices.
         #
         if self.push_limit:
-            return self._can_finish_limited(path, d, v)
+            return _variants().can_finish_limited(self, path, d, v)
         g = self.space
         board = self.board
         adj = g.adj
@@ -302,79 +303,6 @@ class TholianGo(Game):
                 queue[tail] = w
                 tail += 1
         return False
-
-    def _can_finish_limited(self, path, d, v):
-        # String Push Limit: the final string's colour counts matter, so search simple paths
-        # depth first (only with push_limit=on).
-        g = self.space
-        board = self.board
-        me = self.player + 1
-        stack = self._queue
-        it = self._it
-        mark = self._mark
-        stamp = self._new_stamp()
-        own = 1 if self.pending else 0  # a free push's new token belongs to the string
-        enemy = 0
-        for i in range(d + 1):
-            mark[path[i]] = stamp
-            if board[path[i]] == me:
-                own += 1
-            else:
-                enemy += 1
-        top = 0
-        stack[0] = v
-        it[0] = 0
-        mark[v] = stamp
-        if board[v] == me:
-            own += 1
-        else:
-            enemy += 1
-        while top >= 0:
-            u = stack[top]
-            k = it[top]
-            if k >= g.deg[u]:
-                mark[u] = 0
-                if board[u] == me:
-                    own -= 1
-                else:
-                    enemy -= 1
-                top -= 1
-                continue
-            it[top] = k + 1
-            s = u * SLOTS + k
-            w = g.adj[s]
-            if mark[w] == stamp:
-                continue
-            e = g.edge[s]
-            b = board[g.xu[e]]
-            if b and b != board[u] and b == board[g.xv[e]]:
-                continue
-            if not board[w]:
-                if enemy < 2 or own >= enemy:
-                    return True
-                continue
-            top += 1
-            stack[top] = w
-            it[top] = 0
-            mark[w] = stamp
-            if board[w] == me:
-                own += 1
-            else:
-                enemy += 1
-        return False
-
-    def _limit_ok(self, path, d):
-        # String Push Limit: m >= 2 enemy tokens in the string need at least m own tokens.
-        board = self.board
-        me = self.player + 1
-        own = 1 if self.pending else 0
-        enemy = 0
-        for i in range(d + 1):
-            if board[path[i]] == me:
-                own += 1
-            else:
-                enemy += 1
-        return enemy < 2 or own >= enemy
 
     def _first_steps(self, web, axes, out):
         # The first steps of the mover's `web` moves; with `out` None, whether there is one.
@@ -438,7 +366,7 @@ class TholianGo(Game):
                     mark[route[i]] = stamp
                 if not ok:
                     continue
-            elif self.push_limit and not self._limit_ok(route, d):
+            elif self.push_limit and not _variants().limit_ok(self, route, d):
                 continue
             if out is None:
                 return True
@@ -504,19 +432,6 @@ class TholianGo(Game):
         self._legal_ver = self._ver
         return moves
 
-    def next_steps(self):
-        # For a cursor UI: (from node, to node, move) of every step the current decision
-        # allows: the first steps of moves, or the steps on from the path under construction.
-        out = []
-        for m in self.legal_moves():
-            kind = m & 3
-            if kind == _NEXT:
-                out.append((self.route[self.rlen - 1], m >> 2, m))
-            elif kind == _STEP:
-                nodes = self.move_nodes(m)
-                out.append((nodes[0], nodes[1], m))
-        return out
-
     # ==== playing ===============================================================================
     def play(self, move):
         if move not in self.legal_moves():
@@ -555,7 +470,7 @@ class TholianGo(Game):
             else:  # DECLINE
                 self.offer = 0
         elif kind == _PLACE:
-            self._place(move >> 2)
+            _variants().place(self, move >> 2)
         else:
             if kind == _STEP:
                 n0 = (move >> 2) & 511
@@ -563,7 +478,7 @@ class TholianGo(Game):
                 self.route[0] = n0
                 self.rlen = 1
                 if self.dice_on:
-                    self._use_die(n0, (move >> _SLOT_SHIFT) - 1)
+                    _variants().use_die(self, n0, (move >> _SLOT_SHIFT) - 1)
             else:
                 v = move >> 2
             if self.board[v]:
@@ -618,36 +533,6 @@ class TholianGo(Game):
         log.append(flags)
         self.history.append(move)
         self._ver += 1
-
-    def _use_die(self, n0, slot):
-        # Oracle: the first step of a move uses up the die of its axis.
-        ax = self.space.axis[n0 * SLOTS + slot]
-        d = self.dice
-        if n0 < self.space.n_dark:
-            d[0] = _NO_DIE
-        elif d[1] == ax:
-            d[1] = _NO_DIE
-        elif d[2] == ax:
-            d[2] = _NO_DIE
-
-    def _place(self, k):
-        p = self.player
-        web = 0 if k < self.space.n_dark else 1
-        self._set(k, p + 1)
-        self.hand[p * 2 + web] -= 1
-        self.rep_base = len(self.rep)
-        if self.placement == 2:  # Scrimmage: one token at a time, alternately
-            h = self.hand
-            if not (h[0] or h[1] or h[2] or h[3]):
-                self._begin_turn(RED)  # all placed: Red makes the first move
-            elif h[(1 - p) * 2] or h[(1 - p) * 2 + 1]:
-                self.player = 1 - p
-            return
-        if web == DARK:
-            self.dark_done = 1
-        else:
-            self.light_done += 1
-        self._after_move()
 
     def _complete(self, end):
         # The path route[0:rlen] + end is complete: every token on it steps one node on.
@@ -763,12 +648,6 @@ class TholianGo(Game):
         self._dirty[ci] = 0
         return ci
 
-    def component_sizes(self, web, player):
-        # Sizes of the components of `web` (0 dark, 1 light) cut apart by `player`'s barriers
-        # (§5; also a hint for an evaluation: how close an enclosure is).
-        ci = self._components(web, player + 1)
-        return [self._sizes[ci][i] for i in range(1, self._ncomp[ci] + 1)]
-
     def _capture(self, mover):
         # §5: the mover's barriers sequester the opponent's tokens, then the other way round.
         board = self.board
@@ -823,7 +702,7 @@ class TholianGo(Game):
                         return
         if self.chain:
             for who in (p, q):
-                if self.has_chain(who):
+                if _variants().has_chain(self, who):
                     self.result = who
                     return
         if self.count_loss:
@@ -838,41 +717,6 @@ class TholianGo(Game):
         dark = c[player * 2] + h[player * 2]
         light = c[player * 2 + 1] + h[player * 2 + 1]
         return dark <= LOSE_AT[0] * self.sets or light <= LOSE_AT[1] * self.sets
-
-    def has_chain(self, player):
-        # Chain: own light tokens joined through the light web from a bottom endpoint to a top
-        # endpoint; a link crossed by an enemy barrier is broken.
-        g = self.space
-        board = self.board
-        me = player + 1
-        enemy = 2 - player
-        mark = self._mark
-        stamp = self._new_stamp()
-        queue = self._queue
-        tail = 0
-        for k in g.chain_ends[0]:
-            if board[k] == me:
-                queue[tail] = k
-                tail += 1
-                mark[k] = stamp
-        head = 0
-        while head < tail:
-            u = queue[head]
-            head += 1
-            for s in range(u * SLOTS, u * SLOTS + g.deg[u]):
-                v = g.adj[s]
-                if mark[v] == stamp or board[v] != me:
-                    continue
-                e = g.edge[s]
-                if board[g.xu[e]] == enemy and board[g.xv[e]] == enemy:
-                    continue
-                mark[v] = stamp
-                queue[tail] = v
-                tail += 1
-        for k in g.chain_ends[1]:
-            if mark[k] == stamp:
-                return True
-        return False
 
     # ==== undo ==================================================================================
     def undo(self):

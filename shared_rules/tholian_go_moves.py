@@ -8,6 +8,7 @@
 #
 #     whole_moves(game)            [(path nodes, result key)] for the decision the game is at
 #     path_result(game, nodes)     the board (bytes) the path leaves, before captures
+#     component_sizes(game, web, player)  the parts of a web cut apart by player's barriers
 from shared_rules.tholian_go_geometry import SLOTS
 
 
@@ -118,3 +119,9 @@ def result_key(game, nodes, me):
         prev = board[k]
     heads.sort()
     return (nodes[0], nodes[-1], tuple(heads))
+
+
+def component_sizes(game, web, player):
+    # Sizes of the components of `web` (0 dark, 1 light) cut apart by `player`'s barriers (§5).
+    ci = game._components(web, player + 1)
+    return [game._sizes[ci][i] for i in range(1, game._ncomp[ci] + 1)]

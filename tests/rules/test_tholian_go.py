@@ -2,6 +2,7 @@
 # Positions are given in board coordinates: light (x, line), dark (cx, row) (spec §1).
 from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.tholian_go import ACCEPT, DECLINE, END, OFFER, PASS, TholianGo
+from shared_rules.tholian_go_moves import component_sizes
 from rules_support import raises
 
 
@@ -342,7 +343,7 @@ def test_largest_area_open_ties_all_open():
     """§5: "The largest component is open; if several share the largest size, all of them are
     open."  A full light line 4 cuts the dark web into rows 1-3 and 4-6: 18 and 18, both open."""
     g = wall_game(4)
-    assert sorted(g.component_sizes(0, 0)) == [18, 18]
+    assert sorted(component_sizes(g, 0, 0)) == [18, 18]
     assert g.counts(1)[0] == 6
 
 
@@ -350,7 +351,7 @@ def test_every_smaller_component_is_sequestered():
     """§5: "Every other component is sequestered and all of the opponent's tokens in it are
     removed": a full light line 5 leaves rows 5-6 (12 nodes) against rows 1-4 (24)."""
     g = wall_game(5)
-    assert sorted(g.component_sizes(0, 0)) == [12, 24]
+    assert sorted(component_sizes(g, 0, 0)) == [12, 24]
     assert g.counts(1)[0] == 3
     for cx in (1, 3, 5):
         assert g.board[dk(g, cx, 6)] == 0
@@ -541,11 +542,13 @@ def test_playing_from_move_texts_loads_only_the_rules_module():
     """Memory (issue 9, the handheld's heap): a game set up, played, undone and replayed from
     its move texts as the app does leaves only tholian_go and its geometry imported: the table
     builder and the setup run once and are forgotten; position text and the reasons for a
-    refusal (tholian_go_text) are imported only when asked for."""
+    refusal (tholian_go_text) are imported only when asked for, the variants' code
+    (tholian_go_variants) only in a variant that needs it."""
     import sys
     from shared_rules.rng import Rng
     import shared_rules
-    helpers = ("shared_rules.tholian_go_build", "shared_rules.tholian_go_setup", "shared_rules.tholian_go_text")
+    helpers = ("shared_rules.tholian_go_build", "shared_rules.tholian_go_setup", "shared_rules.tholian_go_text",
+               "shared_rules.tholian_go_variants")
     for name in helpers:  # forgotten: an import must load them again
         sys.modules.pop(name, None)
         if name[13:] in shared_rules.__dict__:

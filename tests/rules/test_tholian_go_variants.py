@@ -2,6 +2,7 @@
 # "Create Your Own Games" (../shared/seeds/tholian_go.txt).  Coordinates as in §1.
 from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.tholian_go import END, OFFER, TholianGo
+from shared_rules.tholian_go_variants import has_chain
 from rules_support import raises
 
 
@@ -180,9 +181,9 @@ def test_chain_wins_with_an_unbroken_chain_between_endpoints():
     g = TholianGo({"variant": "chain"})
     red = [lt(g, x, l) for (x, l) in CHAIN if (x, l) != (4, 4)] + [lt(g, 5, 4), dk(g, 0, 1)]
     g.set_position(red, [dk(g, 11, 6), lt(g, 10, 7)])
-    assert not g.has_chain(0)
+    assert not has_chain(g, 0)
     g.play_text(step(g, lt(g, 5, 4), lt(g, 4, 4)))
-    assert g.has_chain(0) and g.winner() == 0
+    assert has_chain(g, 0) and g.winner() == 0
     assert (lt(g, 1, 1) in g.space.chain_ends[0]) and (lt(g, 6, 7) in g.space.chain_ends[1])
     assert len(g.space.chain_ends[0]) == 5 and len(g.space.chain_ends[1]) == 5
 
@@ -195,7 +196,7 @@ def test_chain_link_crossed_by_an_enemy_barrier_is_broken():
     g.set_position(red, [dk(g, 2, 3), dk(g, 4, 3)])
     assert g.winner() == ONGOING
     g.play_text(step(g, lt(g, 5, 4), lt(g, 4, 4)))
-    assert not g.has_chain(0) and g.winner() == ONGOING
+    assert not has_chain(g, 0) and g.winner() == ONGOING
 
 
 def test_chain_has_no_captures():
