@@ -6,7 +6,8 @@ from shared_rules.game import GameError, ONGOING
 from shared_rules.rng import Rng
 from shared_rules.throngs import (Throngs, BLACK, WHITE, DEPLOY, CAPTURE, MOVE, DEST, PASS,
                                   PLACE_BLACK, PLACE_WHITE)
-from rules_support import scaled
+from rules_support import (check_record_replays, decoded_copy, position_snapshot, scaled,
+                           undo_to_start)
 
 GAMES = (  # (board, ruleset, start)
     ("63", "seed", "standard"), ("63", "original", "standard"), ("93", "original", "standard"),
@@ -96,9 +97,7 @@ def check_position(game, rng):
         m = (1 + rng.below(8)) << 8 | rng.below(game.n)
         if m not in moves and game.winner() == ONGOING:
             assert game.illegal_reason(m) is not None, (game.encode(), m)
-    twin = Throngs(game.options)
-    twin.decode(game.encode())
-    assert twin.encode() == game.encode() and twin.legal_moves() == moves
+    assert decoded_copy(game).legal_moves() == moves
     mover = game.mover
     for i in range(game.n):
         assert game.potential(i, mover) == reference_potential(game, i, mover)
@@ -122,7 +121,7 @@ def play_random_game(options, seed, max_decisions, full_checks):
         move = moves[rng.below(len(moves))]
         black, white = counts(game)
         mover = game.mover
-        positions.append(game.encode())
+        positions.append(position_snapshot(game))
         game.play(move)
         after = counts(game)
         kind = move & 0xF00
@@ -152,9 +151,7 @@ def test_random_games_conserve_stones_and_undo_restores_every_position():
         game, positions = play_random_game({"board": board, "ruleset": ruleset, "start": start},
                                            100 + index, decisions, True)
         assert len(positions) == len(game.history)
-        while game.history:
-            game.undo()
-            assert game.encode() == positions[len(game.history)]
+        undo_to_start(game, positions)
         assert game.encode() == Throngs(game.options).encode()
 
 
@@ -165,10 +162,7 @@ def test_random_games_end_with_a_result():
         ruleset = ("seed", "original")[seed // 2 % 2]
         game, _ = play_random_game({"board": board, "ruleset": ruleset}, seed, 5000, False)
         assert game.winner() != ONGOING
-        replay = Throngs(game.options)
-        for text in game.record().split():
-            replay.play_text(text)
-        assert replay.encode() == game.encode() and replay.winner() == game.winner()
+        check_record_replays(game)
 
 
 def test_score_matches_the_reference_in_random_positions():
