@@ -258,12 +258,16 @@ class _Plan:
     search at a selection found best under each of its candidate selections."""
 
     def __init__(self):
-        self.root_length = 0  # decisions played before the root
+        self.root_length = 0  # decisions played before the root of this search
         self.shaped = False  # the level searches one maneuver at a time
         self.move = 0  # the planned destination for this root, or 0
         self.recording = False  # evaluate() is noting the best destination per selection
-        self.board = b""  # the board at the selection root (to check the plan against), or b""
-        self.best = {}  # selection -> value * 256 + destination site
+        # The last selection root that noted destinations: its decisions played, maneuver
+        # phase and board (b"": none), then selection -> value * 256 + destination site.
+        self.selection_length = -1
+        self.phase = 0
+        self.board = b""
+        self.best = {}
 
 
 _plan = _Plan()
@@ -276,27 +280,25 @@ def prepare(game, level=None):
     plan.shaped = level in _PLANNED
     plan.move = 0
     plan.recording = False
-    if not plan.shaped:
-        plan.board = b""
+    if plan.shaped and game.fly_site == _NO_SITE:  # a selection: note the destinations
+        plan.recording = True
+        plan.selection_length = length
+        plan.phase = game.phase
+        plan.board = bytes(game.board)
+        plan.best = {}
         return
-    if game.fly_site != _NO_SITE:
-        # A destination: the plan holds if this selection was searched from the position just
-        # before it (same board but for the selected site).
-        if plan.board and plan.root_length == length and length > 0:
-            selection = game.history[length - 1]
-            packed = plan.best.get(selection)
-            if packed is not None and _board_after(plan.board, game, selection & SITE_MASK):
-                plan.move = DEST | (packed & 0xFF)
-                # Only positions that go on were noted: a destination that wins at once (the
-                # score is checked after a turn's first maneuver) must be looked for now.
-                if game.phase == 0 and game.score(game.to_move()) >= winning_score(game) - _MOST_GAINED:
-                    plan.move = _winning_destination(game, plan.move)
-        plan.board = b""
-        return
-    plan.recording = True
-    plan.board = bytes(game.board)
-    plan.best = {}
-    plan.root_length = length + 1  # where the destination decision will be
+    if plan.shaped and plan.board and plan.selection_length == length - 1 and plan.phase == game.phase:
+        # A destination right after a noted selection root: the plan holds if the selection
+        # made there is this one (the same board but for the selected site).
+        selection = game.history[length - 1]
+        packed = plan.best.get(selection)
+        if packed is not None and _board_after(plan.board, game, selection & SITE_MASK):
+            plan.move = DEST | (packed & 0xFF)
+            # Only positions that go on were noted: a destination that wins at once (the
+            # score is checked after a turn's first maneuver) must be looked for now.
+            if game.phase == 0 and game.score(game.to_move()) >= winning_score(game) - _MOST_GAINED:
+                plan.move = _winning_destination(game, plan.move)
+    plan.board = b""
 
 
 def _winning_destination(game, planned):
@@ -327,7 +329,7 @@ def candidates(game, count):
     if not plan.shaped or game.setup < _PLAYING:
         return None  # the usual search (in the pie start: down to the colour choice)
     # One maneuver: below a selection root, its destinations; nothing else.
-    if game.fly_site != _NO_SITE and len(game.history) == plan.root_length and plan.recording:
+    if plan.recording and game.fly_site != _NO_SITE and len(game.history) == plan.root_length + 1:
         return None
     return []
 
@@ -336,7 +338,7 @@ def _note(game, value):
     """At a leaf two decisions below a selection root (its stone has landed): keep the best
     destination seen under that selection."""
     history = game.history
-    at = _plan.root_length - 1
+    at = _plan.root_length
     if len(history) == at + 2 and history[at + 1] & KIND_MASK == DEST:
         selection = history[at]
         old = _plan.best.get(selection)
