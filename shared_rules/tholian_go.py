@@ -91,7 +91,7 @@ DECLINE = const(18)
 _SPECIAL_NAMES = ("end", "pass", "offer", "accept", "decline")
 
 _SLOT_SHIFT = const(11)
-_NO_DIE = const(3)
+_NO_KEYS = array("i")  # undo shortens the repetition keys by assigning this to a slice
 _ALL_AXES = const(7)
 # Undo log (see play): per decision its board changes, what else it changed, then a count of
 # changes and a flags byte; bits of the flags byte besides the turn state:
@@ -149,12 +149,12 @@ class TholianGo(Game):
     offer: int  # a draw offer waits for the answer
     offered: int  # the player to move offered a draw this turn
     result: int
-    dice: bytearray  # Oracle: the dark axis and two light axes still to use (_NO_DIE: none)
+    dice: bytearray  # Oracle: the dark axis and two light axes still to use (3: none)
     rng: Rng
     route: array  # the path under construction ...
     rlen: int  # ... is route[0:rlen]
     pending: list  # targets whose transformation waits for its free push
-    rep: list  # position keys at the start of each turn (threefold repetition)
+    rep: array  # position keys ("i") at the start of each turn (threefold repetition)
     rep_base: int  # first key that can still repeat (nothing repeats across a capture)
     _log: bytearray  # the undo log (see play)
     # Scratch (never allocated while playing) and caches:
@@ -234,15 +234,7 @@ class TholianGo(Game):
         # Axes the first step of a `web` move may take (bit mask); Oracle's dice restrict it.
         if not self.dice_on or self.placing_phase():
             return _ALL_AXES
-        d = self.dice
-        if web == DARK:
-            return 0 if d[0] == _NO_DIE else 1 << d[0]
-        m = 0
-        if d[1] != _NO_DIE:
-            m |= 1 << d[1]
-        if d[2] != _NO_DIE:
-            m |= 1 << d[2]
-        return m
+        return _variants().dice_axes(self, web)
 
     def _new_stamp(self):
         self._stamp += 1
@@ -580,10 +572,7 @@ class TholianGo(Game):
         self.light_done = 0
         self.offered = 0
         if self.dice_on:
-            # Oracle movement dice: one dark axis (a/b/c) and two light axes (x/y/z).
-            self.dice[0] = self.rng.below(3)
-            self.dice[1] = self.rng.below(3)
-            self.dice[2] = self.rng.below(3)
+            _variants().roll_dice(self)
         key = self.zobrist ^ (0x2AAAAAAA if player else 0x15555555)
         seen = 0
         rep = self.rep
@@ -776,7 +765,8 @@ class TholianGo(Game):
         self.offer = (flags >> 4) & 1
         self.offered = (flags >> 5) & 1
         if flags & _F_TURN:
-            self.rep.pop()
+            rep = self.rep
+            rep[len(rep) - 1:] = _NO_KEYS
         self.result = ONGOING  # play() refuses every move once the game is over
         self._ver += 1
 
@@ -852,15 +842,10 @@ class TholianGo(Game):
         return tholian_go_text.play_path(self, parts)
 
     def dice_text(self):
+        # The rolled axes still to use, e.g. "b x z" (Oracle), "" otherwise.
         if not self.dice_on or self.placing_phase():
             return ""
-        out = []
-        if self.dice[0] != _NO_DIE:
-            out.append("abc"[self.dice[0]])
-        for i in (1, 2):
-            if self.dice[i] != _NO_DIE:
-                out.append("xyz"[self.dice[i]])
-        return " ".join(out)
+        return _variants().dice_text(self)
 
     # ==== text of the position (tholian_go_text.py, imported only when used) ==================
     def encode(self):
@@ -872,7 +857,7 @@ class TholianGo(Game):
         tholian_go_text.decode(self, text)
         self._log = bytearray()
         self.history = []
-        self.rep = []
+        self.rep = array("i")
         self.rep_base = 0
         self._ver += 1
 

@@ -1,6 +1,8 @@
 # Tholian Go: a new game's state and start position (spec §2, §8's variants), and
 # set_position().  Run through tholian_go_geometry.run_once(): needed once per game, this code
 # then leaves the device's heap.  tholian_go.py's class lists the state it sets.
+from array import array
+
 from shared_rules.game import ONGOING, GameError
 from shared_rules.rng import Rng
 from shared_rules.tholian_go_geometry import filled, space
@@ -48,9 +50,10 @@ def setup(game):
     game._mark = bytearray(n + 1)
     game._was = filled(n + 17, 0, code)  # play(): dice, hand, route, pending before a decision
     game._stamp = 0
-    game._labels = [filled(n, 0, code) for _ in range(4)]
-    # Per (barrier colour, web): component sizes by label (1..), their count and largest.
-    game._sizes = [filled(n + 1, 0, code) for _ in range(4)]
+    # Per (barrier colour, web), index ci = colour * 2 + web: the web's node labels, component
+    # sizes by label (1..), their count and largest.
+    game._labels = [filled(g.n_light if ci & 1 else g.n_dark, 0, code) for ci in range(4)]
+    game._sizes = [filled((g.n_light if ci & 1 else g.n_dark) + 1, 0, code) for ci in range(4)]
     game._ncomp = bytearray(4)
     game._largest = filled(4, 0)
     game._dirty = bytearray(4)
@@ -73,7 +76,7 @@ def setup(game):
     game.route = filled(n + 2, 0, code)
     game.rlen = 0
     game.pending = []
-    game.rep = []
+    game.rep = array("i")
     game.rep_base = 0
     game.history = []
     game._log = bytearray()
@@ -133,7 +136,7 @@ def set_position(game, red, blue, player):
     game.result = ONGOING
     game.rlen = 0
     game.pending = []
-    game.rep = []
+    game.rep = array("i")
     game.rep_base = 0
     game.history = []
     game._log = bytearray()

@@ -95,6 +95,35 @@ def use_die(game, n0, slot):
         d[2] = _NO_DIE
 
 
+def dice_axes(game, web):
+    # Oracle: the axes the first step of a `web` move may take (bit mask), by the dice left.
+    d = game.dice
+    if web == 0:
+        return 0 if d[0] == _NO_DIE else 1 << d[0]
+    m = 0
+    if d[1] != _NO_DIE:
+        m |= 1 << d[1]
+    if d[2] != _NO_DIE:
+        m |= 1 << d[2]
+    return m
+
+
+def roll_dice(game):
+    # Oracle movement dice: one dark axis (a/b/c) and two light axes (x/y/z).
+    for i in range(3):
+        game.dice[i] = game.rng.below(3)
+
+
+def dice_text(game):
+    out = []
+    if game.dice[0] != _NO_DIE:
+        out.append("abc"[game.dice[0]])
+    for i in (1, 2):
+        if game.dice[i] != _NO_DIE:
+            out.append("xyz"[game.dice[i]])
+    return " ".join(out)
+
+
 def place(game, k):
     # Ultimate and Scrimmage: a token from the hand onto node k.
     p = game.player
