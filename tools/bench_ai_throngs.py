@@ -1,37 +1,48 @@
-"""Throngs AI measurements (`python -m tools.bench_ai_throngs`): strength and time per whole turn.
+"""Throngs AI benchmark (`python -m tools.bench ai_throngs`): strength and time per whole TURN.
 
-tools/bench_ai.py times every decision; a Throngs turn is up to four decisions (two maneuvers, each
-a selection and a destination), and the targets of issue 10 are per turn.  This plays the AI
-(shared_rules/ai_throngs.py through shared_rules/ai.py) against the uniform random and the greedy
-one-ply players of tools/bench_ai.py, and against another level, colours alternating, and reports
-the win rate with its 95% margin, and the median and worst RP2040-estimated time and nodes of an
-AI turn (the decisions one player makes in a row).  Times are CPU time x host pystones / 1490.
+tools/bench_ai.py times each decision; a Throngs turn is up to four decisions (two maneuvers, each
+a selection and, if its stone flies, a destination), and the targets of issue 10 are per turn.  So
+here, for every level: matches against the uniform random player and the greedy one-ply player
+of tools/bench_ai.py, colours alternating, and the strongest level against the default one; the
+win rate with its 95% margin (draws are not wins), and per AI turn (the decisions one player
+makes in a row) the median, 90th percentile and worst RP2040-estimated time (CPU time x host
+pystones / 1490, as shared_rules/ai.py measures) and nodes.  Under the MicroPython VM
+(tools/ai_throngs_vm.py in slices, so that garbage is really collected between searches): the
+most one search allocates, and the VM's own time per turn turned into RP2040 seconds with the
+VM's pystones (a cross-check that needs no host pystone).
 
     python -m tools.bench_ai_throngs [--games N] [--level L] [--opponent random|greedy|LEVEL]
-                                     [--board B] [--ruleset R] [--processes P]
+                                     [--board B] [--ruleset R] [--no-vm]
 """
+import json
 import multiprocessing
+import os
 import statistics
+import subprocess
 import sys
+import time
 
 from shared_rules import ai
 from shared_rules.game import DRAW, ONGOING
-from shared_rules.rng import Rng
 from shared_rules.throngs import Throngs
+from shared_rules.rng import Rng
 from tools import bench_ai
 
-MAX_DECISIONS = 1500  # a game still running then counts as a draw
+GAMES = 40  # per opponent and level: about +-9% at a 90% win rate
+MAX_DECISIONS = 1500  # a game still running then counts as a draw (none has come near)
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def play_game(job):
-    """job = (game index, level, opponent, options, pystones) -> (result for the AI, turns)."""
+    """job = (game index, level, opponent, options, pystones) -> (1 win / 0 draw / -1 loss for
+    the AI, [(device ms, nodes) per AI turn], decisions)."""
     i, level, opponent, options, pystones = job
     ai.set_host_speed(pystones)
-    tuning = ai.tuning_for(Throngs(options))
     game = Throngs(options)
+    tuning = ai.tuning_for(game)
     rng = Rng(1000 + i)
     ai_side = i % 2
-    turns = []  # (device ms, nodes) per AI turn
+    turns = []
     turn_ms = turn_nodes = 0
     while game.winner() == ONGOING and len(game.history) < MAX_DECISIONS:
         side = game.to_move()
@@ -44,59 +55,108 @@ def play_game(job):
             move = bench_ai.random_move(game, rng, tuning)
         elif opponent == "greedy":
             move = bench_ai.greedy_move(game, rng, tuning)
-        else:
+        else:  # another level
             move = ai.Search(game, opponent, seed=i * 104729 + len(game.history)).run()
         game.play(move)
         if side == ai_side and (game.to_move() != ai_side or game.winner() != ONGOING):
             turns.append((turn_ms, turn_nodes))
             turn_ms = turn_nodes = 0
     w = game.winner()
-    result = 1 if w == ai_side else (0 if w in (DRAW, ONGOING) else -1)
-    return result, turns, len(game.history)
+    return (1 if w == ai_side else (0 if w in (DRAW, ONGOING) else -1)), turns, len(game.history)
 
 
-def match(level, opponent, games, options, pystones, processes=2):
-    jobs = [(i, level, opponent, options, pystones) for i in range(games)]
-    with multiprocessing.Pool(processes) as pool:
-        done = pool.map(play_game, jobs, chunksize=1)
-    wins = sum(1 for r, _, _ in done if r == 1)
-    draws = sum(1 for r, _, _ in done if r == 0)
-    times = [t for _, turns, _ in done for t, _ in turns]
-    nodes = [n for _, turns, _ in done for _, n in turns]
+def summary(results):
+    games = len(results)
+    wins = sum(1 for r, _, _ in results if r == 1)
+    times = sorted(t for _, turns, _ in results for t, _ in turns)
+    nodes = [n for _, turns, _ in results for _, n in turns]
     rate = wins / games
     return {
-        "level": level, "opponent": opponent, "games": games, "wins": wins, "draws": draws,
-        "win_rate": round(rate, 3), "margin": round(bench_ai.margin(rate, games), 3),
+        "games": games, "win_rate": round(rate, 3), "margin": round(bench_ai.margin(rate, games), 3),
+        "draws": sum(1 for r, _, _ in results if r == 0),
         "median_turn_s_rp2040": round(statistics.median(times) / 1000, 3),
-        "p90_turn_s_rp2040": round(sorted(times)[int(0.9 * len(times))] / 1000, 3),
-        "worst_turn_s_rp2040": round(max(times) / 1000, 3),
+        "p90_turn_s_rp2040": round(times[int(0.9 * len(times))] / 1000, 3),
+        "worst_turn_s_rp2040": round(times[-1] / 1000, 3),
         "median_turn_nodes": statistics.median(nodes), "worst_turn_nodes": max(nodes),
-        "median_decisions": statistics.median(d for _, _, d in done),
+        "median_decisions": statistics.median(d for _, _, d in results),
     }
 
 
+def measure(matches, games, options, processes=2):
+    """matches = [(level, opponent)] -> {(level, opponent): summary}; one pool job per game."""
+    pystones = bench_ai.cpu_pystones()
+    jobs = [(i, level, opponent, options, pystones) for level, opponent in matches for i in range(games)]
+    with multiprocessing.Pool(processes) as pool:
+        done = pool.map(play_game, jobs, chunksize=1)
+    out = {}
+    for k in range(len(matches)):
+        out[matches[k]] = summary(done[k * games:(k + 1) * games])
+    return out, pystones
+
+
+def vm_figures(level, options):
+    """tools/ai_throngs_vm.py under the VM (in slices, tools/vm_steps.mjs): its @@BENCH figures."""
+    cmd = ["node", os.path.join(ROOT, "tools", "vm_steps.mjs"), "--mount", "shared_rules:/shared_rules",
+           "--mount", "tools:/tools", os.path.join("tools", "ai_throngs_vm.py"), level]
+    if options:
+        cmd += [options.get("board", "63"), options.get("ruleset", "seed")]
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=1200)
+    for line in proc.stdout.splitlines():
+        if line.startswith("@@BENCH "):
+            return json.loads(line[8:])
+    raise RuntimeError("tools/ai_throngs_vm.py failed under the VM:\n%s%s" % (proc.stdout, proc.stderr))
+
+
+def run(bench, games=GAMES, levels=None, opponents=("random", "greedy"), options=None, with_vm=True):
+    t0 = time.time()
+    options = options or {}
+    levels = levels or list(ai.LEVELS)
+    matches = [(level, opponent) for level in levels for opponent in opponents]
+    strongest = ai.LEVELS[-1]
+    if strongest in levels and len(opponents) > 1:
+        matches.append((strongest, ai.DEFAULT_LEVEL))
+    results, pystones = measure(matches, games, options)
+    figures = {}
+    for (level, opponent), entry in results.items():
+        for key, value in entry.items():
+            if key in ("win_rate", "margin", "draws"):
+                figures.setdefault(level, {})["%s_vs_%s" % (key, opponent)] = value
+            elif opponent in ("random", "greedy") or len(opponents) == 1:
+                figures.setdefault(level, {}).setdefault("vs_" + opponent, {})[key] = value
+    if with_vm:
+        for level in levels:
+            vm = vm_figures(level, options)
+            figures[level]["vm"] = dict((k, vm[k]) for k in ("search_bytes_worst", "median_turn_s_rp2040",
+                                                             "worst_turn_s_rp2040", "vm_pystones"))
+    return {"ai_throngs": {"levels": figures, "options": options, "host_cpu_pystones": round(pystones),
+                           "seconds": round(time.time() - t0)}}
+
+
 def main(argv):
-    games, level, opponent, processes = 40, ai.DEFAULT_LEVEL, "greedy", 2
-    options = {}
+    from tools import benchlib
+    games, levels, opponents, options, with_vm = GAMES, None, ("random", "greedy"), {}, True
     while argv:
         flag = argv.pop(0)
         if flag == "--games":
             games = int(argv.pop(0))
         elif flag == "--level":
-            level = argv.pop(0)
+            levels = [argv.pop(0)]
         elif flag == "--opponent":
-            opponent = argv.pop(0)
+            opponents = (argv.pop(0),)
         elif flag == "--board":
             options["board"] = argv.pop(0)
         elif flag == "--ruleset":
             options["ruleset"] = argv.pop(0)
-        elif flag == "--processes":
-            processes = int(argv.pop(0))
+        elif flag == "--no-vm":
+            with_vm = False
         else:
             print(__doc__)
             return 2
-    pystones = bench_ai.cpu_pystones()
-    print(match(level, opponent, games, options, pystones, processes), "pystones=%d" % pystones)
+    figures = run(benchlib, games, levels, opponents, options, with_vm)["ai_throngs"]
+    for level, entry in figures["levels"].items():
+        print(level, json.dumps(entry, sort_keys=True))
+    print("options=%s host_cpu_pystones=%d seconds=%d" % (figures["options"], figures["host_cpu_pystones"],
+                                                         figures["seconds"]))
     return 0
 
 

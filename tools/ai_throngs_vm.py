@@ -1,7 +1,7 @@
 # Heap of Throngs' AI under the MicroPython VM, run in slices by tools/vm_steps.mjs:
 #
 #   node tools/vm_steps.mjs --mount shared_rules:/shared_rules --mount tools:/tools \
-#        tools/bench_ai_throngs_vm.py [LEVEL [BOARD RULESET]]
+#        tools/ai_throngs_vm.py [LEVEL [BOARD RULESET]]
 #
 # A seeded game: the AI at LEVEL (default "normal") plays Black, the easy level White (so that
 # games last), up to TURNS decisions of the AI, one search per step().  vm_steps collects garbage
