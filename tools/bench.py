@@ -12,8 +12,15 @@ from tools import benchlib
 
 
 def topics():
+    """bench_<topic>.py files that define run(benchlib); others are their helper scripts."""
     here = os.path.dirname(os.path.abspath(__file__))
-    return sorted(f[6:-3] for f in os.listdir(here) if f.startswith("bench_") and f.endswith(".py"))
+    found = []
+    for name in os.listdir(here):
+        if name.startswith("bench_") and name.endswith(".py"):
+            with open(os.path.join(here, name)) as f:
+                if "\ndef run(" in f.read():
+                    found.append(name[6:-3])
+    return sorted(found)
 
 
 def flatten(prefix, value, rows):
