@@ -62,33 +62,34 @@ def features(game):
     degrees = game.degree
     black_nbrs = game.black_nbrs
     white_nbrs = game.white_nbrs
-    near = game.near
     black_score = white_score = stones = area = black_caps = white_caps = 0
     for i in range(game.n):
         v = board[i]
         b = black_nbrs[i]
         w = white_nbrs[i]
-        degree = degrees[i]
         if v == EMPTY:
+            # Only the side with more neighbours can deploy here, and only it can own the site
+            # by the score's territory rule (more than 2 neighbours of its own; 3 against 3
+            # owns it for neither).
             if b > w:
                 area += 1
+                if b > 2:
+                    if degrees[i] < 5:
+                        if not game._enemy_next_to_empty(i, 2, True):
+                            black_score += 1
+                    elif w == 0 or (b > 3 and not game._enemy_next_to_empty(i, 2, False)):
+                        black_score += 1
             elif w > b:
                 area -= 1
-            # The score's territory rule: a site that is Black's or White's.
-            if b > 2:
-                if degree < 5:
-                    if not game._enemy_next_to_empty(i, 2, True):
-                        black_score += 1
-                elif w == 0 or (b > 3 and not game._enemy_next_to_empty(i, 2, False)):
-                    black_score += 1
-            elif w > 2:
-                if degree < 5:
-                    if not game._enemy_next_to_empty(i, 1, True):
+                if w > 2:
+                    if degrees[i] < 5:
+                        if not game._enemy_next_to_empty(i, 1, True):
+                            white_score += 1
+                    elif b == 0 or (w > 3 and not game._enemy_next_to_empty(i, 1, False)):
                         white_score += 1
-                elif b == 0 or (w > 3 and not game._enemy_next_to_empty(i, 1, False)):
-                    white_score += 1
         elif v == BLACK:
             stones += 1
+            degree = degrees[i]
             if degree < 5:
                 if b >= 1 or degree - b - w > 2:
                     black_score += 1
@@ -96,10 +97,11 @@ def features(game):
                 black_score += 1
             if 2 * w > 2 + degree:
                 white_score += 1
-            if near[i] <= _NEAR_ZERO - 2:
+            if w - b >= 3:  # White's potential here, w - b - 1, is at least 2
                 white_caps += 1
         else:
             stones -= 1
+            degree = degrees[i]
             if degree < 5:
                 if w >= 1 or degree - b - w > 2:
                     white_score += 1
@@ -107,7 +109,7 @@ def features(game):
                 white_score += 1
             if 2 * b > 2 + degree:
                 black_score += 1
-            if near[i] >= _NEAR_ZERO + 2:
+            if b - w >= 3:
                 black_caps += 1
     return black_score, white_score, stones, stones + area, black_caps, white_caps
 
