@@ -44,8 +44,8 @@ def setup(game):
     # Scratch for the searches and the flood fill (never allocated while playing); node
     # numbers, labels and component sizes fit in bytes unless the space has 256 nodes or more.
     code = "B" if n < 256 else "H"
-    game._scratch = filled(n + 2, 0, code)
-    game._it = bytearray(n + 2)
+    game._scratch = filled(1, 0, code)  # the one-node path before a first step
+    game._it = bytearray(n + 2 if game.push_limit else 0)  # String Push Limit's search
     game._queue = filled(n + 2, 0, code)
     game._mark = bytearray(n + 1)
     game._was = filled(n + 17, 0, code)  # play(): dice, hand, route, pending before a decision
