@@ -44,7 +44,6 @@ _CAPTURE_READY = const(300)  # per capture the side to move can still make this 
 _CAPTURE_LATER = const(100)  # per capture the other side has ready for its next turn
 # Extra value of a score this many points short of the winning score (0: reached).
 _CLOSE = (1500, 600, 250, 100, 40)
-_MOST_GAINED = const(10)  # more score than one maneuver adds (at most 6 seen in 300,000 maneuvers)
 _POWER = const(160)  # ordering: per point of potential of a selected site (how far it can go)
 
 
@@ -215,7 +214,8 @@ def _departure(game, site, own_nbrs, sign):
 
 
 def order(game, moves, count):
-    """Moves best first by the estimated change of the evaluation, without playing them."""
+    """Moves best first by the estimated change of the evaluation, without playing them (at a
+    destination with a plan: the planned one only; below a selection root: noted as searched)."""
     planned = _plan.move
     if planned and len(game.history) == _plan.root_length:
         for m in moves:
@@ -251,7 +251,11 @@ def order(game, moves, count):
         else:  # pass, the pie start's colour choice
             value = -1000
         scores[i] = value
-    return best_first(moves, scores, count)
+    moves = best_first(moves, scores, count)
+    plan = _plan
+    if plan.recording and len(game.history) == plan.root_length + 1 and game.fly_site != _NO_SITE:
+        plan.searched[game.history[-1]] = moves
+    return moves
 
 
 # --- the search's shape and the plan ---------------------------------------------------------------
@@ -270,6 +274,7 @@ class _Plan:
         self.phase = 0
         self.board = b""
         self.best = {}
+        self.searched = {}  # selection -> the destinations searched under it
 
 
 _plan = _Plan()
@@ -288,6 +293,7 @@ def prepare(game, level=None):
         plan.phase = game.phase
         plan.board = bytes(game.board)
         plan.best = {}
+        plan.searched = {}
         return
     if plan.shaped and plan.board and plan.selection_length == length - 1 and plan.phase == game.phase:
         # A destination right after a noted selection root: the plan holds if the selection
@@ -296,17 +302,19 @@ def prepare(game, level=None):
         packed = plan.best.get(selection)
         if packed is not None and _board_after(plan.board, game, selection & SITE_MASK):
             plan.move = DEST | (packed & 0xFF)
-            # Only positions that go on were noted: a destination that wins at once (the
-            # score is checked after a turn's first maneuver) must be looked for now.
-            if game.phase == 0 and game.score(game.to_move()) >= winning_score(game) - _MOST_GAINED:
-                plan.move = _winning_destination(game, plan.move)
+            # Only positions that go on were noted: a searched destination that won at once
+            # (the score is checked after a turn's first maneuver) has to be found again.
+            if game.phase == 0:
+                plan.move = _winning_destination(game, plan.searched.get(selection, ()), plan.move)
     plan.board = b""
 
 
-def _winning_destination(game, planned):
-    """A destination that wins the game now, else `planned`."""
+def _winning_destination(game, searched, planned):
+    """The destination among `searched` that wins the game now, else `planned`."""
     me = game.to_move()
-    for move in game.legal_moves():
+    for move in searched:
+        if move == planned:
+            continue
         game.play(move)
         won = game.winner() == me
         game.undo()

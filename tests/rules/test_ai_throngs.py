@@ -105,6 +105,11 @@ def test_destination_follows_the_plan_of_the_selection_search():
     destination = ai.Search(game, "normal")
     assert game.move_to_text(destination.run()) == "-51"
     assert destination.nodes <= 2
+    # The positions the search noted all go on: a destination that won at once is found again.
+    game = position(FLIGHT_WINS, WHITE)
+    game.play(ai.Search(game, "normal").run())
+    destination = ai.Search(game, "normal")
+    assert game.move_to_text(destination.run()) == "-22" and destination.nodes <= 2
     # The same flight without the search at its selection: no plan, a real search.
     game = position(INVASION_SAVES, BLACK, maneuver=2)
     game.play(game.move_from_text("P@14"))
