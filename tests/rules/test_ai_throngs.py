@@ -20,13 +20,18 @@ def position(stones, mover, maneuver=1, options=None, deployed=0, counters="-1,-
     return game
 
 
+def ai_move(game, level, seed=0):
+    """The AI's move, its node budget alone ending the search (the same on a loaded machine)."""
+    return ai.Search(game, level, seed=seed, device_seconds=1000).run()
+
+
 def ai_maneuver(game, level, seed=0):
     """The AI plays one whole maneuver (its selection and, if the stone flies, the destination);
     returns it in notation."""
     texts = []
     mover, maneuver = game.mover, game.maneuver()
     while game.winner() == ONGOING and game.mover == mover and game.maneuver() == maneuver:
-        move = ai.choose_move(game, level, seed=seed)
+        move = ai_move(game, level, seed)
         assert move in game.legal_moves()
         texts.append(game.move_to_text(move))
         game.play(move)
@@ -100,20 +105,19 @@ def test_destination_follows_the_plan_of_the_selection_search():
     """At the default level the search at a selection notes the best destination under each
     selection; the destination decision then costs two nodes and plays it."""
     game = position(INVASION_SAVES, BLACK, maneuver=2)
-    selection = ai.Search(game, "normal")
-    game.play(selection.run())
-    destination = ai.Search(game, "normal")
+    game.play(ai_move(game, "normal"))
+    destination = ai.Search(game, "normal", device_seconds=1000)
     assert game.move_to_text(destination.run()) == "-51"
     assert destination.nodes <= 2
     # The positions the search noted all go on: a destination that won at once is found again.
     game = position(FLIGHT_WINS, WHITE)
-    game.play(ai.Search(game, "normal").run())
-    destination = ai.Search(game, "normal")
+    game.play(ai_move(game, "normal"))
+    destination = ai.Search(game, "normal", device_seconds=1000)
     assert game.move_to_text(destination.run()) == "-22" and destination.nodes <= 2
     # The same flight without the search at its selection: no plan, a real search.
     game = position(INVASION_SAVES, BLACK, maneuver=2)
     game.play(game.move_from_text("P@14"))
-    search = ai.Search(game, "normal")
+    search = ai.Search(game, "normal", device_seconds=1000)
     assert game.move_to_text(search.run()) == "-51" and search.nodes > 2
 
 
@@ -195,6 +199,6 @@ def test_same_seed_same_moves_and_position_unchanged():
     game.play(game.move_from_text("x@29"))
     before = game.encode()
     for level in ai.LEVELS:
-        first = ai.choose_move(game, level, seed=5)
-        assert ai.choose_move(game, level, seed=5) == first
+        first = ai_move(game, level, seed=5)
+        assert ai_move(game, level, seed=5) == first
         assert game.encode() == before and len(game.history) == 1
