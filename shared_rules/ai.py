@@ -63,6 +63,16 @@ def _elapsed_ms(start):
     return _ticks_since(_clock(), start) * _ms_per_tick
 
 
+_level_time_caps = True
+
+
+def use_level_time_caps(on):
+    """Tests turn the levels' time caps off so that only node budgets end a search: the
+    same moves however loaded the machine is (an explicit device_seconds still applies)."""
+    global _level_time_caps
+    _level_time_caps = on
+
+
 def set_host_speed(host_pystones, device_pystones=DEVICE_PYSTONES):
     """Declares this machine's measured pystones/s: time budgets then mean device time."""
     global _device_ms_per_ms
@@ -129,7 +139,11 @@ class Search:
         self.level = level_name(level)
         seconds, nodes, widths, noise = self.tuning.LEVELS[self.level]
         self.max_nodes = nodes if max_nodes is None else max_nodes
-        self.limit_ms = 1000 * (seconds if device_seconds is None else device_seconds)
+        if device_seconds is not None:
+            seconds = device_seconds
+        elif not _level_time_caps:
+            seconds = 1000000
+        self.limit_ms = 1000 * seconds
         # The cap in clock ticks, so that the hot path compares ints on the device.
         self._limit_ticks = self.limit_ms / (_device_ms_per_ms * _ms_per_tick)
         if _int_ticks:
