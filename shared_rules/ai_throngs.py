@@ -147,7 +147,7 @@ def evaluate(game, player):
 def _arrival(game, site, own_nbrs, sign):
     """The evaluation's change, estimated from the counts around it, when a stone of the side to
     move arrives on the empty `site`: area won there and next to it, the stone's safety, enemy
-    stones it makes capturable or outnumbers, own stones it saves from capture."""
+    stones it makes capturable or outnumbers, weak own stones it supports."""
     near = game.near
     board = game.board
     nbrs = game.nbrs
@@ -175,7 +175,9 @@ def _arrival(game, site, own_nbrs, sign):
             if p == 0 or p == -1:  # a neutral site becomes ours, one of theirs neutral
                 area += 1
         elif v == me:
-            if p == -1:  # was capturable (their potential 2), no longer
+            # A weak stone of ours (their potential there 1 or 2: one more enemy stone, or
+            # none, from a capture) gets support; measured, both count alike.
+            if p == -2 or p == -1:
                 caps += 1
         else:
             if p == 1:  # becomes capturable
@@ -206,7 +208,7 @@ def _departure(game, site, own_nbrs, sign):
             if p == 1 or p == 0:  # one of ours becomes neutral, a neutral one theirs
                 area -= 1
         elif v == me:
-            if p == 0:  # becomes capturable
+            if p == -1 or p == 0:  # a stone of ours becomes weak (as in _arrival)
                 caps -= 1
         elif p == 2:  # no longer capturable
             caps -= 1
