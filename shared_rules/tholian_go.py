@@ -100,8 +100,7 @@ _F_EXTRAS = const(0x80)  # an extras byte precedes the count; its bits say what 
 _X_ROUTE = const(1)  # the completed path's nodes and length
 _X_PENDING = const(2)  # the targets waiting for a free push and their count
 _X_REP_BASE = const(4)  # rep_base
-_X_DICE_HAND = const(8)  # dice and hand (7 bytes)
-_X_RNG = const(16)  # the dice generator's state
+_X_VARIANT = const(24)  # dice and hand (8), the dice generator (16): tholian_go_variants
 
 LOSE_AT = (2, 5)  # a player with <= 2 dark or <= 5 light tokens (per set) loses
 
@@ -163,6 +162,7 @@ class TholianGo(Game):
     _queue: array
     _mark: bytearray
     _was: array
+    _was_rng: int
     _stamp: int
     _labels: list
     _sizes: list
@@ -371,12 +371,7 @@ class TholianGo(Game):
         if self.dark_done if web == DARK else self.light_done >= 2:
             return False
         if self.hand[p * 2 + web]:
-            lo = 0 if web == DARK else self.space.n_dark
-            hi = self.space.n_dark if web == DARK else self.space.n
-            for k in range(lo, hi):
-                if not self.board[k]:
-                    return True
-            return False
+            return _variants().placements(self, web, None)
         axes = self._axes(web)
         return axes != 0 and self._first_steps(web, axes, None)
 
@@ -393,21 +388,14 @@ class TholianGo(Game):
         elif self.rlen:
             self._next_nodes(moves)
         elif self.placing_phase():
-            for k in g.start[p]:
-                web = 0 if k < g.n_dark else 1
-                if self.hand[p * 2 + web] and not self.board[k]:
-                    moves.append(k << 2 | _PLACE)
+            _variants().scrimmage_placements(self, moves)
         else:
             dark_moves = 0
             for web in (DARK, LIGHT):
                 if self.dark_done if web == DARK else self.light_done >= 2:
                     continue
                 if self.hand[p * 2 + web]:
-                    lo = 0 if web == DARK else self.space.n_dark
-                    hi = self.space.n_dark if web == DARK else self.space.n
-                    for k in range(lo, hi):
-                        if not self.board[k]:
-                            moves.append(k << 2 | _PLACE)
+                    _variants().placements(self, web, moves)
                 else:
                     axes = self._axes(web)
                     if axes:
@@ -437,19 +425,17 @@ class TholianGo(Game):
         npend = len(self.pending)
         nrep = len(self.rep)
         rep_base = self.rep_base
-        rng = self.rng.state
         flags = self.player | self.dark_done << 1 | self.light_done << 2 | self.offer << 4 | self.offered << 5
         was = self._was
-        for i in range(3):
-            was[i] = self.dice[i]
-        for i in range(4):
-            was[3 + i] = self.hand[i]
+        kind = move & 3
+        variant_state = self.dice_on or kind == _PLACE  # may change dice, hand, dice generator
+        if variant_state:
+            _variants().remember(self)
         for i in range(rlen):
             was[7 + i] = self.route[i]
         for i in range(npend):
             was[7 + rlen + i] = self.pending[i]
         p = self.player
-        kind = move & 3
         if kind == _SPECIAL:
             if move == END or move == PASS:
                 self._begin_turn(1 - p)
@@ -498,19 +484,8 @@ class TholianGo(Game):
             log.append(rep_base & 255)
             log.append(rep_base >> 8)
             extras |= _X_REP_BASE
-        d = self.dice
-        h = self.hand
-        if was[0] != d[0] or was[1] != d[1] or was[2] != d[2] or was[3] != h[0] or was[4] != h[1] \
-                or was[5] != h[2] or was[6] != h[3]:
-            for i in range(7):
-                log.append(was[i])
-            extras |= _X_DICE_HAND
-        if self.rng.state != rng:
-            log.append(rng & 255)
-            log.append((rng >> 8) & 255)
-            log.append((rng >> 16) & 255)
-            log.append((rng >> 24) & 255)
-            extras |= _X_RNG
+        if variant_state:
+            extras |= _variants().log_changes(self)
         if extras:
             log.append(extras)
             flags |= _F_EXTRAS
@@ -724,15 +699,8 @@ class TholianGo(Game):
         if flags & _F_EXTRAS:
             i -= 1
             extras = log[i]
-        if extras & _X_RNG:
-            i -= 4
-            self.rng.state = log[i] | log[i + 1] << 8 | log[i + 2] << 16 | log[i + 3] << 24
-        if extras & _X_DICE_HAND:
-            i -= 7
-            for j in range(3):
-                self.dice[j] = log[i + j]
-            for j in range(4):
-                self.hand[j] = log[i + 3 + j]
+        if extras & _X_VARIANT:
+            i = _variants().restore(self, log, i, extras)
         if extras & _X_REP_BASE:
             i -= 2
             self.rep_base = log[i] | log[i + 1] << 8

@@ -49,6 +49,7 @@ def setup(game):
     game._queue = filled(n + 2, 0, code)
     game._mark = bytearray(n + 1)
     game._was = filled(n + 17, 0, code)  # play(): dice, hand, route, pending before a decision
+    game._was_rng = 0
     game._stamp = 0
     # Per (barrier colour, web), index ci = colour * 2 + web: the web's node labels, component
     # sizes by label (1..), their count and largest.

@@ -6,6 +6,10 @@ from micropython import const
 from shared_rules.tholian_go_geometry import SLOTS
 
 _NO_DIE = const(3)  # as in tholian_go.py
+_PLACE = const(1)
+# Undo log extras bits (tholian_go.py's play() and undo() describe the log):
+_X_DICE_HAND = const(8)  # dice and hand (7 bytes)
+_X_RNG = const(16)  # the dice generator's state (4 bytes)
 
 
 def can_finish_limited(game, path, d, v):
@@ -122,6 +126,75 @@ def dice_text(game):
         if game.dice[i] != _NO_DIE:
             out.append("xyz"[game.dice[i]])
     return " ".join(out)
+
+
+def placements(game, web, out):
+    # Placing from the hand (Ultimate): any empty node of `web`; with `out` None, whether any.
+    g = game.space
+    lo = 0 if web == 0 else g.n_dark
+    hi = g.n_dark if web == 0 else g.n
+    for k in range(lo, hi):
+        if not game.board[k]:
+            if out is None:
+                return True
+            out.append(k << 2 | _PLACE)
+    return False
+
+
+def scrimmage_placements(game, out):
+    # Scrimmage: the mover's own empty dots, of a web with tokens left in hand.
+    p = game.player
+    g = game.space
+    for k in g.start[p]:
+        web = 0 if k < g.n_dark else 1
+        if game.hand[p * 2 + web] and not game.board[k]:
+            out.append(k << 2 | _PLACE)
+
+
+def remember(game):
+    # play(): the dice, hand and dice generator before a decision.
+    was = game._was
+    for i in range(3):
+        was[i] = game.dice[i]
+    for i in range(4):
+        was[3 + i] = game.hand[i]
+    game._was_rng = game.rng.state
+
+
+def log_changes(game):
+    # play(): those of them the decision changed, into the undo log; returns the extras bits.
+    log = game._log
+    was = game._was
+    d = game.dice
+    h = game.hand
+    extras = 0
+    if was[0] != d[0] or was[1] != d[1] or was[2] != d[2] or was[3] != h[0] or was[4] != h[1] \
+            or was[5] != h[2] or was[6] != h[3]:
+        for i in range(7):
+            log.append(was[i])
+        extras = _X_DICE_HAND
+    rng = game._was_rng
+    if game.rng.state != rng:
+        log.append(rng & 255)
+        log.append((rng >> 8) & 255)
+        log.append((rng >> 16) & 255)
+        log.append((rng >> 24) & 255)
+        extras |= _X_RNG
+    return extras
+
+
+def restore(game, log, i, extras):
+    # undo(): reads them back; log[i - 1] is the last byte of them.  Returns where they start.
+    if extras & _X_RNG:
+        i -= 4
+        game.rng.state = log[i] | log[i + 1] << 8 | log[i + 2] << 16 | log[i + 3] << 24
+    if extras & _X_DICE_HAND:
+        i -= 7
+        for j in range(3):
+            game.dice[j] = log[i + j]
+        for j in range(4):
+            game.hand[j] = log[i + 3 + j]
+    return i
 
 
 def place(game, k):
