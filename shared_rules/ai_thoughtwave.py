@@ -38,6 +38,7 @@ _INF = const(255)
 _FAR = const(120)  # distance of a player who cannot link any more
 _STEP = const(50)  # evaluation units per unit of distance (a free square is 2)
 _TEMPO = const(40)  # the side to move is that much closer
+_LINK_NOW = const(100000)  # the side to move completes its link (below ai.WIN: not yet done)
 _WIDTH = const(10)  # squares per row (thoughtwave.SIZE)
 _NO_CELL = const(255)
 _LEFT = const(0)
@@ -46,7 +47,8 @@ _BOTTOM = const(2)
 _TOP = const(3)
 _ROOT_CELLS = const(24)  # squares ranked at the root, for the replies deeper in the tree
 _HISTORY = const(256)  # decisions the mirror follows (a game has at most 48 placements)
-_WALL = const(-1000000)  # root value of a square nobody can fill
+_WALL = const(-1000000)
+_URGENT = const(10000)  # order(): a move that completes a link, or fails to stop one  # root value of a square nobody can fill
 _COST_BY_WAVES_IN = (2, 1, 1, 1, 1)  # an empty square's cost by the placed waves entering it
 
 
@@ -112,6 +114,7 @@ _SIDES = ((_LEFT, _RIGHT), (_BOTTOM, _TOP))
 _open = (bytearray(CELLS), bytearray(CELLS))  # per player: edges a wave may cross (0: a wall)
 _start = (bytearray(CELLS), bytearray(CELLS))  # per player: _INF, or 0 for a wall (never entered)
 _cost = bytearray(CELLS)  # 0 for a placed tile, else by _COST_BY_WAVES_IN
+_tiles = bytearray(CELLS)  # 0 for a placed tile, 1 for an empty square: tiles to place
 _waves_in = bytearray(CELLS)  # empty squares: how many placed waves enter them
 _board = bytearray(CELLS)  # the board the mirror shows
 _moves = array("H", range(_HISTORY))  # the history it was brought up to date with
@@ -124,6 +127,9 @@ _stack_b = bytearray(CELLS)
 _stack_c = bytearray(CELLS)
 _maps = (bytearray(CELLS), bytearray(CELLS), bytearray(CELLS), bytearray(CELLS))
 _keep = bytearray(CELLS)  # order(): the squares chosen
+_narrow = bytearray(CELLS)  # bit 1 (the root's mover), 2 (the other): see _mark_narrow
+_count = bytearray(256)
+_zero_count = bytes(256)
 _zero_cells = bytes(CELLS)
 
 
@@ -138,12 +144,13 @@ def _refresh(c, board, edges):
     if m:
         _open[0][c] = _open[1][c] = m
         _start[0][c] = _start[1][c] = _INF
-        _cost[c] = 0
+        _cost[c] = _tiles[c] = 0
         return
     e = edges[c]
     waves = _WAVES_IN[e & 15]
     _waves_in[c] = waves
     _cost[c] = _COST_BY_WAVES_IN[waves]
+    _tiles[c] = 1
     fit = _FIT[e] & _MULTI
     for p in (0, 1):
         fits = fit & _held[p]
@@ -207,7 +214,7 @@ def _sync(game):
         _moves[i] = history[i]
 
 
-def _distance(player, start, goal, dist, full):
+def _distance(player, start, goal, dist, full, cost=_cost):
     """Dial's algorithm from side `start` for `player` into `dist` (the cost to reach each
     square, its own included; walls 0, never entered); returns the distance to side `goal`
     (_INF if it cannot be reached).  `full`: map every square, else stop at the goal.  Squares
@@ -215,7 +222,7 @@ def _distance(player, start, goal, dist, full):
     lower distance is skipped when its old entry comes up.  The four directions are written
     out: this is the hot loop of the AI."""
     dist[:] = _start[player]
-    opened, cost, inner = _open[player], _cost, _INNER
+    opened, inner = _open[player], _INNER
     goal_border = _BORDER[goal]
     bit = _BORDER[start][_SIDE_CELLS[start][0]]
     cur, next1, next2 = _stack_a, _stack_b, _stack_c
@@ -311,6 +318,16 @@ def _distance(player, start, goal, dist, full):
         d += 1
 
 
+def _one_tile_short(game, player, distance):
+    """Can one tile complete the player's link (its distance is 1, or 2 for one free square)?"""
+    if distance > 2:
+        return False
+    if distance <= 1:
+        return True
+    a, b = _sides(game, player)
+    return _distance(player, a, b, _maps[1], False, _tiles) <= 1
+
+
 def link_distances(game):
     """(Red's, Black's) connection distances as the evaluation sees them (_INF: no link)."""
     _sync(game)
@@ -320,18 +337,31 @@ def link_distances(game):
     return red, _distance(1, a, b, _maps[0], False)
 
 
+HAND_VALUE = [0, 0, 0, 0, 0]
+
+
 def evaluate(game, player):
     _sync(game)
     a, b = _sides(game, player)
     mine = _distance(player, a, b, _maps[0], False)
     a, b = _sides(game, 1 - player)
     theirs = _distance(1 - player, a, b, _maps[0], False)
+    to_move = game.to_move() == player
+    # The side to move one square short of its link completes it now.
+    if to_move and _one_tile_short(game, player, mine):
+        return _LINK_NOW
+    if not to_move and _one_tile_short(game, 1 - player, theirs):
+        return -_LINK_NOW
     if mine > _FAR:
         mine = _FAR
     if theirs > _FAR:
         theirs = _FAR
     score = (theirs - mine) * _STEP
-    return score + _TEMPO if game.to_move() == player else score - _TEMPO
+    hand = game.hand
+    mine_base, theirs_base = player * 5, 5 - player * 5
+    for p in range(5):
+        score += (hand[mine_base + p] - hand[theirs_base + p]) * HAND_VALUE[p]
+    return score + _TEMPO if to_move else score - _TEMPO
 
 
 # --- move ordering ------------------------------------------------------------------------------
@@ -376,6 +406,8 @@ def _root_maps(game):
             value += 64
         values[c] = value
         cells.append(c)
+    _mark_narrow(cells, m0, m1, mine, cost, o_mine, 1)
+    _mark_narrow(cells, t0, t1, theirs, cost, o_theirs, 2)
     scores = [0] * len(cells)
     for i in range(len(cells)):
         scores[i] = values[cells[i]]
@@ -383,6 +415,23 @@ def _root_maps(game):
     _ranked = best_first(cells, scores, _ROOT_CELLS)
     root = _root
     root[0], root[1], root[2], root[3], root[4] = game, len(game.history), mover, mine, theirs
+
+
+def _mark_narrow(cells, first, second, best, cost, opened, bit):
+    """Sets `bit` in _narrow on the squares of a player's best links that no other square of a
+    best link matches in distance from the first side: one tile there lengthens every best
+    link."""
+    count = _count
+    count[:] = _zero_count
+    for c in cells:
+        if opened[c] and first[c] + second[c] - cost[c] == best:
+            count[first[c]] += 1
+    narrow = _narrow
+    for c in cells:
+        if opened[c] and first[c] + second[c] - cost[c] == best and count[first[c]] == 1:
+            narrow[c] |= bit
+        else:
+            narrow[c] &= ~bit
 
 
 def _edge_values(first, second, sides, opened, cell, out):
@@ -420,6 +469,17 @@ def _link_via(values, mask):
     return best
 
 
+def _after(via, through, best, narrow):
+    """A player's estimated distance after a tile on a square: `via` the best link through the
+    tile, `through` the best link through the square before, `best` the distance before."""
+    if through > best:
+        return via if via < best else best
+    if via <= best:
+        return via
+    detour = best + 2 if narrow else best
+    return via if via < detour else detour
+
+
 def _score_moves(game, moves, count):
     """The best `count` of `moves` by the root's square values and by the links each tile makes
     through its square for the mover and for the opponent."""
@@ -433,26 +493,35 @@ def _score_moves(game, moves, count):
         mine, theirs = root[4], root[3]
     sides_mine, sides_theirs = _sides(game, mover), _sides(game, 1 - mover)
     open_mine, open_theirs = _open[mover], _open[1 - mover]
+    bit_mine = 1 if mover == root[2] else 2
     scores = [0] * len(moves)
     last = -1
-    cell_value = through_theirs = 0
+    cell_value = through_mine = through_theirs = 0
+    narrow_mine = narrow_theirs = False
     for i in range(len(moves)):
         move = moves[i]
         cell = move >> 4
         if cell != last:
             _edge_values(m0, m1, sides_mine, open_mine, cell, _mine_edges)
             _edge_values(t0, t1, sides_theirs, open_theirs, cell, _theirs_edges)
-            through_theirs = t0[cell] + t1[cell] - _cost[cell] if open_theirs[cell] else 2 * _INF
+            cost = _cost[cell]
+            through_mine = m0[cell] + m1[cell] - cost if open_mine[cell] else 2 * _INF
+            through_theirs = t0[cell] + t1[cell] - cost if open_theirs[cell] else 2 * _INF
+            narrow_mine = _narrow[cell] & bit_mine
+            narrow_theirs = _narrow[cell] & (3 - bit_mine)
             cell_value = _values[cell]
             last = cell
         mask = move & 15
-        gain = mine - _link_via(_mine_edges, mask)  # > 0: the tile shortens the mover's link
-        if gain < -4:
-            gain = -4
-        block = _link_via(_theirs_edges, mask) - through_theirs  # > 0: theirs gets longer
-        if block > 4:
-            block = 4
-        scores[i] = cell_value + gain * 6 + block * (4 if through_theirs <= theirs else 1)
+        # Each link after the tile: through it, or (off its square) as it was; a best link
+        # through a narrow square turned away costs 2 more (a detour), else nothing.
+        new_mine = _after(_link_via(_mine_edges, mask), through_mine, mine, narrow_mine)
+        new_theirs = _after(_link_via(_theirs_edges, mask), through_theirs, theirs, narrow_theirs)
+        score = ((new_theirs - theirs) - (new_mine - mine)) * 64 + cell_value
+        if new_mine == 0:
+            score += _URGENT  # completes the mover's link
+        elif new_theirs <= 1:
+            score -= _URGENT  # leaves the opponent a link to complete
+        scores[i] = score
     return best_first(moves, scores, count)
 
 
@@ -461,12 +530,16 @@ def order(game, moves, count):
     _root_maps(game)
     keep = _keep
     keep[:] = _zero_cells
-    for c in _ranked[:count]:
+    for c in _ranked[:count * POOL[0]]:
         keep[c] = 1
     chosen = [m for m in moves if m != PASS and keep[m >> 4]]
     if not chosen:
         return moves[:count]
     return _score_moves(game, chosen, count)
+
+
+FRESH = [True]
+POOL = [2]
 
 
 def candidates(game, count):
@@ -478,7 +551,12 @@ def candidates(game, count):
     root = _root
     if root[0] is not game or len(history) <= root[1]:
         return None  # not inside a search from order(): list and order all moves
-    _sync(game)
+    if FRESH[0]:
+        saved = root[0], root[1]
+        _root_maps(game)
+        root[0], root[1] = saved
+    else:
+        _sync(game)
     mover = game.to_move()
     board, edges, held = game.board, game._edges, _held[mover]
     cells = []
@@ -490,8 +568,9 @@ def candidates(game, count):
                 n = _NB[base + k]
                 if n != _NO_CELL and not board[n] and _FIT[edges[n]] & held and n not in cells:
                     cells.append(n)
+    limit = count * POOL[0] + len(cells) if FRESH[0] else count
     for c in _ranked:
-        if len(cells) >= count:
+        if len(cells) >= limit:
             break
         if not board[c] and _FIT[edges[c]] & held and c not in cells:
             cells.append(c)
