@@ -315,7 +315,7 @@ class TholianGo(Game):
                 continue
             for k in range(deg[n0]):
                 s = n0 * SLOTS + k
-                if not (axes >> axis[s]) & 1:
+                if axes != _ALL_AXES and not (axes >> axis[s]) & 1:
                     continue
                 e = edge[s]
                 b = board[xu[e]]
@@ -751,28 +751,24 @@ class TholianGo(Game):
         return [move >> 2]
 
     def move_to_text(self, move):
-        kind = move & 3
         g = self.space
-        ok = True
+        kind = move & 3
+        k = move >> 2
         if kind == _SPECIAL:
-            ok = (move >> 2) < len(_SPECIAL_NAMES)
+            if 0 <= k < len(_SPECIAL_NAMES):
+                return _SPECIAL_NAMES[k]
         elif kind == _STEP:
-            n0 = (move >> 2) & 511
+            k &= 511
             slot = (move >> _SLOT_SHIFT) - 1
-            ok = n0 < g.n and 0 <= slot < g.deg[n0] and move >> (_SLOT_SHIFT + 3) == 0
-        else:
-            ok = (move >> 2) < g.n
-        if not ok or move < 0:
-            raise GameError("not a Tholian Go move: %d" % move)
-        if kind == _SPECIAL:
-            return _SPECIAL_NAMES[move >> 2]
-        nodes = self.move_nodes(move)
-        if kind == _NEXT:
-            # The free push's first decision names its start too: `D4.1-D4.2`.
-            if self.rlen == 1:
-                return "%s-%s" % (g.name(self.route[0]), g.name(nodes[0]))
-            return "-" + g.name(nodes[0])
-        return "-".join(g.name(k) for k in nodes)
+            if k < g.n and 0 <= slot < g.deg[k] and move >> (_SLOT_SHIFT + 3) == 0:
+                return g.name(k) + "-" + g.name(g.adj[k * SLOTS + slot])
+        elif 0 <= k < g.n:
+            if kind == _PLACE:
+                return g.name(k)
+            if self.rlen == 1:  # the free push's first decision names its start too: `D4.1-D4.2`
+                return g.name(self.route[0]) + "-" + g.name(k)
+            return "-" + g.name(k)
+        raise GameError("not a Tholian Go move: %d" % move)
 
     def move_from_text(self, text):
         # The texts move_to_text() writes are read here; anything else (a whole path so far plus

@@ -10,7 +10,7 @@ from array import array
 from shared_rules.tholian_go_geometry import BOARD_COLS, NO_EDGE, SLOTS, SPACES, filled
 
 
-def build(sp, name):
+def build(sp, name, axes):
     cols, lines, periodic = SPACES[name]
     sp.space_name = name
     sp.cols = cols
@@ -50,7 +50,7 @@ def build(sp, name):
     # Edge numbers are collected as array("H") first (their count decides the type), then packed.
     sp.adj = filled(n * SLOTS, n, node_code)
     edge = filled(n * SLOTS, NO_EDGE)
-    sp.axis = bytearray(n * SLOTS)
+    sp.axis = bytearray(n * SLOTS if axes else 0)
     sp.deg = bytearray(n)
     eu, ev, cross = array("H"), array("H"), array("H")
     ends = (eu, ev, cross, edge)
@@ -154,11 +154,13 @@ def _add_edge(sp, ends, a, b, ax):
     eu.append(a)
     ev.append(b)
     cross.append(NO_EDGE)
+    axes = len(sp.axis) > 0
     for u, v in ((a, b), (b, a)):
         s = u * SLOTS + sp.deg[u]
         sp.adj[s] = v
         edge[s] = e
-        sp.axis[s] = ax
+        if axes:
+            sp.axis[s] = ax
         sp.deg[u] += 1
     return e
 

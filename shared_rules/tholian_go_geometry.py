@@ -16,7 +16,8 @@
 # (cols-1, lines) of a space with edges are not nodes.
 #
 # Tables (index `node * 6 + slot`; unused slots hold the dummy node n):
-#     adj[s]   neighbour node          edge[s]  edge id        axis[s]  0..2 (a/b/c or x/y/z)
+#     adj[s]   neighbour node          edge[s]  edge id        axis[s]  0..2 (a/b/c or x/y/z;
+#                                                              only if built with axes=True)
 #     deg[node] number of neighbours
 # Per edge e: ends eu[e], ev[e]; the crossing edge of the other web cross[e] (NO_EDGE if none) and
 # its two end nodes xu[e], xv[e] (the dummy node for an uncrossed edge, which is never blocked).
@@ -63,7 +64,7 @@ class Space:
     ys: bytearray
     adj: array
     edge: array
-    axis: bytearray
+    axis: bytearray  # empty unless built with axes=True
     deg: bytearray
     eu: array
     ev: array
@@ -79,10 +80,11 @@ class Space:
     chain_ends: tuple
     zkeys: array
 
-    def __init__(self, name):
+    def __init__(self, name, axes=True):
+        # `axes`: build the axis table too (only Oracle's dice need it: 6 bytes per node).
         if name not in SPACES:
             raise ValueError("unknown space '%s'" % name)
-        run_once("tholian_go_build", "build", self, name)
+        run_once("tholian_go_build", "build", self, name, axes)
 
     # --- queries -------------------------------------------------------------------------------
     def node_at(self, web, x, y):
@@ -179,10 +181,11 @@ def _digits(text):
 _cache = {}
 
 
-def space(name):
-    # The shared tables of space `name` (built on first use; the device keeps one).
+def space(name, axes=True):
+    # The shared tables of space `name` (built on first use; the device keeps one), with the
+    # axis table if `axes`.
     s = _cache.get(name)
-    if s is None:
+    if s is None or (axes and not s.axis):
         _cache.clear()
-        s = _cache[name] = Space(name)
+        s = _cache[name] = Space(name, axes)
     return s

@@ -78,7 +78,7 @@ def _search(game, start, me, axes, free, out):
             v = g.adj[s]
             if v in path:
                 continue
-            if len(path) == 1 and not free and not (axes >> g.axis[s]) & 1:
+            if len(path) == 1 and not free and axes != 7 and not (axes >> g.axis[s]) & 1:
                 continue
             if blocked(u, s):
                 continue

@@ -38,7 +38,7 @@ def setup(game):
     game.placement = flags[6]
     game.exact_light = game.placement == 1  # Ultimate: exactly 1 dark + 2 light per turn
     game.push_limit = o["push_limit"] == "on"
-    g = game.space = space(o["space"])
+    g = game.space = space(o["space"], game.dice_on == 1)
     game.sets = g.boards_across
     n = g.n
     # Scratch for the searches and the flood fill (never allocated while playing); node
