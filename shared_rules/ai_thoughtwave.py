@@ -15,11 +15,12 @@
 # state of the squares is a mirror of the board, brought up to date from the moves that differ
 # since the last call (a search changes a few squares between evaluations).
 #
-# Ordering: at the root, both players' distance maps from both of their sides give each
-# square's best link through it; squares on or near both players' best links come first, and a
-# tile is judged by the link it makes through its square (its waves towards the two sides) for
-# the mover and for the opponent.  Replies deeper in the tree reuse the root's maps and
-# ranking, plus the squares next to the tiles placed since the root.
+# Ordering (at the root and at every node deeper in the tree, where a reply that the ordering
+# misses is a refutation the search never sees): both players' distance maps from both of their
+# sides give each square's best link through it; squares on or near either player's best links
+# come first, and each tile that fits there is scored by the estimated change of both distances
+# (the link through the tile, towards the two sides along its waves; a detour when it turns a
+# best link away on a square that no other best link can replace).
 from array import array
 
 from micropython import const
@@ -29,9 +30,9 @@ from shared_rules.thoughtwave import CELLS, PASS, SIZE, _FIT, _NB, _PIECE_BITS
 
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
-    "easy": (1.0, 6, (6,), 150),
-    "normal": (2.0, 30, (6, 3), 0),
-    "hard": (8.0, 120, (10, 5), 0),
+    "easy": (1.0, 5, (5,), 100),
+    "normal": (2.0, 16, (4, 3), 0),
+    "hard": (9.0, 100, (8, 4), 0),
 }
 
 _INF = const(255)
@@ -45,7 +46,7 @@ _LEFT = const(0)
 _RIGHT = const(1)
 _BOTTOM = const(2)
 _TOP = const(3)
-_ROOT_CELLS = const(24)  # squares ranked at the root, for the replies deeper in the tree
+_SQUARES_PER_MOVE = const(3)  # squares ranked per move wanted, whose tiles are then scored
 _HISTORY = const(256)  # decisions the mirror follows (a game has at most 48 placements)
 _WALL = const(-1000000)
 _URGENT = const(10000)  # order(): a move that completes a link, or fails to stop one  # root value of a square nobody can fill
@@ -82,17 +83,12 @@ def _union_table(shift):
 
 
 def _bit_tables():
-    """_PAIRS: mask -> its ordered pairs of two different wave edges, flattened as (i, 4 + j)
-    for _link_via.  _INNER: square -> the edges that have a neighbour."""
+    """_PAIRS: mask -> its ordered pairs of two different wave edges, as (i, 4 + j) for the
+    values of _edge_values.  _INNER: square -> the edges that have a neighbour."""
     pairs = []
     for mask in range(16):
-        flat = bytearray()
-        for i in range(4):
-            for j in range(4):
-                if i != j and mask >> i & 1 and mask >> j & 1:
-                    flat.append(i)
-                    flat.append(4 + j)
-        pairs.append(bytes(flat))
+        pairs.append(tuple((i, 4 + j) for i in range(4) for j in range(4)
+                           if i != j and mask >> i & 1 and mask >> j & 1))
     inner = bytearray(CELLS)
     for c in range(CELLS):
         for k in range(4):
@@ -258,59 +254,63 @@ def _distance(player, start, goal, dist, full, cost=_cost):
             if o & 1:
                 n = c + _WIDTH
                 w = cost[n]
-                if d + w < dist[n]:
-                    dist[n] = d + w
-                    if w == 0:
-                        cur[ncur] = n
-                        ncur += 1
-                    elif w == 1:
+                nd = d + w
+                if nd < dist[n]:
+                    dist[n] = nd
+                    if w == 2:
+                        next2[n2] = n
+                        n2 += 1
+                    elif w:
                         next1[n1] = n
                         n1 += 1
                     else:
-                        next2[n2] = n
-                        n2 += 1
+                        cur[ncur] = n
+                        ncur += 1
             if o & 2:
                 n = c + 1
                 w = cost[n]
-                if d + w < dist[n]:
-                    dist[n] = d + w
-                    if w == 0:
-                        cur[ncur] = n
-                        ncur += 1
-                    elif w == 1:
+                nd = d + w
+                if nd < dist[n]:
+                    dist[n] = nd
+                    if w == 2:
+                        next2[n2] = n
+                        n2 += 1
+                    elif w:
                         next1[n1] = n
                         n1 += 1
                     else:
-                        next2[n2] = n
-                        n2 += 1
+                        cur[ncur] = n
+                        ncur += 1
             if o & 4:
                 n = c - _WIDTH
                 w = cost[n]
-                if d + w < dist[n]:
-                    dist[n] = d + w
-                    if w == 0:
-                        cur[ncur] = n
-                        ncur += 1
-                    elif w == 1:
+                nd = d + w
+                if nd < dist[n]:
+                    dist[n] = nd
+                    if w == 2:
+                        next2[n2] = n
+                        n2 += 1
+                    elif w:
                         next1[n1] = n
                         n1 += 1
                     else:
-                        next2[n2] = n
-                        n2 += 1
+                        cur[ncur] = n
+                        ncur += 1
             if o & 8:
                 n = c - 1
                 w = cost[n]
-                if d + w < dist[n]:
-                    dist[n] = d + w
-                    if w == 0:
-                        cur[ncur] = n
-                        ncur += 1
-                    elif w == 1:
+                nd = d + w
+                if nd < dist[n]:
+                    dist[n] = nd
+                    if w == 2:
+                        next2[n2] = n
+                        n2 += 1
+                    elif w:
                         next1[n1] = n
                         n1 += 1
                     else:
-                        next2[n2] = n
-                        n2 += 1
+                        cur[ncur] = n
+                        ncur += 1
         if not n1 and not n2:
             return best
         cur, next1, next2 = next1, next2, cur
@@ -337,9 +337,6 @@ def link_distances(game):
     return red, _distance(1, a, b, _maps[0], False)
 
 
-HAND_VALUE = [0, 0, 0, 0, 0]
-
-
 def evaluate(game, player):
     _sync(game)
     a, b = _sides(game, player)
@@ -357,25 +354,26 @@ def evaluate(game, player):
     if theirs > _FAR:
         theirs = _FAR
     score = (theirs - mine) * _STEP
-    hand = game.hand
-    mine_base, theirs_base = player * 5, 5 - player * 5
-    for p in range(5):
-        score += (hand[mine_base + p] - hand[theirs_base + p]) * HAND_VALUE[p]
     return score + _TEMPO if to_move else score - _TEMPO
 
 
 # --- move ordering ------------------------------------------------------------------------------
-# The root's maps and ranking, kept for the replies deeper in the same search.
-_root = [None, 0, 0, 0, 0]  # game, history length, mover, mover's distance, opponent's
-_ranked = []  # the root's best squares, best first
-_values = [0] * CELLS  # the root's value of each square (the same for both players)
+# The maps and ranking of the position being ordered (the root, or a node deeper in the tree).
+_links = [0, 0]  # the mover's distance, the opponent's
+_ranked = []  # the best squares, best first
+_values = [0] * CELLS  # each square's value (the same for both players)
+_narrow = bytearray(CELLS)  # bit 1: the mover's, 2: the opponent's (see _rank)
+_count_mine = bytearray(256)  # squares of a best link by distance from the first side
+_count_theirs = bytearray(256)
+_zero_count = bytes(256)
 _mine_edges = bytearray(8)  # per direction: cost to the first side, then to the second
 _theirs_edges = bytearray(8)
+_root = [None, 0]  # the game and history length of the search's root (order())
 
 
-def _root_maps(game):
-    """Fills _maps for the position: 0, 1 the mover's from their first and second side, 2, 3 the
-    opponent's; ranks the squares; remembers the position as the root of the replies."""
+def _rank(game, count):
+    """Fills _maps for the position (0, 1: the mover's from their first and second side; 2, 3:
+    the opponent's), _links, _values and _narrow; _ranked: the best `count` squares."""
     _sync(game)
     mover = game.to_move()
     a, b = _sides(game, mover)
@@ -384,13 +382,18 @@ def _root_maps(game):
     a, b = _sides(game, 1 - mover)
     theirs = _distance(1 - mover, a, b, _maps[2], True)
     _distance(1 - mover, b, a, _maps[3], True)
+    _links[0], _links[1] = mine, theirs
     m0, m1, t0, t1 = _maps
-    board, values, cost = game.board, _values, _cost
+    board, values, cost, narrow = game.board, _values, _cost, _narrow
     o_mine, o_theirs = _open[mover], _open[1 - mover]
+    count_mine, count_theirs = _count_mine, _count_theirs
+    count_mine[:] = _zero_count
+    count_theirs[:] = _zero_count
+    urgent = mine <= 2 or theirs <= 2
     cells = []
+    best_links = []
     for c in range(CELLS):
         if board[c] or not (o_mine[c] or o_theirs[c]):
-            values[c] = _WALL
             continue
         # Slack: how much longer than the best link a link through this square is.
         slack_mine = m0[c] + m1[c] - cost[c] - mine if o_mine[c] else _INF
@@ -402,36 +405,29 @@ def _root_maps(game):
         # On a best link of either player first, then of both; a link about to be completed
         # (one square, or two a wave enters) before anything else.
         value = -low * 16 - (high if high < 8 else 8) * 4
-        if (slack_theirs == 0 and theirs <= 2) or (slack_mine == 0 and mine <= 2):
-            value += 64
+        if low == 0:
+            best_links.append(c)
+            if slack_mine == 0:
+                count_mine[m0[c]] += 1
+            if slack_theirs == 0:
+                count_theirs[t0[c]] += 1
+            if urgent and ((slack_theirs == 0 and theirs <= 2) or (slack_mine == 0 and mine <= 2)):
+                value += 64
         values[c] = value
         cells.append(c)
-    _mark_narrow(cells, m0, m1, mine, cost, o_mine, 1)
-    _mark_narrow(cells, t0, t1, theirs, cost, o_theirs, 2)
+    # Narrow: a square of a best link that no other square of a best link matches in distance
+    # from the first side; one tile there lengthens every best link.
+    narrow[:] = _zero_cells
+    for c in best_links:
+        if o_mine[c] and m0[c] + m1[c] - cost[c] == mine and count_mine[m0[c]] == 1:
+            narrow[c] = 1
+        if o_theirs[c] and t0[c] + t1[c] - cost[c] == theirs and count_theirs[t0[c]] == 1:
+            narrow[c] |= 2
     scores = [0] * len(cells)
     for i in range(len(cells)):
         scores[i] = values[cells[i]]
     global _ranked
-    _ranked = best_first(cells, scores, _ROOT_CELLS)
-    root = _root
-    root[0], root[1], root[2], root[3], root[4] = game, len(game.history), mover, mine, theirs
-
-
-def _mark_narrow(cells, first, second, best, cost, opened, bit):
-    """Sets `bit` in _narrow on the squares of a player's best links that no other square of a
-    best link matches in distance from the first side: one tile there lengthens every best
-    link."""
-    count = _count
-    count[:] = _zero_count
-    for c in cells:
-        if opened[c] and first[c] + second[c] - cost[c] == best:
-            count[first[c]] += 1
-    narrow = _narrow
-    for c in cells:
-        if opened[c] and first[c] + second[c] - cost[c] == best and count[first[c]] == 1:
-            narrow[c] |= bit
-        else:
-            narrow[c] &= ~bit
+    _ranked = best_first(cells, scores, count)
 
 
 def _edge_values(first, second, sides, opened, cell, out):
@@ -457,21 +453,11 @@ def _edge_values(first, second, sides, opened, cell, out):
             out[k] = out[4 + k] = _INF
 
 
-def _link_via(values, mask):
-    """Cost still to pay on the best link through a tile `mask` (itself free by then): two
-    different wave edges, one towards each side."""
-    pairs = _PAIRS[mask]
-    best = 2 * _INF
-    for t in range(0, len(pairs), 2):
-        v = values[pairs[t]] + values[pairs[t + 1]]
-        if v < best:
-            best = v
-    return best
-
-
 def _after(via, through, best, narrow):
     """A player's estimated distance after a tile on a square: `via` the best link through the
-    tile, `through` the best link through the square before, `best` the distance before."""
+    tile, `through` the best link through the square before, `best` the distance before.  Off
+    the best links the square changes nothing unless the tile makes a shorter one; on them a
+    tile turning the link away costs a detour on a narrow square, nothing elsewhere."""
     if through > best:
         return via if via < best else best
     if via <= best:
@@ -481,41 +467,43 @@ def _after(via, through, best, narrow):
 
 
 def _score_moves(game, moves, count):
-    """The best `count` of `moves` by the root's square values and by the links each tile makes
-    through its square for the mover and for the opponent."""
-    root = _root
+    """The best `count` of `moves` (grouped by square, after _rank) by the estimated change of
+    both players' distances, then by the square values."""
     mover = game.to_move()
-    if mover == root[2]:
-        m0, m1, t0, t1 = _maps
-        mine, theirs = root[3], root[4]
-    else:
-        t0, t1, m0, m1 = _maps
-        mine, theirs = root[4], root[3]
+    m0, m1, t0, t1 = _maps
+    mine, theirs = _links
     sides_mine, sides_theirs = _sides(game, mover), _sides(game, 1 - mover)
     open_mine, open_theirs = _open[mover], _open[1 - mover]
-    bit_mine = 1 if mover == root[2] else 2
+    ours, other = _mine_edges, _theirs_edges
     scores = [0] * len(moves)
     last = -1
     cell_value = through_mine = through_theirs = 0
-    narrow_mine = narrow_theirs = False
+    narrow_mine = narrow_theirs = 0
     for i in range(len(moves)):
         move = moves[i]
         cell = move >> 4
         if cell != last:
-            _edge_values(m0, m1, sides_mine, open_mine, cell, _mine_edges)
-            _edge_values(t0, t1, sides_theirs, open_theirs, cell, _theirs_edges)
+            _edge_values(m0, m1, sides_mine, open_mine, cell, ours)
+            _edge_values(t0, t1, sides_theirs, open_theirs, cell, other)
             cost = _cost[cell]
             through_mine = m0[cell] + m1[cell] - cost if open_mine[cell] else 2 * _INF
             through_theirs = t0[cell] + t1[cell] - cost if open_theirs[cell] else 2 * _INF
-            narrow_mine = _narrow[cell] & bit_mine
-            narrow_theirs = _narrow[cell] & (3 - bit_mine)
+            narrow_mine = _narrow[cell] & 1
+            narrow_theirs = _narrow[cell] & 2
             cell_value = _values[cell]
             last = cell
-        mask = move & 15
-        # Each link after the tile: through it, or (off its square) as it was; a best link
-        # through a narrow square turned away costs 2 more (a detour), else nothing.
-        new_mine = _after(_link_via(_mine_edges, mask), through_mine, mine, narrow_mine)
-        new_theirs = _after(_link_via(_theirs_edges, mask), through_theirs, theirs, narrow_theirs)
+        # The best link through the tile for each player: two different wave edges, one
+        # towards each side (the tile itself free by then).
+        via_mine = via_theirs = 2 * _INF
+        for a, b in _PAIRS[move & 15]:
+            v = ours[a] + ours[b]
+            if v < via_mine:
+                via_mine = v
+            v = other[a] + other[b]
+            if v < via_theirs:
+                via_theirs = v
+        new_mine = _after(via_mine, through_mine, mine, narrow_mine)
+        new_theirs = _after(via_theirs, through_theirs, theirs, narrow_theirs)
         score = ((new_theirs - theirs) - (new_mine - mine)) * 64 + cell_value
         if new_mine == 0:
             score += _URGENT  # completes the mover's link
@@ -527,10 +515,11 @@ def _score_moves(game, moves, count):
 
 def order(game, moves, count):
     """The root: the moves on the best squares, scored."""
-    _root_maps(game)
+    _rank(game, count * _SQUARES_PER_MOVE)
+    _root[0], _root[1] = game, len(game.history)
     keep = _keep
     keep[:] = _zero_cells
-    for c in _ranked[:count * POOL[0]]:
+    for c in _ranked:
         keep[c] = 1
     chosen = [m for m in moves if m != PASS and keep[m >> 4]]
     if not chosen:
@@ -538,42 +527,20 @@ def order(game, moves, count):
     return _score_moves(game, chosen, count)
 
 
-FRESH = [True]
-POOL = [2]
-
-
 def candidates(game, count):
-    """Replies deeper in the tree: the squares next to the tiles placed since the root, then the
-    root's best squares still empty, with the mover's tiles that fit there."""
-    if game.winner() != -1:
-        return None
-    history = game.history
-    root = _root
-    if root[0] is not game or len(history) <= root[1]:
+    """Deeper in the tree: the mover's tiles that fit on the best squares of the position."""
+    if game.winner() != -1 or _root[0] is not game or len(game.history) <= _root[1]:
         return None  # not inside a search from order(): list and order all moves
-    if FRESH[0]:
-        saved = root[0], root[1]
-        _root_maps(game)
-        root[0], root[1] = saved
-    else:
-        _sync(game)
-    mover = game.to_move()
-    board, edges, held = game.board, game._edges, _held[mover]
-    cells = []
-    for i in range(root[1], len(history)):
-        m = history[i]
-        if m != PASS:
-            base = (m >> 4) * 4
-            for k in range(4):
-                n = _NB[base + k]
-                if n != _NO_CELL and not board[n] and _FIT[edges[n]] & held and n not in cells:
-                    cells.append(n)
-    limit = count * POOL[0] + len(cells) if FRESH[0] else count
-    for c in _ranked:
-        if len(cells) >= limit:
-            break
-        if not board[c] and _FIT[edges[c]] & held and c not in cells:
-            cells.append(c)
+    _rank(game, count * _SQUARES_PER_MOVE)
+    board, edges, held = game.board, game._edges, _held[game.to_move()]
+    cells = _ranked
+    last = game.history[-1]
+    if last != PASS:  # the squares around the tile just placed, too
+        base = (last >> 4) * 4
+        for k in range(4):
+            n = _NB[base + k]
+            if n != _NO_CELL and not board[n] and n not in cells:
+                cells.append(n)
     moves = []
     for c in cells:
         fits = _FIT[edges[c]] & held
@@ -581,5 +548,5 @@ def candidates(game, count):
             if fits >> m & 1:
                 moves.append(c << 4 | m)
     if not moves:
-        return None  # nothing near: a pass, or list them all
+        return None  # nothing fits there: a pass, or list them all
     return _score_moves(game, moves, count)
