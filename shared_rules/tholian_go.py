@@ -101,6 +101,10 @@ _X_ROUTE = const(1)  # the completed path's nodes and length
 _X_PENDING = const(2)  # the targets waiting for a free push and their count
 _X_REP_BASE = const(4)  # rep_base
 _X_VARIANT = const(24)  # dice and hand (8), the dice generator (16): tholian_go_variants
+# Beyond _LOG_CAP bytes the log keeps only its newest _LOG_KEEP records (more than a search
+# plays ahead), so it stops growing; older decisions are undone by replaying the game.
+_LOG_CAP = const(768)
+_LOG_KEEP = const(64)
 
 LOSE_AT = (2, 5)  # a player with <= 2 dark or <= 5 light tokens (per set) loses
 
@@ -156,6 +160,7 @@ class TholianGo(Game):
     rep: array  # position keys ("i") at the start of each turn (threefold repetition)
     rep_base: int  # first key that can still repeat (nothing repeats across a capture)
     _log: bytearray  # the undo log (see play)
+    _log_from: int  # decisions at the start of history without a record (-1: never cut the log)
     # Scratch (never allocated while playing) and caches:
     _scratch: array
     _it: bytearray
@@ -417,6 +422,9 @@ class TholianGo(Game):
         if move not in self.legal_moves():
             from shared_rules import tholian_go_text
             raise GameError("illegal move %s" % tholian_go_text.text_or_int(self, move))
+        self._apply(move)
+
+    def _apply(self, move):
         log = self._log
         start = len(log)
         # What the decision may change besides the board; the log keeps only what it changed,
@@ -499,7 +507,35 @@ class TholianGo(Game):
             log.append(255)
         log.append(flags)
         self.history.append(move)
+        if len(log) > _LOG_CAP and 0 <= self._log_from < len(self.history) - _LOG_KEEP:
+            i = len(log)
+            for _ in range(_LOG_KEEP):
+                i = self._record_start(i)
+            log[:i] = b""
+            self._log_from = len(self.history) - _LOG_KEEP
         self._ver += 1
+
+    def _record_start(self, i):
+        # Where the record that ends at log[i - 1] starts.
+        log = self._log
+        flags = log[i - 1]
+        i -= 2
+        changes = log[i]
+        if changes == 255:
+            i -= 2
+            changes = log[i] | log[i + 1] << 8
+        if flags & _F_EXTRAS:
+            i -= 1
+            extras = log[i]
+            if extras & _X_VARIANT:
+                i -= _variants().logged_bytes(extras)
+            if extras & _X_REP_BASE:
+                i -= 2
+            if extras & _X_PENDING:
+                i -= 1 + 2 * log[i - 1]
+            if extras & _X_ROUTE:
+                i -= 1 + 2 * log[i - 1]
+        return i - 2 * changes
 
     def _complete(self, end):
         # The path route[0:rlen] + end is complete: every token on it steps one node on.
@@ -687,6 +723,15 @@ class TholianGo(Game):
         # Reads the decision's record of play() back to front.
         if not self.history:
             raise GameError("nothing to undo")
+        if len(self.history) <= self._log_from:
+            # Its record was dropped: the game is set up again and replayed up to the decision
+            # before (the records are kept anew, the newest _LOG_KEEP of them).
+            moves = self.history
+            moves.pop()
+            run_once("tholian_go_setup", "setup", self)
+            for move in moves:
+                self._apply(move)
+            return
         log = self._log
         i = len(log) - 1
         flags = log[i]
@@ -820,6 +865,7 @@ class TholianGo(Game):
         from shared_rules import tholian_go_text
         tholian_go_text.decode(self, text)
         self._log = bytearray()
+        self._log_from = -1  # no replay from a position
         self.history = []
         self.rep = array("i")
         self.rep_base = 0

@@ -81,6 +81,7 @@ def setup(game):
     game.rep_base = 0
     game.history = []
     game._log = bytearray()
+    game._log_from = 0
     for i in range(4):
         game._dirty[i] = 1
     sets = game.sets
@@ -141,5 +142,6 @@ def set_position(game, red, blue, player):
     game.rep_base = 0
     game.history = []
     game._log = bytearray()
+    game._log_from = -1  # no replay from a position
     game._begin_turn(player)
     game._ver += 1

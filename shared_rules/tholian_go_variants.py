@@ -183,6 +183,10 @@ def log_changes(game):
     return extras
 
 
+def logged_bytes(extras):
+    return (7 if extras & _X_DICE_HAND else 0) + (4 if extras & _X_RNG else 0)
+
+
 def restore(game, log, i, extras):
     # undo(): reads them back; log[i - 1] is the last byte of them.  Returns where they start.
     if extras & _X_RNG:

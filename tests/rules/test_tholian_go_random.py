@@ -205,3 +205,22 @@ def test_whole_moves_one_shortest_path_per_result():
     assert len(whole) == len(best)
     for nodes, key in whole:
         assert (len(nodes), "-".join(g.space.name(k) for k in nodes)) == best[path_result(g, nodes)]
+
+
+def test_undo_past_the_kept_log_replays_exactly():
+    """Undo takes back every decision exactly, also after the undo log dropped its oldest
+    records (it keeps only the newest on the device): those decisions are undone by replaying."""
+    for opts in ({}, {"variant": "oracle"}, {"variant": "ultimate"}):
+        g = TholianGo(opts)
+        rng = Rng(3)
+        states = []
+        cut = False
+        while len(states) < scaled(400, 220) and g.winner() == ONGOING:
+            states.append(state(g))
+            moves = [m for m in g.legal_moves() if m != OFFER]
+            g.play(moves[rng.below(len(moves))])
+            cut = cut or g._log_from > 0
+        assert cut, opts
+        while states:
+            g.undo()
+            assert state(g) == states.pop()
