@@ -42,9 +42,9 @@ from shared_rules.tholian_go_geometry import NO_EDGE, SLOTS
 
 # level: (device seconds cap per decision, node budget per decision, widths, evaluation noise)
 LEVELS = {
-    "easy": (0.5, 4, (4,), 150),
-    "normal": (0.6, 6, (6,), 0),
-    "hard": (1.6, 30, (8, 3, 2), 0),
+    "easy": (0.4, 4, (4,), 150),
+    "normal": (0.45, 6, (6,), 0),
+    "hard": (0.8, 30, (8, 3, 2), 0),
 }
 
 _STEP = const(0)

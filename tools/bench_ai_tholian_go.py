@@ -5,7 +5,9 @@ one or two light moves, each a path of steps, then maybe `end` and free pushes),
 targets of issue 10 are per turn.  So here, for every level: matches against the uniform random
 player and the greedy one-ply player of tools/bench_ai.py (the same opponents, the same cap of
 600 decisions per game, a game still running then scored a draw), colours alternating, and the
-strongest level against the default one; each AI turn's time is the sum of its decisions'
+strongest level against the default one.  Most games between two players that defend end
+at the cap, so the mean token advantage at the end (3 per dark token, 1 per light token, own
+less the opponent's) says who was winning.  Each AI turn's time is the sum of its decisions'
 searches (CPU time x host pystones / 1490, as shared_rules/ai.py measures), also its nodes and
 decisions.  Under the MicroPython VM: what one search allocates at most, and one turn (the VM
 collects garbage only between scripts, so these are totals, upper bounds of the peak).
@@ -35,7 +37,7 @@ def play_match(job):
     level, opponent, games = job
     ai.set_host_speed(cpu_pystones(10000, 3))  # this process's own CPU speed
     tuning = ai.tuning_for(TholianGo())
-    wins = draws = 0
+    wins = draws = advantage = 0
     turn_ms, turn_nodes, turn_decisions = [], [], []
     for i in range(games):
         game = TholianGo()
@@ -62,12 +64,14 @@ def play_match(job):
                 turn_nodes.append(nodes)
                 turn_decisions.append(decisions)
                 ms = nodes = decisions = 0
+        mine, theirs = game.counts(ai_side), game.counts(1 - ai_side)
+        advantage += 3 * (mine[0] - theirs[0]) + mine[1] - theirs[1]
         w = game.winner()
         if w == ai_side:
             wins += 1
         elif w == DRAW or w == ONGOING:
             draws += 1
-    return {"job": job, "wins": wins, "draws": draws, "turn_ms": turn_ms, "turn_nodes": turn_nodes,
+    return {"job": job, "wins": wins, "draws": draws, "advantage": advantage / games, "turn_ms": turn_ms, "turn_nodes": turn_nodes,
             "turn_decisions": turn_decisions}
 
 
@@ -89,6 +93,7 @@ def measure(levels, opponents, games, processes=2):
         entry["win_rate_vs_" + opp] = round(rate, 3)
         entry["margin_vs_" + opp] = round(margin(rate, n), 3)
         entry["draws_vs_" + opp] = r["draws"]
+        entry["token_advantage_vs_" + opp] = round(r["advantage"], 2)
         entry["_ms"] += r["turn_ms"]
         entry["_nodes"] += r["turn_nodes"]
         entry["_decisions"] += r["turn_decisions"]
