@@ -130,7 +130,7 @@ def test_legal_moves_in_every_variant_and_space():
     for options in VARIANT_OPTIONS:
         g = TholianGo(options)
         rng = Rng(7)
-        for i in range(scaled(24, 8)):
+        for i in range(scaled(60, 8)):
             if g.winner() != ONGOING:
                 break
             legal = g.legal_moves()
