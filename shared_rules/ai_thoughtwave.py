@@ -31,13 +31,13 @@ from shared_rules.thoughtwave import CELLS, PASS, SIZE, _FIT, _NB, _PIECE_BITS
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
     "easy": (1.0, 5, (5,), 100),
-    "normal": (2.0, 16, (4, 3), 0),
-    "hard": (9.0, 100, (8, 4), 0),
+    "normal": (2.0, 40, (3, 2), 0),
+    "hard": (9.0, 200, (6, 4, 2), 0),
 }
 
 _INF = const(255)
-_FAR = const(120)  # distance of a player who cannot link any more
-_STEP = const(50)  # evaluation units per unit of distance (a free square is 2)
+_FAR = const(160)  # distance of a player who cannot link any more
+_STEP = const(25)  # evaluation units per unit of distance (a free square is 4)
 _TEMPO = const(40)  # the side to move is that much closer
 _LINK_NOW = const(100000)  # the side to move completes its link (below ai.WIN: not yet done)
 _WIDTH = const(10)  # squares per row (thoughtwave.SIZE)
@@ -47,10 +47,10 @@ _RIGHT = const(1)
 _BOTTOM = const(2)
 _TOP = const(3)
 _SQUARES_PER_MOVE = const(3)  # squares ranked per move wanted, whose tiles are then scored
+_FAR_OFF = const(6)  # slack of a square well off a player's best links
 _HISTORY = const(256)  # decisions the mirror follows (a game has at most 48 placements)
 _WALL = const(-1000000)
 _URGENT = const(10000)  # order(): a move that completes a link, or fails to stop one  # root value of a square nobody can fill
-_COST_BY_WAVES_IN = (2, 1, 1, 1, 1)  # an empty square's cost by the placed waves entering it
 
 
 def _side_tables():
@@ -104,14 +104,23 @@ _UNION_HI = _union_table(8)
 _MULTI = 0xFFFF & ~(1 | 2 | 4 | 16 | 256)  # masks of two waves or more, as a set like _FIT
 _WAVES_IN = bytes((m & 1) + (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3) for m in range(16))
 _BACK = (4, 8, 1, 2)  # direction (N E S W) -> the bit of the neighbour's edge facing back
+_BACK_DIR = (2, 3, 0, 1)  # direction -> the neighbour's direction facing back
+_OFFSET = (_WIDTH, 1, -_WIDTH, -1)
+_BIT_DIR = (0, 0, 1, 0, 2, 0, 0, 0, 3)  # a border edge bit -> its direction
 _SIDES = ((_LEFT, _RIGHT), (_BOTTOM, _TOP))
 
 # The mirror of the board's crossing state (one game at a time).
 _open = (bytearray(CELLS), bytearray(CELLS))  # per player: edges a wave may cross (0: a wall)
 _start = (bytearray(CELLS), bytearray(CELLS))  # per player: _INF, or 0 for a wall (never entered)
-_cost = bytearray(CELLS)  # 0 for a placed tile, else by _COST_BY_WAVES_IN
+_pen = bytearray(CELLS)  # empty squares: the edges no placed wave enters (crossing them: +1)
 _tiles = bytearray(CELLS)  # 0 for a placed tile, 1 for an empty square: tiles to place
-_waves_in = bytearray(CELLS)  # empty squares: how many placed waves enter them
+_in_n = bytearray(CELLS)  # cost of entering a square through its N edge (base + pen), E, S, W
+_in_e = bytearray(CELLS)
+_in_s = bytearray(CELLS)
+_in_w = bytearray(CELLS)
+_ENTRY = (_in_n, _in_e, _in_s, _in_w)
+_TILE_ENTRY = (_tiles, _tiles, _tiles, _tiles)  # counting tiles only: no edge costs (_no_pen)
+_no_pen = bytearray(CELLS)
 _board = bytearray(CELLS)  # the board the mirror shows
 _moves = array("H", range(_HISTORY))  # the history it was brought up to date with
 _mirror = [None, 0, -1]  # game, history length, pieces held (Red's mask set | Black's << 16)
@@ -121,6 +130,8 @@ _held = [0, 0]  # the pieces each player holds, as sets of masks
 _stack_a = bytearray(CELLS)  # Dial's stacks: a square enters each at most once per distance
 _stack_b = bytearray(CELLS)
 _stack_c = bytearray(CELLS)
+_stack_d = bytearray(CELLS)
+_stack_e = bytearray(CELLS)
 _maps = (bytearray(CELLS), bytearray(CELLS), bytearray(CELLS), bytearray(CELLS))
 _keep = bytearray(CELLS)  # order(): the squares chosen
 _narrow = bytearray(CELLS)  # bit 1 (the root's mover), 2 (the other): see _mark_narrow
@@ -140,13 +151,17 @@ def _refresh(c, board, edges):
     if m:
         _open[0][c] = _open[1][c] = m
         _start[0][c] = _start[1][c] = _INF
-        _cost[c] = _tiles[c] = 0
+        _tiles[c] = _pen[c] = 0
+        _in_n[c] = _in_e[c] = _in_s[c] = _in_w[c] = 0
         return
     e = edges[c]
-    waves = _WAVES_IN[e & 15]
-    _waves_in[c] = waves
-    _cost[c] = _COST_BY_WAVES_IN[waves]
     _tiles[c] = 1
+    pen = 15 & ~e
+    _pen[c] = pen
+    _in_n[c] = 2 + (pen & 1)
+    _in_e[c] = 2 + (pen >> 1 & 1)
+    _in_s[c] = 2 + (pen >> 2 & 1)
+    _in_w[c] = 2 + (pen >> 3)
     fit = _FIT[e] & _MULTI
     for p in (0, 1):
         fits = fit & _held[p]
@@ -210,122 +225,168 @@ def _sync(game):
         _moves[i] = history[i]
 
 
-def _distance(player, start, goal, dist, full, cost=_cost):
-    """Dial's algorithm from side `start` for `player` into `dist` (the cost to reach each
-    square, its own included; walls 0, never entered); returns the distance to side `goal`
-    (_INF if it cannot be reached).  `full`: map every square, else stop at the goal.  Squares
-    are settled distance by distance from three stacks (d, d + 1, d + 2); one found again at a
-    lower distance is skipped when its old entry comes up.  The four directions are written
-    out: this is the hot loop of the AI."""
+def _distance(player, start, goal, dist, full, entry=_ENTRY, pen=_pen):
+    """Dial's algorithm from side `start` for `player` into `dist`: the cost to reach each
+    square (its own tile and entry included; walls 0, never entered); returns the distance to
+    side `goal` (_INF if it cannot be reached).  `full`: map every square, else stop once the
+    goal is known.  Crossing from a square into a neighbour costs the neighbour's tile (2, 0 if
+    placed) and 1 for each empty square's edge on the way that no placed wave enters (entry,
+    pen): 0 to 4, so five stacks hold the squares at d .. d + 4, rotated after each distance.
+    A square found again at a lower distance is skipped when its old entry comes up.  The four
+    directions are written out: this is the hot loop of the AI."""
     dist[:] = _start[player]
     opened, inner = _open[player], _INNER
     goal_border = _BORDER[goal]
     bit = _BORDER[start][_SIDE_CELLS[start][0]]
-    cur, next1, next2 = _stack_a, _stack_b, _stack_c
-    ncur = n1 = n2 = 0
-    for c in _SIDE_CELLS[start]:
-        if opened[c] & bit:
-            w = cost[c]
-            dist[c] = w
-            if w == 0:
-                cur[ncur] = c
-                ncur += 1
-            elif w == 1:
-                next1[n1] = c
+    in_n, in_e, in_s, in_w = entry
+    s0, s1, s2 = _stack_a, _stack_b, _stack_c
+    s3, s4 = _stack_d, _stack_e
+    n0 = n1 = n2 = n3 = n4 = 0
+    through = entry[_BIT_DIR[bit]]
+    for n in _SIDE_CELLS[start]:
+        if opened[n] & bit:
+            w = through[n]
+            dist[n] = w
+            if w == 4:
+                s4[n4] = n
+                n4 += 1
+            elif w == 3:
+                s3[n3] = n
+                n3 += 1
+            elif w == 2:
+                s2[n2] = n
+                n2 += 1
+            elif w:
+                s1[n1] = n
                 n1 += 1
             else:
-                next2[n2] = c
-                n2 += 1
+                s0[n0] = n
+                n0 += 1
     d = 0
     best = _INF
     while True:
-        while ncur:
-            ncur -= 1
-            c = cur[ncur]
+        while n0:
+            n0 -= 1
+            c = s0[n0]
             if dist[c] != d:
                 continue
             o = opened[c]
-            if o & goal_border[c]:
-                if not full:
-                    return d
-                if d < best:
-                    best = d
+            gb = o & goal_border[c]
+            if gb:
+                v = d + 1 if pen[c] & gb else d
+                if v < best:
+                    if v == d and not full:
+                        return d
+                    best = v
             o &= inner[c]
+            exits = pen[c]
             if o & 1:
                 n = c + _WIDTH
-                w = cost[n]
-                nd = d + w
-                if nd < dist[n]:
-                    dist[n] = nd
-                    if w == 2:
-                        next2[n2] = n
+                w = in_s[n] + (exits & 1)
+                if d + w < dist[n]:
+                    dist[n] = d + w
+                    if w == 4:
+                        s4[n4] = n
+                        n4 += 1
+                    elif w == 3:
+                        s3[n3] = n
+                        n3 += 1
+                    elif w == 2:
+                        s2[n2] = n
                         n2 += 1
                     elif w:
-                        next1[n1] = n
+                        s1[n1] = n
                         n1 += 1
                     else:
-                        cur[ncur] = n
-                        ncur += 1
+                        s0[n0] = n
+                        n0 += 1
             if o & 2:
                 n = c + 1
-                w = cost[n]
-                nd = d + w
-                if nd < dist[n]:
-                    dist[n] = nd
-                    if w == 2:
-                        next2[n2] = n
+                w = in_w[n] + (exits >> 1 & 1)
+                if d + w < dist[n]:
+                    dist[n] = d + w
+                    if w == 4:
+                        s4[n4] = n
+                        n4 += 1
+                    elif w == 3:
+                        s3[n3] = n
+                        n3 += 1
+                    elif w == 2:
+                        s2[n2] = n
                         n2 += 1
                     elif w:
-                        next1[n1] = n
+                        s1[n1] = n
                         n1 += 1
                     else:
-                        cur[ncur] = n
-                        ncur += 1
+                        s0[n0] = n
+                        n0 += 1
             if o & 4:
                 n = c - _WIDTH
-                w = cost[n]
-                nd = d + w
-                if nd < dist[n]:
-                    dist[n] = nd
-                    if w == 2:
-                        next2[n2] = n
+                w = in_n[n] + (exits >> 2 & 1)
+                if d + w < dist[n]:
+                    dist[n] = d + w
+                    if w == 4:
+                        s4[n4] = n
+                        n4 += 1
+                    elif w == 3:
+                        s3[n3] = n
+                        n3 += 1
+                    elif w == 2:
+                        s2[n2] = n
                         n2 += 1
                     elif w:
-                        next1[n1] = n
+                        s1[n1] = n
                         n1 += 1
                     else:
-                        cur[ncur] = n
-                        ncur += 1
+                        s0[n0] = n
+                        n0 += 1
             if o & 8:
                 n = c - 1
-                w = cost[n]
-                nd = d + w
-                if nd < dist[n]:
-                    dist[n] = nd
-                    if w == 2:
-                        next2[n2] = n
+                w = in_e[n] + (exits >> 3)
+                if d + w < dist[n]:
+                    dist[n] = d + w
+                    if w == 4:
+                        s4[n4] = n
+                        n4 += 1
+                    elif w == 3:
+                        s3[n3] = n
+                        n3 += 1
+                    elif w == 2:
+                        s2[n2] = n
                         n2 += 1
                     elif w:
-                        next1[n1] = n
+                        s1[n1] = n
                         n1 += 1
                     else:
-                        cur[ncur] = n
-                        ncur += 1
-        if not n1 and not n2:
-            return best
-        cur, next1, next2 = next1, next2, cur
-        ncur, n1, n2 = n1, n2, 0
+                        s0[n0] = n
+                        n0 += 1
         d += 1
+        if best <= d and not full:
+            return best
+        if not (n1 or n2 or n3 or n4):
+            return best
+        t = s0
+        s0 = s1
+        s1 = s2
+        s2 = s3
+        s3 = s4
+        s4 = t
+        n0 = n1
+        n1 = n2
+        n2 = n3
+        n3 = n4
+        n4 = 0
 
 
 def _one_tile_short(game, player, distance):
-    """Can one tile complete the player's link (its distance is 1, or 2 for one free square)?"""
-    if distance > 2:
+    """Can one tile complete the player's link?  (Below 4 only one empty square is left; at 4
+    it may be one free square or two that placed waves enter on both sides: count tiles.)"""
+    if distance > 4:
         return False
-    if distance <= 1:
+    if distance < 4:
         return True
     a, b = _sides(game, player)
-    return _distance(player, a, b, _maps[1], False, _tiles) <= 1
+    return _distance(player, a, b, _maps[1], False, _TILE_ENTRY, _no_pen) <= 1
 
 
 def link_distances(game):
@@ -368,36 +429,43 @@ _count_theirs = bytearray(256)
 _zero_count = bytes(256)
 _mine_edges = bytearray(8)  # per direction: cost to the first side, then to the second
 _theirs_edges = bytearray(8)
-_root = [None, 0]  # the game and history length of the search's root (order())
+_root = [None, 0, 0]  # the search's root (order()): game, history length, opponent's distance
+_kept = (bytearray(CELLS), bytearray(CELLS))  # the root's maps of the opponent (the replier)
 
 
-def _rank(game, count):
+def _rank(game, count, reuse=False):
     """Fills _maps for the position (0, 1: the mover's from their first and second side; 2, 3:
-    the opponent's), _links, _values and _narrow; _ranked: the best `count` squares."""
+    the opponent's), _links, _values and _narrow; _ranked: the best `count` squares.  `reuse`:
+    the mover's maps are still those kept at the root (see candidates)."""
     _sync(game)
     mover = game.to_move()
     a, b = _sides(game, mover)
-    mine = _distance(mover, a, b, _maps[0], True)
-    _distance(mover, b, a, _maps[1], True)
+    if reuse:
+        _maps[0][:] = _kept[0]
+        _maps[1][:] = _kept[1]
+        mine = _root[2]
+    else:
+        mine = _distance(mover, a, b, _maps[0], True)
+        _distance(mover, b, a, _maps[1], True)
     a, b = _sides(game, 1 - mover)
     theirs = _distance(1 - mover, a, b, _maps[2], True)
     _distance(1 - mover, b, a, _maps[3], True)
     _links[0], _links[1] = mine, theirs
     m0, m1, t0, t1 = _maps
-    board, values, cost, narrow = game.board, _values, _cost, _narrow
+    board, values, narrow = game.board, _values, _narrow
     o_mine, o_theirs = _open[mover], _open[1 - mover]
     count_mine, count_theirs = _count_mine, _count_theirs
     count_mine[:] = _zero_count
     count_theirs[:] = _zero_count
-    urgent = mine <= 2 or theirs <= 2
+    urgent = mine <= 4 or theirs <= 4
     cells = []
     best_links = []
     for c in range(CELLS):
         if board[c] or not (o_mine[c] or o_theirs[c]):
             continue
         # Slack: how much longer than the best link a link through this square is.
-        slack_mine = m0[c] + m1[c] - cost[c] - mine if o_mine[c] else _INF
-        slack_theirs = t0[c] + t1[c] - cost[c] - theirs if o_theirs[c] else _INF
+        slack_mine = m0[c] + m1[c] - 2 - mine if o_mine[c] else _INF
+        slack_theirs = t0[c] + t1[c] - 2 - theirs if o_theirs[c] else _INF
         if slack_mine < slack_theirs:
             low, high = slack_mine, slack_theirs
         else:
@@ -411,7 +479,7 @@ def _rank(game, count):
                 count_mine[m0[c]] += 1
             if slack_theirs == 0:
                 count_theirs[t0[c]] += 1
-            if urgent and ((slack_theirs == 0 and theirs <= 2) or (slack_mine == 0 and mine <= 2)):
+            if urgent and ((slack_theirs == 0 and theirs <= 4) or (slack_mine == 0 and mine <= 4)):
                 value += 64
         values[c] = value
         cells.append(c)
@@ -419,9 +487,9 @@ def _rank(game, count):
     # from the first side; one tile there lengthens every best link.
     narrow[:] = _zero_cells
     for c in best_links:
-        if o_mine[c] and m0[c] + m1[c] - cost[c] == mine and count_mine[m0[c]] == 1:
+        if o_mine[c] and m0[c] + m1[c] - 2 == mine and count_mine[m0[c]] == 1:
             narrow[c] = 1
-        if o_theirs[c] and t0[c] + t1[c] - cost[c] == theirs and count_theirs[t0[c]] == 1:
+        if o_theirs[c] and t0[c] + t1[c] - 2 == theirs and count_theirs[t0[c]] == 1:
             narrow[c] |= 2
     scores = [0] * len(cells)
     for i in range(len(cells)):
@@ -432,8 +500,8 @@ def _rank(game, count):
 
 def _edge_values(first, second, sides, opened, cell, out):
     """For each direction from `cell`: the cost to reach the first side and the second side
-    through that edge's neighbour once a wave enters it from a tile on `cell` (0 across the
-    side's own border), into out[0..3] and out[4..7]."""
+    through that edge's neighbour, entered by a wave of a tile on `cell` (so leaving it towards
+    the tile costs nothing more; 0 across the side's own border), into out[0..3], out[4..7]."""
     base = cell * 4
     for k in range(4):
         n = _NB[base + k]
@@ -442,13 +510,8 @@ def _edge_values(first, second, sides, opened, cell, out):
             out[k] = 0 if _BORDER[sides[0]][cell] & bit else _INF
             out[4 + k] = 0 if _BORDER[sides[1]][cell] & bit else _INF
         elif opened[n] & _BACK[k]:
-            # An empty neighbour gets cheaper with one more wave entering it.
-            drop = 0
-            if _cost[n]:
-                waves = _waves_in[n] + 1
-                drop = _cost[n] - _COST_BY_WAVES_IN[waves if waves < 4 else 4]
-            out[k] = first[n] - drop if first[n] > drop else 0
-            out[4 + k] = second[n] - drop if second[n] > drop else 0
+            out[k] = first[n]
+            out[4 + k] = second[n]
         else:
             out[k] = out[4 + k] = _INF
 
@@ -462,7 +525,7 @@ def _after(via, through, best, narrow):
         return via if via < best else best
     if via <= best:
         return via
-    detour = best + 2 if narrow else best
+    detour = best + 4 if narrow else best
     return via if via < detour else detour
 
 
@@ -485,9 +548,8 @@ def _score_moves(game, moves, count):
         if cell != last:
             _edge_values(m0, m1, sides_mine, open_mine, cell, ours)
             _edge_values(t0, t1, sides_theirs, open_theirs, cell, other)
-            cost = _cost[cell]
-            through_mine = m0[cell] + m1[cell] - cost if open_mine[cell] else 2 * _INF
-            through_theirs = t0[cell] + t1[cell] - cost if open_theirs[cell] else 2 * _INF
+            through_mine = m0[cell] + m1[cell] - 2 if open_mine[cell] else 2 * _INF
+            through_theirs = t0[cell] + t1[cell] - 2 if open_theirs[cell] else 2 * _INF
             narrow_mine = _narrow[cell] & 1
             narrow_theirs = _narrow[cell] & 2
             cell_value = _values[cell]
@@ -507,7 +569,7 @@ def _score_moves(game, moves, count):
         score = ((new_theirs - theirs) - (new_mine - mine)) * 64 + cell_value
         if new_mine == 0:
             score += _URGENT  # completes the mover's link
-        elif new_theirs <= 1:
+        elif new_theirs < 4:
             score -= _URGENT  # leaves the opponent a link to complete
         scores[i] = score
     return best_first(moves, scores, count)
@@ -516,7 +578,9 @@ def _score_moves(game, moves, count):
 def order(game, moves, count):
     """The root: the moves on the best squares, scored."""
     _rank(game, count * _SQUARES_PER_MOVE)
-    _root[0], _root[1] = game, len(game.history)
+    _root[0], _root[1], _root[2] = game, len(game.history), _links[1]
+    _kept[0][:] = _maps[2]
+    _kept[1][:] = _maps[3]
     keep = _keep
     keep[:] = _zero_cells
     for c in _ranked:
@@ -529,12 +593,19 @@ def order(game, moves, count):
 
 def candidates(game, count):
     """Deeper in the tree: the mover's tiles that fit on the best squares of the position."""
-    if game.winner() != -1 or _root[0] is not game or len(game.history) <= _root[1]:
+    history = game.history
+    if game.winner() != -1 or _root[0] is not game or len(history) <= _root[1]:
         return None  # not inside a search from order(): list and order all moves
-    _rank(game, count * _SQUARES_PER_MOVE)
+    last = history[-1]
+    # A reply to the root's move keeps the replier's maps from the root when that move's tile
+    # is well off the replier's best links: it can neither lengthen nor shorten them.
+    reuse = False
+    if len(history) == _root[1] + 1 and last != PASS:
+        c = last >> 4
+        reuse = _kept[0][c] + _kept[1][c] - 2 - _root[2] > _FAR_OFF
+    _rank(game, count * _SQUARES_PER_MOVE, reuse)
     board, edges, held = game.board, game._edges, _held[game.to_move()]
     cells = _ranked
-    last = game.history[-1]
     if last != PASS:  # the squares around the tile just placed, too
         base = (last >> 4) * 4
         for k in range(4):

@@ -30,17 +30,19 @@ BLACK_COLUMN = "S0@e1 J0@e2 S0@e3 J2@e4 S0@e5 J0@e6 S0@e7 J2@e8 S0@e9 B3@d10 B0@
 
 
 def test_distance_model_costs_and_shared_tiles():
-    """Spec "Board and pieces" / "Winning": both players' waves run through placed pieces.  An
-    empty square costs 2, one a placed wave enters costs 1, a placed tile 0."""
+    """Spec "Board and pieces" / "Winning": both players' waves run through placed pieces.  The
+    evaluation's cost of a link: 2 per empty square (a tile), plus 1 for each of its edges the
+    link crosses that no placed wave enters (there the opponent can block it); placed tiles
+    are free but crossed only along their waves."""
     game = registry.create("thoughtwave")
-    assert link_distances(game) == (20, 20)
-    game.play_text("S1@a5")  # Red: a5 costs nothing, b5 (entered by its wave) 1, c5..j5 2 each
-    assert link_distances(game) == (17, 19)  # Black may go up column b through b5 as well
-    game.play_text("S0@e1")  # Black: e1 free, e2 entered; Red's row 5 untouched
-    assert link_distances(game) == (17, 17)
+    assert link_distances(game) == (40, 40)  # ten free squares, 4 each
+    game.play_text("S1@a5")  # Red: a5 free; b5 entered by its wave 3; c5..j5 4 each
+    assert link_distances(game) == (35, 40)  # Black crossing b5 upwards gains nothing
+    game.play_text("S0@e1")  # Black: e1 free, e2 3, e3..e10 4 each
+    assert link_distances(game) == (35, 35)
     game.play_text("S0@c5")  # an upright straight closes Red's row and serves Black's column c
     red, black = link_distances(game)
-    assert red > 17 and black == 16  # c1..c3 2 each, c4 and c6 1, c5 0, c7..c10 2 each
+    assert red > 35 and black == 34  # c1..c3 4 each, c4 and c6 3, c5 0, c7..c10 4 each
 
 
 def test_takes_the_win_in_one():
