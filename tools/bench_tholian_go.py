@@ -54,7 +54,8 @@ def listing_seconds(game, number=20):
 
 
 def play_undo_seconds(options, seed):
-    """Per decision: replaying a random game's decisions forwards and backwards."""
+    """Per decision: replaying a random game's decisions forwards and backwards (undoing more
+    than the undo log's newest 64 records replays the game: the device keeps no more)."""
     g = TholianGo(options)
     rng = Rng(seed)
     while not g.is_over() and len(g.history) < DECISIONS:
@@ -68,6 +69,27 @@ def play_undo_seconds(options, seed):
         for m in moves:
             g.play(m)
     return (time.perf_counter() - t0) / (6 * len(moves))
+
+
+def search_play_undo_seconds(options, seed, depth=12):
+    """Per play or undo as a search does them: every 20th decision of a random game, its last
+    `depth` decisions taken back and played again."""
+    g = TholianGo(options)
+    rng = Rng(seed)
+    total, count = 0.0, 0
+    while not g.is_over() and len(g.history) < DECISIONS:
+        moves = [m for m in g.legal_moves() if m != OFFER]
+        g.play(moves[rng.below(len(moves))])
+        if len(g.history) % EVERY == 0:
+            tail = g.history[-depth:]
+            t0 = time.perf_counter()
+            for _ in tail:
+                g.undo()
+            for m in tail:
+                g.play(m)
+            total += time.perf_counter() - t0
+            count += 2 * len(tail)
+    return total / count
 
 
 def host_figures(bench):
@@ -86,6 +108,7 @@ def host_figures(bench):
         counts.append(len(g.legal_moves()))
     times.sort()
     play_undo = statistics.median(play_undo_seconds(None, s) for s in range(1, GAMES + 1))
+    search_play_undo = statistics.median(search_play_undo_seconds(None, s) for s in range(1, GAMES + 1))
     variants = {}
     for v in ("oracle", "ultimate", "chain"):
         vt = []
@@ -106,12 +129,14 @@ def host_figures(bench):
         "legal_moves_dense_count": len(dense.legal_moves()),
         "play_undo_us": round(play_undo * 1e6, 1),
         "play_undo_per_s": round(1 / play_undo),
+        "search_play_or_undo_us": round(search_play_undo * 1e6, 1),
         "rp2040_legal_moves_start_ms": ms(t_start),
         "rp2040_legal_moves_median_ms": ms(statistics.median(times)),
         "rp2040_legal_moves_p95_ms": ms(times[len(times) * 95 // 100]),
         "rp2040_legal_moves_max_ms": ms(times[-1]),
         "rp2040_legal_moves_dense_ms": ms(t_dense),
         "rp2040_play_undo_ms": ms(play_undo),
+        "rp2040_search_play_or_undo_ms": ms(search_play_undo),
         "rp2040_legal_moves_median_ms_by_variant": variants,
     })
     return figures
