@@ -1,19 +1,22 @@
 # Thoughtwave's AI tuning for shared_rules/ai.py.
 #
 # Evaluation: each player's connection distance, the cost of the tiles still to place for a wave
-# linking their two sides (as in Hex programs), the opponent's less the player's.  Placed tiles
-# belong to nobody, so both distances run over the same board: a placed tile costs nothing and
-# is crossed only along its waves; an empty square is crossed through the edges that the
-# player's own remaining pieces (two waves or more, to go in and out) can carry there, given the
-# waves and blanks its placed neighbours force; a square none of them fits is a wall for that
-# player.  An empty square costs 2, but only 1 once a placed wave enters it: any tile there must
-# carry that wave on, so the opponent can divert it but not block it (a square between two wave
-# ends facing each other joins them whatever is put there).  That makes the AI prefer links that
-# are hard to block, which is what decides this game: a good blocker stops any fragile link, and
-# most games between careful players end in a draw when the pieces run out.  Dial's algorithm
-# (three stacks, for d, d + 1 and d + 2) gives the distances without allocating.  The crossing
-# state of the squares is a mirror of the board, brought up to date from the moves that differ
-# since the last call (a search changes a few squares between evaluations).
+# linking their two sides (as in Hex programs), the opponent's less the player's; a side to move
+# one tile short of its link has won.  Placed tiles belong to nobody, so both distances run over
+# the same board: a placed tile costs nothing and is crossed only along its waves; an empty
+# square is crossed through the edges that the player's own remaining pieces (two waves or
+# more, to go in and out) can carry there, given the waves and blanks its placed neighbours
+# force; a square none of them fits is a wall for that player.  An empty square costs 2 (its
+# tile) plus 1 for each of its two edges on the link that no placed wave enters: a link that
+# goes on through an entering wave cannot be blocked there, only diverted (any tile on the
+# square must carry that wave), and a square between two wave ends facing each other joins
+# them whatever is put there; a link crossing such a square the other way gets no discount.
+# That makes the AI prefer links that are hard to block, which is what decides this game: a
+# careful blocker stops any fragile link, and most games between careful players end in a draw
+# when the pieces run out.  Dial's algorithm (costs 0..4 per step, five stacks) gives the
+# distances without allocating.  The crossing state of the squares is a mirror of the board,
+# brought up to date from the moves that differ since the last call (a search changes a few
+# squares between evaluations).
 #
 # Ordering (at the root and at every node deeper in the tree, where a reply that the ordering
 # misses is a refutation the search never sees): both players' distance maps from both of their
@@ -32,14 +35,14 @@ from shared_rules.thoughtwave import CELLS, PASS, SIZE, _FIT, _NB, _PIECE_BITS
 LEVELS = {
     "easy": (1.0, 5, (5,), 100),
     "normal": (2.0, 40, (3, 2), 0),
-    "hard": (9.0, 200, (6, 4, 2), 0),
+    "hard": (8.0, 120, (6, 3, 2), 0),
 }
 
 _INF = const(255)
 _FAR = const(160)  # distance of a player who cannot link any more
 _STEP = const(25)  # evaluation units per unit of distance (a free square is 4)
 _TEMPO = const(40)  # the side to move is that much closer
-_LINK_NOW = const(100000)  # the side to move completes its link (below ai.WIN: not yet done)
+_LINK_NOW = const(100000)  # a race won: one tile short, or unblockable (below ai.WIN)
 _WIDTH = const(10)  # squares per row (thoughtwave.SIZE)
 _NO_CELL = const(255)
 _LEFT = const(0)
@@ -47,10 +50,10 @@ _RIGHT = const(1)
 _BOTTOM = const(2)
 _TOP = const(3)
 _SQUARES_PER_MOVE = const(3)  # squares ranked per move wanted, whose tiles are then scored
+_RACE_TILES = const(8)  # longest unblockable link the evaluation looks for
 _FAR_OFF = const(6)  # slack of a square well off a player's best links
 _HISTORY = const(256)  # decisions the mirror follows (a game has at most 48 placements)
-_WALL = const(-1000000)
-_URGENT = const(10000)  # order(): a move that completes a link, or fails to stop one  # root value of a square nobody can fill
+_URGENT = const(10000)  # ordering: a move that completes a link, or fails to stop one
 
 
 def _side_tables():
@@ -102,10 +105,7 @@ _PAIRS, _INNER = _bit_tables()
 _UNION_LO = _union_table(0)
 _UNION_HI = _union_table(8)
 _MULTI = 0xFFFF & ~(1 | 2 | 4 | 16 | 256)  # masks of two waves or more, as a set like _FIT
-_WAVES_IN = bytes((m & 1) + (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3) for m in range(16))
 _BACK = (4, 8, 1, 2)  # direction (N E S W) -> the bit of the neighbour's edge facing back
-_BACK_DIR = (2, 3, 0, 1)  # direction -> the neighbour's direction facing back
-_OFFSET = (_WIDTH, 1, -_WIDTH, -1)
 _BIT_DIR = (0, 0, 1, 0, 2, 0, 0, 0, 3)  # a border edge bit -> its direction
 _SIDES = ((_LEFT, _RIGHT), (_BOTTOM, _TOP))
 
@@ -114,7 +114,7 @@ _open = (bytearray(CELLS), bytearray(CELLS))  # per player: edges a wave may cro
 _start = (bytearray(CELLS), bytearray(CELLS))  # per player: _INF, or 0 for a wall (never entered)
 _pen = bytearray(CELLS)  # empty squares: the edges no placed wave enters (crossing them: +1)
 _tiles = bytearray(CELLS)  # 0 for a placed tile, 1 for an empty square: tiles to place
-_in_n = bytearray(CELLS)  # cost of entering a square through its N edge (base + pen), E, S, W
+_in_n = bytearray(CELLS)  # cost of entering a square through its N edge (2 + pen bit), E, S, W
 _in_e = bytearray(CELLS)
 _in_s = bytearray(CELLS)
 _in_w = bytearray(CELLS)
@@ -134,9 +134,6 @@ _stack_d = bytearray(CELLS)
 _stack_e = bytearray(CELLS)
 _maps = (bytearray(CELLS), bytearray(CELLS), bytearray(CELLS), bytearray(CELLS))
 _keep = bytearray(CELLS)  # order(): the squares chosen
-_narrow = bytearray(CELLS)  # bit 1 (the root's mover), 2 (the other): see _mark_narrow
-_count = bytearray(256)
-_zero_count = bytes(256)
 _zero_cells = bytes(CELLS)
 
 
@@ -378,15 +375,39 @@ def _distance(player, start, goal, dist, full, entry=_ENTRY, pen=_pen):
         n4 = 0
 
 
-def _one_tile_short(game, player, distance):
-    """Can one tile complete the player's link?  (Below 4 only one empty square is left; at 4
-    it may be one free square or two that placed waves enter on both sides: count tiles.)"""
-    if distance > 4:
-        return False
-    if distance < 4:
-        return True
+def _tiles_short(game, player):
+    """The fewest tiles that complete the player's link."""
     a, b = _sides(game, player)
-    return _distance(player, a, b, _maps[1], False, _TILE_ENTRY, _no_pen) <= 1
+    return _distance(player, a, b, _maps[1], False, _TILE_ENTRY, _no_pen)
+
+
+def _unblockable(game, player, distance):
+    """Tiles to place on a link the opponent cannot block (every empty square on it entered by
+    placed waves on both sides: a tile there must join them), or 0 if there is none known.
+    Such a link costs exactly 2 per tile; one of cost `distance` (the least) is one if the
+    fewest tiles for any link is distance / 2.  The player must hold that many pieces."""
+    if distance & 1 or distance > 2 * _RACE_TILES:
+        return 0
+    tiles = _tiles_short(game, player)
+    if 2 * tiles != distance or tiles > sum(game.hand[player * 5:player * 5 + 5]):
+        return 0
+    return tiles
+
+
+def _race(game, mover, d_mover, d_other):
+    """+1: the side to move wins (one tile short, or an unblockable link no longer than the
+    other's fewest tiles); -1: the other side wins (an unblockable link shorter than the
+    mover's fewest tiles); 0: open.  Each tile costs 2 to 4, so distance / 4 (rounded up) is a
+    lower bound of the tiles, counted only when it does not decide."""
+    if d_mover < 4 or (d_mover == 4 and _tiles_short(game, mover) == 1):
+        return 1
+    tiles = _unblockable(game, mover, d_mover)
+    if tiles and ((d_other + 3) >> 2 >= tiles or _tiles_short(game, 1 - mover) >= tiles):
+        return 1
+    tiles = _unblockable(game, 1 - mover, d_other)
+    if tiles and ((d_mover + 3) >> 2 > tiles or _tiles_short(game, mover) > tiles):
+        return -1
+    return 0
 
 
 def link_distances(game):
@@ -405,11 +426,9 @@ def evaluate(game, player):
     a, b = _sides(game, 1 - player)
     theirs = _distance(1 - player, a, b, _maps[0], False)
     to_move = game.to_move() == player
-    # The side to move one square short of its link completes it now.
-    if to_move and _one_tile_short(game, player, mine):
-        return _LINK_NOW
-    if not to_move and _one_tile_short(game, 1 - player, theirs):
-        return -_LINK_NOW
+    race = _race(game, player, mine, theirs) if to_move else -_race(game, 1 - player, theirs, mine)
+    if race:
+        return _LINK_NOW if race > 0 else -_LINK_NOW
     if mine > _FAR:
         mine = _FAR
     if theirs > _FAR:
