@@ -28,7 +28,6 @@ from array import array
 
 from micropython import const
 
-from shared_rules.ai import best_first
 from shared_rules.thoughtwave import CELLS, PASS, SIZE, _FIT, _NB, _PIECE_BITS
 
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
@@ -50,6 +49,9 @@ _RIGHT = const(1)
 _BOTTOM = const(2)
 _TOP = const(3)
 _SQUARES_PER_MOVE = const(3)  # squares ranked per move wanted, whose tiles are then scored
+_KEEP = const(32)  # longest ranking kept (squares or moves)
+_SCORED = const(512)  # most tiles scored at one node
+_SCORE_LIMIT = const(16000)  # tile scores are clamped to +-this in the packed keys
 _RACE_TILES = const(8)  # longest unblockable link the evaluation looks for
 _FAR_OFF = const(6)  # slack of a square well off a player's best links
 _HISTORY = const(256)  # decisions the mirror follows (a game has at most 48 placements)
@@ -123,7 +125,7 @@ _TILE_ENTRY = (_tiles, _tiles, _tiles, _tiles)  # counting tiles only: no edge c
 _no_pen = bytearray(CELLS)
 _board = bytearray(CELLS)  # the board the mirror shows
 _moves = array("H", range(_HISTORY))  # the history it was brought up to date with
-_mirror = [None, 0, -1]  # game, history length, pieces held (Red's mask set | Black's << 16)
+_mirror = [None, 0]  # the game and history length it shows
 _held = [0, 0]  # the pieces each player holds, as sets of masks
 
 # Scratch for the searches (one at a time).
@@ -133,7 +135,6 @@ _stack_c = bytearray(CELLS)
 _stack_d = bytearray(CELLS)
 _stack_e = bytearray(CELLS)
 _maps = (bytearray(CELLS), bytearray(CELLS), bytearray(CELLS), bytearray(CELLS))
-_keep = bytearray(CELLS)  # order(): the squares chosen
 _zero_cells = bytes(CELLS)
 
 
@@ -179,10 +180,28 @@ def _refresh_around(c, board, edges):
             _refresh(n, board, edges)
 
 
+def _rehold(board, edges, player):
+    """The player's crossings of every empty square again, for other pieces held."""
+    held = _held[player] & _MULTI
+    anything = _UNION_LO[held & 255] | _UNION_HI[held >> 8]  # on a square with no neighbours
+    opened, start = _open[player], _start[player]
+    for c in range(CELLS):
+        if board[c]:
+            continue
+        e = edges[c]
+        if e:
+            fits = _FIT[e] & held
+            o = _UNION_LO[fits & 255] | _UNION_HI[fits >> 8] if fits else 0
+        else:
+            o = anything
+        opened[c] = o
+        start[c] = _INF if o else 0
+
+
 def _sync(game):
     """Brings the mirror up to date with `game`: the squares around the moves that differ from
-    the history it last saw, or every square (another game, other pieces held, a decoded
-    position)."""
+    the history it last saw (and every empty square for a player whose kinds of pieces held
+    changed), or every square (another game, a decoded position)."""
     board, edges, hand, history = game.board, game._edges, game.hand, game.history
     red = black = 0
     for p in range(5):
@@ -190,33 +209,37 @@ def _sync(game):
             red |= _PIECE_BITS[p]
         if hand[5 + p]:
             black |= _PIECE_BITS[p]
-    held = red | black << 16
-    _held[0], _held[1] = red, black
     n = len(history)
     state = _mirror
-    if state[0] is game and state[2] == held and n <= _HISTORY:
+    if state[0] is game and n <= _HISTORY:
         length = state[1]
-        if length == n and (n == 0 or _moves[n - 1] == history[n - 1]) and _board == board:
-            return
-        k = 0
-        limit = n if n < length else length
-        while k < limit and _moves[k] == history[k]:
-            k += 1
-        for i in range(k, length):
-            m = _moves[i]
-            if m != PASS:
-                _refresh_around(m >> 4, board, edges)
-        for i in range(k, n):
-            m = history[i]
-            _moves[i] = m
-            if m != PASS:
-                _refresh_around(m >> 4, board, edges)
-        state[1] = n
+        old_red, old_black = _held
+        _held[0], _held[1] = red, black
+        if length != n or (n and _moves[n - 1] != history[n - 1]) or _board != board:
+            k = 0
+            limit = n if n < length else length
+            while k < limit and _moves[k] == history[k]:
+                k += 1
+            for i in range(k, length):
+                m = _moves[i]
+                if m != PASS:
+                    _refresh_around(m >> 4, board, edges)
+            for i in range(k, n):
+                m = history[i]
+                _moves[i] = m
+                if m != PASS:
+                    _refresh_around(m >> 4, board, edges)
+            state[1] = n
         if _board == board:
+            if red != old_red:
+                _rehold(board, edges, 0)
+            if black != old_black:
+                _rehold(board, edges, 1)
             return
+    _held[0], _held[1] = red, black
     for c in range(CELLS):
         _refresh(c, board, edges)
-    state[0], state[2] = game, held
+    state[0] = game
     state[1] = n if n <= _HISTORY else 0
     for i in range(state[1]):
         _moves[i] = history[i]
@@ -439,10 +462,13 @@ def evaluate(game, player):
 
 # --- move ordering ------------------------------------------------------------------------------
 # The maps and ranking of the position being ordered (the root, or a node deeper in the tree).
+# Rankings are kept as packed keys (value, a tie-break from the seed, index) in a small top-k
+# buffer: no lists or sorts per node.
 _links = [0, 0]  # the mover's distance, the opponent's
-_ranked = []  # the best squares, best first
+_ranked = bytearray(CELLS)  # the best squares, best first (_top_count[0] of them)
 _values = [0] * CELLS  # each square's value (the same for both players)
 _narrow = bytearray(CELLS)  # bit 1: the mover's, 2: the opponent's (see _rank)
+_best_links = bytearray(CELLS)  # squares on a best link of either player
 _count_mine = bytearray(256)  # squares of a best link by distance from the first side
 _count_theirs = bytearray(256)
 _zero_count = bytes(256)
@@ -450,6 +476,35 @@ _mine_edges = bytearray(8)  # per direction: cost to the first side, then to the
 _theirs_edges = bytearray(8)
 _root = [None, 0, 0]  # the search's root (order()): game, history length, opponent's distance
 _kept = (bytearray(CELLS), bytearray(CELLS))  # the root's maps of the opponent (the replier)
+_salt = [0]  # from the root's shuffled moves: the seed's say among equal moves
+_top = [0] * _KEEP  # packed keys, best first
+_top_count = [0]
+_scored = array("H", range(_SCORED))  # the moves behind the indices in _best_moves' keys
+
+
+def _top_reset(count):
+    top = _top
+    for i in range(count):
+        top[i] = -1
+    _top_count[0] = 0
+
+
+def _top_add(key, count):
+    """Keeps `key` if it is among the `count` largest so far (insertion from the end)."""
+    top = _top
+    i = count - 1
+    if key <= top[i]:
+        return
+    while i and top[i - 1] < key:
+        top[i] = top[i - 1]
+        i -= 1
+    top[i] = key
+    if _top_count[0] < count:
+        _top_count[0] += 1
+
+
+def _tie(x):
+    return ((x * 73 + _salt[0]) >> 4) & 3
 
 
 def _rank(game, count, reuse=False):
@@ -471,14 +526,14 @@ def _rank(game, count, reuse=False):
     _distance(1 - mover, b, a, _maps[3], True)
     _links[0], _links[1] = mine, theirs
     m0, m1, t0, t1 = _maps
-    board, values, narrow = game.board, _values, _narrow
+    board, values, narrow, best_links = game.board, _values, _narrow, _best_links
     o_mine, o_theirs = _open[mover], _open[1 - mover]
     count_mine, count_theirs = _count_mine, _count_theirs
     count_mine[:] = _zero_count
     count_theirs[:] = _zero_count
     urgent = mine <= 4 or theirs <= 4
-    cells = []
-    best_links = []
+    on_best = 0
+    _top_reset(count)
     for c in range(CELLS):
         if board[c] or not (o_mine[c] or o_theirs[c]):
             continue
@@ -491,9 +546,10 @@ def _rank(game, count, reuse=False):
             low, high = slack_theirs, slack_mine
         # On a best link of either player first, then of both; a link about to be completed
         # (one square, or two a wave enters) before anything else.
-        value = -low * 16 - (high if high < 8 else 8) * 4
+        value = -(low if low < 200 else 200) * 16 - (high if high < 8 else 8) * 4
         if low == 0:
-            best_links.append(c)
+            best_links[on_best] = c
+            on_best += 1
             if slack_mine == 0:
                 count_mine[m0[c]] += 1
             if slack_theirs == 0:
@@ -501,20 +557,21 @@ def _rank(game, count, reuse=False):
             if urgent and ((slack_theirs == 0 and theirs <= 4) or (slack_mine == 0 and mine <= 4)):
                 value += 64
         values[c] = value
-        cells.append(c)
+        _top_add((value + 4096) << 10 | _tie(c) << 8 | c, count)
     # Narrow: a square of a best link that no other square of a best link matches in distance
     # from the first side; one tile there lengthens every best link.
     narrow[:] = _zero_cells
-    for c in best_links:
+    for i in range(on_best):
+        c = best_links[i]
         if o_mine[c] and m0[c] + m1[c] - 2 == mine and count_mine[m0[c]] == 1:
             narrow[c] = 1
         if o_theirs[c] and t0[c] + t1[c] - 2 == theirs and count_theirs[t0[c]] == 1:
             narrow[c] |= 2
-    scores = [0] * len(cells)
-    for i in range(len(cells)):
-        scores[i] = values[cells[i]]
-    global _ranked
-    _ranked = best_first(cells, scores, count)
+    ranked = 0
+    for i in range(_top_count[0]):
+        _ranked[i] = _top[i] & 255
+        ranked += 1
+    return ranked
 
 
 def _edge_values(first, second, sides, opened, cell, out):
@@ -548,70 +605,85 @@ def _after(via, through, best, narrow):
     return via if via < detour else detour
 
 
-def _score_moves(game, moves, count):
-    """The best `count` of `moves` (grouped by square, after _rank) by the estimated change of
-    both players' distances, then by the square values."""
+def _best_moves(game, squares, count):
+    """The mover's best `count` tiles on the first `squares` of _ranked (after _rank), by the
+    estimated change of both players' distances, then by the square values."""
     mover = game.to_move()
+    edges, held = game._edges, _held[mover]
     m0, m1, t0, t1 = _maps
     mine, theirs = _links
     sides_mine, sides_theirs = _sides(game, mover), _sides(game, 1 - mover)
     open_mine, open_theirs = _open[mover], _open[1 - mover]
-    ours, other = _mine_edges, _theirs_edges
-    scores = [0] * len(moves)
-    last = -1
-    cell_value = through_mine = through_theirs = 0
-    narrow_mine = narrow_theirs = 0
-    for i in range(len(moves)):
-        move = moves[i]
-        cell = move >> 4
-        if cell != last:
-            _edge_values(m0, m1, sides_mine, open_mine, cell, ours)
-            _edge_values(t0, t1, sides_theirs, open_theirs, cell, other)
-            through_mine = m0[cell] + m1[cell] - 2 if open_mine[cell] else 2 * _INF
-            through_theirs = t0[cell] + t1[cell] - 2 if open_theirs[cell] else 2 * _INF
-            narrow_mine = _narrow[cell] & 1
-            narrow_theirs = _narrow[cell] & 2
-            cell_value = _values[cell]
-            last = cell
-        # The best link through the tile for each player: two different wave edges, one
-        # towards each side (the tile itself free by then).
-        via_mine = via_theirs = 2 * _INF
-        for a, b in _PAIRS[move & 15]:
-            v = ours[a] + ours[b]
-            if v < via_mine:
-                via_mine = v
-            v = other[a] + other[b]
-            if v < via_theirs:
-                via_theirs = v
-        new_mine = _after(via_mine, through_mine, mine, narrow_mine)
-        new_theirs = _after(via_theirs, through_theirs, theirs, narrow_theirs)
-        score = ((new_theirs - theirs) - (new_mine - mine)) * 64 + cell_value
-        if new_mine == 0:
-            score += _URGENT  # completes the mover's link
-        elif new_theirs < 4:
-            score -= _URGENT  # leaves the opponent a link to complete
-        scores[i] = score
-    return best_first(moves, scores, count)
+    ours, other, scored = _mine_edges, _theirs_edges, _scored
+    _top_reset(count)
+    index = 0
+    for i in range(squares):
+        cell = _ranked[i]
+        fits = _FIT[edges[cell]] & held
+        if not fits:
+            continue
+        _edge_values(m0, m1, sides_mine, open_mine, cell, ours)
+        _edge_values(t0, t1, sides_theirs, open_theirs, cell, other)
+        through_mine = m0[cell] + m1[cell] - 2 if open_mine[cell] else 2 * _INF
+        through_theirs = t0[cell] + t1[cell] - 2 if open_theirs[cell] else 2 * _INF
+        narrow_mine = _narrow[cell] & 1
+        narrow_theirs = _narrow[cell] & 2
+        cell_value = _values[cell]
+        for mask in range(1, 16):
+            if not fits >> mask & 1 or index == _SCORED:
+                continue
+            # The best link through the tile for each player: two different wave edges, one
+            # towards each side (the tile itself free by then).
+            via_mine = via_theirs = 2 * _INF
+            for a, b in _PAIRS[mask]:
+                v = ours[a] + ours[b]
+                if v < via_mine:
+                    via_mine = v
+                v = other[a] + other[b]
+                if v < via_theirs:
+                    via_theirs = v
+            new_mine = _after(via_mine, through_mine, mine, narrow_mine)
+            new_theirs = _after(via_theirs, through_theirs, theirs, narrow_theirs)
+            score = ((new_theirs - theirs) - (new_mine - mine)) * 64 + cell_value
+            if new_mine == 0:
+                score += _URGENT  # completes the mover's link
+            elif new_theirs < 4:
+                score -= _URGENT  # leaves the opponent a link to complete
+            if score < -_SCORE_LIMIT:
+                score = -_SCORE_LIMIT
+            elif score > _SCORE_LIMIT:
+                score = _SCORE_LIMIT
+            move = cell << 4 | mask
+            scored[index] = move
+            _top_add((score + _SCORE_LIMIT) << 11 | _tie(move) << 9 | index, count)
+            index += 1
+    out = [0] * _top_count[0]
+    for i in range(len(out)):
+        out[i] = scored[_top[i] & 511]
+    return out
+
+
+def _ranked_among(cell, squares):
+    for i in range(squares):
+        if _ranked[i] == cell:
+            return True
+    return False
 
 
 def order(game, moves, count):
-    """The root: the moves on the best squares, scored."""
-    _rank(game, count * _SQUARES_PER_MOVE)
+    """The root: the tiles on the best squares, scored (the same moves as the listed ones)."""
+    _salt[0] = moves[0] & 255
+    squares = _rank(game, count * _SQUARES_PER_MOVE)
     _root[0], _root[1], _root[2] = game, len(game.history), _links[1]
     _kept[0][:] = _maps[2]
     _kept[1][:] = _maps[3]
-    keep = _keep
-    keep[:] = _zero_cells
-    for c in _ranked:
-        keep[c] = 1
-    chosen = [m for m in moves if m != PASS and keep[m >> 4]]
-    if not chosen:
-        return moves[:count]
-    return _score_moves(game, chosen, count)
+    out = _best_moves(game, squares, count)
+    return out if out else moves[:count]
 
 
 def candidates(game, count):
-    """Deeper in the tree: the mover's tiles that fit on the best squares of the position."""
+    """Deeper in the tree: the mover's tiles that fit on the best squares of the position and
+    around the tile just placed."""
     history = game.history
     if game.winner() != -1 or _root[0] is not game or len(history) <= _root[1]:
         return None  # not inside a search from order(): list and order all moves
@@ -622,21 +694,13 @@ def candidates(game, count):
     if len(history) == _root[1] + 1 and last != PASS:
         c = last >> 4
         reuse = _kept[0][c] + _kept[1][c] - 2 - _root[2] > _FAR_OFF
-    _rank(game, count * _SQUARES_PER_MOVE, reuse)
-    board, edges, held = game.board, game._edges, _held[game.to_move()]
-    cells = _ranked
+    squares = _rank(game, count * _SQUARES_PER_MOVE, reuse)
     if last != PASS:  # the squares around the tile just placed, too
-        base = (last >> 4) * 4
+        board, base = game.board, (last >> 4) * 4
         for k in range(4):
             n = _NB[base + k]
-            if n != _NO_CELL and not board[n] and n not in cells:
-                cells.append(n)
-    moves = []
-    for c in cells:
-        fits = _FIT[edges[c]] & held
-        for m in range(1, 16):
-            if fits >> m & 1:
-                moves.append(c << 4 | m)
-    if not moves:
-        return None  # nothing fits there: a pass, or list them all
-    return _score_moves(game, moves, count)
+            if n != _NO_CELL and not board[n] and not _ranked_among(n, squares):
+                _ranked[squares] = n
+                squares += 1
+    out = _best_moves(game, squares, count)
+    return out if out else None  # nothing fits there: a pass, or list them all
