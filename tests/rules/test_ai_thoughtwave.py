@@ -1,6 +1,7 @@
 # Thoughtwave's AI (shared_rules/ai_thoughtwave.py + shared_rules/ai.py): its distance model,
 # wins and blocks in one, legal moves and the node budget in whole games, determinism.
 from shared_rules import ai, registry
+from shared_rules import ai_thoughtwave
 from shared_rules.ai_thoughtwave import link_distances
 from shared_rules.game import ONGOING
 from shared_rules.rng import Rng
@@ -45,6 +46,43 @@ def test_distance_model_costs_and_shared_tiles():
     assert red > 35 and black == 34  # c1..c3 4 each, c4 and c6 3, c5 0, c7..c10 4 each
 
 
+def test_a_link_of_facing_waves_is_a_won_race():
+    """Spec "Moves": every edge a piece shares with a placed piece must match, so a square
+    between two facing waves joins them whatever is put there (the opponent cannot block such
+    a link): Red's row of straights with four such gaps wins the race against Black's longer
+    link, whoever is to move."""
+    row = "S1@a5 S1@c5 S1@e5 S1@g5 S1@i5 S1@j5"
+    for to_move in ("R", "B"):
+        game = position(row, to_move, (2, 6, 1, 10, 1), (2, 6, 3, 10, 1))
+        assert link_distances(game)[0] == 8  # four gaps, 2 each
+        assert ai_thoughtwave.evaluate(game, 0) > 50000 and ai_thoughtwave.evaluate(game, 1) < -50000
+    game = position("S1@a5 S1@c5 S1@e5 S1@g5", "R", (2, 6, 3, 10, 1), (2, 6, 3, 10, 1))
+    assert abs(ai_thoughtwave.evaluate(game, 0)) < 50000  # i5..j5 still open: no race yet
+
+
+def test_mirror_follows_play_and_undo():
+    """The evaluation's mirror of the board, brought up to date move by move (and when a kind
+    of piece runs out), equals one built from scratch."""
+    rng = Rng(3)
+    for seed in range(scaled(12, 3)):
+        game = registry.create("thoughtwave")
+        for step in range(40):
+            if rng.below(10) < 6 or not game.history:
+                legal = game.legal_moves()
+                if game.winner() != ONGOING:
+                    game.undo()
+                    continue
+                game.play(legal[rng.below(len(legal))])
+            else:
+                game.undo()
+            if step % 4 == 0:
+                ai_thoughtwave.link_distances(game)
+                kept = [bytes(a) for a in ai_thoughtwave._open + ai_thoughtwave._start + ai_thoughtwave._ENTRY]
+                ai_thoughtwave._mirror[0] = None  # forces a rebuild
+                ai_thoughtwave.link_distances(game)
+                assert kept == [bytes(a) for a in ai_thoughtwave._open + ai_thoughtwave._start + ai_thoughtwave._ENTRY], (seed, step)
+
+
 def test_takes_the_win_in_one():
     """Spec "Winning": the link is complete once the wave touches both of Red's sides."""
     game = position(RED_ROW, "R", (2, 2, 1, 10, 1), (2, 6, 4, 10, 1))
@@ -79,11 +117,11 @@ def _wins(game, move):
 
 def test_only_legal_moves_and_node_budget_in_whole_games():
     rng = Rng(7)
-    for game_no in range(scaled(3, 1)):
+    for game_no in range(scaled(6, 2)):
         game = registry.create("thoughtwave")
         level = ai.LEVELS[game_no % len(ai.LEVELS)]
-        budget = 4 + 9 * game_no
-        while game.winner() == ONGOING and len(game.history) < scaled(60, 16):
+        budget = 4 + 7 * game_no
+        while game.winner() == ONGOING and len(game.history) < scaled(100, 24):
             legal = game.legal_moves()
             if len(game.history) % 2 == game_no % 2:
                 search = ai.Search(game, level, seed=len(game.history), max_nodes=budget,
