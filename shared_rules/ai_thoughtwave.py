@@ -33,7 +33,7 @@ from shared_rules.thoughtwave import CELLS, PASS, SIZE, _FIT, _NB, _PIECE_BITS
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
     "easy": (1.0, 5, (5,), 100),
-    "normal": (2.0, 40, (3, 2), 0),
+    "normal": (2.0, 14, (8, 2), 0),
     "hard": (8.0, 120, (6, 3, 2), 0),
 }
 
