@@ -412,9 +412,12 @@ def _unblockable(game, player, distance):
     if distance & 1 or distance > 2 * _RACE_TILES:
         return 0
     tiles = _tiles_short(game, player)
-    if 2 * tiles != distance or tiles > sum(game.hand[player * 5:player * 5 + 5]):
+    if 2 * tiles != distance:
         return 0
-    return tiles
+    hand, held = game.hand, 0
+    for p in range(player * 5, player * 5 + 5):
+        held += hand[p]
+    return tiles if tiles <= held else 0
 
 
 def _race(game, mover, d_mover, d_other):
@@ -443,6 +446,8 @@ def link_distances(game):
 
 
 def evaluate(game, player):
+    """The opponent's distance less the player's, in _STEP units, with a little for the side to
+    move; +-_LINK_NOW for a race won or lost (see _race)."""
     _sync(game)
     a, b = _sides(game, player)
     mine = _distance(player, a, b, _maps[0], False)
@@ -483,10 +488,14 @@ _scored = array("H", range(_SCORED))  # the moves behind the indices in _best_mo
 
 
 def _top_reset(count):
+    """Empties the ranking for the `count` best keys (at most _KEEP); returns that count."""
+    if count > _KEEP:
+        count = _KEEP
     top = _top
     for i in range(count):
         top[i] = -1
     _top_count[0] = 0
+    return count
 
 
 def _top_add(key, count):
@@ -533,7 +542,7 @@ def _rank(game, count, reuse=False):
     count_theirs[:] = _zero_count
     urgent = mine <= 4 or theirs <= 4
     on_best = 0
-    _top_reset(count)
+    count = _top_reset(count)
     for c in range(CELLS):
         if board[c] or not (o_mine[c] or o_theirs[c]):
             continue
@@ -615,7 +624,7 @@ def _best_moves(game, squares, count):
     sides_mine, sides_theirs = _sides(game, mover), _sides(game, 1 - mover)
     open_mine, open_theirs = _open[mover], _open[1 - mover]
     ours, other, scored = _mine_edges, _theirs_edges, _scored
-    _top_reset(count)
+    count = _top_reset(count)
     index = 0
     for i in range(squares):
         cell = _ranked[i]
