@@ -28,7 +28,7 @@ from array import array
 
 from micropython import const
 
-from shared_rules.thoughtwave import CELLS, PASS, SIZE, _FIT, _NB, _PIECE_BITS
+from shared_rules.thoughtwave import CELLS, PASS, SIZE, _FIT, _NB, _PIECE_BITS, piece_of
 
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
@@ -53,6 +53,8 @@ _KEEP = const(32)  # longest ranking kept (squares or moves)
 _SCORED = const(512)  # most tiles scored at one node
 _SCORE_LIMIT = const(16000)  # tile scores are clamped to +-this in the packed keys
 _RACE_TILES = const(8)  # longest unblockable link the evaluation looks for
+_PIECES_CHECK = const(20)  # links this short are checked for the pieces they need
+_SHORT_COST = const(8)  # per square of such a link that the player's pieces cannot fill
 _FAR_OFF = const(6)  # slack of a square well off a player's best links
 _HISTORY = const(256)  # decisions the mirror follows (a game has at most 48 placements)
 _URGENT = const(10000)  # ordering: a move that completes a link, or fails to stop one
@@ -109,6 +111,11 @@ _UNION_HI = _union_table(8)
 _MULTI = 0xFFFF & ~(1 | 2 | 4 | 16 | 256)  # masks of two waves or more, as a set like _FIT
 _BACK = (4, 8, 1, 2)  # direction (N E S W) -> the bit of the neighbour's edge facing back
 _BIT_DIR = (0, 0, 1, 0, 2, 0, 0, 0, 3)  # a border edge bit -> its direction
+_BACK_DIR = (2, 3, 0, 1)  # direction -> the neighbour's edge facing back
+# Offset to a neighbour (+ _WIDTH) -> the edge bit towards it (N +10, E +1, S -10, W -1).
+_TOWARDS = bytes(1 if i == 2 * _WIDTH else 2 if i == _WIDTH + 1 else 4 if i == 0 else
+                 8 if i == _WIDTH - 1 else 0 for i in range(2 * _WIDTH + 1))
+_POPCOUNT = bytes(bin(i).count("1") for i in range(32))
 _SIDES = ((_LEFT, _RIGHT), (_BOTTOM, _TOP))
 
 # The mirror of the board's crossing state (one game at a time).
@@ -135,6 +142,11 @@ _stack_c = bytearray(CELLS)
 _stack_d = bytearray(CELLS)
 _stack_e = bytearray(CELLS)
 _maps = (bytearray(CELLS), bytearray(CELLS), bytearray(CELLS), bytearray(CELLS))
+_pred = bytearray(CELLS)  # _short_of_pieces: the square each square was reached from
+_kinds = bytearray(CELLS)  # the kinds of pieces (bits 0..4) that fit each square of a link
+_left = bytearray(5)
+_STACKS = (_stack_a, _stack_b, _stack_c, _stack_d, _stack_e)
+_sizes = bytearray(5)
 _zero_cells = bytes(CELLS)
 
 
@@ -398,6 +410,100 @@ def _distance(player, start, goal, dist, full, entry=_ENTRY, pen=_pen):
         n4 = 0
 
 
+def _short_of_pieces(game, player, start, goal):
+    """Squares of one best link (as _distance finds it) that the player's pieces cannot all
+    fill: each needs a piece carrying the link's two edges and the waves already entering it,
+    and a piece fills one square (say two gaps that only straights fit, one straight left).
+    Pieces go to the squares with the fewest kinds that fit first, each from the kind with the
+    most left."""
+    dist, pred = _maps[1], _pred
+    dist[:] = _start[player]
+    opened, inner = _open[player], _INNER
+    goal_border = _BORDER[goal]
+    bit = _BORDER[start][_SIDE_CELLS[start][0]]
+    through = _ENTRY[_BIT_DIR[bit]]
+    stacks, sizes = _STACKS, _sizes  # Dial's algorithm as in _distance, written compactly
+    for k in range(5):
+        sizes[k] = 0
+    for c in _SIDE_CELLS[start]:
+        if opened[c] & bit:
+            w = through[c]
+            dist[c] = w
+            pred[c] = _NO_CELL
+            stacks[w][sizes[w]] = c
+            sizes[w] += 1
+    best, last, d = _INF, _NO_CELL, 0
+    while best > d and (sizes[0] or sizes[1] or sizes[2] or sizes[3] or sizes[4]):
+        slot = d % 5
+        stack = stacks[slot]
+        while sizes[slot]:
+            sizes[slot] -= 1
+            c = stack[sizes[slot]]
+            if dist[c] != d:
+                continue
+            o = opened[c]
+            gb = o & goal_border[c]
+            if gb:
+                v = d + 1 if _pen[c] & gb else d
+                if v < best:
+                    best, last = v, c
+            o &= inner[c]
+            for k in range(4):
+                if o >> k & 1:
+                    n = _NB[c * 4 + k]
+                    nd = d + _ENTRY[_BACK_DIR[k]][n] + (_pen[c] >> k & 1)
+                    if nd < dist[n]:
+                        dist[n] = nd
+                        pred[n] = c
+                        slot2 = nd % 5
+                        stacks[slot2][sizes[slot2]] = n
+                        sizes[slot2] += 1
+        d += 1
+    if last == _NO_CELL:
+        return 0
+    board, edges, hand = game.board, game._edges, game.hand
+    kinds = _kinds
+    cells = 0
+    leave = goal_border[last]
+    c = last
+    while c != _NO_CELL:
+        p = pred[c]
+        enter = bit if p == _NO_CELL else _TOWARDS[p - c + _WIDTH]
+        if not board[c]:
+            need = enter | leave | (edges[c] & 15)
+            fits = _FIT[edges[c]]
+            allowed = 0
+            for m in range(1, 16):
+                if fits >> m & 1 and m & need == need:
+                    allowed |= 1 << piece_of(m)
+            kinds[cells] = allowed
+            cells += 1
+        if p != _NO_CELL:
+            leave = _TOWARDS[c - p + _WIDTH]
+        c = p
+    left = _left
+    for k in range(5):
+        left[k] = hand[player * 5 + k]
+    short = 0
+    for choices in range(1, 6):  # squares with one kind that fits first, then two, ...
+        for i in range(cells):
+            allowed = kinds[i]
+            if _POPCOUNT[allowed] != choices:
+                continue
+            pick = -1
+            for k in range(5):
+                if allowed >> k & 1 and left[k] and (pick < 0 or left[k] > left[pick]):
+                    pick = k
+            if pick < 0:
+                short += 1
+            else:
+                left[pick] -= 1
+    for i in range(cells):
+        if not kinds[i]:
+            short += 1
+    return short
+
+
 def _tiles_short(game, player):
     """The fewest tiles that complete the player's link."""
     a, b = _sides(game, player)
@@ -447,12 +553,17 @@ def link_distances(game):
 
 def evaluate(game, player):
     """The opponent's distance less the player's, in _STEP units, with a little for the side to
-    move; +-_LINK_NOW for a race won or lost (see _race)."""
+    move; +-_LINK_NOW for a race won or lost (see _race).  A short link costs more for each of
+    its squares that the player's pieces cannot fill."""
     _sync(game)
     a, b = _sides(game, player)
     mine = _distance(player, a, b, _maps[0], False)
+    if mine <= _PIECES_CHECK:
+        mine += _SHORT_COST * _short_of_pieces(game, player, a, b)
     a, b = _sides(game, 1 - player)
     theirs = _distance(1 - player, a, b, _maps[0], False)
+    if theirs <= _PIECES_CHECK:
+        theirs += _SHORT_COST * _short_of_pieces(game, 1 - player, a, b)
     to_move = game.to_move() == player
     race = _race(game, player, mine, theirs) if to_move else -_race(game, 1 - player, theirs, mine)
     if race:
