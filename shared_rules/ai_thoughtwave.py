@@ -581,7 +581,7 @@ def evaluate(game, player):
 # Rankings are kept as packed keys (value, a tie-break from the seed, index) in a small top-k
 # buffer: no lists or sorts per node.
 _links = [0, 0]  # the mover's distance, the opponent's
-_ranked = bytearray(CELLS)  # the best squares, best first (_top_count[0] of them)
+_ranked = bytearray(CELLS)  # the best squares, best first (_best_count[0] of them)
 _values = [0] * CELLS  # each square's value (the same for both players)
 _narrow = bytearray(CELLS)  # bit 1: the mover's, 2: the opponent's (see _rank)
 _best_links = bytearray(CELLS)  # squares on a best link of either player
@@ -593,38 +593,32 @@ _theirs_edges = bytearray(8)
 _root = [None, 0, 0]  # the search's root (order()): game, history length, opponent's distance
 _kept = (bytearray(CELLS), bytearray(CELLS))  # the root's maps of the opponent (the replier)
 _salt = [0]  # from the root's shuffled moves: the seed's say among equal moves
-_top = [0] * _KEEP  # packed keys, best first
-_top_count = [0]
+_best_keys = [0] * _KEEP  # packed keys, best first
+_best_count = [0]
 _scored = array("H", range(_SCORED))  # the moves behind the indices in _best_moves' keys
 
 
-def _top_reset(count):
+def _best_reset(count):
     """Empties the ranking for the `count` best keys (at most _KEEP); returns that count."""
     if count > _KEEP:
         count = _KEEP
-    top = _top
+    top = _best_keys
     for i in range(count):
         top[i] = -1
-    _top_count[0] = 0
+    _best_count[0] = 0
     return count
 
 
-def _top_add(key, count):
-    """Keeps `key` if it is among the `count` largest so far (insertion from the end)."""
-    top = _top
+def _best_add(key, count):
+    """Inserts `key`, which the caller found larger than the worst kept (from the end)."""
+    top = _best_keys
     i = count - 1
-    if key <= top[i]:
-        return
     while i and top[i - 1] < key:
         top[i] = top[i - 1]
         i -= 1
     top[i] = key
-    if _top_count[0] < count:
-        _top_count[0] += 1
-
-
-def _tie(x):
-    return ((x * 73 + _salt[0]) >> 4) & 3
+    if _best_count[0] < count:
+        _best_count[0] += 1
 
 
 def _rank(game, count, reuse=False):
@@ -653,7 +647,8 @@ def _rank(game, count, reuse=False):
     count_theirs[:] = _zero_count
     urgent = mine <= 4 or theirs <= 4
     on_best = 0
-    count = _top_reset(count)
+    count = _best_reset(count)
+    top, worst, salt = _best_keys, count - 1, _salt[0]
     for c in range(CELLS):
         if board[c] or not (o_mine[c] or o_theirs[c]):
             continue
@@ -677,7 +672,9 @@ def _rank(game, count, reuse=False):
             if urgent and ((slack_theirs == 0 and theirs <= 4) or (slack_mine == 0 and mine <= 4)):
                 value += 64
         values[c] = value
-        _top_add((value + 4096) << 10 | _tie(c) << 8 | c, count)
+        key = (value + 4096) << 10 | ((c * 73 + salt) >> 4 & 3) << 8 | c
+        if key > top[worst]:
+            _best_add(key, count)
     # Narrow: a square of a best link that no other square of a best link matches in distance
     # from the first side; one tile there lengthens every best link.
     narrow[:] = _zero_cells
@@ -688,8 +685,8 @@ def _rank(game, count, reuse=False):
         if o_theirs[c] and t0[c] + t1[c] - 2 == theirs and count_theirs[t0[c]] == 1:
             narrow[c] |= 2
     ranked = 0
-    for i in range(_top_count[0]):
-        _ranked[i] = _top[i] & 255
+    for i in range(_best_count[0]):
+        _ranked[i] = _best_keys[i] & 255
         ranked += 1
     return ranked
 
@@ -735,7 +732,8 @@ def _best_moves(game, squares, count):
     sides_mine, sides_theirs = _sides(game, mover), _sides(game, 1 - mover)
     open_mine, open_theirs = _open[mover], _open[1 - mover]
     ours, other, scored = _mine_edges, _theirs_edges, _scored
-    count = _top_reset(count)
+    count = _best_reset(count)
+    top, worst, salt = _best_keys, count - 1, _salt[0]
     index = 0
     for i in range(squares):
         cell = _ranked[i]
@@ -775,11 +773,13 @@ def _best_moves(game, squares, count):
                 score = _SCORE_LIMIT
             move = cell << 4 | mask
             scored[index] = move
-            _top_add((score + _SCORE_LIMIT) << 11 | _tie(move) << 9 | index, count)
+            key = (score + _SCORE_LIMIT) << 11 | ((move * 73 + salt) >> 4 & 3) << 9 | index
+            if key > top[worst]:
+                _best_add(key, count)
             index += 1
-    out = [0] * _top_count[0]
+    out = [0] * _best_count[0]
     for i in range(len(out)):
-        out[i] = scored[_top[i] & 511]
+        out[i] = scored[_best_keys[i] & 511]
     return out
 
 
