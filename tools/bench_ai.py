@@ -93,18 +93,26 @@ def play_match(job):
         game = registry.create(name)
         rng = Rng(1000 + i)
         ai_side = i % 2
+        turn = None  # device ms of the AI's turn so far (all its decisions until the other side's)
         while game.winner() == ONGOING and len(game.history) < MAX_DECISIONS:
             if game.to_move() == ai_side:
                 search = ai.Search(game, level, seed=i * 7919 + len(game.history))
                 move = search.run()
-                turn_ms.append(search.elapsed_ms)
-            elif opponent == "random":
+                turn = search.elapsed_ms if turn is None else turn + search.elapsed_ms
+                game.play(move)
+                continue
+            if turn is not None:
+                turn_ms.append(turn)
+                turn = None
+            if opponent == "random":
                 move = random_move(game, rng, tuning)
             elif opponent == "greedy":
                 move = greedy_move(game, rng, tuning)
             else:  # another level
                 move = ai.Search(game, opponent, seed=i * 104729 + len(game.history)).run()
             game.play(move)
+        if turn is not None:
+            turn_ms.append(turn)
         w = game.winner()
         if w == ai_side:
             wins += 1
@@ -119,7 +127,8 @@ def margin(p, n):
 
 
 def turn_figures(turn_ms):
-    """Median and worst AI turn, in RP2040 seconds (a turn = one decision)."""
+    """Median and worst AI turn, in RP2040 seconds (a turn = all of one side's decisions in a row:
+    Tholian Go's three moves, Throngs' two maneuvers)."""
     if not turn_ms:
         return 0.0, 0.0
     return round(statistics.median(turn_ms) / 1000, 3), round(max(turn_ms) / 1000, 3)
