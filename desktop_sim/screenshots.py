@@ -1,5 +1,6 @@
 """Regenerates docs/screenshots/: every board profile's main menu, the start of every landed
-game, and an AI-vs-AI game of each game with an AI played to its end, all headless.
+game, and an AI-vs-AI game of each game with an AI played to its end (Tholian Go's: in mid-game),
+all headless.
 
     python -m desktop_sim.screenshots [--board B] [OUT_DIR]
 
@@ -15,6 +16,9 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = ("pico_lcd13", "odroid_go", "mono128")
+# AI-vs-AI games of these can run for thousands of decisions: shown in mid-game instead of at the end.
+ENDLESS_DEMOS = ("tholian_go",)
+DEMO_MID_MS = 90000  # simulated time into the demo
 
 
 def new_game_script(index, ai_vs_ai):
@@ -61,7 +65,12 @@ def main(argv=None):
         for index, game in enumerate(games):
             run(board, new_game_script(index, False) + ["wait 1000"],
                 "%s-%s.png" % (out, game))
-            if importlib.util.find_spec("shared_rules.ai_" + game) is not None:
+            if importlib.util.find_spec("shared_rules.ai_" + game) is None:
+                continue
+            if game in ENDLESS_DEMOS:
+                run(board, new_game_script(index, True) + ["wait %d" % DEMO_MID_MS],
+                    "%s-%s-ai-vs-ai-mid.png" % (out, game))
+            else:
                 run(board, new_game_script(index, True) + ["wait-for 3600000 wins|Draw"],
                     "%s-%s-ai-vs-ai-end.png" % (out, game))
 

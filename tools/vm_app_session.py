@@ -26,14 +26,9 @@ import os
 
 import framebuf  # pyright: ignore[reportMissingImports]  (MicroPython's, in the VM)
 
+from tools.app_driver import PROFILES, presses_for
+
 _mem_alloc = getattr(gc, "mem_alloc")
-
-PROFILES = {
-    "pico_lcd13": (240, 240, True, ("up", "down", "left", "right", "a", "b", "x", "y")),
-    "odroid_go": (320, 240, True, ("up", "down", "left", "right", "a", "b", "menu", "select", "start")),
-    "mono128": (128, 64, False, ("up", "down", "left", "right", "a", "b")),
-}
-
 
 class Stop(KeyboardInterrupt):
     """The script is over (not an Exception: the app's error screens must let it through)."""
@@ -83,50 +78,6 @@ class ScriptedHW:
 
     def busy(self):
         return bool(self.apps) and self.apps[0].busy
-
-
-_DIRS = (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))
-
-
-def route(builder, target):
-    start = builder.cursor
-    came = {start: (start, "")}   # key -> (previous key, button); the start points to itself
-    queue = [start]
-    i = 0
-    while i < len(queue):
-        key = queue[i]
-        i += 1
-        if key == target:
-            break
-        for name, dx, dy in _DIRS:
-            builder.cursor = key
-            if builder.go(dx, dy) and builder.cursor not in came:
-                came[builder.cursor] = (key, name)
-                queue.append(builder.cursor)
-    builder.cursor = start
-    if target not in came:
-        raise AssertionError("target %d cannot be reached with the d-pad" % target)
-    path = []
-    while target != start:
-        target, name = came[target]
-        path.append(name)
-    path.reverse()
-    return path
-
-
-def presses_for(builder, move):
-    from firmware.builder import MoveBuilder
-    sim = MoveBuilder(builder.view, builder.moves)
-    out = []
-    depth = 0
-    while True:
-        key = sim.view.step_key(move, depth)
-        out += route(sim, key)
-        out.append("a")
-        sim.cursor = key
-        if sim.choose() >= 0:
-            return out
-        depth += 1
 
 
 def menu_keys(name, players):

@@ -11,13 +11,7 @@ if SHIM not in sys.path:
     sys.path.insert(0, SHIM)
 
 from desktop_sim import framebuf  # noqa: E402
-
-PROFILES = {
-    # name: (width, height, colour, buttons)
-    "pico_lcd13": (240, 240, True, ("up", "down", "left", "right", "a", "b", "x", "y")),
-    "odroid_go": (320, 240, True, ("up", "down", "left", "right", "a", "b", "menu", "select", "start")),
-    "mono128": (128, 64, False, ("up", "down", "left", "right", "a", "b")),
-}
+from tools.app_driver import PROFILES, presses_for  # noqa: E402,F401
 
 
 class ScriptEnd(BaseException):
@@ -118,54 +112,6 @@ def run_app(hw):
     except ScriptEnd:
         pass
     return app
-
-
-DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
-
-
-def route(builder, target):
-    """The fewest d-pad presses that take the cursor to `target` (None: unreachable)."""
-    start = builder.cursor
-    came_from = {start: None}
-    queue = [start]
-    while queue:
-        key = queue.pop(0)
-        if key == target:
-            break
-        for name, (dx, dy) in DIRECTIONS.items():
-            builder.cursor = key
-            if builder.go(dx, dy) and builder.cursor not in came_from:
-                came_from[builder.cursor] = (key, name)
-                queue.append(builder.cursor)
-    builder.cursor = start
-    if target not in came_from:
-        return None
-    path = []
-    key = target
-    while came_from[key] is not None:
-        key, name = came_from[key]
-        path.append(name)
-    return path[::-1]
-
-
-def presses_for(builder, move):
-    """The buttons that enter `move` with a fresh builder: route to each step's target, A."""
-    from firmware.builder import MoveBuilder
-    sim = MoveBuilder(builder.view, builder.moves)
-    out = []
-    depth = 0
-    while True:
-        key = sim.view.step_key(move, depth)
-        path = route(sim, key)
-        assert path is not None, "step %d of %s cannot be reached with the d-pad" % (
-            depth, builder.view.game.move_to_text(move))
-        out += path + ["a"]
-        sim.cursor = key
-        done = sim.choose()
-        if done >= 0:
-            assert done == move
-            return out
-        depth += 1
 
 
 def random_mover(rng, max_moves=10000):

@@ -11,7 +11,7 @@ from shared_rules import registry
 import shared_rules.games  # noqa: F401
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MOUNTS = ["--mount", "firmware:/firmware", "--mount", "shared_rules:/shared_rules"]
+MOUNTS = ["--mount", "firmware:/firmware", "--mount", "shared_rules:/shared_rules", "--mount", "tools:/tools"]
 
 
 def vm_session(*args):
@@ -128,6 +128,6 @@ print("tour ok")
 def test_menus_pause_menu_hint_resign_and_rematch_under_micropython(tmp_path):
     script = tmp_path / "tour.py"
     script.write_text(TOUR_SCRIPT)
-    proc = subprocess.run(["node", "tools/mpyvm.mjs"] + MOUNTS + ["--mount", "tools:/tools", str(script)],
+    proc = subprocess.run(["node", "tools/mpyvm.mjs"] + MOUNTS + [str(script)],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0 and "tour ok" in proc.stdout, proc.stdout[-3000:] + proc.stderr[-3000:]

@@ -1,0 +1,61 @@
+# Driving the app like a player: the board profiles' screens and buttons, and the d-pad presses
+# that enter a move.  MicroPython and CPython alike: used by tools/vm_app_session.py under the VM
+# and by tests/host/app_harness.py.
+
+PROFILES = {
+    # name: (width, height, colour, buttons)
+    "pico_lcd13": (240, 240, True, ("up", "down", "left", "right", "a", "b", "x", "y")),
+    "odroid_go": (320, 240, True, ("up", "down", "left", "right", "a", "b", "menu", "select", "start")),
+    "mono128": (128, 64, False, ("up", "down", "left", "right", "a", "b")),
+}
+
+
+_DIRS = (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))
+
+
+def route(builder, target):
+    """The fewest d-pad presses that take the builder's cursor to `target` (the app's cursor
+    rule, breadth first); AssertionError when the d-pad cannot reach it."""
+    start = builder.cursor
+    came = {start: (start, "")}   # key -> (previous key, button); the start points to itself
+    queue = [start]
+    i = 0
+    while i < len(queue):
+        key = queue[i]
+        i += 1
+        if key == target:
+            break
+        for name, dx, dy in _DIRS:
+            builder.cursor = key
+            if builder.go(dx, dy) and builder.cursor not in came:
+                came[builder.cursor] = (key, name)
+                queue.append(builder.cursor)
+    builder.cursor = start
+    if target not in came:
+        raise AssertionError("target %d cannot be reached with the d-pad" % target)
+    path = []
+    while target != start:
+        target, name = came[target]
+        path.append(name)
+    path.reverse()
+    return path
+
+
+def presses_for(builder, move):
+    """The buttons that enter `move` with a fresh builder: route to each step's target, A."""
+    from firmware.builder import MoveBuilder
+    sim = MoveBuilder(builder.view, builder.moves)
+    out = []
+    depth = 0
+    while True:
+        key = sim.view.step_key(move, depth)
+        out += route(sim, key)
+        out.append("a")
+        sim.cursor = key
+        done = sim.choose()
+        if done >= 0:
+            if done != move:
+                raise AssertionError("entering %s made %s" % (
+                    builder.view.game.move_to_text(move), builder.view.game.move_to_text(done)))
+            return out
+        depth += 1
