@@ -99,6 +99,14 @@ _OCTA = bytes((3, 4, 11, 10, 3, 11,
                2, 3, 6, 8, 6, 2,
                4, 5, 7, 6, 7, 4))
 
+# Bit m of this table (byte m >> 3, bit m & 7): the slots of the 9-bit mask m (same level and
+# below) fall into two or more components of the link (_LINK); the loop test's first question.
+# Rebuilt from _LINK by tests/rules/test_lazo_geometry.py.
+_SPLIT_LINK = (b"\x20\x2e\xfe\x2e\x74\x7f\x74\x04\xfe\x2e\xfe\x2e\xff\x7f\x74\x04"
+               b"\x74\x7f\xff\x7f\x74\x7f\x74\x04\x74\x04\x74\x04\x74\x04\x74\x04"
+               b"\x22\x2f\xff\x2f\x77\x7f\x77\x07\x22\x22\x22\x22\x77\x77\x00\x00"
+               b"\x00\x0f\xff\x0f\x00\x0f\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00")
+
 
 _LEVEL_START = (0, 145, 271, 379, 470, 545, 605, 651, 684, 705, 715)
 
@@ -358,6 +366,19 @@ class Lazo(Game):
                 return True
         return False
 
+    def would_loop(self, space, player):
+        """Whether a tile of `player` on the empty `space` would make a winning loop now (spec §3),
+        the position left unchanged.  The space need not be legal yet (the AI also asks about
+        spaces whose supports are still missing: empty or opposing spaces are both Free)."""
+        cells = self.cells
+        if cells[space]:
+            raise GameError("%s is occupied" % space_name(space))
+        colour = player + 1
+        cells[space] = colour  # the loop test reads only the cells
+        loop = self._makes_loop(space, colour)
+        cells[space] = 0
+        return loop
+
     def _new_stamp(self):
         # Marks in self._mark: values >= stamp belong to the current search.
         if self._stamp > 0xFFFF - 32:
@@ -382,6 +403,8 @@ class Lazo(Game):
         for d in range(9):  # nothing can rest on t yet
             if mask >> d & 1 and cells[t + _OFFSET[row + d]] == colour:
                 own |= 1 << d
+        if not _SPLIT_LINK[own >> 3] >> (own & 7) & 1:
+            return False  # one component (or none): every new cycle bounds in the star of t
         # Components of L_A: own slots joined along the cuboctahedron's edges.
         uf = self._uf
         for v in range(15):
@@ -398,8 +421,6 @@ class Lazo(Game):
             group[d] = 0
             if own >> d & 1 and _find(uf, d) == d:
                 reps |= 1 << d
-        if reps & (reps - 1) == 0:
-            return False  # one component (or none): every new cycle bounds in the star of t
         self._group_by_own_paths(t, colour, reps)
         # Which groups hold two or more components of L_A?
         multi = 0

@@ -284,6 +284,27 @@ def test_arch_one_level_up_wins_too():
     assert game.winner() == BLACK and agrees_with_reference(game, BLACK)
 
 
+def test_would_loop_answers_without_playing():
+    """§3 asked before a move (what the AI asks): White on B would close the arch, Black on B
+    would not, nor White beside the arch (2.5.3); the position stays unchanged, an
+    occupied space is refused.  With G still empty B has no support yet; empty or opposing, G is
+    Free either way, so the answer is the reference's for the tile put there."""
+    a = ARCH
+    game = build([a["D"], a["F"]], [a["C"], a["E"], a["G"], a["A"]])
+    before = (game.encode(), bytes(game.cells), list(game.history))
+    b = parse_space(a["B"])
+    assert game.would_loop(b, WHITE) and not game.would_loop(b, BLACK)
+    assert not game.would_loop(parse_space("2.5.3"), WHITE)
+    assert (game.encode(), bytes(game.cells), list(game.history)) == before
+    assert raises(GameError, game.would_loop, parse_space(a["A"]), WHITE)
+    unsupported = build([a["D"], a["F"]], [a["C"], a["E"], "1.8.2", "1.9.2", a["A"]])
+    assert unsupported.cells[parse_space(a["G"])] == 0
+    unsupported.cells[b] = WHITE + 1
+    expected = reference_has_loop(unsupported.cells, WHITE + 1)
+    unsupported.cells[b] = 0
+    assert unsupported.would_loop(b, WHITE) == expected
+
+
 def play_as(game, player, text):
     """Plays `text` for `player`, the other player first making a far-away filler move."""
     if game.to_move() != player:

@@ -219,3 +219,22 @@ def test_neighbour_slots_match_the_documented_directions():
         for d in range(12):
             dk, di, dj = lazo._SLOT_STEPS[d]
             assert neighbour(s, d) == space_index(k + dk, i + di, j + dj)
+
+
+def test_split_link_table_counts_link_components():
+    """The loop test's first question (spec §3, module doc: t's new cycles need two components
+    of its own link): the table says, for each set of own slots below and beside t, whether
+    they fall into two or more components joined along _LINK's edges."""
+    for own in range(512):
+        root = list(range(9))
+
+        def find(v):
+            while root[v] != v:
+                v = root[v]
+            return v
+        for d in range(9):
+            for e in lazo._LINK[d * 4:d * 4 + 4]:
+                if e < 9 and own >> d & 1 and own >> e & 1:
+                    root[find(d)] = find(e)
+        components = len(set(find(d) for d in range(9) if own >> d & 1))
+        assert (lazo._SPLIT_LINK[own >> 3] >> (own & 7) & 1) == (components >= 2), own
