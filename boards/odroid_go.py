@@ -5,7 +5,10 @@ WIDTH = 320
 HEIGHT = 240
 COLOR = True
 DRIVER = "ili9341"
-ROTATION = 1                       # landscape (firmware/drivers/ili9341.py)
+# Landscape as the ODROID-GO's own firmware sets its panel: MADCTL = MY | MV | BGR (the byte
+# itself, see firmware/drivers/ili9341.py), odroid-go-firmware's ili9341 init; Adafruit's
+# landscape (rotation 1, 0x28) lacks MY. Not yet checked on a real ODROID-GO.
+ROTATION = 0xA8
 
 SPI_ID = 2                         # VSPI
 SPI_BAUDRATE = 40_000_000

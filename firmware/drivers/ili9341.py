@@ -9,7 +9,8 @@ _SWRESET = const(0x01)
 _SLPOUT = const(0x11)
 _DISPON = const(0x29)
 
-# rotation -> MADCTL (BGR panel): 0 and 2 portrait 240x320, 1 and 3 landscape 320x240.
+# rotation -> MADCTL (BGR panel): 0 and 2 portrait 240x320, 1 and 3 landscape 320x240, as on
+# Adafruit's breakout.  A rotation above 3 is the MADCTL byte itself, for panels mounted otherwise.
 ROTATIONS = (0x48, 0x28, 0x88, 0xE8)
 
 _INIT = (
@@ -43,7 +44,7 @@ class ILI9341(Rgb565Panel):
         time.sleep_ms(150)
         for cmd, data in _INIT:
             self.command(cmd, data)
-        self.command(MADCTL, bytes((ROTATIONS[rotation],)))
+        self.command(MADCTL, bytes((ROTATIONS[rotation] if rotation < 4 else rotation,)))
         self.command(_SLPOUT)
         time.sleep_ms(120)
         self.command(_DISPON)

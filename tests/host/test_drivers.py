@@ -173,7 +173,7 @@ def test_odroid_go_ili9341(odroid):
     sent = commands(odroid["init"])
     names = [cmd for cmd, _ in sent]
     assert names[0] == 0x01 and names[-2:] == [0x11, 0x29]
-    assert (0x3A, b"\x55") in sent and (0x36, b"\x28") in sent
+    assert (0x3A, b"\x55") in sent and (0x36, b"\xa8") in sent
     assert (0xC0, b"\x23") in sent and (0xC5, b"\x3e\x28") in sent
     assert [gpio for gpio, _ in odroid["init"]["pins"]].count(14) == 1  # backlight; no RST pin
     fb, _ = drawn_like_drive_board(320, 240, True, strip=False)
