@@ -381,6 +381,11 @@ class TholianGo(Game):
         return axes != 0 and self._first_steps(web, axes, None)
 
     def legal_moves(self):
+        # A copy: callers may reorder it (the AI shuffles its root), the cache must stay.
+        return list(self._listing())
+
+    def _listing(self):
+        # The legal decisions, cached until the position changes (undo gives it back).
         if self._legal_ver == self._ver:
             return self._legal
         moves = []
@@ -419,7 +424,7 @@ class TholianGo(Game):
 
     # ==== playing ===============================================================================
     def play(self, move):
-        if move not in self.legal_moves():
+        if move not in self._listing():
             from shared_rules import tholian_go_text
             raise GameError("illegal move %s" % tholian_go_text.text_or_int(self, move))
         self._apply(move)
@@ -781,7 +786,13 @@ class TholianGo(Game):
             rep = self.rep
             rep[len(rep) - 1:] = _NO_KEYS
         self.result = ONGOING  # play() refuses every move once the game is over
-        self._ver += 1
+        # Versions count decisions, so undo returns to the version of the position it restores
+        # (a search's siblings reuse their parent's listing).  A listing of the position taken
+        # back must never serve another position of its depth (play lists the parent first, so
+        # this only keeps that true for any other way back in).
+        if self._legal_ver >= self._ver:
+            self._legal_ver = -1
+        self._ver -= 1
 
     # ==== notation ==============================================================================
     def move_nodes(self, move):
@@ -837,7 +848,7 @@ class TholianGo(Game):
                 for k in range(g.deg[first]):
                     if g.adj[first * SLOTS + k] == last:
                         move = first << 2 | (k + 1) << _SLOT_SHIFT
-        if move >= 0 and move in self.legal_moves():
+        if move >= 0 and move in self._listing():
             return move
         from shared_rules import tholian_go_text
         return tholian_go_text.move_from_text(self, t)
@@ -869,7 +880,7 @@ class TholianGo(Game):
         self.history = []
         self.rep = array("i")
         self.rep_base = 0
-        self._ver += 1
+        self._legal_ver = -1
 
     def render(self):
         from shared_rules import tholian_go_text

@@ -144,4 +144,4 @@ def set_position(game, red, blue, player):
     game._log = bytearray()
     game._log_from = -1  # no replay from a position
     game._begin_turn(player)
-    game._ver += 1
+    game._legal_ver = -1

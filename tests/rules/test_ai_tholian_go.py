@@ -169,3 +169,39 @@ def test_same_seed_same_move_and_position_unchanged():
     first = ai.choose_move(g, "normal", seed=4)
     assert ai.choose_move(g, "normal", seed=4) == first
     assert g.encode() == before and g.history == history
+
+
+def test_listing_after_undo_is_the_positions_own():
+    """The search's play/undo speed-up (tholian_go.py keeps a listing across undo): after any
+    mix of plays and undos the decisions are those a fresh game lists in that position, and a
+    caller reordering its list (the search shuffles its root) does not change the game's."""
+    g = TholianGo()
+    rng = Rng(11)
+    for _ in range(scaled(80, 20)):
+        if g.winner() != ONGOING:
+            break
+        fresh = TholianGo()
+        fresh.decode(g.encode())
+        expected = [m for m in fresh.legal_moves() if m != OFFER]
+        moves = g.legal_moves()
+        moves.reverse()
+        for m in moves[:3]:
+            if m == OFFER:
+                continue
+            g.play(m)
+            deeper = g.legal_moves()
+            if deeper and g.winner() == ONGOING:
+                g.play(deeper[rng.below(len(deeper))])
+                g.undo()
+            g.undo()
+            assert [x for x in g.legal_moves() if x != OFFER] == expected
+        pick = [m for m in g.legal_moves() if m != OFFER]
+        i = rng.below(len(pick))
+        g.play(pick[i])
+        if rng.below(3) == 0 and len(pick) > 1:
+            g.legal_moves()  # listed in this position, which is now taken back:
+            g.undo()
+            g.play(pick[(i + 1) % len(pick)])  # a sibling of the same depth lists its own
+            fresh = TholianGo()
+            fresh.decode(g.encode())
+            assert [x for x in g.legal_moves() if x != OFFER] == [x for x in fresh.legal_moves() if x != OFFER]
