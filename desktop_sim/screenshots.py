@@ -71,7 +71,7 @@ def main(argv=None):
                 run(board, new_game_script(index, True) + ["wait %d" % DEMO_MID_MS],
                     "%s-%s-ai-vs-ai-mid.png" % (out, game))
             else:
-                run(board, new_game_script(index, True) + ["wait-for 3600000 wins|Draw"],
+                run(board, new_game_script(index, True) + ["wait-for 3600000 wins|won|Draw"],
                     "%s-%s-ai-vs-ai-end.png" % (out, game))
 
 
