@@ -1,6 +1,6 @@
-# The board's half of tools/devtest.py (MicroPython): runs one rules-test module's top-level
-# test_* functions exactly as tools/mpy_test.mjs does under the host VM, one line per failure
-# with its traceback, then "@@RESULT passed failed" for the host to add up.
+# Runs one rules-test module's top-level test_* functions (MicroPython), one line per failure
+# with its traceback, then "@@RESULT passed failed" for the host to add up: on a board for
+# tools/devtest.py, and in the WebAssembly VM for tools/mpy_test.mjs.
 import gc
 import sys
 

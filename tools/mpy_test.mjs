@@ -9,25 +9,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { freshVM, copyTree, runCode } from "./mpyvm.mjs";
 
-const HARNESS = `
-import sys, gc
-def _run(modname, only):
-    passed = failed = 0
-    mod = __import__(modname)
-    names = sorted(n for n in dir(mod) if n.startswith("test_") and callable(getattr(mod, n)))
-    for name in names:
-        if only and name not in only:
-            continue
-        try:
-            getattr(mod, name)()
-            passed += 1
-        except Exception as e:
-            failed += 1
-            print("FAILED %s.py::%s" % (modname, name))
-            sys.print_exception(e)
-        gc.collect()
-    print("@@RESULT %d %d" % (passed, failed))
-`;
+// The same runner as on a real board (tools/devtest.py): one harness, two places.
+const HARNESS = fs.readFileSync(new URL("./devtest_harness.py", import.meta.url), "utf8");
 
 function collect(args) {
   const files = [];
@@ -66,7 +49,7 @@ async function main(argv) {
     copyTree(mp, dir, "/testdir");
     const onlyList = only ? JSON.stringify([only]) : "None";
     const status = runCode(mp, `import sys\nsys.path.insert(0, "/testdir")\nsys.path.insert(0, "/")\n` +
-      HARNESS + `_run(${JSON.stringify(modname)}, ${onlyList})\n`, onLine);
+      HARNESS + `\nrun(${JSON.stringify(modname)}, ${onlyList})\n`, onLine);
     if (!result) {  // the module itself failed to import or the VM died
       console.log(`FAILED ${file} (could not run: status ${status})`);
       result = [0, 1];
