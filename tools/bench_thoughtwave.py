@@ -39,20 +39,9 @@ base = gc.mem_alloc()
 from shared_rules.thoughtwave import Thoughtwave
 from shared_rules.rng import Rng
 module_bytes = gc.mem_alloc() - base
-from tools.rules_bench_vm import new_game_bytes, random_games, game_end_bytes, report
-game_bytes = new_game_bytes(Thoughtwave)
-games, game_alloc, game_ms = random_games(Thoughtwave, Rng, GAMES)
+from tools.rules_bench_vm import report, standard_figures
 # One play+undo and one listing: the last game's end.
-play_undo_bytes, listing_bytes, listing = game_end_bytes(games[-1])
-report({
-    "vm_module_alloc_bytes": module_bytes,
-    "vm_new_game_alloc_bytes": game_bytes,
-    "vm_play_undo_alloc_bytes": play_undo_bytes,
-    "vm_legal_moves_alloc_bytes": listing_bytes,
-    "vm_legal_moves_count": len(listing),
-    "vm_random_game_alloc_bytes": game_alloc,
-    "vm_random_game_ms": game_ms,
-})
+report(standard_figures(module_bytes, Thoughtwave, Rng, GAMES, lambda games: games[-1], "legal_moves"))
 '''
 
 

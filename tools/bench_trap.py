@@ -37,21 +37,10 @@ base = gc.mem_alloc()
 from shared_rules.trap import Trap
 from shared_rules.rng import Rng
 module_bytes = gc.mem_alloc() - base
-from tools.rules_bench_vm import new_game_bytes, random_games, game_end_bytes, report
-game_bytes = new_game_bytes(Trap)
-games, game_alloc, game_ms = random_games(Trap, Rng, GAMES)
+from tools.rules_bench_vm import report, standard_figures
 # One play+undo and one listing in phase 2: the end of the (first) longest game.
-longest = max(games, key=lambda g: len(g.history))
-play_undo_bytes, listing_bytes, listing = game_end_bytes(longest)
-report({
-    "vm_module_alloc_bytes": module_bytes,
-    "vm_new_game_alloc_bytes": game_bytes,
-    "vm_play_undo_alloc_bytes": play_undo_bytes,
-    "vm_legal_moves_phase2_alloc_bytes": listing_bytes,
-    "vm_legal_moves_phase2_count": len(listing),
-    "vm_random_game_alloc_bytes": game_alloc,
-    "vm_random_game_ms": game_ms,
-})
+report(standard_figures(module_bytes, Trap, Rng, GAMES, lambda games: max(games, key=lambda g: len(g.history)),
+                        "legal_moves_phase2"))
 '''
 
 

@@ -64,6 +64,23 @@ def game_end_bytes(game):
     return (a1 - a0) // (10 * len(moves)), a2 - a1, listing
 
 
+def standard_figures(module_bytes, game_class, rng_class, games, pick_game, listing_name):
+    """The figures every game reports: its module's and one new game's heap, whole random games
+    (median heap and ms), and one play+undo and one listing near the end of pick_game(games)."""
+    game_bytes = new_game_bytes(game_class)
+    played, game_alloc, game_ms = random_games(game_class, rng_class, games)
+    play_undo_bytes, listing_bytes, listing = game_end_bytes(pick_game(played))
+    return {
+        "vm_module_alloc_bytes": module_bytes,
+        "vm_new_game_alloc_bytes": game_bytes,
+        "vm_play_undo_alloc_bytes": play_undo_bytes,
+        "vm_%s_alloc_bytes" % listing_name: listing_bytes,
+        "vm_%s_count" % listing_name: len(listing),
+        "vm_random_game_alloc_bytes": game_alloc,
+        "vm_random_game_ms": game_ms,
+    }
+
+
 def report(figures):
     """Hands the figures to benchlib.run_mpy."""
     print("@@BENCH " + json.dumps(figures))
