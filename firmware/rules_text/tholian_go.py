@@ -36,4 +36,5 @@ VARIANTS (option "variant")
 Options push_limit (pushing m enemy tokens needs m own ones) and space (periodic, wide, long, square boards).
 
 CONTROLS
-Choose a token, then where it goes; to push a string, go on node by node until an empty one. B takes back the last step, End ends the turn after one light move."""
+Choose a token, then where it goes; to push a string, go on node by node until an empty one. B takes back the last step, End ends the turn after one light move.
+The status line: each player's dark/light tokens (Red 6/14); the turn so far, D:ok or D:due for the dark move and L1/2 for the light ones (small screens: D+ or D- and the light moves made)."""

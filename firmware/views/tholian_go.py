@@ -233,8 +233,9 @@ class View(BaseView):
             p = 2 * game.to_move()
             lines.append(("H d%d l%d" if self.narrow else "Hand d%d l%d") % (hand[p], hand[p + 1]))
         if self.narrow:
+            # 16 columns on 128x64: "R6/14 B6/14 D-0" (dark move made +/due -, light moves made)
             lines += ["R%d/%d" % (rd, rl), "B%d/%d" % (bd, bl),
-                      "%s%d/2" % ("D+" if dark_done else "D-", light_done)]
+                      "%s%d" % ("D+" if dark_done else "D-", light_done)]
         else:
             lines += ["Red %d/%d" % (rd, rl), "Blue %d/%d" % (bd, bl),
                       "D:%s L%d/2" % ("ok" if dark_done else "due", light_done)]
