@@ -43,7 +43,7 @@ from shared_rules.tholian_go_geometry import NO_EDGE, SLOTS
 # level: (device seconds cap per decision, node budget per decision, widths, evaluation noise)
 LEVELS = {
     "easy": (0.4, 4, (4,), 150),
-    "normal": (0.45, 6, (6,), 0),
+    "normal": (0.45, 20, (5, 2), 0),
     "hard": (0.8, 30, (8, 3, 2), 0),
 }
 
@@ -52,21 +52,36 @@ _PLACE = const(1)
 _NEXT = const(3)
 _SLOT_SHIFT = const(11)
 
-# A threat (one cutting node short) in % of the token (halved when no enemy token stands next
-# to the gap, doubled when the victim cannot step away; see _threats_value):
-_THREAT_NOW = const(70)  # the enemy owns the turn and has a move left to fill the gap
-_THREAT_FORCED = const(45)  # more threats than moves to save them (or to fill them)
-_THREAT_LATER = const(10)  # the victim owns the turn and saves it
-# Pressure in % of a token by its cutting nodes NOT yet held by the enemy (index: missing);
-# order() values a threat (missing 1) at 40%, evaluate() by who moves next.
+# Threats (a token its enemy can cut off with the moves of one turn) in % of the token; see
+# _threats_value:
+_CAPTURE_NOW = const(85)  # the enemy owns the turn and has the moves left to do it
+_THREAT_NEXT = const(30)  # the enemy owns the turn but lacks the moves for this one
+_THREAT_FORCED = const(60)  # the victim owns the turn but lacks the moves to save this one
+_THREAT_SAVED = const(10)  # the victim owns the turn and saves it
+# Pressure in % of a token: light by its cutting nodes NOT yet held by the enemy (index:
+# missing; 1 is a threat only where an enemy dark token can fill the gap); dark by the light
+# moves its enemy still needs (_dark_need; 1 and 2 are threats, order() uses these values).
 _LIGHT_PCT = bytes((100, 40, 8, 0))
-_DARK_PCT = bytes((100, 40, 10, 4, 1, 0, 0))
+_NEED_PCT = bytes((100, 50, 30, 12, 7, 4, 3, 2, 1, 1))
+_PROTECTED = const(99)
+_HUNT = const(2)  # per unit of closeness of a light token to an unprotected enemy dark token
+# Threat slots per victim colour v (threats[v * _SLOTS_PER + slot]): dark tokens one light
+# move short (sum, two largest), two light moves short (sum, two largest), the two largest
+# the victim can save (step away or protect); light tokens one dark move short (sum, two
+# largest), the two largest the victim can save.
+_T_D1 = const(0)
+_T_D2 = const(3)
+_T_DSAVE = const(6)
+_T_L1 = const(8)
+_T_LSAVE = const(11)
+_T_SLOTS = const(13)
 _ADVANCE = const(6)  # per row a dark token stands towards the enemy's home
 _ATTRACT = const(3)  # per unit of closeness of a dark token to a capturable enemy light token
 _REACH = const(7)  # closeness = _REACH - distance (in half columns + half lines, halved)
 _PUSH_SCORE = const(-10)  # order(): a push through enemy tokens, whose result only the search sees
 _FOLLOW = const(1)
 _JUMP_COST = const(-1)
+_PATH_STEP = const(4)  # a path's value: per decision still needed to reach its end
 _NO_END = const(-(1 << 29))  # order(): a push through my own tokens, against a plain step as good
 _PATH_OPEN = const(-20)  # evaluate(): a path under construction must still be completed
 _ACCEPT_BELOW = const(-600)  # accept a draw offer only this far behind
@@ -139,6 +154,34 @@ class _Tables:
                 self.dark_cut[d * 6 + i] = k
                 self.dark_watch[(k - nd) * 3 + n_dark_watch[k - nd]] = d
                 n_dark_watch[k - nd] += 1
+        # corner_out[(D * 6 + i) * 2 + j]: the (up to two) light neighbours of D's i-th cutting
+        # node outside D's hexagon, where an attacker's token fills that corner from; and back,
+        # near_watch[(L - nd) * 3 + j]: the dark nodes one of whose corners has L outside.
+        self.corner_out = array("H", bytes(2 * 12 * nd))
+        self.near_watch = array("H", bytes(2 * 3 * nl))
+        for a in (self.corner_out, self.near_watch):
+            for i in range(len(a)):
+                a[i] = n
+        n_near = bytearray(nl)
+        for d in range(nd):
+            base = d * 6
+            corners = [self.dark_cut[i] for i in range(base, base + self.n_dark_cut[d])]
+            for i in range(len(corners)):
+                k = corners[i]
+                j = 0
+                for s in range(k * SLOTS, k * SLOTS + g.deg[k]):
+                    w = g.adj[s]
+                    if w in corners:
+                        continue
+                    self.corner_out[(base + i) * 2 + j] = w
+                    j += 1
+                    seen_before = False
+                    for x in range((w - nd) * 3, (w - nd) * 3 + n_near[w - nd]):
+                        if self.near_watch[x] == d:
+                            seen_before = True
+                    if not seen_before:
+                        self.near_watch[(w - nd) * 3 + n_near[w - nd]] = d
+                        n_near[w - nd] += 1
         # Drawing coordinates (half columns, half lines) for the closeness of tokens.
         self.hx = bytearray(n)
         self.hy = bytearray(n)
@@ -170,7 +213,10 @@ class _Tables:
         self.n_prey = bytearray(3)
         self.value_dark = array("i", [0] * 3)  # by colour: its next token's value (_material)
         self.value_light = array("i", [0] * 3)
-        self.threats = array("i", [0] * 18)  # see _threats_value
+        self.threats = array("i", [0] * (3 * _T_SLOTS))  # see _threats_value
+        self.hunt_x = (None, bytearray(nd), bytearray(nd))  # unprotected dark tokens by colour
+        self.hunt_y = (None, bytearray(nd), bytearray(nd))
+        self.n_hunt = bytearray(3)
         self.mark = bytearray(n + 1)  # _best_jump's visited nodes (stamps)
         self.stamp = 0
         self.jump_queue = array("H", bytes(2 * n))
@@ -266,6 +312,77 @@ def _next_to(t, board, gap, colour, cut, first, count):
     return False
 
 
+def _touches(t, board, node, colour, skip):
+    """Does a token of `colour` stand next to `node`, other than on `skip`?"""
+    g = t.space
+    adj = g.adj
+    for s in range(node * SLOTS, node * SLOTS + g.deg[node]):
+        w = adj[s]
+        if w != skip and board[w] == colour:
+            return True
+    return False
+
+
+def _dark_need(t, board, d, attacker):
+    """Light moves `attacker` still needs to cut off the dark token on `d`: per corner not yet
+    held, 1 if an attacker token stands on its outside neighbour, 2 if one stands next to that
+    (empty) neighbour, 3 otherwise; _PROTECTED when the owner holds a corner (it must be pushed
+    off first)."""
+    n = t.n
+    cut, out = t.dark_cut, t.corner_out
+    need = 0
+    for i in range(d * 6, d * 6 + t.n_dark_cut[d]):
+        k = cut[i]
+        v = board[k]
+        if v == attacker:
+            continue
+        if v:
+            return _PROTECTED
+        cost = 3
+        o = out[2 * i]
+        if o != n:
+            w = board[o]
+            if w == attacker:
+                need += 1
+                continue
+            if not w and _touches(t, board, o, attacker, k):
+                cost = 2
+        o = out[2 * i + 1]
+        if o != n:
+            w = board[o]
+            if w == attacker:
+                need += 1
+                continue
+            if not w and _touches(t, board, o, attacker, k):
+                cost = 2
+        need += cost
+    return need
+
+
+def _dark_risk(t, board, d):
+    """Danger of the dark token on `d` in % of the token, whoever moves next (order())."""
+    need = _dark_need(t, board, d, 3 - board[d])
+    return _NEED_PCT[need] if need < len(_NEED_PCT) else 0
+
+
+def _light_risk(t, board, k):
+    """Danger of the light token on `k` in % (its cut's enemy dark tokens; an own dark token
+    on the cut protects it)."""
+    j = k - t.nd
+    if not t.n_light_cut[j]:
+        return 0
+    e = 3 - board[k]
+    cut = t.light_cut
+    held = 0
+    for i in range(j * 3, j * 3 + 3):
+        v = board[cut[i]]
+        if v == e:
+            held += 1
+        elif v:
+            return 0
+    return _LIGHT_PCT[3 - held]
+
+
 def _closeness(x, y, xs, ys, count, cols):
     """How close the point (x, y) is to the nearest of the points (xs[i], ys[i]), i < count
     (0 if none is within _REACH): the nearest, not a sum, so that a capture costs the hunters
@@ -302,41 +419,64 @@ def _stuck(t, board, k):
     return True
 
 
+def _can_protect(t, board, d, owner):
+    """Can a light token of `owner` step onto an empty corner of the dark token on `d`?"""
+    n = t.n
+    cut, out = t.dark_cut, t.corner_out
+    for i in range(d * 6, d * 6 + t.n_dark_cut[d]):
+        if not board[cut[i]] and (board[out[2 * i]] == owner or board[out[2 * i + 1]] == owner):
+            return True
+    return False
+
+
+def _add_top(threats, i, value):
+    """threats[i], threats[i + 1]: the two largest values so far."""
+    if value > threats[i]:
+        threats[i + 1] = threats[i]
+        threats[i] = value
+    elif value > threats[i + 1]:
+        threats[i + 1] = value
+
+
 def _threats_value(t, game, player, threats):
-    """Value for `player` of the threats gathered by _pressure: threats[v * 6 + web * 3 + i] =
-    (sum, largest, second largest) of the threat values against colour v's tokens of `web`.
-    The side that owns the turn executes as many as it has moves for (one light capture per
-    dark move, one dark capture per light move); the victim, if it owns the turn, saves as
-    many as it has moves for, the rest stay threatened."""
+    """Value for `player` of the threats gathered by _pressure.  The side that owns the turn
+    executes what its moves left allow (a light move fills a corner, a dark move a cut node);
+    the victim, if it owns the turn, saves as many as it has moves left for (a dark step
+    away or a light token onto a corner), the rest stay threatened."""
     owner = game.player + 1
     dark_moves = 0 if game.dark_done else 1
     light_moves = 2 - game.light_done
     score = 0
     for victim in (1, 2):
-        for web in (0, 1):
-            i = victim * 6 + web * 3
-            total, first, second = threats[i], threats[i + 1], threats[i + 2]
-            if not total:
-                continue
-            # Light tokens fall to dark moves, dark tokens to light moves.
-            moves = dark_moves if web == 1 else light_moves
-            top = first + (second if moves > 1 else 0) if moves else 0
-            if victim == owner:
-                value = top * _THREAT_LATER + (total - top) * _THREAT_FORCED
+        i = victim * _T_SLOTS
+        value = 0
+        total = threats[i + _T_D1] + threats[i + _T_D2]
+        if total:
+            if victim != owner:
+                top = 0
+                if light_moves >= 2:
+                    top = threats[i + _T_D1 + 1] + threats[i + _T_D1 + 2]
+                    if threats[i + _T_D2 + 1] > top:
+                        top = threats[i + _T_D2 + 1]
+                elif light_moves:
+                    top = threats[i + _T_D1 + 1]
+                value += top * _CAPTURE_NOW + (total - top) * _THREAT_NEXT
             else:
-                value = top * _THREAT_NOW + (total - top) * _THREAT_FORCED
-            value //= 100
-            score += value if victim != player + 1 else -value
+                moves = dark_moves + light_moves
+                saved = threats[i + _T_DSAVE] + (threats[i + _T_DSAVE + 1] if moves > 1 else 0) if moves else 0
+                value += saved * _THREAT_SAVED + (total - saved) * _THREAT_FORCED
+        total = threats[i + _T_L1]
+        if total:
+            if victim != owner:
+                top = threats[i + _T_L1 + 1] if dark_moves else 0
+                value += top * _CAPTURE_NOW + (total - top) * _THREAT_NEXT
+            else:
+                moves = dark_moves + light_moves
+                saved = threats[i + _T_LSAVE] + (threats[i + _T_LSAVE + 1] if moves > 1 else 0) if moves else 0
+                value += saved * _THREAT_SAVED + (total - saved) * _THREAT_FORCED
+        value //= 100
+        score += value if victim != player + 1 else -value
     return score
-
-
-def _add_threat(threats, i, value):
-    threats[i] += value
-    if value > threats[i + 1]:
-        threats[i + 2] = threats[i + 1]
-        threats[i + 1] = value
-    elif value > threats[i + 2]:
-        threats[i + 2] = value
 
 
 def _pressure(t, game, player):
@@ -349,11 +489,13 @@ def _pressure(t, game, player):
     threats = t.threats
     for i in range(len(threats)):
         threats[i] = 0
-    cut, n_cut = t.light_cut, t.n_light_cut
     prey_x, prey_y, hx, hy = t.prey_x, t.prey_y, t.hx, t.hy
     n_prey = t.n_prey
     n_prey[1] = n_prey[2] = 0
+    hunt_x, hunt_y, n_hunt = t.hunt_x, t.hunt_y, t.n_hunt
+    n_hunt[1] = n_hunt[2] = 0
     score = 0
+    cut, n_cut = t.light_cut, t.n_light_cut
     for k in range(nd, n):
         c = board[k]
         if not c:
@@ -367,19 +509,31 @@ def _pressure(t, game, player):
         n_prey[c] = i + 1
         e = 3 - c
         j *= 3
-        held = (board[cut[j]] == e) + (board[cut[j + 1]] == e) + (board[cut[j + 2]] == e)
+        held = 0
+        gap = n
+        for i in range(j, j + 3):
+            v = board[cut[i]]
+            if v == e:
+                held += 1
+            elif v:
+                held = -1  # an own dark token on the cut protects it
+                break
+            else:
+                gap = cut[i]
         if held == 2:
-            gap = cut[j + 2] if board[cut[j + 2]] != e else (cut[j + 1] if board[cut[j + 1]] != e else cut[j])
             value = light_val[c]
-            if board[gap] or not _next_to(t, board, gap, e, cut, j, 3):
-                value >>= 1
-            elif _stuck(t, board, k):
-                value <<= 1  # no escape: counts twice, so it is not among those saved
-            _add_threat(threats, c * 6 + 3, value)
+            if not _next_to(t, board, gap, e, cut, j, 3):
+                value = value * _LIGHT_PCT[1] // 100  # no enemy dark token can fill it now
+                score += -value if c == me else value
+                continue
+            slot = c * _T_SLOTS
+            threats[slot + _T_L1] += value
+            _add_top(threats, slot + _T_L1 + 1, value)
+            if not _stuck(t, board, k) or _touches(t, board, gap, c, n):
+                _add_top(threats, slot + _T_LSAVE, value)
         elif held == 1:
             value = light_val[c] * _LIGHT_PCT[2] // 100
             score += -value if c == me else value
-    cut, n_cut = t.dark_cut, t.n_dark_cut
     rows = t.space.rows + 1
     ys = t.space.ys
     cols = t.cols
@@ -388,29 +542,32 @@ def _pressure(t, game, player):
         if not c:
             continue
         e = 3 - c
-        j = k * 6
-        r = n_cut[k]
-        held = 0
-        gap = n
-        for i in range(j, j + r):
-            if board[cut[i]] == e:
-                held += 1
-            else:
-                gap = cut[i]
-        missing = r - held
+        need = _dark_need(t, board, k, e)
         value = _ADVANCE * (ys[k] if c == 1 else rows - ys[k])
         if n_prey[e]:
             value += _ATTRACT * _closeness(hx[k], hy[k], prey_x[e], prey_y[e], n_prey[e], cols)
-        if missing == 1:
+        if need != _PROTECTED:
+            i = n_hunt[c]
+            hunt_x[c][i] = hx[k]
+            hunt_y[c][i] = hy[k]
+            n_hunt[c] = i + 1
+        if need <= 2:
             danger = dark_val[c]
-            if board[gap] or not _next_to(t, board, gap, e, cut, j, r):
-                danger >>= 1
-            elif _stuck(t, board, k):
-                danger <<= 1
-            _add_threat(threats, c * 6, danger)
-        else:
-            value -= dark_val[c] * _DARK_PCT[missing] // 100
+            slot = c * _T_SLOTS + (_T_D1 if need == 1 else _T_D2)
+            threats[slot] += danger
+            _add_top(threats, slot + 1, danger)
+            if not _stuck(t, board, k) or _can_protect(t, board, k, c):
+                _add_top(threats, c * _T_SLOTS + _T_DSAVE, danger)
+        elif need < len(_NEED_PCT):
+            value -= dark_val[c] * _NEED_PCT[need] // 100
         score += value if c == me else -value
+    # Light tokens drawn to the nearest enemy dark token that is not protected.
+    for k in range(nd, n):
+        c = board[k]
+        if c and n_hunt[3 - c]:
+            e = 3 - c
+            value = _HUNT * _closeness(hx[k], hy[k], hunt_x[e], hunt_y[e], n_hunt[e], cols)
+            score += value if c == me else -value
     return score + _threats_value(t, game, player, threats)
 
 
@@ -536,93 +693,141 @@ def _repeated(game):
     return False
 
 
-def _pct_change(table, missing, delta):
-    """Pressure change (in % of a token) when `delta` (+1/-1) cutting nodes are taken."""
-    after = missing - delta
-    if after < 0 or after >= len(table) or missing >= len(table):
-        return 0
-    return table[after] - table[missing]
+def _local(t, board, a, b, c, me):
+    """order(): the danger terms of the tokens a move changing the nodes a, b and c can change
+    (any may be t.n: none, from the hand or to afar), in the position on `board`, for `me`
+    (x100): enemy tokens' danger counts for me, mine against me; dark tokens their advance."""
+    t.stamp += 1
+    if t.stamp == 256:
+        for i in range(len(t.mark)):
+            t.mark[i] = 0
+        t.stamp = 1
+    total = 0
+    if a != t.n:
+        total += _local_node(t, board, a, me)
+    if b != t.n:
+        total += _local_node(t, board, b, me)
+    if c != t.n:
+        total += _local_node(t, board, c, me)
+    return total
 
 
-def _dark_end(t, board, node, other, delta, me, own_value, prey_value):
-    """_step_gain's part for one end of a dark step of mine: `delta` +1 where the token arrives,
-    -1 where it leaves; `other` is the step's other end (t.n for a placement)."""
+def _local_node(t, board, node, me):
+    """_local's terms around one node (tokens already counted this time are marked)."""
     nd, n = t.nd, t.n
-    you = 3 - me
-    cut, watch = t.light_cut, t.light_watch
-    gain = 0
+    stamp, mark = t.stamp, t.mark
+    total = 0
+    if node >= nd:
+        j = (node - nd) * 3
+        watch = t.dark_watch
+        for i in range(j, j + 3):
+            d = watch[i]
+            if d != n and mark[d] != stamp:
+                mark[d] = stamp
+                v = board[d]
+                if v:
+                    risk = _dark_risk(t, board, d)
+                    total += t.prey_dark * risk if v != me else -t.own_dark * risk
+        watch = t.near_watch
+        for i in range(j, j + 3):
+            d = watch[i]
+            if d != n and mark[d] != stamp:
+                mark[d] = stamp
+                v = board[d]
+                if v:
+                    risk = _dark_risk(t, board, d)
+                    total += t.prey_dark * risk if v != me else -t.own_dark * risk
+        v = board[node]
+        if v:
+            risk = _light_risk(t, board, node)
+            total += t.prey_light * risk if v != me else -t.own_light * risk
+        return total
+    watch = t.light_watch
     for i in range(node * 6, node * 6 + 6):
         k = watch[i]
-        if k == n or board[k] != you:
-            continue
-        j = (k - nd) * 3
-        a, b, c = cut[j], cut[j + 1], cut[j + 2]
-        if a == other or b == other or c == other:
-            continue  # the token stays on this group's cut
-        held = (board[a] == me) + (board[b] == me) + (board[c] == me)
-        gain += prey_value * _pct_change(_LIGHT_PCT, 3 - held, delta) // 100
-    held = 0
-    r = t.n_dark_cut[node]
-    for i in range(node * 6, node * 6 + r):
-        if board[t.dark_cut[i]] == you:
-            held += 1
-    gain -= delta * own_value * _DARK_PCT[r - held] // 100
-    y = t.space.ys[node]
-    return gain + delta * _ADVANCE * (y if me == 1 else t.space.rows + 1 - y)
-
-
-def _light_end(t, board, node, other, delta, me, own_value, prey_value):
-    """The same for a light step of mine: the enemy dark tokens whose cut holds `node`, and
-    the token itself (enemy dark tokens on its group's cut)."""
-    nd, n = t.nd, t.n
-    you = 3 - me
-    cut, n_cut = t.dark_cut, t.n_dark_cut
-    j = (node - nd) * 3
-    gain = 0
-    for i in range(j, j + 3):
-        d = t.dark_watch[i]
-        if d == n or board[d] != you:
-            continue
-        held = 0
-        stays = False
-        for i2 in range(d * 6, d * 6 + n_cut[d]):
-            k = cut[i2]
-            if k == other:
-                stays = True
-            elif board[k] == me:
-                held += 1
-        if not stays:
-            gain += prey_value * _pct_change(_DARK_PCT, n_cut[d] - held, delta) // 100
-    if t.n_light_cut[node - nd]:
-        cut = t.light_cut
-        held = (board[cut[j]] == you) + (board[cut[j + 1]] == you) + (board[cut[j + 2]] == you)
-        gain -= delta * own_value * _LIGHT_PCT[3 - held] // 100
-    return gain
+        if k != n and mark[k] != stamp:
+            mark[k] = stamp
+            v = board[k]
+            if v:
+                risk = _light_risk(t, board, k)
+                total += t.prey_light * risk if v != me else -t.own_light * risk
+    v = board[node]
+    if v:
+        y = t.space.ys[node]
+        advance = 100 * _ADVANCE * (y if v == 1 else t.space.rows + 1 - y)
+        risk = _dark_risk(t, board, node)
+        total += advance - t.own_dark * risk if v == me else t.prey_dark * risk - advance
+    return total
 
 
 def _step_gain(t, game, a, b, me):
-    """order()'s value of moving my token from `a` (t.n: from the hand) to the empty `b`: the
-    change of pressure on the enemy tokens whose cut holds a or b, the token's own danger, and
-    for a dark token its advance."""
-    gain = _end_gain(t, game, b, a, 1, me)
-    if a != t.n:
-        gain += _end_gain(t, game, a, b, -1, me)
+    """order()'s value of my token moving from `a` to the empty `b` (t.n for a: from the hand
+    or from afar; for b: off to afar): the change of the danger terms around both ends, and
+    for a light token its approach to the enemy's unprotected dark tokens (_set_values)."""
+    if game.chain:
+        gain = 0
+        if b != t.n and b >= t.nd:
+            gain += _chain_end(t, game.board, b, 1, me)
+        if a != t.n and a >= t.nd:
+            gain += _chain_end(t, game.board, a, -1, me)
+        return gain
+    board = game.board
+    n = t.n
+    before = _local(t, board, a, b, n, me)
+    if a != n:
+        board[a] = 0
+    if b != n:
+        board[b] = me
+    after = _local(t, board, a, b, n, me)
+    if b != n:
+        board[b] = 0
+    if a != n:
+        board[a] = me
+    gain = (after - before) // 100
+    node = b if b != n else a
+    if node >= t.nd and t.n_hunt[3 - me]:
+        e = 3 - me
+        hx, hy = t.hx, t.hy
+        if b != n:
+            gain += _HUNT * _closeness(hx[b], hy[b], t.hunt_x[e], t.hunt_y[e], t.n_hunt[e], t.cols)
+        if a != n:
+            gain -= _HUNT * _closeness(hx[a], hy[a], t.hunt_x[e], t.hunt_y[e], t.n_hunt[e], t.cols)
     return gain
 
 
-def _end_gain(t, game, node, other, delta, me):
-    """One end of a step of mine: arriving on the empty `node` (delta 1) or leaving it (-1),
-    the step's other end being `other` (t.n: none, a token from afar or off to afar).
-    Token values come from _set_values (Chain: the chain maps of _chain_maps)."""
-    if game.chain:
-        return _chain_end(t, game.board, node, delta, me) if node >= t.nd else 0
-    if node < t.nd:
-        return _dark_end(t, game.board, node, other, delta, me, t.own_dark, t.prey_light)
-    return _light_end(t, game.board, node, other, delta, me, t.own_light, t.prey_dark)
+def _push_gain(t, game, a, b, me):
+    """order()'s value of a push by my token on `a` through the enemy token on `b`: the best
+    end one node on (my token onto b, the enemy's to an empty neighbour it may step to), or
+    _PUSH_SCORE when the push must go on through more tokens (left to the search)."""
+    g = t.space
+    board = game.board
+    adj, edge, xu, xv = g.adj, g.edge, g.xu, g.xv
+    you = board[b]
+    best = _PUSH_SCORE
+    for s in range(b * SLOTS, b * SLOTS + g.deg[b]):
+        c = adj[s]
+        if c == a or board[c]:
+            continue
+        e = edge[s]
+        if board[xu[e]] == me and board[xv[e]] == me:
+            continue  # my barrier stops the pushed token
+        before = _local(t, board, a, b, c, me)
+        board[a] = 0
+        board[b] = me
+        board[c] = you
+        after = _local(t, board, a, b, c, me)
+        board[c] = 0
+        board[b] = you
+        board[a] = me
+        gain = (after - before) // 100 - _PATH_STEP
+        if gain > best:
+            best = gain
+    return best
 
 
 def _set_values(t, game, me):
-    """The values _end_gain uses: one token of mine and one of the enemy's, by web."""
+    """The values order() uses: one token of mine and one of the enemy's, by web; where the
+    enemy's unprotected dark tokens stand (what my light tokens hunt)."""
     i = (me - 1) * 2
     j = 2 - i
     top = t.top
@@ -630,6 +835,15 @@ def _set_values(t, game, me):
     t.own_light = t.light_inc[_clip(game.cnt[i + 1] + game.hand[i + 1] - t.light_floor, top)]
     t.prey_dark = t.dark_inc[_clip(game.cnt[j] + game.hand[j] - t.dark_floor, top)]
     t.prey_light = t.light_inc[_clip(game.cnt[j + 1] + game.hand[j + 1] - t.light_floor, top)]
+    e = 3 - me
+    board = game.board
+    count = 0
+    for d in range(t.nd):
+        if board[d] == e and _dark_need(t, board, d, me) != _PROTECTED:
+            t.hunt_x[e][count] = t.hx[d]
+            t.hunt_y[e][count] = t.hy[d]
+            count += 1
+    t.n_hunt[e] = count
 
 
 def _clip(m, top):
@@ -661,7 +875,14 @@ def _best_jump(t, game, start, head, me):
     tail = 1
     i = 0
     best = None
+    # Breadth first, one layer of the string per further decision: a farther end costs
+    # _PATH_STEP per decision more, so the path goes straight to its best end.
+    layer_end = 1
+    cost = _PATH_STEP
     while i < tail:
+        if i == layer_end:
+            layer_end = tail
+            cost += _PATH_STEP
         u = queue[i]
         i += 1
         for s in range(u * SLOTS, u * SLOTS + deg[u]):
@@ -678,7 +899,7 @@ def _best_jump(t, game, start, head, me):
                 tail += 1
             elif not v:
                 mark[w] = stamp
-                gain = _step_gain(t, game, start, w, me)
+                gain = _step_gain(t, game, start, w, me) - cost
                 if best is None or gain > best:
                     best = gain
     return best
@@ -753,16 +974,27 @@ def _string_best(t, game, head, me):
                     queue[tail] = w
                     tail += 1
             elif not v:
-                gain = _end_gain(t, game, w, t.n, 1, me)
+                gain = _step_gain(t, game, t.n, w, me)
                 if gain > top:
                     top = gain
     t.string_best[label] = top
     return top
 
 
+_root_length = [0]  # decisions played at the root of the current search (prepare)
+
+
+def prepare(game, level):
+    _root_length[0] = len(game.history)
+
+
 def order(game, moves, count):
     t = _tables_for(game)
     me = game.to_move() + 1
+    if len(game.history) > _root_length[0] and (not game.rlen or _route_is_mine(game, me)):
+        # Below the root only pushes through enemy tokens go on (their result needs the
+        # search); a complete move, or a push of my own string (worth its best end), is a leaf.
+        return []
     if game.offer:
         # Answer a draw offer: accept only when clearly lost.
         return [ACCEPT] if evaluate(game, me - 1) < _ACCEPT_BELOW else [DECLINE]
@@ -787,9 +1019,13 @@ def order(game, moves, count):
                 a = (m >> 2) & 511
                 b = adj[a * SLOTS + (m >> _SLOT_SHIFT) - 1]
                 if board[b]:
-                    # A push: through my own string, as good as a jump to its best end.
+                    # A push: through my own string, as good as a jump to its best end;
+                    # through an enemy token, its best end one node on.
                     scores[i] = _PUSH_SCORE
-                    if board[b] == me:
+                    if board[b] != me:
+                        if not game.chain:
+                            scores[i] = _push_gain(t, game, a, b, me)
+                    else:
                         if not labelled:
                             for k in range(len(t.string_of)):
                                 t.string_of[k] = 0
@@ -797,7 +1033,7 @@ def order(game, moves, count):
                             labelled = True
                         top = _string_best(t, game, b, me)
                         if top != _NO_END:
-                            scores[i] = top + _end_gain(t, game, a, t.n, -1, me) + _JUMP_COST
+                            scores[i] = top + _step_gain(t, game, a, t.n, me) + _JUMP_COST
                     continue
             else:
                 a, b = n, m >> 2
