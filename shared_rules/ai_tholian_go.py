@@ -43,7 +43,7 @@ from shared_rules.tholian_go_geometry import NO_EDGE, SLOTS
 # level: (device seconds cap per decision, node budget per decision, widths, evaluation noise)
 LEVELS = {
     "easy": (0.4, 4, (4,), 150),
-    "normal": (0.45, 20, (5, 2), 0),
+    "normal": (0.3, 40, (3, 2), 0),
     "hard": (0.8, 30, (8, 3, 2), 0),
 }
 
@@ -82,6 +82,7 @@ _PUSH_SCORE = const(-10)  # order(): a push through enemy tokens, whose result o
 _FOLLOW = const(1)
 _JUMP_COST = const(-1)
 _PATH_STEP = const(4)  # a path's value: per decision still needed to reach its end
+_PATH_LAYERS = const(4)  # ends of a push through my own string looked for, in decisions
 _NO_END = const(-(1 << 29))  # order(): a push through my own tokens, against a plain step as good
 _PATH_OPEN = const(-20)  # evaluate(): a path under construction must still be completed
 _ACCEPT_BELOW = const(-600)  # accept a draw offer only this far behind
@@ -89,6 +90,7 @@ _RACE = const(60)  # Football / Scrimmage: per step the best runner is ahead
 _CHAIN = const(80)  # Chain: per empty node the cheapest chain needs less
 _CHAIN_ENEMY = const(3)  # Chain: an enemy token on the way costs as many empty nodes
 _FAR = const(99)
+_MEMO = const(32)  # evaluations kept (a power of two)
 
 
 class _Tables:
@@ -108,15 +110,13 @@ class _Tables:
         # dark_cut[D * 6 + i]: the light nodes that cut off dark node D.
         self.dark_cut = array("H", bytes(2 * 6 * nd))
         self.n_dark_cut = bytearray(nd)
-        # Reverse: light nodes whose cut holds dark node D (6 slots), dark nodes whose cut holds
-        # light node L (3 slots); the dummy node n fills unused slots.
+        # Reverse: light nodes whose cut holds dark node D (6 slots); the dummy node n fills
+        # unused slots.
         self.light_watch = array("H", bytes(2 * 6 * nd))
-        self.dark_watch = array("H", bytes(2 * 3 * nl))
-        for a in (self.light_cut, self.dark_cut, self.light_watch, self.dark_watch):
+        for a in (self.light_cut, self.dark_cut, self.light_watch):
             for i in range(len(a)):
                 a[i] = n
         n_light_watch = bytearray(nd)
-        n_dark_watch = bytearray(nl)
         seen = bytearray(n)
         for start in range(nd, n):
             if seen[start]:
@@ -152,17 +152,18 @@ class _Tables:
             for i in range(len(cut)):
                 k = cut[i]
                 self.dark_cut[d * 6 + i] = k
-                self.dark_watch[(k - nd) * 3 + n_dark_watch[k - nd]] = d
-                n_dark_watch[k - nd] += 1
         # corner_out[(D * 6 + i) * 2 + j]: the (up to two) light neighbours of D's i-th cutting
         # node outside D's hexagon, where an attacker's token fills that corner from; and back,
-        # near_watch[(L - nd) * 3 + j]: the dark nodes one of whose corners has L outside.
+        # around[(L - nd) * 6 + j]: the dark nodes L is a corner of or stands next to a corner
+        # of (what a light token arriving on or leaving L changes; at most 6 in every space).
         self.corner_out = array("H", bytes(2 * 12 * nd))
-        self.near_watch = array("H", bytes(2 * 3 * nl))
-        for a in (self.corner_out, self.near_watch):
+        self.around = array("H", bytes(2 * 6 * nl))
+        self.around_rev = array("H", bytes(2 * 12 * nd))  # and back: the light nodes of D
+        for a in (self.corner_out, self.around, self.around_rev):
             for i in range(len(a)):
                 a[i] = n
-        n_near = bytearray(nl)
+        n_around = bytearray(nl)
+        n_rev = bytearray(nd)
         for d in range(nd):
             base = d * 6
             corners = [self.dark_cut[i] for i in range(base, base + self.n_dark_cut[d])]
@@ -171,17 +172,18 @@ class _Tables:
                 j = 0
                 for s in range(k * SLOTS, k * SLOTS + g.deg[k]):
                     w = g.adj[s]
-                    if w in corners:
-                        continue
-                    self.corner_out[(base + i) * 2 + j] = w
-                    j += 1
-                    seen_before = False
-                    for x in range((w - nd) * 3, (w - nd) * 3 + n_near[w - nd]):
-                        if self.near_watch[x] == d:
-                            seen_before = True
-                    if not seen_before:
-                        self.near_watch[(w - nd) * 3 + n_near[w - nd]] = d
-                        n_near[w - nd] += 1
+                    if w not in corners:
+                        self.corner_out[(base + i) * 2 + j] = w
+                        j += 1
+                for w in [k] + [g.adj[s] for s in range(k * SLOTS, k * SLOTS + g.deg[k])]:
+                    slots = range((w - nd) * 6, (w - nd) * 6 + n_around[w - nd])
+                    if d not in [self.around[x] for x in slots]:
+                        if n_around[w - nd] == 6 or n_rev[d] == 12:
+                            raise ValueError("more light nodes around a dark node than planned")
+                        self.around[(w - nd) * 6 + n_around[w - nd]] = d
+                        n_around[w - nd] += 1
+                        self.around_rev[d * 12 + n_rev[d]] = w
+                        n_rev[d] += 1
         # Drawing coordinates (half columns, half lines) for the closeness of tokens.
         self.hx = bytearray(n)
         self.hy = bytearray(n)
@@ -214,14 +216,36 @@ class _Tables:
         self.value_dark = array("i", [0] * 3)  # by colour: its next token's value (_material)
         self.value_light = array("i", [0] * 3)
         self.threats = array("i", [0] * (3 * _T_SLOTS))  # see _threats_value
+        self.no_threats = array("i", [0] * (3 * _T_SLOTS))
+        self.hunters = array("H", bytes(2 * nl))  # _pressure: the light tokens
         self.hunt_x = (None, bytearray(nd), bytearray(nd))  # unprotected dark tokens by colour
         self.hunt_y = (None, bytearray(nd), bytearray(nd))
         self.n_hunt = bytearray(3)
+        self.near = (None, bytearray(n + 1), bytearray(n + 1))  # _count_near
+        self.zeros = bytes(n + 1)
+        # order(): every node's _term in the position being ordered (t.cached: valid) and
+        # the nodes a move affects (_affected)
+        self.term = array("i", [0] * (n + 1))
+        self.cached = False
+        self.affected = array("H", bytes(2 * 32))
+        self.amark = bytearray(n + 1)  # _affected's marks (stamps), apart from _best_jump's
+        self.astamp = 0
+        self.via = array("H", bytes(2 * (n + 1)))  # _best_jump: first node after the head
+        self.jump_first = 0
+        self.busy = bytearray(n + 1)  # order(): dark tokens around each light node
+        self.left = bytearray(n + 1)  # order(): the gain of my token leaving a node, known
+        self.left_gain = array("i", [0] * (n + 1))
+        # evaluate()'s memo of complete moves: state 0 = empty slot
+        self.memo_key = array("i", [0] * _MEMO)
+        self.memo_value = array("i", [0] * _MEMO)
+        self.memo_route = array("i", [0] * _MEMO)
+        self.memo_state = bytearray(_MEMO)
         self.mark = bytearray(n + 1)  # _best_jump's visited nodes (stamps)
         self.stamp = 0
         self.jump_queue = array("H", bytes(2 * n))
         # order(): my tokens' strings (label per node, 0 none) and each string's best end.
         self.string_of = array("H", bytes(2 * (n + 1)))
+        self.no_strings = array("H", bytes(2 * (n + 1)))
         self.string_best = array("i", [0] * (n // 2 + 2))
         self.strings = 0
         self.own_dark = self.own_light = self.prey_dark = self.prey_light = 0  # _set_values
@@ -327,36 +351,53 @@ def _dark_need(t, board, d, attacker):
     """Light moves `attacker` still needs to cut off the dark token on `d`: per corner not yet
     held, 1 if an attacker token stands on its outside neighbour, 2 if one stands next to that
     (empty) neighbour, 3 otherwise; _PROTECTED when the owner holds a corner (it must be pushed
-    off first)."""
-    n = t.n
+    off first).  Reads t.near (_count_near)."""
+    near = t.near[attacker]
     cut, out = t.dark_cut, t.corner_out
     need = 0
     for i in range(d * 6, d * 6 + t.n_dark_cut[d]):
-        k = cut[i]
-        v = board[k]
+        v = board[cut[i]]
         if v == attacker:
             continue
         if v:
             return _PROTECTED
-        cost = 3
         o = out[2 * i]
-        if o != n:
-            w = board[o]
-            if w == attacker:
-                need += 1
-                continue
-            if not w and _touches(t, board, o, attacker, k):
-                cost = 2
-        o = out[2 * i + 1]
-        if o != n:
-            w = board[o]
-            if w == attacker:
-                need += 1
-                continue
-            if not w and _touches(t, board, o, attacker, k):
-                cost = 2
-        need += cost
+        p = out[2 * i + 1]
+        v = board[o]
+        w = board[p]
+        if v == attacker or w == attacker:
+            need += 1
+        elif (not v and near[o]) or (not w and near[p]):
+            need += 2
+        else:
+            need += 3
     return need
+
+
+def _count_near(t, board):
+    """t.near[colour][node]: how many light tokens of colour stand next to the light node."""
+    g = t.space
+    adj, deg = g.adj, g.deg
+    red, blue = t.near[1], t.near[2]
+    red[:] = t.zeros
+    blue[:] = t.zeros
+    for k in range(t.nd, t.n):
+        c = board[k]
+        if c:
+            near = red if c == 1 else blue
+            for s in range(k * SLOTS, k * SLOTS + deg[k]):
+                near[adj[s]] += 1
+
+
+def _move_near(t, node, colour, delta):
+    """Keeps t.near right while order() moves a light token of colour on or off `node`."""
+    if node < t.nd or node == t.n:
+        return
+    g = t.space
+    adj = g.adj
+    near = t.near[colour]
+    for s in range(node * SLOTS, node * SLOTS + g.deg[node]):
+        near[adj[s]] += delta
 
 
 def _dark_risk(t, board, d):
@@ -481,25 +522,36 @@ def _threats_value(t, game, player, threats):
 
 def _pressure(t, game, player):
     """Threat, pressure and closeness terms for `player` (0/1) minus the opponent's (after
-    _material of both colours)."""
+    _material of both colours); also counts t.near (_count_near)."""
     board = game.board
+    g = t.space
+    adj, deg = g.adj, g.deg
     nd, n = t.nd, t.n
     me = player + 1
     light_val, dark_val = t.value_light, t.value_dark  # filled by _material
     threats = t.threats
-    for i in range(len(threats)):
-        threats[i] = 0
+    threats[:] = t.no_threats
     prey_x, prey_y, hx, hy = t.prey_x, t.prey_y, t.hx, t.hy
     n_prey = t.n_prey
     n_prey[1] = n_prey[2] = 0
     hunt_x, hunt_y, n_hunt = t.hunt_x, t.hunt_y, t.n_hunt
     n_hunt[1] = n_hunt[2] = 0
+    hunters = t.hunters
+    n_hunters = 0
+    near = t.near
+    near[1][:] = t.zeros
+    near[2][:] = t.zeros
     score = 0
     cut, n_cut = t.light_cut, t.n_light_cut
     for k in range(nd, n):
         c = board[k]
         if not c:
             continue
+        hunters[n_hunters] = k
+        n_hunters += 1
+        counts = near[c]
+        for s in range(k * SLOTS, k * SLOTS + deg[k]):
+            counts[adj[s]] += 1
         j = k - nd
         if not n_cut[j]:
             continue
@@ -534,8 +586,8 @@ def _pressure(t, game, player):
         elif held == 1:
             value = light_val[c] * _LIGHT_PCT[2] // 100
             score += -value if c == me else value
-    rows = t.space.rows + 1
-    ys = t.space.ys
+    rows = g.rows + 1
+    ys = g.ys
     cols = t.cols
     for k in range(nd):
         c = board[k]
@@ -562,10 +614,11 @@ def _pressure(t, game, player):
             value -= dark_val[c] * _NEED_PCT[need] // 100
         score += value if c == me else -value
     # Light tokens drawn to the nearest enemy dark token that is not protected.
-    for k in range(nd, n):
+    for i in range(n_hunters):
+        k = hunters[i]
         c = board[k]
-        if c and n_hunt[3 - c]:
-            e = 3 - c
+        e = 3 - c
+        if n_hunt[e]:
             value = _HUNT * _closeness(hx[k], hy[k], hunt_x[e], hunt_y[e], n_hunt[e], cols)
             score += value if c == me else -value
     return score + _threats_value(t, game, player, threats)
@@ -655,6 +708,28 @@ def _chain(t, game, player):
 # ---- the tuning interface ------------------------------------------------------------------
 def evaluate(game, player):
     t = _tables_for(game)
+    t.cached = False
+    if game.pending or game.offer:
+        return _evaluate(t, game, player)
+    # A search's iterations meet the same positions again: the last values are kept
+    # (prepare() forgets them; the key is the board's hash, the turn's state and the path
+    # under construction: its length, start and head).
+    state = 1 + (_repeated(game) << 5 | player << 4 | game.player << 3 | game.dark_done << 2 | game.light_done)
+    rlen = game.rlen
+    route = (rlen << 18 | game.route[0] << 9 | game.route[rlen - 1]) if rlen else 0
+    zobrist = game.zobrist
+    i = (zobrist ^ route) & (_MEMO - 1)
+    if t.memo_state[i] == state and t.memo_key[i] == zobrist and t.memo_route[i] == route:
+        return t.memo_value[i]
+    value = _evaluate(t, game, player)
+    t.memo_state[i] = state
+    t.memo_key[i] = zobrist
+    t.memo_route[i] = route
+    t.memo_value[i] = value
+    return value
+
+
+def _evaluate(t, game, player):
     if game.chain:
         score = _chain(t, game, player)
     else:
@@ -669,9 +744,11 @@ def evaluate(game, player):
         jump = None
         me = game.player + 1
         if _route_is_mine(game, me) and game.rlen > 1:
-            _set_values(t, game, me)
             if game.chain:
                 _chain_maps(t, game, me)
+            elif not game.captures:
+                _count_near(t, game.board)  # else _pressure counted them
+            _set_values(t, game, me)
             jump = _best_jump(t, game, game.route[0], game.route[game.rlen - 1], me)
         value = _PATH_OPEN if jump is None else jump
         score += value if me == player + 1 else -value
@@ -693,99 +770,112 @@ def _repeated(game):
     return False
 
 
-def _local(t, board, a, b, c, me):
-    """order(): the danger terms of the tokens a move changing the nodes a, b and c can change
-    (any may be t.n: none, from the hand or to afar), in the position on `board`, for `me`
-    (x100): enemy tokens' danger counts for me, mine against me; dark tokens their advance."""
-    t.stamp += 1
-    if t.stamp == 256:
-        for i in range(len(t.mark)):
-            t.mark[i] = 0
-        t.stamp = 1
-    total = 0
-    if a != t.n:
-        total += _local_node(t, board, a, me)
-    if b != t.n:
-        total += _local_node(t, board, b, me)
-    if c != t.n:
-        total += _local_node(t, board, c, me)
-    return total
+def _affected(t, a, b, c):
+    """order(): the nodes whose tokens' terms a move changing the nodes a, b and c can change
+    (any may be t.n: none, from the hand or to afar): the nodes themselves, and for a light
+    node the dark nodes it is a corner of or next to a corner of, for a dark node the light
+    nodes on whose cut it is.  Into t.affected[0:count]; returns count."""
+    t.astamp += 1
+    if t.astamp == 256:
+        for i in range(len(t.amark)):
+            t.amark[i] = 0
+        t.astamp = 1
+    count = _affect(t, a, 0)
+    count = _affect(t, b, count)
+    return _affect(t, c, count)
 
 
-def _local_node(t, board, node, me):
-    """_local's terms around one node (tokens already counted this time are marked)."""
+def _affect(t, node, count):
+    """_affected's part for one node: appends to t.affected[0:count], returns the count."""
     nd, n = t.nd, t.n
-    stamp, mark = t.stamp, t.mark
-    total = 0
+    if node == n:
+        return count
+    stamp, mark, out = t.astamp, t.amark, t.affected
+    if mark[node] != stamp:
+        mark[node] = stamp
+        out[count] = node
+        count += 1
     if node >= nd:
-        j = (node - nd) * 3
-        watch = t.dark_watch
-        for i in range(j, j + 3):
+        watch = t.around
+        j = (node - nd) * 6
+        for i in range(j, j + 6):
             d = watch[i]
-            if d != n and mark[d] != stamp:
+            if mark[d] != stamp:
                 mark[d] = stamp
-                v = board[d]
-                if v:
-                    risk = _dark_risk(t, board, d)
-                    total += t.prey_dark * risk if v != me else -t.own_dark * risk
-        watch = t.near_watch
-        for i in range(j, j + 3):
-            d = watch[i]
-            if d != n and mark[d] != stamp:
-                mark[d] = stamp
-                v = board[d]
-                if v:
-                    risk = _dark_risk(t, board, d)
-                    total += t.prey_dark * risk if v != me else -t.own_dark * risk
-        v = board[node]
-        if v:
-            risk = _light_risk(t, board, node)
-            total += t.prey_light * risk if v != me else -t.own_light * risk
-        return total
-    watch = t.light_watch
-    for i in range(node * 6, node * 6 + 6):
-        k = watch[i]
-        if k != n and mark[k] != stamp:
-            mark[k] = stamp
-            v = board[k]
-            if v:
-                risk = _light_risk(t, board, k)
-                total += t.prey_light * risk if v != me else -t.own_light * risk
+                out[count] = d
+                count += 1
+    else:
+        watch = t.light_watch
+        for i in range(node * 6, node * 6 + 6):
+            k = watch[i]
+            if mark[k] != stamp:
+                mark[k] = stamp
+                out[count] = k
+                count += 1
+    return count
+
+
+def _term(t, board, node, me):
+    """order(): the danger term (x100) of the token on `node` for `me` (enemy tokens' danger
+    counts for me, mine against me) and for a dark token its advance; 0 if empty."""
     v = board[node]
-    if v:
-        y = t.space.ys[node]
-        advance = 100 * _ADVANCE * (y if v == 1 else t.space.rows + 1 - y)
-        risk = _dark_risk(t, board, node)
-        total += advance - t.own_dark * risk if v == me else t.prey_dark * risk - advance
+    if not v:
+        return 0
+    if node >= t.nd:
+        risk = _light_risk(t, board, node)
+        return t.prey_light * risk if v != me else -t.own_light * risk
+    y = t.space.ys[node]
+    advance = 100 * _ADVANCE * (y if v == 1 else t.space.rows + 1 - y)
+    risk = _dark_risk(t, board, node)
+    return advance - t.own_dark * risk if v == me else t.prey_dark * risk - advance
+
+
+def _terms(t, board, count, me, cached):
+    """The sum of _term over t.affected[0:count] (`cached`: t.term holds this board's)."""
+    out = t.affected
+    total = 0
+    if cached:
+        term = t.term
+        for i in range(count):
+            total += term[out[i]]
+    else:
+        for i in range(count):
+            k = out[i]
+            if board[k]:
+                total += _term(t, board, k, me)
     return total
+
+
+def _dark_among(t, board, count):
+    """Does a dark token stand on one of t.affected[0:count]?"""
+    out, nd = t.affected, t.nd
+    for i in range(count):
+        k = out[i]
+        if k < nd and board[k]:
+            return True
+    return False
 
 
 def _step_gain(t, game, a, b, me):
     """order()'s value of my token moving from `a` to the empty `b` (t.n for a: from the hand
-    or from afar; for b: off to afar): the change of the danger terms around both ends, and
-    for a light token its approach to the enemy's unprotected dark tokens (_set_values)."""
+    or from afar; for b: off to afar): the change of the terms around both ends, and for a
+    light token its approach to the enemy's unprotected dark tokens (_set_values)."""
+    n = t.n
     if game.chain:
         gain = 0
-        if b != t.n and b >= t.nd:
+        if b != n and b >= t.nd:
             gain += _chain_end(t, game.board, b, 1, me)
-        if a != t.n and a >= t.nd:
+        if a != n and a >= t.nd:
             gain += _chain_end(t, game.board, a, -1, me)
         return gain
     board = game.board
-    n = t.n
-    before = _local(t, board, a, b, n, me)
-    if a != n:
-        board[a] = 0
-    if b != n:
-        board[b] = me
-    after = _local(t, board, a, b, n, me)
-    if b != n:
-        board[b] = 0
-    if a != n:
-        board[a] = me
-    gain = (after - before) // 100
+    nd = t.nd
+    if t.cached and (a >= nd or a == n) and (b >= nd or b == n) and not t.busy[a] and not t.busy[b]:
+        gain = 0  # no dark token near either end: only the approach below changes
+    else:
+        gain = _near_gain(t, board, a, b, me)
     node = b if b != n else a
-    if node >= t.nd and t.n_hunt[3 - me]:
+    if node >= nd and t.n_hunt[3 - me]:
         e = 3 - me
         hx, hy = t.hx, t.hy
         if b != n:
@@ -793,6 +883,32 @@ def _step_gain(t, game, a, b, me):
         if a != n:
             gain -= _HUNT * _closeness(hx[a], hy[a], t.hunt_x[e], t.hunt_y[e], t.n_hunt[e], t.cols)
     return gain
+
+
+def _near_gain(t, board, a, b, me):
+    """_step_gain's change of the terms around both ends."""
+    n = t.n
+    count = _affected(t, a, b, n)
+    before = _terms(t, board, count, me, t.cached)
+    near = _dark_among(t, board, count)  # else no _dark_need reads t.near
+    if a != n:
+        board[a] = 0
+        if near:
+            _move_near(t, a, me, -1)
+    if b != n:
+        board[b] = me
+        if near:
+            _move_near(t, b, me, 1)
+    after = _terms(t, board, count, me, False)
+    if b != n:
+        board[b] = 0
+        if near:
+            _move_near(t, b, me, -1)
+    if a != n:
+        board[a] = me
+        if near:
+            _move_near(t, a, me, 1)
+    return (after - before) // 100
 
 
 def _push_gain(t, game, a, b, me):
@@ -811,14 +927,23 @@ def _push_gain(t, game, a, b, me):
         e = edge[s]
         if board[xu[e]] == me and board[xv[e]] == me:
             continue  # my barrier stops the pushed token
-        before = _local(t, board, a, b, c, me)
+        count = _affected(t, a, b, c)
+        before = _terms(t, board, count, me, t.cached)
         board[a] = 0
         board[b] = me
         board[c] = you
-        after = _local(t, board, a, b, c, me)
+        _move_near(t, a, me, -1)
+        _move_near(t, b, you, -1)
+        _move_near(t, b, me, 1)
+        _move_near(t, c, you, 1)
+        after = _terms(t, board, count, me, False)
         board[c] = 0
         board[b] = you
         board[a] = me
+        _move_near(t, c, you, -1)
+        _move_near(t, b, me, -1)
+        _move_near(t, b, you, 1)
+        _move_near(t, a, me, 1)
         gain = (after - before) // 100 - _PATH_STEP
         if gain > best:
             best = gain
@@ -854,12 +979,13 @@ def _best_jump(t, game, start, head, me):
     """A push through a string of my own tokens ends as if the token on `start` had jumped to
     the empty end node.  The best gain (_step_gain) of such an end reachable from the occupied
     `head` (the route so far, start and head excluded), or None when the string holds an enemy
-    token on every way on or has no end."""
+    token on every way on or has no end.  t.jump_first: the path's next node towards that end."""
     g = t.space
     board = game.board
     adj, edge, xu, xv, deg = g.adj, g.edge, g.xu, g.xv, g.deg
     if board[head] != me:
         return None
+    via = t.via
     t.stamp += 1
     if t.stamp == 256:
         for i in range(len(t.mark)):
@@ -883,6 +1009,8 @@ def _best_jump(t, game, start, head, me):
         if i == layer_end:
             layer_end = tail
             cost += _PATH_STEP
+            if cost > _PATH_STEP * _PATH_LAYERS:
+                break  # farther ends: rarely worth as many decisions
         u = queue[i]
         i += 1
         for s in range(u * SLOTS, u * SLOTS + deg[u]):
@@ -895,6 +1023,7 @@ def _best_jump(t, game, start, head, me):
             v = board[w]
             if v == me:
                 mark[w] = stamp
+                via[w] = w if u == head else via[u]
                 queue[tail] = w
                 tail += 1
             elif not v:
@@ -902,6 +1031,7 @@ def _best_jump(t, game, start, head, me):
                 gain = _step_gain(t, game, start, w, me) - cost
                 if best is None or gain > best:
                     best = gain
+                    t.jump_first = w if u == head else via[u]
     return best
 
 
@@ -986,6 +1116,9 @@ _root_length = [0]  # decisions played at the root of the current search (prepar
 
 def prepare(game, level):
     _root_length[0] = len(game.history)
+    t = _tables_for(game)
+    for i in range(_MEMO):
+        t.memo_state[i] = 0
 
 
 def order(game, moves, count):
@@ -1001,11 +1134,43 @@ def order(game, moves, count):
     board = game.board
     adj = t.space.adj
     n = t.n
-    _set_values(t, game, me)
     own_route = game.rlen > 0 and _route_is_mine(game, me)
-    labelled = False
+    if game.rlen and not own_route:
+        # A push through enemy tokens (or a free push) goes on: ending it soon is preferred,
+        # the search sees the rest.
+        kept = []
+        scores = []
+        for m in moves:
+            kept.append(m)
+            scores.append(_PUSH_SCORE if board[m >> 2] else 0)
+        return best_first(kept, scores, count)
     if game.chain:
         _chain_maps(t, game, me)
+    else:
+        _count_near(t, board)
+    _set_values(t, game, me)
+    if own_route and _FOLLOW:
+        # A push of my own tokens goes on towards the best end of the string.
+        if _best_jump(t, game, game.route[0], game.route[game.rlen - 1], me) is not None:
+            step = t.jump_first << 2 | _NEXT
+            if step in moves:
+                return [step]
+    if not game.chain and not game.rlen:
+        term = t.term
+        busy = t.busy
+        busy[:] = t.zeros
+        around = t.around_rev
+        for k in range(n):
+            if board[k]:
+                term[k] = _term(t, board, k, me)
+                if k < t.nd:
+                    for i in range(k * 12, k * 12 + 12):
+                        busy[around[i]] += 1
+            else:
+                term[k] = 0
+        busy[n] = 0
+        t.cached = True
+    labelled = False
     kept = []
     for m in moves:
         if m != OFFER:
@@ -1027,13 +1192,16 @@ def order(game, moves, count):
                             scores[i] = _push_gain(t, game, a, b, me)
                     else:
                         if not labelled:
-                            for k in range(len(t.string_of)):
-                                t.string_of[k] = 0
+                            t.string_of[:] = t.no_strings
                             t.strings = 0
+                            t.left[:] = t.zeros
                             labelled = True
                         top = _string_best(t, game, b, me)
                         if top != _NO_END:
-                            scores[i] = top + _step_gain(t, game, a, t.n, me) + _JUMP_COST
+                            if not t.left[a]:  # the same token may start several pushes
+                                t.left[a] = 1
+                                t.left_gain[a] = _step_gain(t, game, a, t.n, me)
+                            scores[i] = top + t.left_gain[a] + _JUMP_COST
                     continue
             else:
                 a, b = n, m >> 2
@@ -1048,15 +1216,14 @@ def order(game, moves, count):
             scores[i] = score
         elif kind == _NEXT:
             v = m >> 2
-            if not own_route:
-                scores[i] = 0 if not board[v] else _PUSH_SCORE
-            elif not board[v]:
+            if not board[v]:
                 scores[i] = _step_gain(t, game, game.route[0], v, me)
             else:
                 jump = _best_jump(t, game, game.route[0], v, me)
                 scores[i] = _PUSH_SCORE if jump is None else jump + _JUMP_COST
         elif m == END:
             scores[i] = 0
+    t.cached = False
     if own_route and _FOLLOW:
         count = 1  # a push of my own tokens goes on to the best end found when it began
     return best_first(kept, scores, count)
