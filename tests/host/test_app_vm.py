@@ -131,3 +131,44 @@ def test_menus_pause_menu_hint_resign_and_rematch_under_micropython(tmp_path):
     proc = subprocess.run(["node", "tools/mpyvm.mjs"] + MOUNTS + [str(script)],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0 and "tour ok" in proc.stdout, proc.stdout[-3000:] + proc.stderr[-3000:]
+
+
+MODULES_SCRIPT = r'''
+import sys
+from firmware.app import App
+from tools.vm_app_session import ScriptedHW, Stop
+from shared_rules import registry
+import shared_rules.games
+
+hw = ScriptedHW("pico_lcd13", "/modules")
+hw.starting = False
+app = App(hw)
+hw.apps.append(app)
+names = registry.game_names()
+keys = ["a"] + ["down"] * names.index("tholian_go") + ["a", "up", "left", "left", "down", "a"]
+keys += ["b", "up", "a"]                        # two humans; pause menu: Save and quit
+keys += ["down", "a"] + ["down"] * names.index("trap") + ["a", "a"]   # New game: Trap, human vs AI
+hw.script = keys
+try:
+    app.main_menu()
+except Stop:
+    pass
+assert not hw.script, hw.script
+assert app.session is not None and app.session.name == "trap"
+loaded = sorted(m for m in sys.modules if m.startswith("shared_rules.") or m.startswith("firmware.views."))
+print("loaded", loaded)
+others = [m for m in loaded for g in names if g != "trap" and g in m]
+assert not others, others
+for m in ("shared_rules.trap", "firmware.views.trap"):    # the AI's code comes when it thinks
+    assert m in loaded, m
+print("modules ok")
+'''
+
+
+def test_only_the_active_games_modules_stay_imported_under_micropython(tmp_path):
+    # Issue: "only the active game's modules are imported": Tholian Go, then Trap against the AI.
+    script = tmp_path / "modules.py"
+    script.write_text(MODULES_SCRIPT)
+    proc = subprocess.run(["node", "tools/mpyvm.mjs"] + MOUNTS + [str(script)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0 and "modules ok" in proc.stdout, proc.stdout[-3000:] + proc.stderr[-3000:]
