@@ -21,6 +21,8 @@ Coordinates for a user interface (module functions, all read-only)
                           (1/2, sqrt(3)/6), so spaces k.i.j and (k+3).(i-1).(j-1) share a
                           position: draw the topmost tile there with its level (spec §4).
   neighbours(s)        -> list of the adjacent spaces (6 same level, 3 below, 3 above at most)
+  neighbour(s, slot)   -> the space in one direction (slots below), or -1; SLOT_MASK, SLOT_OFFSET
+                          and ROW_OF give the same from the tables, for hot loops
   supports(s)          -> the 3 spaces s rests on ([] on level 1)
   opposite(s, r), region_spaces(s, r) -> the blocking regions touching s (below)
   game.cells           bytearray, space -> 0 empty, 1 Black, 2 White
@@ -161,6 +163,9 @@ def _build_tables():
 
 
 _ROW_K, _ROW_J, _ROW_FIRST, _OFFSET, _ROW_OF, _MASK = _build_tables()
+# Read-only, for callers' hot loops (the AI): the neighbour of space s in slot d exists when
+# SLOT_MASK[s] >> d & 1, and is then s + SLOT_OFFSET[ROW_OF[s] * 12 + d] (what neighbour() says).
+SLOT_MASK, SLOT_OFFSET, ROW_OF = _MASK, _OFFSET, _ROW_OF
 
 
 def space_kij(s):
@@ -442,47 +447,72 @@ class Lazo(Game):
         return _joined_groups_split(uf, group, reps, multi, self._first)
 
     def _group_by_own_paths(self, t, colour, reps):
-        """group[d] = the same number for representative slots joined by an own path avoiding t."""
+        """group[d] = the same number for representative slots joined by an own path avoiding t.
+        A search stops once every representative is reached (most often through the board)."""
         cells, mark, queue, group = self.cells, self._mark, self._queue, self._group
         stamp = self._new_stamp()
         mark[t] = stamp  # t itself is not part of the old Own
         row = _ROW_OF[t] * 12
+        waiting = stamp + 15  # the mark of a representative's space not reached yet
+        left = 0
+        for d in range(9):
+            if reps >> d & 1:
+                mark[t + _OFFSET[row + d]] = waiting
+                left += 1
         label = 0
         for d in range(9):
             if not reps >> d & 1:
                 continue
             start = t + _OFFSET[row + d]
-            if mark[start] > stamp:
+            if mark[start] != waiting:
                 group[d] = mark[start] - stamp
                 continue
             label += 1
             group[d] = label
             mark[start] = stamp + label
+            left -= 1
             queue[0] = start
             head, tail = 0, 1
-            while head < tail:
+            while head < tail and left:
                 u = queue[head]
                 head += 1
                 if u == _BOARD:
                     for n in range(_LEVEL1):
-                        if cells[n] == colour and mark[n] < stamp:
-                            mark[n] = stamp + label
-                            queue[tail] = n
-                            tail += 1
+                        if cells[n] == colour:
+                            m = mark[n]
+                            if m < stamp or m == waiting:
+                                if m == waiting:
+                                    left -= 1
+                                mark[n] = stamp + label
+                                queue[tail] = n
+                                tail += 1
                     continue
                 if u < _LEVEL1 and mark[_BOARD] < stamp:
                     mark[_BOARD] = stamp + label
                     queue[tail] = _BOARD
                     tail += 1
+                    # The board joins every own level-1 tile: the representatives there too.
+                    for e in range(9):
+                        if reps >> e & 1:
+                            n = t + _OFFSET[row + e]
+                            if n < _LEVEL1 and mark[n] == waiting:
+                                left -= 1
+                                mark[n] = stamp + label
+                                queue[tail] = n
+                                tail += 1
                 umask = _MASK[u]
                 urow = _ROW_OF[u] * 12
                 for e in range(12):
                     if umask >> e & 1:
                         n = u + _OFFSET[urow + e]
-                        if cells[n] == colour and mark[n] < stamp:
-                            mark[n] = stamp + label
-                            queue[tail] = n
-                            tail += 1
+                        if cells[n] == colour:
+                            m = mark[n]
+                            if m < stamp or m == waiting:
+                                if m == waiting:
+                                    left -= 1
+                                mark[n] = stamp + label
+                                queue[tail] = n
+                                tail += 1
 
     def _component_has_loop(self, start, colour, done):
         """Exact test of spec §3 on the component of `start` in Own with the blocking regions.

@@ -8,7 +8,7 @@ from shared_rules import lazo
 from shared_rules.game import GameError
 from shared_rules.lazo import (LEVEL_SIZES, N_SPACES, neighbour, neighbours, opposite, parse_space,
                                region_spaces, space_index, space_kij, space_name, space_xy, supports)
-from rules_support import raises
+from rules_support import raises, scaled
 
 STEPS = []
 for _a in (-1, 1):
@@ -238,3 +238,15 @@ def test_split_link_table_counts_link_components():
                     root[find(d)] = find(e)
         components = len(set(find(d) for d in range(9) if own >> d & 1))
         assert (lazo._SPLIT_LINK[own >> 3] >> (own & 7) & 1) == (components >= 2), own
+
+
+def test_public_slot_tables_give_the_neighbours():
+    """The read-only tables for hot loops (SLOT_MASK, SLOT_OFFSET, ROW_OF) say what neighbour()
+    says, slot by slot, for every space (every fifth under the VM)."""
+    for s in range(0, N_SPACES, scaled(1, 5)):
+        for d in range(12):
+            present = lazo.SLOT_MASK[s] >> d & 1
+            expected = neighbour(s, d)
+            assert (expected >= 0) == bool(present), (s, d)
+            if present:
+                assert s + lazo.SLOT_OFFSET[lazo.ROW_OF[s] * 12 + d] == expected, (s, d)
