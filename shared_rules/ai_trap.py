@@ -1,13 +1,18 @@
 # Trap's AI tuning for shared_rules/ai.py.
 #
-# Evaluation: for each red dot and each player, how many more balls the player needs to trap it
-# with a ring through the dot's four corners in which any corner may be bypassed by the two
-# holes diagonally beyond it (a ring of 4 to 8 balls; an enemy ball on the way: "cannot").
+# Threats, exactly: the holes where one more ball of a colour traps a dot (_threats).  The side
+# to move with one wins; the other side with two, or with one the side to move may not fill
+# (phase 2: no ball of its own next to it), cannot be stopped; nor can the side to move, not
+# threatened, when it has a hole where one ball makes two threats (found at the parent node,
+# checked here).  Besides that each dot is valued by how many more balls each player needs to
+# trap it with a ring through the dot's four corners in which any corner may be bypassed by the
+# two holes diagonally beyond it (a ring of 4 to 8 balls; an enemy ball on the way: "cannot").
 # Corners are bypassed independently, so the need is the sum over the four corner groups of
-# min(corner, its two bypass holes).  A group's three holes form a key (4 states each) and a
-# table gives both colours' cost: 12 board reads per dot.  A hole that completes a trap, for
-# the side to move, or two such holes for the other side (one ball cannot block both), decides
-# the game in practice.
+# min(corner, its two bypass holes): a table per colour turns a group's three holes into it.
+#
+# Moves are ordered by those ring values and by the threats: holes that trap, that block a trap,
+# that make two threats or one, for either side (_mark_threats); in phase 2 each hole comes
+# with a few balls, the ones whose leaving costs least.
 from array import array
 
 from micropython import const
@@ -17,22 +22,28 @@ from shared_rules.ai import best_first
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
     "easy": (1.0, 12, (12,), 200),
-    "normal": (2.6, 120, (12, 6), 0),
+    "normal": (2.6, 120, (8, 4), 0),
     "hard": (9.0, 400, (16, 10), 0),
 }
 
-# How many of its best first moves a level re-examines for the long-chain threats they make
-# (see prepare()): the exact test costs ~0.1 s on the device each time.
-_FOLLOW_UP = {"easy": 0, "normal": 12, "hard": 16}
 _NEVER = const(9)  # cost of a hole held by the enemy (or beyond the edge)
 _OFF = const(255)  # a ring hole beyond the board edge
 _OFF_STATE = const(3)  # its state in a group key (0 empty, 1 Light, 2 Dark)
 # Value of a dot by the balls still needed (index 0 is a trap: the game is won then anyway).
 _VALUE = (2000, 400, 60, 15, 5, 2, 1, 0, 0, 0)
 _THREAT_TO_MOVE = const(5000)  # the side to move can complete a trap
-_DOUBLE_THREAT = const(3000)  # the other side has two completing holes: one ball cannot block both
+_DOUBLE_THREAT = const(3000)  # the other side has two threats, or one that cannot be blocked
+_DOUBLE_MAKER = const(2500)  # the side to move, unthreatened, has a ball that makes two threats
 _TRAP_NOW = const(100000)
+# Ordering: a ball that makes two threats at once, or one; one on a hole where the other side
+# would make two, or one.
+_MAKE_TWO = const(3000)
+_MAKE_ONE = const(500)
+_STOP_TWO = const(1500)
+_STOP_ONE = const(150)
 _WEIGHT = (16, 4, 1)  # a group key is corner * 16 + bypass1 * 4 + bypass2
+_TAIL = const(6)  # moves compared to tell the position t.threat was made for (searches are shallower)
+_PER_HOLE = const(3)  # order(), phase 2: moves kept to one hole, or from one ball, before others
 
 
 def _cost_table(colour):
@@ -49,19 +60,39 @@ def _cost_table(colour):
     return bytes(out)
 
 
-def _completions_table(colour):
-    """Group key -> holes that would each complete a group now one ball short (0, 1 or 2)."""
-    out = bytearray(64)
-    cost = _cost_table(colour)
-    for key in range(64):
-        if cost[key] == 1:
-            b1, b2 = (key >> 2) & 3, key & 3
-            out[key] = (1 if key >> 4 == 0 else 0) + (1 if (b1 == colour and b2 == 0) or (b2 == colour and b1 == 0) else 0)
+_COST = (b"", _cost_table(1), _cost_table(2))  # by colour: group key -> balls needed
+
+
+def _cut_table():
+    """_CUT[f << 2 | g]: do the two-bit fields (columns c, c + 1) of two adjacent rows f, g hold
+    a link across the column pair: a side within row f, or a diagonal between the rows."""
+    out = bytearray(16)
+    for f in range(4):
+        for g in range(4):
+            out[f << 2 | g] = 1 if f == 3 or (f & 1 and g & 2) or (f & 2 and g & 1) else 0
     return bytes(out)
 
 
-_COST = (b"", _cost_table(1), _cost_table(2))  # by colour: group key -> balls needed
-_COMPLETIONS = (b"", _completions_table(1), _completions_table(2))
+_CUT = _cut_table()
+
+
+def _corner_table():
+    """Open rays (1 left, 2 right, 4 down, 8 up) -> what one ball can do: 0..3 the one corner
+    (+1 column, +2 row) that cuts two rays at right angles, 4 the holes of a single open ray,
+    255 nothing (parallel or more than two open rays)."""
+    out = bytearray(16)
+    for rays in range(16):
+        out[rays] = 255
+    for rays in (1, 2, 4, 8):
+        out[rays] = 4
+    out[1 | 4] = 0
+    out[2 | 4] = 1
+    out[1 | 8] = 2
+    out[2 | 8] = 3
+    return bytes(out)
+
+
+_ONE_CORNER = _corner_table()
 
 _tables = None  # the tables of the last game seen (one game at a time)
 
@@ -73,7 +104,10 @@ class _Tables:
         cells = size * size
         self.size = size
         self.cells = cells
+        self.full = (1 << size) - 1
         self.dots = len(game.dots)
+        self.dot_col = bytes(c for c, r in game.dots)
+        self.dot_row = bytes(r for c, r in game.dots)
         # Per dot, four groups of three holes: a corner, then the two holes that bypass it.
         ring = bytearray()
         for c, r in game.dots:
@@ -101,44 +135,47 @@ class _Tables:
                 best = min(best, max(abs(2 * x - 2 * c - 1), abs(2 * y - 2 * r - 1)))
             near[cell] = max(0, 8 - best)
         self.near = near
-        # Scratch, refilled by _scan: group keys, each colour's need per dot (d * 3 + colour),
-        # and each colour's holes that would complete a trap right now (index colour).
+        # Scratch, refilled by _scan: group keys and each colour's need per dot (d * 3 + colour).
         self.keys = bytearray(self.dots * 4)
         self.need = bytearray(self.dots * 3)
-        self.completions = bytearray(3)
-        # prepare(): holes where one more ball closes a trap only a larger ring sees (bit = colour),
-        # and the list of them; plus scratch for labelling chains.
-        self.closing = bytearray(cells)
-        self.closing_holes = []
-        self.in_closing_chain = bytearray(cells)  # balls of those chains (bit = colour)
-        self.root_game = None  # prepare(): the search's game, its length then, the level's
-        self.root_length = 0  # follow-ups left (see _FOLLOW_UP)
-        self.follow_ups = 0
-        self.chain = bytearray(cells)
+        # _threats: row bit masks (colour * size + row; colour 0 = empty), the flood's marks and
+        # stack, the holes found; the 8- and 4-neighbour lists.
+        self.rows = array("H", [0] * (3 * size))
+        self.seen = bytearray(cells)
+        self.stamp = 0
         self.stack = bytearray(cells)
-        self.scratch = bytearray(cells)
+        self.parent = array("H", [0] * cells)  # _way_out: the hole each was reached from
+        self.path = bytearray(cells)
+        self.on_path = bytearray(cells)  # _dot_threats: path_stamp on the holes of t.path
+        self.path_stamp = 0
+        self.found = bytearray(cells)
+        self.cand = bytearray(cells)  # _dot_threats: the holes that cut a dot's open ray
+        self.makers = bytearray(2 * cells)  # _threat_makers: holes to try, the open rays after
+        self.after = bytearray(2 * cells)  # each (255: to be found), and the
+        self.passed = bytearray(cells)  # holes already tried for the dot at hand (pass_stamp)
+        self.pass_stamp = 0
+        self.threat = bytearray(cells)  # order(): bit colour = that colour's ball here traps
         self.nb = game._geo.nb
         self.nb_start = game._geo.nb_start
-        self.box = bytearray(4 * (cells // 2 + 2))  # per chain label: min col, max col, min row, max row
-        # Per hole, the pairs of its neighbours that are not neighbours of each other: a ball
-        # on the hole joining two such balls of one chain closes a loop.
-        pair_start = array("H", [0] * (cells + 1))
-        pair_a = bytearray()
-        pair_b = bytearray()
-        for h in range(cells):
-            around = [h + dx + dy * size for dy in (-1, 0, 1) for dx in (-1, 0, 1)
-                      if (dx or dy) and 0 <= h % size + dx < size and 0 <= h // size + dy < size]
-            for i in range(len(around)):
-                for j in range(i + 1, len(around)):
-                    a, b = around[i], around[j]
-                    if abs(a % size - b % size) > 1 or abs(a // size - b // size) > 1:
-                        pair_a.append(a)
-                        pair_b.append(b)
-            pair_start[h + 1] = len(pair_a)
-        self.pair_start = pair_start
-        self.pair_a = bytes(pair_a)
-        self.pair_b = bytes(pair_b)
+        nb4 = bytearray()
+        nb4_start = array("H", [0] * (cells + 1))
+        for cell in range(cells):
+            x, y = cell % size, cell // size
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                if 0 <= x + dx < size and 0 <= y + dy < size:
+                    nb4.append(cell + dx + dy * size)
+            nb4_start[cell + 1] = len(nb4)
+        self.nb4 = bytes(nb4)
+        self.nb4_start = nb4_start
+        self.edge = bytes(1 if x in (0, size - 1) or y in (0, size - 1) else 0
+                          for y in range(size) for x in range(size))
         self.gain = array("i", [0] * cells)  # order()'s value of each hole
+        self.doubles = bytearray(cells)
+        self.double_count = 0
+        self.marked_game = None  # the game, its length and its last moves (_TAIL of them, -1
+        self.marked_length = 0  # before the first) when t.threat was filled
+        self.marked_tail = array("i", [-1] * _TAIL)
+        self.used = bytearray(cells)  # _varied(): moves kept per hole (low 4 bits), per ball
 
 
 def _tables_for(game):
@@ -151,11 +188,10 @@ def _tables_for(game):
 
 
 def _scan(t, board):
-    """Fills t.keys, t.need and t.completions for the current board."""
+    """Fills t.keys and t.need (the ring model) for the current board."""
     ring, keys, need = t.ring, t.keys, t.need
     light, dark = _COST[1], _COST[2]
     i = 0
-    c1 = c2 = 0
     for d in range(t.dots):
         n1 = n2 = 0
         for k in range(d * 4, d * 4 + 4):
@@ -166,19 +202,372 @@ def _scan(t, board):
             n1 += light[key]
             n2 += dark[key]
             i += 3
-        if n1 == 1 or n2 == 1:  # one group is one ball short: by how many different holes?
-            for k in range(d * 4, d * 4 + 4):
-                if n1 == 1:
-                    c1 += _COMPLETIONS[1][keys[k]]
-                if n2 == 1:
-                    c2 += _COMPLETIONS[2][keys[k]]
         need[d * 3 + 1] = n1 if n1 < 9 else 9
         need[d * 3 + 2] = n2 if n2 < 9 else 9
-    completions = t.completions
-    completions[1] = c1 if c1 < 255 else 255
-    completions[2] = c2 if c2 < 255 else 255
 
 
+# --- exact threats ------------------------------------------------------------------------------
+#
+# The rules' trap test floods triangles; the same question is asked here through its dual:
+# colour c traps a dot exactly when no chain of orthogonally adjacent holes free of c joins a
+# corner of the dot's square to the board's edge (c's links are 8-connected: a way out must
+# step between them).  A trap also cuts the dot's four straight rays (the rows and columns of
+# unit-square sides and diagonals of the rules' pre-check), which row bit masks test at once.
+# One ball cuts at most one ray of each axis, so only a dot with one open ray, or two at right
+# angles, can be closed by one ball, and only on a hole that cuts them: only those are flooded.
+
+
+def _fill_rows(t, board):
+    """t.rows[colour * size + r]: bit x set where row r holds `colour` at column x (0 empty)."""
+    rows = t.rows
+    size = t.size
+    two = size + size
+    c = 0
+    for r in range(size):
+        e = 0
+        a = 0
+        b = 0
+        bit = 1
+        for _ in range(size):
+            v = board[c]
+            if v == 0:
+                e |= bit
+            elif v == 1:
+                a |= bit
+            else:
+                b |= bit
+            bit <<= 1
+            c += 1
+        rows[r] = e
+        rows[size + r] = a
+        rows[two + r] = b
+
+
+def _open_rays(t, colour, d, both_rows_end=True):
+    """The dot's rays that no link of `colour` cuts, a bit set: 1 left, 2 right, 4 down, 8 up
+    (with `both_rows_end`, just 3 when both rows are open: one ball cannot close it then)."""
+    rows = t.rows
+    c = t.dot_col[d]
+    r = t.dot_row[d]
+    base = colour * t.size
+    a = rows[base + r]
+    b = rows[base + r + 1]
+    left = (2 << c) - 1
+    out = 0
+    x = a & left
+    y = b & left
+    if not x & (y | y << 1 | y >> 1):
+        out = 1
+    x = a ^ x
+    y = b ^ y
+    if not x & (y | y << 1 | y >> 1):
+        if out and both_rows_end:
+            return 3
+        out |= 2
+    cut = _CUT
+    prev = 0
+    for row in range(base + r, base - 1, -1):
+        f = (rows[row] >> c) & 3
+        if cut[f << 2 | prev]:
+            break
+        prev = f
+    else:
+        out |= 4
+    prev = 0
+    for row in range(base + r + 1, base + t.size):
+        f = (rows[row] >> c) & 3
+        if cut[f << 2 | prev]:
+            break
+        prev = f
+    else:
+        out |= 8
+    return out
+
+
+def _cutters(t, colour, d, ray, buf, n, under):
+    """Appends to `buf` (from index n) the holes where a ball of `colour` cuts the open `ray` (1,
+    2, 4 or 8) of dot d: empty ones, and with `under` those of that colour; returns the new n."""
+    rows = t.rows
+    size = t.size
+    base = colour * size
+    c = t.dot_col[d]
+    r = t.dot_row[d]
+    if ray < 4:  # the left or the right ray: gates between rows r and r + 1
+        band = (2 << c) - 1
+        if ray == 2:
+            band ^= t.full
+        for row in (r, r + 1):
+            partner = rows[base + (r + r + 1 - row)] & band
+            free = rows[row]
+            if under:
+                free |= rows[under * size + row]
+            bits = free & band & (partner | partner << 1 | partner >> 1)
+            hole = row * size
+            while bits:
+                if bits & 1:
+                    buf[n] = hole
+                    n += 1
+                bits >>= 1
+                hole += 1
+        return n
+    # the down or the up ray: gates between columns c and c + 1
+    first = 0 if ray == 4 else r + 1
+    last = r if ray == 4 else size - 1
+    for row in range(first, last + 1):
+        free = rows[row]
+        if under:
+            free |= rows[under * size + row]
+        free = (free >> c) & 3
+        if not free:
+            continue
+        mine = (rows[base + row] >> c) & 3
+        if row > first:
+            mine |= (rows[base + row - 1] >> c) & 3
+        if row < last:
+            mine |= (rows[base + row + 1] >> c) & 3
+        if free & 1 and mine & 2:
+            buf[n] = c + row * size
+            n += 1
+        if free & 2 and mine & 1:
+            buf[n] = c + 1 + row * size
+            n += 1
+    return n
+
+
+def _threats(t, board, colour, limit, under=0):
+    """The holes where one ball of `colour` traps a dot, into t.found; returns how many (it stops
+    at `limit`).  Empty holes, and with `under` also those held by that colour (they open the
+    moment it leaves).  Needs _fill_rows(t, board)."""
+    count = 0
+    for d in range(t.dots):
+        count = _dot_threats(t, board, colour, d, _open_rays(t, colour, d), count, under)
+        if count >= limit:
+            return count
+    return count
+
+
+def _dot_threats(t, board, colour, d, rays, count, under):
+    """_threats for dot d with open `rays`: its holes are added to t.found[count:]."""
+    if rays == 0:  # every ray cut, yet the dot gets out round a bend: a trapping hole is on
+        path = t.path  # every way out, so on the shortest one (and has two own neighbours)
+        for i in range(_way_out(t, board, colour, d)):
+            hole = path[i]
+            v = board[hole]
+            if (v == 0 or (under and v == under)) and _own_neighbours(t, board, hole, colour) >= 2:
+                count = _add_if_trapping(t, board, colour, d, hole, count)
+        return count
+    corner = _ONE_CORNER[rays]
+    if corner == 255:
+        return count
+    if corner < 4:  # two rays at right angles: only the corner between them cuts both
+        hole = t.dot_col[d] + (corner & 1) + (t.dot_row[d] + (corner >> 1)) * t.size
+        v = board[hole]
+        if v == 0 or (under and v == under):
+            count = _add_if_trapping(t, board, colour, d, hole, count)
+        return count
+    cand = t.cand
+    n = _cutters(t, colour, d, rays, cand, 0, under)
+    if n > 1:  # only those on the shortest way out can close every way out
+        on_path = t.on_path
+        stamp = t.path_stamp + 1
+        if stamp > 255:
+            for i in range(t.cells):
+                on_path[i] = 0
+            stamp = 1
+        t.path_stamp = stamp
+        path = t.path
+        for i in range(_way_out(t, board, colour, d)):
+            on_path[path[i]] = stamp
+        for i in range(n):
+            if on_path[cand[i]] == stamp:
+                count = _add_if_trapping(t, board, colour, d, cand[i], count)
+    elif n:
+        count = _add_if_trapping(t, board, colour, d, cand[0], count)
+    return count
+
+
+def _threat_makers(t, board, colour, under):
+    """Marks in t.threat the holes where a ball of `colour` traps (bit colour; with `under` also
+    those under that colour's balls), and the empty holes where it makes a threat (bit colour
+    << 2) or two (colour << 4): it cuts an open ray of a dot, or (every ray cut) the dot's
+    shortest way out (of two holes that close a way out together, one is on it), and then the
+    dot has a hole that traps it.  Needs _fill_rows(t, board); leaves t.found changed."""
+    rows = t.rows
+    size = t.size
+    base = colour * size
+    makers = t.makers
+    after = t.after
+    threat = t.threat
+    passed = t.passed
+    one = colour << 2
+    two = colour << 4
+    found = t.found
+    for d in range(t.dots):
+        rays = _open_rays(t, colour, d, False)
+        if rays == 15:
+            continue
+        for i in range(_dot_threats(t, board, colour, d, rays, 0, under)):
+            threat[found[i]] |= colour
+        stamp = t.pass_stamp + 1
+        if stamp > 255:
+            for i in range(t.cells):
+                passed[i] = 0
+            stamp = 1
+        t.pass_stamp = stamp
+        n = 0
+        if rays == 0:
+            path = t.path
+            for i in range(_way_out(t, board, colour, d)):
+                hole = path[i]
+                if board[hole] == 0 and _own_neighbours(t, board, hole, colour):
+                    makers[n] = hole
+                    after[n] = 0
+                    n += 1
+        else:
+            corner = t.dot_col[d] + t.dot_row[d] * size
+            for ray in (1, 2, 4, 8):
+                if rays & ray:
+                    first = n
+                    n = _cutters(t, colour, d, ray, makers, n, 0)
+                    for i in range(first, n):
+                        k = makers[i] - corner  # only a corner of the dot's square can cut two rays
+                        after[i] = 255 if k == 0 or k == 1 or k == size or k == size + 1 else rays ^ ray
+        for i in range(n):
+            hole = makers[i]
+            if threat[hole] & (colour | two) or passed[hole] == stamp:  # a trap already, known to
+                continue  # make two, or a corner seen in the other axis' rays
+            passed[hole] = stamp
+            row = hole // size
+            bit = 1 << (hole - row * size)
+            board[hole] = colour
+            rows[row] ^= bit
+            rows[base + row] |= bit
+            rays_after = after[i] if after[i] != 255 else _open_rays(t, colour, d)
+            count = _dot_threats(t, board, colour, d, rays_after, 0, 0)
+            rows[base + row] ^= bit
+            rows[row] |= bit
+            board[hole] = 0
+            if count >= 2 or (count and threat[hole] & one):  # (one here, one at another dot)
+                threat[hole] |= two
+            elif count:
+                threat[hole] |= one
+
+
+def _own_neighbours(t, board, hole, colour):
+    nb = t.nb
+    k = 0
+    for i in range(t.nb_start[hole], t.nb_start[hole + 1]):
+        if board[nb[i]] == colour:
+            k += 1
+    return k
+
+
+def _add_if_trapping(t, board, colour, d, hole, count):
+    found = t.found
+    for i in range(count):
+        if found[i] == hole:
+            return count
+    held = board[hole]
+    board[hole] = colour
+    trapped = not _escapes(t, board, colour, d)
+    board[hole] = held
+    if trapped:
+        found[count] = hole
+        count += 1
+    return count
+
+
+def _escapes(t, board, colour, d):
+    """Does dot d get out past `colour`'s links: a 4-connected chain of holes free of `colour`
+    from a corner of its square to the board's edge (the dual of the rules' triangle flood)?"""
+    seen = t.seen
+    stack = t.stack
+    edge = t.edge
+    nb4 = t.nb4
+    start = t.nb4_start
+    stamp = t.stamp + 1
+    if stamp > 255:
+        for i in range(t.cells):
+            seen[i] = 0
+        stamp = 1
+    t.stamp = stamp
+    size = t.size
+    corner = t.dot_col[d] + t.dot_row[d] * size
+    sp = 0
+    for cell in (corner, corner + 1, corner + size, corner + size + 1):
+        if board[cell] != colour:
+            if edge[cell]:
+                return True
+            seen[cell] = stamp
+            stack[sp] = cell
+            sp += 1
+    while sp:
+        sp -= 1
+        cell = stack[sp]
+        for i in range(start[cell], start[cell + 1]):
+            n = nb4[i]
+            if seen[n] != stamp and board[n] != colour:
+                if edge[n]:
+                    return True
+                seen[n] = stamp
+                stack[sp] = n
+                sp += 1
+    return False
+
+
+def _way_out(t, board, colour, d):
+    """A shortest way out for dot d past `colour`'s links (see _escapes), its holes into t.path;
+    returns how many (0: trapped)."""
+    seen = t.seen
+    queue = t.stack
+    parent = t.parent
+    edge = t.edge
+    nb4 = t.nb4
+    start = t.nb4_start
+    stamp = t.stamp + 1
+    if stamp > 255:
+        for i in range(t.cells):
+            seen[i] = 0
+        stamp = 1
+    t.stamp = stamp
+    size = t.size
+    corner = t.dot_col[d] + t.dot_row[d] * size
+    tail = 0
+    for cell in (corner, corner + 1, corner + size, corner + size + 1):
+        if board[cell] != colour:
+            seen[cell] = stamp
+            parent[cell] = cell
+            queue[tail] = cell
+            tail += 1
+    head = 0
+    while head < tail:
+        cell = queue[head]
+        head += 1
+        if edge[cell]:
+            path = t.path
+            n = 0
+            while True:
+                path[n] = cell
+                n += 1
+                if parent[cell] == cell:
+                    return n
+                cell = parent[cell]
+        for i in range(start[cell], start[cell + 1]):
+            n = nb4[i]
+            if seen[n] != stamp and board[n] != colour:
+                seen[n] = stamp
+                parent[n] = cell
+                queue[tail] = n
+                tail += 1
+    return 0
+
+
+def _blockable(t, board, hole, colour):
+    """Phase 2: may `colour` put a ball on `hole`?  Only next to a ball of its own (not single)."""
+    return _own_neighbours(t, board, hole, colour) > 0
+
+
+# --- evaluation and ordering ----------------------------------------------------------------------
 def evaluate(game, player):
     t = _tables_for(game)
     board = game.board
@@ -188,23 +577,42 @@ def evaluate(game, player):
     score = 0
     for d in range(t.dots):
         score += _VALUE[need[d * 3 + me]] - _VALUE[need[d * 3 + you]]
-    mine, yours = t.completions[me], t.completions[you]
-    for hole in t.closing_holes:
-        if board[hole] == 0:
-            if t.closing[hole] & me:
-                mine += 1
-            if t.closing[hole] & you:
-                yours += 1
-    if game.to_move() == player:
-        if mine:
-            score += _THREAT_TO_MOVE
-        elif yours > 1:
-            score -= _DOUBLE_THREAT
-    elif yours:
-        score -= _THREAT_TO_MOVE
-    elif mine > 1:
-        score += _DOUBLE_THREAT
+    _fill_rows(t, board)
+    mover = game.to_move() + 1
+    sign = 1 if mover == me else -1
+    if _threats(t, board, mover, 1):
+        return score + sign * _THREAT_TO_MOVE
+    other = 3 - mover
+    count = _threats(t, board, other, 2)
+    if count >= 2 or (count == 1 and game.phase() == 2 and not _blockable(t, board, t.found[0], mover)):
+        return score - sign * _DOUBLE_THREAT
+    if count == 0 and t.double_count and _marked_parent(game, t):
+        # The parent node's holes where a ball makes two threats (see _mark_threats): one of
+        # the mover's that still does wins, as nothing forces the mover to do anything else.
+        two = mover << 4
+        doubles = t.doubles
+        threat = t.threat
+        for i in range(t.double_count):
+            hole = doubles[i]
+            if threat[hole] & two and board[hole] == 0 and _makes_two(t, board, mover, hole):
+                return score + sign * _DOUBLE_MAKER
     return score
+
+
+def _makes_two(t, board, colour, hole):
+    """Would a ball of `colour` on the empty `hole` give it two holes that trap?"""
+    rows = t.rows
+    size = t.size
+    row = hole // size
+    bit = 1 << (hole - row * size)
+    board[hole] = colour
+    rows[row] ^= bit
+    rows[colour * size + row] |= bit
+    count = _threats(t, board, colour, 2)
+    rows[colour * size + row] ^= bit
+    rows[row] |= bit
+    board[hole] = 0
+    return count >= 2
 
 
 def _gain(t, cell, old, value, me):
@@ -229,10 +637,6 @@ def _gain(t, cell, old, value, me):
             yours_after = yours - cost_you[key] + cost_you[new]
             if yours_after > 9:
                 yours_after = 9
-            if after == 0:
-                gain += _TRAP_NOW
-            if yours == 1 and yours_after > 1:
-                gain += _THREAT_TO_MOVE
             gain += _VALUE[after] - _VALUE[mine] + _VALUE[yours] - _VALUE[yours_after]
         dots >>= 1
         d += 1
@@ -240,35 +644,81 @@ def _gain(t, cell, old, value, me):
 
 
 def _fill_gain(t, cell, me):
-    """Value for colour `me` of a ball put on the empty `cell` (after _scan)."""
+    """Value for colour `me` of a ball put on the empty `cell` (after _mark_threats)."""
     gain = t.near[cell]
     if t.touches[cell]:
         gain += _gain(t, cell, 0, me, me)
-    closing = t.closing[cell]
-    if closing:
-        if closing & me:
+    threat = t.threat[cell]
+    if threat:
+        you = 3 - me
+        if threat & me:
             gain += _TRAP_NOW
-        if closing & (3 - me):
+        if threat & you:
             gain += _THREAT_TO_MOVE
+        if threat & me << 4:
+            gain += _MAKE_TWO
+        elif threat & me << 2:
+            gain += _MAKE_ONE
+        if threat & you << 4:
+            gain += _STOP_TWO
+        elif threat & you << 2:
+            gain += _STOP_ONE
     return gain
 
 
 def _leave_gain(t, cell, me):
-    """Value for colour `me` of taking its ball off `cell` (after _scan): a loss, or 0."""
+    """Value for colour `me` of taking its ball off `cell` (after _mark_threats): a loss, or 0."""
     gain = _gain(t, cell, me, 0, me) if t.touches[cell] else 0
-    if t.in_closing_chain[cell] & me or t.closing[cell] & (3 - me):
+    if t.threat[cell] & (3 - me):  # the other side's trap is waiting under this ball
         gain -= _THREAT_TO_MOVE
     return gain
+
+
+def _mark_threats(game, t, board, me):
+    """_scan, and t.threat: the holes where either colour traps (the other colour's also under
+    `me`'s balls), and where either makes threats; the holes where a ball makes two are also
+    listed in t.doubles for evaluate() at the nodes just below."""
+    _scan(t, board)
+    _fill_rows(t, board)
+    threat = t.threat
+    for cell in range(t.cells):
+        threat[cell] = 0
+    _threat_makers(t, board, me, 0)
+    _threat_makers(t, board, 3 - me, me)
+    doubles = t.doubles
+    n = 0
+    for cell in range(t.cells):
+        if threat[cell] & 0x30:
+            doubles[n] = cell
+            n += 1
+    t.double_count = n
+    t.marked_game = game
+    history = game.history
+    length = len(history)
+    t.marked_length = length
+    for i in range(_TAIL):
+        t.marked_tail[i] = history[length - 1 - i] if i < length else -1
+
+
+def _marked_parent(game, t):
+    """Was t.threat filled at the position just before the last move?  (A search's positions
+    of one length differ in their last few moves; the bench's greedy player evaluates others.)"""
+    history = game.history
+    length = t.marked_length
+    if t.marked_game is not game or len(history) != length + 1:
+        return False
+    for i in range(_TAIL):
+        if t.marked_tail[i] != (history[length - 1 - i] if i < length else -1):
+            return False
+    return True
 
 
 def order(game, moves, count):
     """Moves best first by the change they make to the dot values, computed without playing."""
     t = _tables_for(game)
-    if _at_first_ply(game, t):  # only the threats of the colour that just moved changed
-        _find_closing(game, t, 2 - game.to_move(), _destination(game.history[-1]))
     board = game.board
-    _scan(t, board)
     me = game.to_move() + 1
+    _mark_threats(game, t, board, me)
     scores = [0] * len(moves)
     if game.phase() == 1:
         for i in range(len(moves)):
@@ -280,7 +730,36 @@ def order(game, moves, count):
         m = moves[i]
         if m < 0x10000:  # not the pass
             scores[i] = gain[m & 0xFF] + gain[(m >> 8) - 1]
-    return best_first(moves, scores, count)
+    return _varied(t, best_first(moves, scores, len(moves)), count)
+
+
+def _varied(t, moves, count):
+    """The first `count` of the sorted phase-2 `moves` with at most _PER_HOLE moves to each hole
+    and from each ball (the scores add up a hole's and a ball's values, so the best hole would
+    otherwise come with every ball, or the best ball go everywhere), then the rest in order."""
+    if len(moves) <= count:
+        return moves
+    used = t.used
+    for i in range(t.cells):
+        used[i] = 0
+    out = []
+    for m in moves:
+        if m >= 0x10000:
+            continue
+        to = m & 0xFF
+        ball = (m >> 8) - 1
+        if (used[to] & 15) < _PER_HOLE and (used[ball] >> 4) < _PER_HOLE:
+            used[to] += 1
+            used[ball] += 16
+            out.append(m)
+            if len(out) == count:
+                return out
+    for m in moves:
+        if len(out) == count:
+            break
+        if m not in out:
+            out.append(m)
+    return out
 
 
 def _hole_gains(t, board, me):
@@ -296,17 +775,16 @@ def _hole_gains(t, board, me):
 
 
 def candidates(game, count):
-    """Phase 2: instead of listing all (some 300) moves, the best `count` holes to fill, each
-    with the best of the balls that may legally go there; best first.  None in phase 1, or
-    when fewer than half of `count` holes can be filled (then the search lists all moves)."""
+    """Phase 2: instead of listing all (some 300) moves, the best holes to fill, each with the
+    two best of the balls that may legally go there; at most `count`, best first (only the win
+    when there is one).  None in phase 1, or when fewer than half of `count` moves are found
+    (then the search lists all moves)."""
     if game.phase() == 1 or game.winner() != -1:
         return None
     t = _tables_for(game)
-    if _at_first_ply(game, t):  # only the threats of the colour that just moved changed
-        _find_closing(game, t, 2 - game.to_move(), _destination(game.history[-1]))
     board = game.board
-    _scan(t, board)
     me = game.to_move() + 1
+    _mark_threats(game, t, board, me)
     gain = _hole_gains(t, board, me)
     targets = []
     balls = []
@@ -315,19 +793,47 @@ def candidates(game, count):
             targets.append(cell)
         elif board[cell] == me:
             balls.append(cell)
-    targets = _best_cells(targets, gain, count + 2)
     balls = _best_cells(balls, gain, len(balls))
+    threat = t.threat
+    for to in targets:
+        if threat[to] & me:
+            win = _winning_ball(game, t, balls, to, me)
+            if win >= 0:
+                return [(win + 1) << 8 | to]
+    targets = _best_cells(targets, gain, count + 2)
     moves = []
     scores = []
     for to in targets:
+        found = 0
         for ball in balls:
             if game._movement_ok(ball, to, me):
                 moves.append((ball + 1) << 8 | to)
                 scores.append(gain[to] + gain[ball])
-                break
+                found += 1
+                if found == 2:
+                    break
     if len(moves) * 2 < count:
         return None
     return best_first(moves, scores, count)
+
+
+def _winning_ball(game, t, balls, to, me):
+    """A ball that may go to `to` and trap a dot there, or -1 (every one may hold the trap)."""
+    board = game.board
+    for ball in balls:
+        if game._movement_ok(ball, to, me):
+            board[ball] = 0
+            board[to] = me
+            trapped = False
+            for d in range(t.dots):
+                if not _escapes(t, board, me, d):
+                    trapped = True
+                    break
+            board[to] = 0
+            board[ball] = me
+            if trapped:
+                return ball
+    return -1
 
 
 def _best_cells(cells, gain, count):
@@ -335,172 +841,3 @@ def _best_cells(cells, gain, count):
     for i in range(len(cells)):
         scores[i] = gain[cells[i]]
     return best_first(cells, scores, count)
-
-
-def prepare(game, level=""):
-    """Before a search: finds the long-chain threats (_find_closing) of the position.  The AI's
-    own are found again after its best first moves (_FOLLOW_UP), so that the leaves below know
-    the threats such a move made.  (The other side's links did not change, so its threats can
-    only have been filled.)"""
-    t = _tables_for(game)
-    t.root_game = game
-    t.root_length = len(game.history)
-    t.follow_ups = _FOLLOW_UP.get(level, 0)
-    _find_closing(game, t)
-
-
-def _destination(move):
-    """The hole a move put a ball on, or -1 for the pass."""
-    return -1 if move >= 0x10000 else move & 0xFF
-
-
-def _at_first_ply(game, t):
-    """Should order()/candidates() here look for long-chain threats again (see prepare)?  The
-    search visits the root's moves best first, so the first calls are the best moves'.  Not
-    needed when the ball just put down has no two own neighbours that are not neighbours of
-    each other (it then closes no loop and joins no two chains) and none left a chain that
-    had a threat."""
-    if not t.follow_ups or t.root_game is not game or len(game.history) != t.root_length + 1:
-        return False
-    move = game.history[-1]
-    if move >= 0x10000:  # the pass
-        return False
-    colour = 2 - game.to_move()
-    if not (move >= 256 and t.in_closing_chain[(move >> 8) - 1] & colour):
-        board, pair_a, pair_b, ball = game.board, t.pair_a, t.pair_b, move & 0xFF
-        for i in range(t.pair_start[ball], t.pair_start[ball + 1]):
-            if board[pair_a[i]] == colour and board[pair_b[i]] == colour:
-                break
-        else:
-            return False
-    t.follow_ups -= 1
-    return True
-
-
-def _find_closing(game, t, colours=3, new_ball=-1):
-    """For each colour in the bit set `colours`: the holes where one more ball closes a trap
-    that the rings above miss (a long chain), found exactly with the game's own trap test
-    (Trap._dot_trapped, on the dots inside the chain's bounding box); also under the other colour's balls (it would
-    close the moment such a ball moved away); and the balls of those chains (moving one away
-    would open them again).  With `new_ball` (the one ball that came since the last call, of
-    the one colour asked): only holes joining its chain can be new, the others are kept."""
-    board, closing, in_chain, chain, box = game.board, t.closing, t.in_closing_chain, t.chain, t.box
-    size = t.size
-    dots = game.dots
-    kept = []
-    before = t.scratch  # new_ball: the holes found before
-    for hole in t.closing_holes:
-        before[hole] = closing[hole] & colours
-        closing[hole] &= ~colours
-        if closing[hole]:
-            kept.append(hole)
-    t.closing_holes = kept
-    for cell in range(t.cells):
-        in_chain[cell] &= ~colours
-    for colour in (1, 2):
-        if not colours & colour:
-            continue
-        _label_chains(t, board, colour)
-        wanted = chain[new_ball] if new_ball >= 0 else 0
-        for hole in range(t.cells):
-            held = board[hole]
-            label = _joins_a_chain_to_itself(t, board, hole, colour) if held != colour else 0
-            if not label or (wanted and label != wanted and not before[hole]):
-                continue
-            x = hole % size
-            y = hole // size
-            b = 4 * label
-            x0 = min(box[b], x)
-            x1 = max(box[b + 1], x)
-            y0 = min(box[b + 2], y)
-            y1 = max(box[b + 3], y)
-            board[hole] = colour
-            trap = False
-            for d in range(len(dots)):  # only dots within the chain's box can be enclosed
-                c, r = dots[d]
-                if x0 <= c and x1 > c and y0 <= r and y1 > r and game._dot_trapped(colour, d):
-                    trap = not (held == 0 and _ring_closed(t, board, hole, colour))
-                    break
-            board[hole] = held
-            if trap:
-                if not closing[hole]:
-                    t.closing_holes.append(hole)
-                closing[hole] |= colour
-                for cell in range(t.cells):
-                    if chain[cell] == label:
-                        in_chain[cell] |= colour
-    for hole in range(t.cells):
-        before[hole] = 0
-
-
-def _label_chains(t, board, colour):
-    """t.chain[cell] = a number per chain (8-connected group) of `colour`'s balls, 0 elsewhere;
-    t.box[4 * number:] = the chain's bounding box."""
-    chain, stack, nb, start, box, size = t.chain, t.stack, t.nb, t.nb_start, t.box, t.size
-    for c in range(t.cells):
-        chain[c] = 0
-    label = 0
-    for c in range(t.cells):
-        if board[c] != colour or chain[c]:
-            continue
-        label += 1
-        chain[c] = label
-        b = 4 * label
-        box[b] = box[b + 1] = c % size
-        box[b + 2] = box[b + 3] = c // size
-        stack[0] = c
-        sp = 1
-        while sp:
-            sp -= 1
-            a = stack[sp]
-            x = a % size
-            y = a // size
-            if x < box[b]:
-                box[b] = x
-            elif x > box[b + 1]:
-                box[b + 1] = x
-            if y < box[b + 2]:
-                box[b + 2] = y
-            elif y > box[b + 3]:
-                box[b + 3] = y
-            for i in range(start[a], start[a + 1]):
-                n = nb[i]
-                if board[n] == colour and not chain[n]:
-                    chain[n] = label
-                    stack[sp] = n
-                    sp += 1
-
-
-def _joins_a_chain_to_itself(t, board, hole, colour):
-    """Would a ball on `hole` close a loop: two of its own neighbours, not neighbours of each
-    other, already in one chain?  Returns that chain's label, or 0."""
-    chain, pair_a, pair_b = t.chain, t.pair_a, t.pair_b
-    for i in range(t.pair_start[hole], t.pair_start[hole + 1]):
-        a = pair_a[i]
-        if board[a] == colour:
-            b = pair_b[i]
-            if board[b] == colour and chain[a] == chain[b]:
-                return chain[a]
-    return 0
-
-
-def _ring_closed(t, board, hole, colour):
-    """Does a ring of the evaluation close a trap with `hole` filled (then it is counted there)?"""
-    dots = t.touches[hole]
-    d = 0
-    while dots:
-        if dots & 1 and _need_of(t, board, d, colour) == 0:
-            return True
-        dots >>= 1
-        d += 1
-    return False
-
-
-def _need_of(t, board, d, colour):
-    ring, cost = t.ring, _COST[colour]
-    total = 0
-    for i in range(d * 12, d * 12 + 12, 3):
-        a, b, c = ring[i], ring[i + 1], ring[i + 2]
-        total += cost[(board[a] if a != _OFF else _OFF_STATE) << 4 | (board[b] if b != _OFF else _OFF_STATE) << 2
-                      | (board[c] if c != _OFF else _OFF_STATE)]
-    return total

@@ -24,6 +24,8 @@ Geometry for a user interface (all read-only):
   game.move_cells(move)  -> (from_cell, to_cell); from_cell is -1 for a placement,
                             both are -1 for PASS
   game.trapped_dots(player) -> indexes into game.dots that the player's chains enclose
+For an AI (colour = the board's value, 1 Light, 2 Dark):
+  game.dot_trapped(colour, dot)     -> does colour trap game.dots[dot]
 """
 from array import array
 
@@ -536,16 +538,17 @@ class Trap(Game):
         if k < 2:
             return False
         for i in range(len(self._dot_triangles)):
-            if self._dot_trapped(me, i):
+            if self.dot_trapped(me, i):
                 return True
         return False
 
     def trapped_dots(self, player):
         """Indexes (into self.dots) of the dots that `player`'s chains enclose."""
-        return [i for i in range(len(self.dots)) if self._dot_trapped(player + 1, i)]
+        return [i for i in range(len(self.dots)) if self.dot_trapped(player + 1, i)]
 
-    def _dot_trapped(self, me, dot):
-        """Spec "Trap", exact test: no triangle of the dot's square reaches the outside."""
+    def dot_trapped(self, me, dot):
+        """Spec "Trap", exact test: does colour `me` (the board's value: 1 Light, 2 Dark) trap
+        self.dots[dot]?  True when no triangle of the dot's square reaches the outside."""
         board = self.board
         gates = self._ray_gates
         starts = self._ray_starts

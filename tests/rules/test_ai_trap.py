@@ -1,6 +1,7 @@
-# Trap's AI (shared_rules/ai_trap.py + shared_rules/ai.py): legal moves only, node budget,
-# wins in one and blocks of a loss in one, in both phases, with small and long rings.
-from shared_rules import ai, registry
+# Trap's AI (shared_rules/ai_trap.py + shared_rules/ai.py): its threat finder against the rules'
+# trap test, legal moves only, node budget, wins in one and blocks of a loss in one, in both
+# phases, with small and long rings, double threats made and prevented.
+from shared_rules import ai, ai_trap, registry
 from shared_rules.game import ONGOING
 from shared_rules.rng import Rng
 import shared_rules.games  # noqa: F401
@@ -25,6 +26,116 @@ def position(light, dark, to_move, moves_done=0):
 
 def target(game, move):
     return game.move_to_text(move).split("-")[-1]
+
+
+def from_rows(text, rest):
+    """A position from eight rows of ". L D" (rank 8 first) and the rest of Trap.encode()."""
+    game = registry.create("trap")
+    game.decode("/".join(line.replace(" ", "") for line in text.strip().split("\n")) + " " + rest)
+    assert game.winner() == ONGOING
+    return game
+
+
+def trapping_holes(game, colour, held=0):
+    """By the rules' own test: the empty holes (and with `held` that colour's) where one more
+    ball of `colour` traps a dot."""
+    board = game.board
+    out = []
+    for hole in range(len(board)):
+        v = board[hole]
+        if v == 0 or (held and v == held):
+            board[hole] = colour
+            for d in range(len(game.dots)):
+                if game.dot_trapped(colour, d):
+                    out.append(hole)
+                    break
+            board[hole] = v
+    return out
+
+
+def ai_threats(game, colour, held=0):
+    t = ai_trap._tables_for(game)
+    ai_trap._fill_rows(t, game.board)
+    count = ai_trap._threats(t, game.board, colour, 1000, held)
+    return sorted(t.found[i] for i in range(count))
+
+
+def test_threat_finder_agrees_with_the_rules_trap_test():
+    """Spec "Trap" (exact test): the AI's threats, found through the dual of the triangle flood
+    (no 4-connected way out of holes free of the colour) and the dots' rays, are exactly the
+    holes where the rules' test says one more ball traps; boards of several sizes and dots."""
+    rng = Rng(5)
+    layouts = (None, {"size": "9"}, {"dots": "center"}, {"size": "7"}, {"size": "12", "dots": "a1,k11,e5,b7"})
+    checked = 0
+    for trial in range(scaled(600, 40)):
+        options = layouts[trial % len(layouts)]
+        game = registry.create("trap", options) if options else registry.create("trap")
+        board = game.board
+        density = rng.below(90)
+        for cell in range(len(board)):
+            roll = rng.below(100)
+            board[cell] = 0 if roll >= density else 1 + (roll & 1)
+        for colour in (1, 2):
+            if any(game.dot_trapped(colour, d) for d in range(len(game.dots))):
+                continue  # over already
+            for held in (0, 3 - colour):
+                want = trapping_holes(game, colour, held)
+                assert ai_threats(game, colour, held) == want, (game.encode(), colour, held)
+                checked += len(want)
+    assert checked > scaled(1000, 40)
+
+
+# Dark to move: e1 joins Dark's chain round f2-g3 so that d1 and d2 both close it (a double
+# threat); Light's trap under Dark's g7 waits for that ball to move.
+DOUBLE_MAKER = """
+. L D . L . . .
+L L D . . L D D
+D D L . . L L L
+. L L D L L L L
+. . . D D D D .
+D D D D . D D .
+. L D . L L D .
+. L . . . D . .
+"""
+
+
+def test_phase2_makes_a_double_threat():
+    game = from_rows(DOUBLE_MAKER, "D 0 0 25")
+    assert trapping_holes(game, 1, 2) == [game.cell_at(6, 6)]  # g7, under Dark's ball
+    for level in ai.LEVELS:
+        move = ai.choose_move(game, level)
+        game.play(move)
+        assert len(trapping_holes(game, 2)) >= 2 and not trapping_holes(game, 1), (level, game.move_to_text(move))
+        game.undo()
+
+
+# Light to move: Dark's d2 would make two threats (e1 and e2, round f2-g3); most Light moves
+# allow it.
+PREVENT = """
+. L . . . . . L
+. L L L . . L L
+. L D D L L D D
+. D D D L D D D
+. D D D D D D .
+L L D L L L D .
+. L L . . L D .
+L . . . . D . .
+"""
+
+
+def test_phase2_prevents_a_double_threat():
+    game = from_rows(PREVENT, "L 0 0 16")
+    f5, d2 = game.cell_at(5, 4), game.cell_at(3, 1)
+    game.board[f5], game.board[d2] = 0, 2  # (as if it were Dark's turn: f5-d2)
+    assert len(trapping_holes(game, 2)) == 2
+    game.board[f5], game.board[d2] = 2, 0
+    for level in ("normal", "hard"):
+        game.play(ai.choose_move(game, level))
+        for reply in game.legal_moves():
+            game.play(reply)
+            assert game.winner() == ONGOING and len(ai_threats(game, 2)) < 2, (level, game.move_to_text(reply))
+            game.undo()
+        game.undo()
 
 
 def test_phase1_takes_the_win_in_one():
