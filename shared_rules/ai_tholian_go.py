@@ -43,9 +43,12 @@ from shared_rules.tholian_go_geometry import NO_EDGE, SLOTS
 # level: (device seconds cap per decision, node budget per decision, widths, evaluation noise)
 LEVELS = {
     "easy": (0.4, 4, (4,), 150),
-    "normal": (0.3, 40, (3, 2), 0),
+    "normal": (1.5, 60, (5, 2), 0),
     "hard": (0.8, 30, (8, 3, 2), 0),
 }
+
+# level: root moves kept for pushes through enemy tokens (their searched ends win games)
+_PUSHES = {"easy": 0, "normal": 3, "hard": 5}
 
 _STEP = const(0)
 _PLACE = const(1)
@@ -91,6 +94,11 @@ _CHAIN = const(80)  # Chain: per empty node the cheapest chain needs less
 _CHAIN_ENEMY = const(3)  # Chain: an enemy token on the way costs as many empty nodes
 _FAR = const(99)
 _MEMO = const(32)  # evaluations kept (a power of two)
+_LATER = const(2)  # later decisions of a turn: root moves searched
+_GO_ON = const(2)  # a push through enemy tokens under way: its next nodes searched at the root
+_A_DARK = const(0)  # order(): what the turn still holds after the move: this was the dark move,
+_A_LIGHT = const(1)  # a light move,
+_A_END = const(2)  # or the turn is over
 
 
 class _Tables:
@@ -222,10 +230,9 @@ class _Tables:
         self.hunt_y = (None, bytearray(nd), bytearray(nd))
         self.n_hunt = bytearray(3)
         self.near = (None, bytearray(n + 1), bytearray(n + 1))  # _count_near
+        self.near_key = -1
         self.zeros = bytes(n + 1)
-        # order(): every node's _term in the position being ordered (t.cached: valid) and
-        # the nodes a move affects (_affected)
-        self.term = array("i", [0] * (n + 1))
+        # order(): t.need valid (t.cached); the nodes a move affects (_affected)
         self.cached = False
         self.affected = array("H", bytes(2 * 32))
         self.amark = bytearray(n + 1)  # _affected's marks (stamps), apart from _best_jump's
@@ -233,13 +240,28 @@ class _Tables:
         self.via = array("H", bytes(2 * (n + 1)))  # _best_jump: first node after the head
         self.jump_first = 0
         self.busy = bytearray(n + 1)  # order(): dark tokens around each light node
+        # order(): dark tokens' needs (_dark_need), light tokens' terms, in the position
+        # ordered; the sums of the terms by what a move leaves of the turn; the dangers by need
+        # (_set_values: [after * 20 + 10 * mine + need])
+        self.need = array("i", [0] * (n + 1))
+        self.totals = array("i", [0] * 3)
+        self.pct = bytearray(60)
         self.left = bytearray(n + 1)  # order(): the gain of my token leaving a node, known
         self.left_gain = array("i", [0] * (n + 1))
         # evaluate()'s memo of complete moves: state 0 = empty slot
         self.memo_key = array("i", [0] * _MEMO)
         self.memo_value = array("i", [0] * _MEMO)
         self.memo_route = array("i", [0] * _MEMO)
+        # and of positions without their path (spent: the web of the move under way, 1 + web)
+        self.base_key = array("i", [0] * _MEMO)
+        self.base_value = array("i", [0] * _MEMO)
+        self.base_state = bytearray(_MEMO)
+        self.base_spent = bytearray(_MEMO)
         self.memo_state = bytearray(_MEMO)
+        self.no_memo = bytes(_MEMO)
+        self.memo_game = None  # the game and turn the memo serves (prepare)
+        self.memo_turn = -1
+        self.memo_length = 0
         self.mark = bytearray(n + 1)  # _best_jump's visited nodes (stamps)
         self.stamp = 0
         self.jump_queue = array("H", bytes(2 * n))
@@ -374,8 +396,13 @@ def _dark_need(t, board, d, attacker):
     return need
 
 
-def _count_near(t, board):
-    """t.near[colour][node]: how many light tokens of colour stand next to the light node."""
+def _count_near(t, game):
+    """t.near[colour][node]: how many light tokens of colour stand next to the light node
+    (kept for the board whose hash is t.near_key)."""
+    if t.near_key == game.zobrist:
+        return
+    t.near_key = game.zobrist
+    board = game.board
     g = t.space
     adj, deg = g.adj, g.deg
     red, blue = t.near[1], t.near[2]
@@ -487,6 +514,11 @@ def _threats_value(t, game, player, threats):
     owner = game.player + 1
     dark_moves = 0 if game.dark_done else 1
     light_moves = 2 - game.light_done
+    if game.rlen and not game.pending:  # the move under construction is spent
+        if game.route[0] < t.nd:
+            dark_moves = 0
+        else:
+            light_moves -= 1
     score = 0
     for victim in (1, 2):
         i = victim * _T_SLOTS
@@ -541,6 +573,7 @@ def _pressure(t, game, player):
     near = t.near
     near[1][:] = t.zeros
     near[2][:] = t.zeros
+    t.near_key = game.zobrist
     score = 0
     cut, n_cut = t.light_cut, t.n_light_cut
     for k in range(nd, n):
@@ -613,14 +646,30 @@ def _pressure(t, game, player):
         elif need < len(_NEED_PCT):
             value -= dark_val[c] * _NEED_PCT[need] // 100
         score += value if c == me else -value
-    # Light tokens drawn to the nearest enemy dark token that is not protected.
+    # Light tokens drawn to the nearest enemy dark token that is not protected (_closeness,
+    # inlined: the hottest loop of the evaluation).
     for i in range(n_hunters):
         k = hunters[i]
         c = board[k]
         e = 3 - c
-        if n_hunt[e]:
-            value = _HUNT * _closeness(hx[k], hy[k], hunt_x[e], hunt_y[e], n_hunt[e], cols)
-            score += value if c == me else -value
+        count = n_hunt[e]
+        if not count:
+            continue
+        x, y, tx, ty = hx[k], hy[k], hunt_x[e], hunt_y[e]
+        best = 0
+        for j in range(count):
+            dx = tx[j] - x
+            if dx < 0:
+                dx = -dx
+            if cols and dx > cols - dx:
+                dx = cols - dx
+            dy = ty[j] - y
+            if dy < 0:
+                dy = -dy
+            dx = _REACH - ((dx + dy) >> 1)
+            if dx > best:
+                best = dx
+        score += _HUNT * best if c == me else -_HUNT * best
     return score + _threats_value(t, game, player, threats)
 
 
@@ -710,18 +759,30 @@ def evaluate(game, player):
     t = _tables_for(game)
     t.cached = False
     if game.pending or game.offer:
-        return _evaluate(t, game, player)
+        return _base(t, game, player) + _path_value(t, game, player)
     # A search's iterations meet the same positions again: the last values are kept
     # (prepare() forgets them; the key is the board's hash, the turn's state and the path
-    # under construction: its length, start and head).
-    state = 1 + (_repeated(game) << 5 | player << 4 | game.player << 3 | game.dark_done << 2 | game.light_done)
+    # under construction: its length, start and head).  The position's own value is kept
+    # apart too: paths just begun share their board.
     rlen = game.rlen
+    state = 1 + (_repeated(game) << 5 | player << 4 | game.player << 3 | game.dark_done << 2 | game.light_done)
     route = (rlen << 18 | game.route[0] << 9 | game.route[rlen - 1]) if rlen else 0
     zobrist = game.zobrist
     i = (zobrist ^ route) & (_MEMO - 1)
     if t.memo_state[i] == state and t.memo_key[i] == zobrist and t.memo_route[i] == route:
         return t.memo_value[i]
-    value = _evaluate(t, game, player)
+    spent = 0 if not rlen else (1 if game.route[0] < t.nd else 2)  # see _threats_value
+    j = (zobrist ^ spent) & (_MEMO - 1)
+    if t.base_state[j] == state and t.base_key[j] == zobrist and t.base_spent[j] == spent:
+        value = t.base_value[j]
+    else:
+        value = _base(t, game, player)
+        t.base_state[j] = state
+        t.base_key[j] = zobrist
+        t.base_spent[j] = spent
+        t.base_value[j] = value
+    if rlen:
+        value += _path_value(t, game, player)
     t.memo_state[i] = state
     t.memo_key[i] = zobrist
     t.memo_route[i] = route
@@ -729,7 +790,9 @@ def evaluate(game, player):
     return value
 
 
-def _evaluate(t, game, player):
+def _base(t, game, player):
+    """The position's value for `player`, a path under construction left aside (its move
+    counted as spent)."""
     if game.chain:
         score = _chain(t, game, player)
     else:
@@ -738,23 +801,27 @@ def _evaluate(t, game, player):
             score += _pressure(t, game, player)
         if game.touchdown:
             score += _race(t, game, player)
-    if game.rlen:
-        # A path under construction: a push of my own tokens is worth its best end (see
-        # _best_jump); other pushes are valued when complete, less a little.
-        jump = None
-        me = game.player + 1
-        if _route_is_mine(game, me) and game.rlen > 1:
-            if game.chain:
-                _chain_maps(t, game, me)
-            elif not game.captures:
-                _count_near(t, game.board)  # else _pressure counted them
-            _set_values(t, game, me)
-            jump = _best_jump(t, game, game.route[0], game.route[game.rlen - 1], me)
-        value = _PATH_OPEN if jump is None else jump
-        score += value if me == player + 1 else -value
-    elif _repeated(game):
+    if not game.rlen and _repeated(game):
         score //= 2  # on the way to a draw by repetition (§7)
     return score
+
+
+def _path_value(t, game, player):
+    """A path under construction: a push of my own tokens is worth its best end (see
+    _best_jump); other pushes are valued when complete, less a little."""
+    if not game.rlen:
+        return 0
+    jump = None
+    me = game.player + 1
+    if _route_is_mine(game, me) and game.rlen > 1:
+        if game.chain:
+            _chain_maps(t, game, me)
+        else:
+            _count_near(t, game)
+        _set_values(t, game, me)
+        jump = _best_jump(t, game, game.route[0], game.route[game.rlen - 1], me)
+    value = _PATH_OPEN if jump is None else jump
+    return value if me == player + 1 else -value
 
 
 def _repeated(game):
@@ -815,34 +882,46 @@ def _affect(t, node, count):
     return count
 
 
-def _term(t, board, node, me):
-    """order(): the danger term (x100) of the token on `node` for `me` (enemy tokens' danger
-    counts for me, mine against me) and for a dark token its advance; 0 if empty."""
+def _term(t, board, node, me, after):
+    """order(): the term (x100) of the token on `node` for `me`: its danger (enemy tokens'
+    counts for me, mine against me) and for a dark token its advance; 0 if empty.  `after`:
+    what the turn still holds once the move is made (_A_DARK, _A_LIGHT, _A_END; t.pct)."""
     v = board[node]
     if not v:
         return 0
     if node >= t.nd:
         risk = _light_risk(t, board, node)
         return t.prey_light * risk if v != me else -t.own_light * risk
+    need = _dark_need(t, board, node, 3 - v)
+    return _dark_term(t, node, v, need, me, after)
+
+
+def _dark_term(t, node, v, need, me, after):
+    """_term of the dark token of colour v on `node` that its enemy needs `need` moves to cut
+    off."""
     y = t.space.ys[node]
     advance = 100 * _ADVANCE * (y if v == 1 else t.space.rows + 1 - y)
-    risk = _dark_risk(t, board, node)
+    risk = t.pct[after * 20 + (10 if v == me else 0) + need] if need < 10 else 0
     return advance - t.own_dark * risk if v == me else t.prey_dark * risk - advance
 
 
-def _terms(t, board, count, me, cached):
-    """The sum of _term over t.affected[0:count] (`cached`: t.term holds this board's)."""
+def _terms(t, board, count, me, after, cached):
+    """The sum of _term over t.affected[0:count] (`cached`: t.need holds this board's dark
+    tokens' needs and its light tokens' terms)."""
     out = t.affected
     total = 0
     if cached:
-        term = t.term
+        need, nd = t.need, t.nd
         for i in range(count):
-            total += term[out[i]]
+            k = out[i]
+            v = board[k]
+            if v:
+                total += need[k] if k >= nd else _dark_term(t, k, v, need[k], me, after)
     else:
         for i in range(count):
             k = out[i]
             if board[k]:
-                total += _term(t, board, k, me)
+                total += _term(t, board, k, me, after)
     return total
 
 
@@ -873,23 +952,29 @@ def _step_gain(t, game, a, b, me):
     if t.cached and (a >= nd or a == n) and (b >= nd or b == n) and not t.busy[a] and not t.busy[b]:
         gain = 0  # no dark token near either end: only the approach below changes
     else:
-        gain = _near_gain(t, board, a, b, me)
+        gain = _near_gain(t, board, a, b, me, _A_DARK if (a if a != n else b) < nd else _A_LIGHT)
+    # A light token's approach to the enemy's unprotected dark tokens, a dark token's to the
+    # enemy's light tokens off their home lines (as evaluate() has them).
     node = b if b != n else a
-    if node >= nd and t.n_hunt[3 - me]:
-        e = 3 - me
-        hx, hy = t.hx, t.hy
+    e = 3 - me
+    hx, hy = t.hx, t.hy
+    if node >= nd:
+        weight, count, xs, ys = _HUNT, t.n_hunt[e], t.hunt_x[e], t.hunt_y[e]
+    else:
+        weight, count, xs, ys = _ATTRACT, t.n_prey[e], t.prey_x[e], t.prey_y[e]
+    if count:
         if b != n:
-            gain += _HUNT * _closeness(hx[b], hy[b], t.hunt_x[e], t.hunt_y[e], t.n_hunt[e], t.cols)
+            gain += weight * _closeness(hx[b], hy[b], xs, ys, count, t.cols)
         if a != n:
-            gain -= _HUNT * _closeness(hx[a], hy[a], t.hunt_x[e], t.hunt_y[e], t.n_hunt[e], t.cols)
+            gain -= weight * _closeness(hx[a], hy[a], xs, ys, count, t.cols)
     return gain
 
 
-def _near_gain(t, board, a, b, me):
+def _near_gain(t, board, a, b, me, after):
     """_step_gain's change of the terms around both ends."""
     n = t.n
     count = _affected(t, a, b, n)
-    before = _terms(t, board, count, me, t.cached)
+    before = _terms(t, board, count, me, after, t.cached)
     near = _dark_among(t, board, count)  # else no _dark_need reads t.near
     if a != n:
         board[a] = 0
@@ -899,7 +984,7 @@ def _near_gain(t, board, a, b, me):
         board[b] = me
         if near:
             _move_near(t, b, me, 1)
-    after = _terms(t, board, count, me, False)
+    total = _terms(t, board, count, me, after, False)
     if b != n:
         board[b] = 0
         if near:
@@ -908,7 +993,7 @@ def _near_gain(t, board, a, b, me):
         board[a] = me
         if near:
             _move_near(t, a, me, 1)
-    return (after - before) // 100
+    return (total - before) // 100
 
 
 def _push_gain(t, game, a, b, me):
@@ -918,7 +1003,6 @@ def _push_gain(t, game, a, b, me):
     g = t.space
     board = game.board
     adj, edge, xu, xv = g.adj, g.edge, g.xu, g.xv
-    you = board[b]
     best = _PUSH_SCORE
     for s in range(b * SLOTS, b * SLOTS + g.deg[b]):
         c = adj[s]
@@ -927,39 +1011,41 @@ def _push_gain(t, game, a, b, me):
         e = edge[s]
         if board[xu[e]] == me and board[xv[e]] == me:
             continue  # my barrier stops the pushed token
-        count = _affected(t, a, b, c)
-        before = _terms(t, board, count, me, t.cached)
-        board[a] = 0
-        board[b] = me
-        board[c] = you
-        _move_near(t, a, me, -1)
-        _move_near(t, b, you, -1)
-        _move_near(t, b, me, 1)
-        _move_near(t, c, you, 1)
-        after = _terms(t, board, count, me, False)
-        board[c] = 0
-        board[b] = you
-        board[a] = me
-        _move_near(t, c, you, -1)
-        _move_near(t, b, me, -1)
-        _move_near(t, b, you, 1)
-        _move_near(t, a, me, 1)
-        gain = (after - before) // 100 - _PATH_STEP
+        gain = _push_end(t, board, a, b, c, me)
         if gain > best:
             best = gain
     return best
 
 
+def _push_end(t, board, a, b, c, me):
+    """The change of the terms when my token on `a` pushes the enemy's on `b` to the empty c."""
+    you = board[b]
+    after = _A_DARK if a < t.nd else _A_LIGHT
+    count = _affected(t, a, b, c)
+    before = _terms(t, board, count, me, after, t.cached)
+    board[a] = 0
+    board[b] = me
+    board[c] = you
+    _move_near(t, a, me, -1)
+    _move_near(t, b, you, -1)
+    _move_near(t, b, me, 1)
+    _move_near(t, c, you, 1)
+    total = _terms(t, board, count, me, after, False)
+    board[c] = 0
+    board[b] = you
+    board[a] = me
+    _move_near(t, c, you, -1)
+    _move_near(t, b, me, -1)
+    _move_near(t, b, you, 1)
+    _move_near(t, a, me, 1)
+    return (total - before) // 100 - _PATH_STEP
+
+
 def _set_values(t, game, me):
-    """The values order() uses: one token of mine and one of the enemy's, by web; where the
-    enemy's unprotected dark tokens stand (what my light tokens hunt)."""
-    i = (me - 1) * 2
-    j = 2 - i
-    top = t.top
-    t.own_dark = t.dark_inc[_clip(game.cnt[i] + game.hand[i] - t.dark_floor, top)]
-    t.own_light = t.light_inc[_clip(game.cnt[i + 1] + game.hand[i + 1] - t.light_floor, top)]
-    t.prey_dark = t.dark_inc[_clip(game.cnt[j] + game.hand[j] - t.dark_floor, top)]
-    t.prey_light = t.light_inc[_clip(game.cnt[j + 1] + game.hand[j + 1] - t.light_floor, top)]
+    """The values order() uses: one token of mine and one of the enemy's, by web; the dangers
+    by need (t.pct); where the enemy's unprotected dark tokens stand (what my light tokens
+    hunt) and its light tokens off the home lines (what my dark tokens are drawn to)."""
+    _set_token_values(t, game, me)
     e = 3 - me
     board = game.board
     count = 0
@@ -969,6 +1055,40 @@ def _set_values(t, game, me):
             t.hunt_y[e][count] = t.hy[d]
             count += 1
     t.n_hunt[e] = count
+    count = 0
+    for k in range(t.nd, t.n):
+        if board[k] == e and t.n_light_cut[k - t.nd]:
+            t.prey_x[e][count] = t.hx[k]
+            t.prey_y[e][count] = t.hy[k]
+            count += 1
+    t.n_prey[e] = count
+
+
+def _set_token_values(t, game, me):
+    """_set_values' token values and dangers by need."""
+    i = (me - 1) * 2
+    j = 2 - i
+    top = t.top
+    t.own_dark = t.dark_inc[_clip(game.cnt[i] + game.hand[i] - t.dark_floor, top)]
+    t.own_light = t.light_inc[_clip(game.cnt[i + 1] + game.hand[i + 1] - t.light_floor, top)]
+    t.prey_dark = t.dark_inc[_clip(game.cnt[j] + game.hand[j] - t.dark_floor, top)]
+    t.prey_light = t.light_inc[_clip(game.cnt[j + 1] + game.hand[j + 1] - t.light_floor, top)]
+    # The danger of a dark token by the light moves its enemy needs, once the move ordered is
+    # made (as evaluate() has it): I cut off what my light moves left reach, the enemy will
+    # cut off mine next turn unless I still have a move to save them.
+    light = 2 - game.light_done
+    dark = 0 if game.dark_done else 1
+    pct = t.pct
+    for after in range(3):
+        lights = light if after == _A_DARK else (light - 1 if after == _A_LIGHT else 0)
+        saves = lights + (dark if after == _A_LIGHT else 0)
+        for need in range(10):
+            enemy = mine = _NEED_PCT[need]
+            if 0 < need <= 2:
+                enemy = _CAPTURE_NOW if lights >= need else _THREAT_NEXT
+                mine = _THREAT_SAVED if saves > 0 else _CAPTURE_NOW
+            pct[after * 20 + need] = enemy
+            pct[after * 20 + 10 + need] = mine
 
 
 def _clip(m, top):
@@ -1112,13 +1232,22 @@ def _string_best(t, game, head, me):
 
 
 _root_length = [0]  # decisions played at the root of the current search (prepare)
+_pushes = [0]  # how many of the root's moves are kept for pushes through enemy tokens
 
 
 def prepare(game, level):
     _root_length[0] = len(game.history)
+    _pushes[0] = _PUSHES.get(level, 0)
     t = _tables_for(game)
-    for i in range(_MEMO):
-        t.memo_state[i] = 0
+    # The evaluations kept serve the searches of one turn (the next decision's moves were
+    # often seen by the last search).
+    turn = len(game.rep) * 2 + game.player
+    if game is not t.memo_game or turn != t.memo_turn or len(game.history) < t.memo_length:
+        t.memo_state[:] = t.no_memo
+        t.base_state[:] = t.no_memo
+        t.memo_game = game
+        t.memo_turn = turn
+    t.memo_length = len(game.history)
 
 
 def order(game, moves, count):
@@ -1136,18 +1265,30 @@ def order(game, moves, count):
     n = t.n
     own_route = game.rlen > 0 and _route_is_mine(game, me)
     if game.rlen and not own_route:
-        # A push through enemy tokens (or a free push) goes on: ending it soon is preferred,
-        # the search sees the rest.
+        # A push through enemy tokens (or a free push) goes on: ending it one node on is
+        # valued as order() values a push's first step, ending it later is left to the search.
+        single = game.rlen == 2 and not game.pending and not game.chain
+        if single:
+            _count_near(t, game)
+            _set_token_values(t, game, me)
+        if len(game.history) == _root_length[0] and count > _GO_ON:
+            count = _GO_ON  # its first step was searched with these ends
         kept = []
         scores = []
         for m in moves:
             kept.append(m)
-            scores.append(_PUSH_SCORE if board[m >> 2] else 0)
+            c = m >> 2
+            if board[c]:
+                scores.append(_PUSH_SCORE)
+            elif single:
+                scores.append(_push_end(t, board, game.route[0], game.route[1], c, me))
+            else:
+                scores.append(0)
         return best_first(kept, scores, count)
     if game.chain:
         _chain_maps(t, game, me)
     else:
-        _count_near(t, board)
+        _count_near(t, game)
     _set_values(t, game, me)
     if own_route and _FOLLOW:
         # A push of my own tokens goes on towards the best end of the string.
@@ -1155,20 +1296,33 @@ def order(game, moves, count):
             step = t.jump_first << 2 | _NEXT
             if step in moves:
                 return [step]
+    # Every score is the sum of the terms once the move is made: the whole board's now (by
+    # what the turn still holds after that kind of move), plus the change around the move.
+    totals = t.totals
+    totals[0] = totals[1] = totals[2] = 0
     if not game.chain and not game.rlen:
-        term = t.term
+        need = t.need
         busy = t.busy
         busy[:] = t.zeros
         around = t.around_rev
+        nd = t.nd
         for k in range(n):
-            if board[k]:
-                term[k] = _term(t, board, k, me)
-                if k < t.nd:
-                    for i in range(k * 12, k * 12 + 12):
-                        busy[around[i]] += 1
-            else:
-                term[k] = 0
+            v = board[k]
+            if not v:
+                continue
+            if k >= nd:
+                need[k] = _term(t, board, k, me, _A_END)
+                for after in range(3):
+                    totals[after] += need[k]
+                continue
+            need[k] = _dark_need(t, board, k, 3 - v)
+            for after in range(3):
+                totals[after] += _dark_term(t, k, v, need[k], me, after)
+            for i in range(k * 12, k * 12 + 12):
+                busy[around[i]] += 1
         busy[n] = 0
+        for after in range(3):
+            totals[after] //= 100
         t.cached = True
     labelled = False
     kept = []
@@ -1186,10 +1340,10 @@ def order(game, moves, count):
                 if board[b]:
                     # A push: through my own string, as good as a jump to its best end;
                     # through an enemy token, its best end one node on.
-                    scores[i] = _PUSH_SCORE
+                    scores[i] = totals[_A_DARK if a < t.nd else _A_LIGHT] + _PUSH_SCORE
                     if board[b] != me:
                         if not game.chain:
-                            scores[i] = _push_gain(t, game, a, b, me)
+                            scores[i] += _push_gain(t, game, a, b, me) - _PUSH_SCORE
                     else:
                         if not labelled:
                             t.string_of[:] = t.no_strings
@@ -1201,11 +1355,11 @@ def order(game, moves, count):
                             if not t.left[a]:  # the same token may start several pushes
                                 t.left[a] = 1
                                 t.left_gain[a] = _step_gain(t, game, a, t.n, me)
-                            scores[i] = top + t.left_gain[a] + _JUMP_COST
+                            scores[i] += top + t.left_gain[a] + _JUMP_COST - _PUSH_SCORE
                     continue
             else:
                 a, b = n, m >> 2
-            score = _step_gain(t, game, a, b, me)
+            score = totals[_A_DARK if b < t.nd else _A_LIGHT] + _step_gain(t, game, a, b, me)
             if b >= t.nd:
                 if game.touchdown:
                     dist = t.to_target[me - 1]
@@ -1222,8 +1376,41 @@ def order(game, moves, count):
                 jump = _best_jump(t, game, game.route[0], v, me)
                 scores[i] = _PUSH_SCORE if jump is None else jump + _JUMP_COST
         elif m == END:
-            scores[i] = 0
+            scores[i] = totals[_A_END]
     t.cached = False
     if own_route and _FOLLOW:
         count = 1  # a push of my own tokens goes on to the best end found when it began
+    if not game.rlen and len(game.history) == _root_length[0]:
+        if (game.dark_done or game.light_done) and count > _LATER:
+            count = _LATER
+        if _pushes[0]:
+            return _with_pushes(game, kept, scores, count, me)
     return best_first(kept, scores, count)
+
+
+def _with_pushes(game, moves, scores, count, me):
+    """The root's `count` moves: the best by their scores, but up to _pushes[0] of them pushes
+    through enemy tokens (the best of those; what a push does only the search sees)."""
+    t = _tables_for(game)
+    board, adj = game.board, t.space.adj
+    pushes = []
+    push_scores = []
+    others = []
+    other_scores = []
+    for i in range(len(moves)):
+        m = moves[i]
+        push = False
+        if m & 3 == _STEP:
+            a = (m >> 2) & 511
+            b = adj[a * SLOTS + (m >> _SLOT_SHIFT) - 1]
+            push = board[b] and board[b] != me
+        if push:
+            pushes.append(m)
+            push_scores.append(scores[i])
+        else:
+            others.append(m)
+            other_scores.append(scores[i])
+    chosen = best_first(pushes, push_scores, min(_pushes[0], count - 1))
+    if count > _pushes[0]:  # slots no push takes stay empty: each costs its searched ends
+        return best_first(others, other_scores, count - _pushes[0]) + chosen
+    return best_first(others, other_scores, count - len(chosen)) + chosen
