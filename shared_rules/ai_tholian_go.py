@@ -44,11 +44,13 @@ from shared_rules.tholian_go_geometry import NO_EDGE, SLOTS
 LEVELS = {
     "easy": (0.4, 4, (4,), 150),
     "normal": (1.5, 60, (5, 2), 0),
-    "hard": (0.8, 30, (8, 3, 2), 0),
+    "hard": (5.0, 300, (10, 3), 0),
 }
 
-# level: root moves kept for pushes through enemy tokens (their searched ends win games)
+# level: root moves kept for pushes through enemy tokens (their searched ends win games), and
+# moves searched at the later decisions of a turn
 _PUSHES = {"easy": 0, "normal": 3, "hard": 5}
+_LATER = {"easy": 4, "normal": 2, "hard": 4}
 
 _STEP = const(0)
 _PLACE = const(1)
@@ -94,7 +96,6 @@ _CHAIN = const(80)  # Chain: per empty node the cheapest chain needs less
 _CHAIN_ENEMY = const(3)  # Chain: an enemy token on the way costs as many empty nodes
 _FAR = const(99)
 _MEMO = const(32)  # evaluations kept (a power of two)
-_LATER = const(2)  # later decisions of a turn: root moves searched
 _GO_ON = const(2)  # a push through enemy tokens under way: its next nodes searched at the root
 _A_DARK = const(0)  # order(): what the turn still holds after the move: this was the dark move,
 _A_LIGHT = const(1)  # a light move,
@@ -1233,11 +1234,13 @@ def _string_best(t, game, head, me):
 
 _root_length = [0]  # decisions played at the root of the current search (prepare)
 _pushes = [0]  # how many of the root's moves are kept for pushes through enemy tokens
+_later = [2]  # how many moves the later decisions of a turn search
 
 
 def prepare(game, level):
     _root_length[0] = len(game.history)
     _pushes[0] = _PUSHES.get(level, 0)
+    _later[0] = _LATER.get(level, 2)
     t = _tables_for(game)
     # The evaluations kept serve the searches of one turn (the next decision's moves were
     # often seen by the last search).
@@ -1381,8 +1384,8 @@ def order(game, moves, count):
     if own_route and _FOLLOW:
         count = 1  # a push of my own tokens goes on to the best end found when it began
     if not game.rlen and len(game.history) == _root_length[0]:
-        if (game.dark_done or game.light_done) and count > _LATER:
-            count = _LATER
+        if (game.dark_done or game.light_done) and count > _later[0]:
+            count = _later[0]
         if _pushes[0]:
             return _with_pushes(game, kept, scores, count, me)
     return best_first(kept, scores, count)
