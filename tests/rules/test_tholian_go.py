@@ -4,26 +4,7 @@ from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.tholian_go import ACCEPT, DECLINE, END, OFFER, PASS, TholianGo
 from shared_rules.tholian_go_moves import component_sizes
 from rules_support import raises
-
-
-def lt(g, x, l):
-    k = g.space.node_at(1, x, l)
-    assert k >= 0, (x, l)
-    return k
-
-
-def dk(g, cx, r):
-    k = g.space.node_at(0, cx, r)
-    assert k >= 0, (cx, r)
-    return k
-
-
-def nm(g, k):
-    return g.space.name(k)
-
-
-def step(g, a, b):
-    return "%s-%s" % (nm(g, a), nm(g, b))
+from tholian_go_support import dk, lt, nm, step
 
 
 # Far-away tokens that keep both players above the loss thresholds (§7) without touching the

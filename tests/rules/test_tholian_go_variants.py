@@ -4,22 +4,7 @@ from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.tholian_go import END, OFFER, TholianGo
 from shared_rules.tholian_go_variants import has_chain
 from rules_support import raises
-
-
-def lt(g, x, l):
-    k = g.space.node_at(1, x, l)
-    assert k >= 0, (x, l)
-    return k
-
-
-def dk(g, cx, r):
-    k = g.space.node_at(0, cx, r)
-    assert k >= 0, (cx, r)
-    return k
-
-
-def step(g, a, b):
-    return "%s-%s" % (g.space.name(a), g.space.name(b))
+from tholian_go_support import dk, lt, step
 
 
 def texts(g):
