@@ -275,6 +275,7 @@ class _Tables:
         self.queue = array("H", bytes(2 * 4 * n))
         self.cost = bytearray(n + 1)
         self.cost_back = bytearray(n + 1)
+        self.unreached = b"\xff" * (n + 1)
         self.chain_best = 0
 
     def _outline_group(self, start, seen):
@@ -709,8 +710,7 @@ def _chain_cost(t, game, colour, start, finish, cost):
     queue = t.queue
     size = len(queue)
     enemy = 3 - colour
-    for k in range(len(cost)):
-        cost[k] = 255
+    cost[:] = t.unreached
     head = tail = 0
     for k in start:
         v = board[k]

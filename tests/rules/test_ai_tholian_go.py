@@ -61,6 +61,23 @@ def test_takes_the_win_in_one_by_a_push_through_its_own_string():
         assert g.winner() == 0, level
 
 
+def test_takes_the_win_in_one_by_a_push_through_an_enemy_token():
+    """§4 (a string of either colour is pushed) and §5: Blue's dark token on (5, 2) guards its
+    light token on (5, 3); Red's dark token on (7, 2) pushes it on to (3, 2) and takes its
+    place, which completes the cut (Blue is left with 5 light tokens and loses, §7).  Only a
+    search that plays the push to its end sees it; the default and hard levels do."""
+    for level in ("normal", "hard"):
+        g = position(RED_FAR + [(0, 4, 3), (0, 6, 3), (0, 7, 2)],
+                     BLUE_FAR[:5] + BLUE_FAR[8:] + [VICTIM, (0, 5, 2)])
+        assert g.counts(1)[1] == 6
+        first = ai.choose_move(g, level)
+        assert g.move_nodes(first) == [dark(g, 7, 2), dark(g, 5, 2)], (level, g.move_to_text(first))
+        g.play(first)
+        while g.to_move() == 0 and g.winner() == ONGOING and g.route_nodes():
+            g.play(ai.choose_move(g, level, seed=len(g.history)))
+        assert g.winner() == 0 and g.counts(1)[1] == 5, level
+
+
 def _blue_wins_in_one(g):
     """Does one whole move of Blue (any path, spec §4) win?"""
     for nodes, _ in whole_moves(g):
