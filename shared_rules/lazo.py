@@ -102,12 +102,13 @@ _OCTA = bytes((3, 4, 11, 10, 3, 11,
                4, 5, 7, 6, 7, 4))
 
 # Bit m of this table (byte m >> 3, bit m & 7): the slots of the 9-bit mask m (same level and
-# below) fall into two or more components of the link (_LINK); the loop test's first question.
-# Rebuilt from _LINK by tests/rules/test_lazo_geometry.py.
-_SPLIT_LINK = (b"\x20\x2e\xfe\x2e\x74\x7f\x74\x04\xfe\x2e\xfe\x2e\xff\x7f\x74\x04"
-               b"\x74\x7f\xff\x7f\x74\x7f\x74\x04\x74\x04\x74\x04\x74\x04\x74\x04"
-               b"\x22\x2f\xff\x2f\x77\x7f\x77\x07\x22\x22\x22\x22\x77\x77\x00\x00"
-               b"\x00\x0f\xff\x0f\x00\x0f\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00")
+# below) fall into two or more components of the link (_LINK); the loop test's first question
+# (public and read-only: the AI asks it before the whole test).  Rebuilt from _LINK by
+# tests/rules/test_lazo_geometry.py.
+SPLIT_LINK = (b"\x20\x2e\xfe\x2e\x74\x7f\x74\x04\xfe\x2e\xfe\x2e\xff\x7f\x74\x04"
+              b"\x74\x7f\xff\x7f\x74\x7f\x74\x04\x74\x04\x74\x04\x74\x04\x74\x04"
+              b"\x22\x2f\xff\x2f\x77\x7f\x77\x07\x22\x22\x22\x22\x77\x77\x00\x00"
+              b"\x00\x0f\xff\x0f\x00\x0f\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00")
 
 
 _LEVEL_START = (0, 145, 271, 379, 470, 545, 605, 651, 684, 705, 715)
@@ -408,7 +409,7 @@ class Lazo(Game):
         for d in range(9):  # nothing can rest on t yet
             if mask >> d & 1 and cells[t + _OFFSET[row + d]] == colour:
                 own |= 1 << d
-        if not _SPLIT_LINK[own >> 3] >> (own & 7) & 1:
+        if not SPLIT_LINK[own >> 3] >> (own & 7) & 1:
             return False  # one component (or none): every new cycle bounds in the star of t
         # Components of L_A: own slots joined along the cuboctahedron's edges.
         uf = self._uf
@@ -448,7 +449,8 @@ class Lazo(Game):
 
     def _group_by_own_paths(self, t, colour, reps):
         """group[d] = the same number for representative slots joined by an own path avoiding t.
-        A search stops once every representative is reached (most often through the board)."""
+        A search stops once every representative is reached; the board's tiles (all own level-1
+        tiles) are searched last, only when the tiles above did not reach everything."""
         cells, mark, queue, group = self.cells, self._mark, self._queue, self._group
         stamp = self._new_stamp()
         mark[t] = stamp  # t itself is not part of the old Own
@@ -473,10 +475,12 @@ class Lazo(Game):
             left -= 1
             queue[0] = start
             head, tail = 0, 1
-            while head < tail and left:
-                u = queue[head]
-                head += 1
-                if u == _BOARD:
+            board = False  # reached: its level-1 tiles are searched only when nothing else is left
+            while left:
+                if head == tail:
+                    if not board:
+                        break
+                    board = False
                     for n in range(_LEVEL1):
                         if cells[n] == colour:
                             m = mark[n]
@@ -487,11 +491,12 @@ class Lazo(Game):
                                 queue[tail] = n
                                 tail += 1
                     continue
+                u = queue[head]
+                head += 1
                 if u < _LEVEL1 and mark[_BOARD] < stamp:
                     mark[_BOARD] = stamp + label
-                    queue[tail] = _BOARD
-                    tail += 1
-                    # The board joins every own level-1 tile: the representatives there too.
+                    board = True
+                    # The board joins every own level-1 tile: the representatives there at once.
                     for e in range(9):
                         if reps >> e & 1:
                             n = t + _OFFSET[row + e]

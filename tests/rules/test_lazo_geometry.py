@@ -237,7 +237,7 @@ def test_split_link_table_counts_link_components():
                 if e < 9 and own >> d & 1 and own >> e & 1:
                     root[find(d)] = find(e)
         components = len(set(find(d) for d in range(9) if own >> d & 1))
-        assert (lazo._SPLIT_LINK[own >> 3] >> (own & 7) & 1) == (components >= 2), own
+        assert (lazo.SPLIT_LINK[own >> 3] >> (own & 7) & 1) == (components >= 2), own
 
 
 def test_public_slot_tables_give_the_neighbours():
