@@ -1,17 +1,32 @@
 # Lazo's AI tuning for shared_rules/ai.py.
 #
-# Only a tile above the board can close a loop (spec §3), and the game's own local loop test
-# (Lazo._makes_loop) is cheap enough to run, once per search, on every space where either
-# colour could put a tile next: the spaces that would win now.  The side to move with one of
-# those wins; the other side with two cannot be stopped by one tile.  Otherwise tiles above
-# the board count, more when they rest on the opponent's tiles (arches, which is what loops
-# are made of), and moves are ordered by the same measure, wins and blocks first.
+# Winning spaces.  Only a tile above the board can close a loop (spec §3).  Once per search
+# the game's local loop test (Lazo.would_loop) is asked on every space above the board where
+# either colour has two tiles around: where a tile of that colour would make a loop.  Such a
+# space is a threat when it is supported, else a latent win: empty or opposing, a missing
+# support is Free either way, so whoever fills the last one opens the space to its owner.  In
+# the search a tile of colour c changes only c's winning spaces (an empty space and a c tile are
+# both Free for the other colour), and in practice only next to it: each node asks the loop
+# test for the mover's colour on the spaces around its tile, and keeps the answers on a stack
+# (its ply's segment) for the nodes below it.
+#
+# Evaluation: the side to move with a threat wins; the other side with two threats cannot stop
+# both.  A threat counts twice when the opponent may not block it (no tile of his touches the
+# space, or his tile there would complete the supports of another winning space of the owner's),
+# and so does a space that opens two latent wins at once.  A single threat forces a reply.
+# Otherwise latent wins count, and tiles above the board, more when they rest on opposing tiles
+# (arches, which loops are made of).
+#
+# Moves are ordered by the same measure: wins, blocks, threats opened, arches; a tile that opens
+# an opposing latent win comes last.  The candidates of a node come from two rankings made once
+# per search (each colour's best moves in the root position) in which only the spaces next to
+# the search's tiles are rescored: no scan of all 715 spaces per node.
 from array import array
 
 from micropython import const
 
-from shared_rules.ai import best_first
-from shared_rules.lazo import N_SPACES, neighbour
+from shared_rules.ai import MAX_PLY, best_first
+from shared_rules.lazo import N_SPACES, ROW_OF, SLOT_MASK, SLOT_OFFSET
 
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
@@ -21,171 +36,364 @@ LEVELS = {
 }
 
 _LEVEL1 = const(145)  # spaces 0..144 are on the board
+# Move ordering
 _WIN_NOW = const(100000)
 _BLOCK = const(20000)
+_OPEN_THREAT = const(300)  # completes the supports of an own latent win
+_GIFT = const(-50000)  # ... of an opposing one: the opponent wins next
+# Evaluation
 _THREAT_TO_MOVE = const(5000)  # the side to move has a winning space
 _DOUBLE_THREAT = const(3000)  # the other side has two: one tile cannot block both
+_SINGLE_THREAT = const(40)  # the other side has one: it must answer
+_OPENER = const(2000)  # a space that opens two latent wins of one colour
+_LATENT = const(25)  # per latent win
 _UPPER = const(4)  # a tile above the board
 _ARCH = const(3)  # ... per opponent tile it rests on
 
-_wins = bytearray(N_SPACES)  # prepare(): bit colour = that colour wins by a tile there now
-_win_spaces = []  # the spaces with a bit set
-# prepare(): the tiles' value (below) per colour, and how many tiles were down then; a tile's
-# value never changes (tiles never move), so evaluate() adds only the tiles placed since.
-_root_value = [0, 0, 0]
-_root = [None, 0]  # the game prepare() saw and its number of tiles
-# The strongest level also looks, at every leaf, for wins the tiles placed in the search made
-# possible next to them (a few loop tests per tile), so it can see threats it creates.
-_deep = [False]
+_RANK = const(48)  # per colour: the root's best moves kept for the search's candidates
 _TOP = const(16)  # candidates(): the most moves it returns
-_top_scores = array("i", [0] * _TOP)
-_top_moves = array("H", [0] * _TOP)
-_seen = bytearray(N_SPACES)  # marks of that scan (a new mark value per scan)
-_found = bytearray(N_SPACES)  # ... and where it found a win: bit colour (valid where marked)
-_mark = [0]
+_OPENERS = const(32)
+
+# The search line's winning spaces: bit colour = a tile of that colour there would make a loop.
+_bits = bytearray(N_SPACES)
+_win_spaces = []  # prepare(): the spaces with bits in the root position
+_root = [None, 0, -1]  # the game prepare() saw, its number of tiles and its last move
+# prepare(): the tiles' value (below) per colour; a tile's value never changes (tiles never
+# move), so evaluate() adds only the tiles placed since.
+_root_value = [0, 0, 0]
+# prepare(): per player p at p * _RANK, the best moves in the root position, best first.
+_rank_moves = array("H", bytes(4 * _RANK))
+_rank_scores = array("i", bytes(8 * _RANK))
+_rank_len = bytearray(2)
+_rank_all = bytearray(2)  # 1 when the ranking holds every legal move of that player
+# Per ply of the search line: the tile placed, its value for Black, and the empty spaces around
+# it (12 at most) with their bits before the segment changed them.
+_seg_tile = array("H", bytes(2 * MAX_PLY))
+_seg_value = array("h", bytes(2 * MAX_PLY))
+_seg_spaces = array("H", bytes(24 * MAX_PLY))
+_seg_old = bytearray(12 * MAX_PLY)
+_seg_len = bytearray(MAX_PLY)
+_seg_count = [0]  # segments on the stack
+# _scan(): the empty spaces next to the search's tiles, marked with the scan's stamp.
+_near = bytearray(N_SPACES)
+_near_list = array("H", bytes(24 * MAX_PLY))
+_near_len = [0]
+_stamp = [0]
+# evaluate(): threats, latent wins and openers of Black, White; the latent wins' missing
+# supports seen so far (space * 2 + player).
+_counts = array("H", bytes(12))
+_openers = array("H", bytes(2 * _OPENERS))
+_openers_len = [0]
+_THREATS = const(4)
+_threats = array("H", bytes(4 * _THREATS))  # _tally(): per player, his first threats
+_threats_len = bytearray(2)
+
+_top_scores = array("i", bytes(4 * _TOP))
+_top_moves = array("H", bytes(2 * _TOP))
 
 
 def prepare(game, level=""):
-    """Before a search: every space where a tile of either colour would make a loop now."""
+    """Before a search: every space where a tile of either colour would make a loop now, and
+    each player's ranking of his moves."""
     global _win_spaces
-    _deep[0] = level == "hard"
-    cells, supported, adjacent = game.cells, game._supported, game._adjacent
+    cells, adjacent = game.cells, game._adjacent
+    history = game.history
+    _pop_segments(0)
+    for s in _win_spaces:
+        _bits[s] = 0
+    _win_spaces = []
     _root_value[1] = _root_value[2] = 0
-    for s in game.history:
+    for s in history:
         if s >= _LEVEL1:
             _root_value[cells[s]] += _tile_value(cells, s)
     _root[0] = game
-    _root[1] = len(game.history)
-    for s in _win_spaces:
-        _wins[s] = 0
-    _win_spaces = []
+    _root[1] = len(history)
+    _root[2] = history[-1] if history else -1
+    _new_stamp()  # no space is next to a search tile yet
     for s in range(_LEVEL1, N_SPACES):
-        if supported[s] != 3 or cells[s]:
+        if cells[s]:
             continue
-        for colour in (1, 2):
-            if adjacent[(colour - 1) * N_SPACES + s] >= 2:  # a loop needs two own neighbours
-                game._put(s, colour)
-                loop = game._makes_loop(s, colour)
-                game._take(s)
-                if loop:
-                    if not _wins[s]:
-                        _win_spaces.append(s)
-                    _wins[s] |= colour
+        for player in (0, 1):
+            if adjacent[player * N_SPACES + s] >= 2 and game.would_loop(s, player):
+                if not _bits[s]:
+                    _win_spaces.append(s)
+                _bits[s] |= player + 1
+    for player in (0, 1):
+        _rank_root(game, player)
 
 
-def evaluate(game, player):
-    cells = game.cells
-    me, you = player + 1, 2 - player
+def _rank_root(game, player):
+    cells, supported, adjacent = game.cells, game._supported, game._adjacent
+    mine = player * N_SPACES
+    base = player * _RANK
+    last = base + _RANK - 1
+    kept = legal = 0
+    for s in range(N_SPACES):
+        if cells[s] or (s >= _LEVEL1 and (supported[s] != 3 or not adjacent[mine + s])):
+            continue
+        legal += 1
+        score = _move_score(game, s, player)
+        if kept < _RANK or score > _rank_scores[last]:
+            kept = _keep(_rank_moves, _rank_scores, base, kept, _RANK, s, score)
+    _rank_len[player] = kept
+    _rank_all[player] = 1 if legal == kept else 0
+
+
+def _keep(moves, scores, base, kept, size, s, score):
+    """Inserts (score, s) into the ranking moves/scores[base:base + kept] of at most `size`,
+    best first, ties in insertion order; returns the new length."""
+    if kept == size and score <= scores[base + size - 1]:
+        return kept
+    i = base + (kept if kept < size else size - 1)
+    while i > base and scores[i - 1] < score:
+        scores[i] = scores[i - 1]
+        moves[i] = moves[i - 1]
+        i -= 1
+    scores[i] = score
+    moves[i] = s
+    return kept + 1 if kept < size else kept
+
+
+def _below_root(game):
+    """Whether `game` is the prepared position or one the search reached from it."""
     history = game.history
-    if _root[0] is not game or _root[1] > len(history):  # not below the prepared position
+    n = _root[1]
+    return _root[0] is game and len(history) >= n and (n == 0 or history[n - 1] == _root[2])
+
+
+# --- the search line's segments ------------------------------------------------------------------
+def _scan(game):
+    """Brings the segments in line with the game's tiles since prepare() and marks the empty
+    spaces next to those tiles (_near, _near_list); returns the mark."""
+    cells, history = game.cells, game.history
+    root = _root[1]
+    depth = len(history) - root
+    same = 0
+    while same < _seg_count[0] and same < depth and _seg_tile[same] == history[root + same]:
+        same += 1
+    _pop_segments(same)
+    for ply in range(same, depth):
+        _push_segment(game, ply, history[root + ply])
+    stamp = _new_stamp()
+    n = 0
+    for ply in range(depth):
+        for q in range(ply * 12, ply * 12 + _seg_len[ply]):
+            s = _seg_spaces[q]
+            if not cells[s] and _near[s] != stamp:
+                _near[s] = stamp
+                _near_list[n] = s
+                n += 1
+    _near_len[0] = n
+    return stamp
+
+
+def _push_segment(game, ply, t):
+    """The tile t (ply `ply` of the line): its empty neighbours, and its colour's bits there."""
+    cells, adjacent = game.cells, game._adjacent
+    colour = cells[t]
+    player = colour - 1
+    q = ply * 12
+    mask = SLOT_MASK[t]
+    row = ROW_OF[t] * 12
+    for slot in range(12):
+        if not mask >> slot & 1:
+            continue
+        s = t + SLOT_OFFSET[row + slot]
+        if cells[s]:
+            continue
+        old = _bits[s]
+        _seg_spaces[q] = s
+        _seg_old[q] = old
+        q += 1
+        if s >= _LEVEL1:  # no loop closes on the board
+            if adjacent[player * N_SPACES + s] >= 2 and game.would_loop(s, player):
+                _bits[s] = old | colour
+            else:
+                _bits[s] = old & ~colour
+    _seg_len[ply] = q - ply * 12
+    _seg_tile[ply] = t
+    value = _tile_value(cells, t) if t >= _LEVEL1 else 0
+    _seg_value[ply] = value if colour == 1 else -value
+    _seg_count[0] = ply + 1
+
+
+def _pop_segments(keep):
+    """Takes the segments from ply `keep` on off the stack, restoring the bits they changed."""
+    for ply in range(_seg_count[0] - 1, keep - 1, -1):
+        for q in range(ply * 12 + _seg_len[ply] - 1, ply * 12 - 1, -1):
+            _bits[_seg_spaces[q]] = _seg_old[q]
+    if _seg_count[0] > keep:
+        _seg_count[0] = keep
+
+
+def _new_stamp():
+    stamp = _stamp[0] + 1
+    if stamp > 255:
+        for s in range(N_SPACES):
+            _near[s] = 0
+        stamp = 1
+    _stamp[0] = stamp
+    _near_len[0] = 0
+    return stamp
+
+
+# --- evaluation ----------------------------------------------------------------------------------
+def evaluate(game, player):
+    if not _below_root(game):
         prepare(game)
-    mine = yours = 0
-    if _deep[0] and len(history) > _root[1]:
-        news = _new_wins(game)
-        if me == 1:
-            mine = news & 0xFF
-            yours = news >> 8
-        else:
-            mine = news >> 8
-            yours = news & 0xFF
-    for s in _win_spaces:
-        if not cells[s]:
-            if _wins[s] & me:
-                mine += 1
-            if _wins[s] & you:
-                yours += 1
-    score = 0
+    _tally(game, _scan(game))
+    mine, yours = _counts[player], _counts[1 - player]
+    score = (_LATENT * (_counts[2 + player] - _counts[3 - player]) +
+             _OPENER * (_counts[4 + player] - _counts[5 - player]))
     if game.to_move() == player:
         if mine:
             score += _THREAT_TO_MOVE
         elif yours > 1:
             score -= _DOUBLE_THREAT
+        elif yours:
+            score -= _SINGLE_THREAT
     elif yours:
         score -= _THREAT_TO_MOVE
     elif mine > 1:
         score += _DOUBLE_THREAT
-    score += _root_value[me] - _root_value[you]
-    for i in range(_root[1], len(history)):
-        s = history[i]
-        if s >= _LEVEL1:
-            v = _tile_value(cells, s)
-            score += v if cells[s] == me else -v
-    return score
+    elif mine:
+        score += _SINGLE_THREAT
+    value = _root_value[1] - _root_value[2]
+    for ply in range(len(game.history) - _root[1]):
+        value += _seg_value[ply]
+    return score + value if player == 0 else score - value
 
 
-def _new_wins(game):
-    """Winning spaces next to the tiles placed since prepare() that it did not know: Black's
-    count + 256 * White's."""
-    cells, supported, adjacent, history = game.cells, game._supported, game._adjacent, game.history
-    mark = _mark[0] + 1
-    if mark > 255:
-        for s in range(N_SPACES):
-            _seen[s] = 0
-        mark = 1
-    _mark[0] = mark
-    found = 0
-    for i in range(_root[1], len(history)):
-        t = history[i]
-        for slot in range(12):
-            s = neighbour(t, slot)
-            if s < _LEVEL1 or cells[s] or supported[s] != 3 or _seen[s] == mark:
-                continue
-            _seen[s] = mark
-            _found[s] = 0
-            for colour in (1, 2):
-                if not _wins[s] & colour and adjacent[(colour - 1) * N_SPACES + s] >= 2:
-                    game._put(s, colour)
-                    loop = game._makes_loop(s, colour)
-                    game._take(s)
-                    if loop:
-                        found += 1 if colour == 1 else 256
-                        _found[s] |= colour
-    return found
+def _tally(game, stamp):
+    """Counts the winning spaces of the search line's position in _counts (see _count_win) and
+    lists each player's first threats (_threats)."""
+    cells = game.cells
+    for i in range(6):
+        _counts[i] = 0
+    _openers_len[0] = 0
+    _threats_len[0] = _threats_len[1] = 0
+    for i in range(_near_len[0]):
+        s = _near_list[i]
+        if _bits[s]:
+            _count_win(game, s)
+    for s in _win_spaces:
+        if _bits[s] and not cells[s] and _near[s] != stamp:
+            _count_win(game, s)
+
+
+def _count_win(game, s):
+    """Counts the winning space s in _counts: a threat when it is supported (two when the
+    opponent may not block it), else a latent win, and an opener when its one missing support
+    also opens another latent win of the same colour (one tile there makes two threats)."""
+    cells, supported, adjacent = game.cells, game._supported, game._adjacent
+    bits = _bits[s]
+    missing = 3 - supported[s]
+    if not missing:
+        # Unblockable: no tile of the opponent's touches the space, or his tile there would
+        # complete the supports of another winning space of the owner's.
+        opens = 0
+        mask = SLOT_MASK[s]
+        row = ROW_OF[s] * 12
+        for slot in (9, 10, 11):
+            if mask >> slot & 1:
+                above = s + SLOT_OFFSET[row + slot]
+                if supported[above] == 2 and not cells[above]:
+                    opens |= _bits[above]
+        if bits & 1:
+            _counts[0] += 2 if opens & 1 or not adjacent[N_SPACES + s] else 1
+        if bits & 2:
+            _counts[1] += 2 if opens & 2 or not adjacent[s] else 1
+        for player in (0, 1):
+            n = _threats_len[player]
+            if bits >> player & 1 and n < _THREATS:
+                _threats[player * _THREATS + n] = s
+                _threats_len[player] = n + 1
+        return
+    _counts[2] += bits & 1
+    _counts[3] += bits >> 1
+    if missing > 1:
+        return
+    m = 0
+    row = ROW_OF[s] * 12
+    for slot in (6, 7, 8):  # an upper space has all three
+        m = s + SLOT_OFFSET[row + slot]
+        if not cells[m]:
+            break
+    n = _openers_len[0]
+    for player in (0, 1):
+        if bits >> player & 1:
+            key = m * 2 + player
+            for i in range(n):
+                if _openers[i] == key:
+                    _counts[4 + player] += 1
+                    break
+            else:
+                if n < _OPENERS:
+                    _openers[n] = key
+                    n += 1
+    _openers_len[0] = n
 
 
 def _tile_value(cells, s):
     colour = cells[s]
     value = _UPPER
+    row = ROW_OF[s] * 12
     for slot in (6, 7, 8):  # the three spaces it rests on
-        under = cells[neighbour(s, slot)]
+        under = cells[s + SLOT_OFFSET[row + slot]]
         if under and under != colour:
             value += _ARCH
     return value
 
 
+# --- move ordering -------------------------------------------------------------------------------
 def order(game, moves, count):
-    """The moves best first: wins, blocks, then tiles above the board on the opponent's."""
-    fresh = _fresh_threats(game)
+    """The moves best first: wins, blocks, threats opened, then tiles above the board on the
+    opponent's; tiles that open an opposing latent win last."""
+    if not _below_root(game):
+        prepare(game)
+    _scan(game)
+    player = game.to_move()
     scores = [0] * len(moves)
     for i in range(len(moves)):
-        scores[i] = _move_score(game, moves[i], fresh)
+        scores[i] = _move_score(game, moves[i], player)
     return best_first(moves, scores, count)
 
 
 def candidates(game, count):
-    """The `count` best moves (as order() ranks them) in one pass over the spaces, keeping only
-    the best so far in two small arrays, instead of listing every legal move."""
-    if count > _TOP:
+    """The `count` best moves (as order() ranks them) from the root's ranking of the side to move,
+    with only the spaces next to the search's tiles rescored; None when the ranking is too short
+    (then the search lists and orders every move)."""
+    if count > _TOP or not _below_root(game):
         return None
-    fresh = _fresh_threats(game)
     cells, supported, adjacent = game.cells, game._supported, game._adjacent
-    mine = (game.to_move()) * N_SPACES
+    player = game.to_move()
+    stamp = _scan(game)
+    _tally(game, stamp)
+    if _threats_len[player]:
+        return [_threats[player * _THREATS]]  # a win now
+    n = _threats_len[1 - player]
+    if n:  # forced: a block (with two threats any block loses as well as another)
+        for i in range(n):
+            s = _threats[(1 - player) * _THREATS + i]
+            if adjacent[player * N_SPACES + s]:
+                return [s]
+        return []  # no block is legal: lost
     kept = 0
-    for s in range(N_SPACES):
-        if cells[s] or (s >= _LEVEL1 and (supported[s] != 3 or not adjacent[mine + s])):
-            continue
-        score = _move_score(game, s, fresh)
-        if kept == count and score <= _top_scores[count - 1]:
-            continue
-        i = kept if kept < count else count - 1
-        while i > 0 and _top_scores[i - 1] < score:  # ties keep the earlier space first
-            _top_scores[i] = _top_scores[i - 1]
-            _top_moves[i] = _top_moves[i - 1]
-            i -= 1
-        _top_scores[i] = score
-        _top_moves[i] = s
-        if kept < count:
-            kept += 1
+    base = player * _RANK
+    end = base + _rank_len[player]
+    q = base
+    while q < end and kept < count:
+        s = _rank_moves[q]
+        if not cells[s] and _near[s] != stamp:  # unchanged since the root
+            kept = _keep(_top_moves, _top_scores, 0, kept, count, s, _rank_scores[q])
+        q += 1
+    if kept < count and not _rank_all[player]:
+        return None  # the moves below the ranking are unknown
+    mine = player * N_SPACES
+    for i in range(_near_len[0]):
+        s = _near_list[i]
+        if s < _LEVEL1 or (supported[s] == 3 and adjacent[mine + s]):
+            kept = _keep(_top_moves, _top_scores, 0, kept, count, s, _move_score(game, s, player))
     if not kept:
         return None
     out = [0] * kept
@@ -194,29 +402,32 @@ def candidates(game, count):
     return out
 
 
-def _fresh_threats(game):
-    """At the strongest level, below the root: look for the wins the search's tiles made."""
-    fresh = _deep[0] and _root[0] is game and len(game.history) > _root[1]
-    if fresh:
-        _new_wins(game)
-    return fresh
-
-
-def _move_score(game, s, fresh):
-    cells, adjacent = game.cells, game._adjacent
-    me = game.to_move() + 1
+def _move_score(game, s, player):
+    """How good a tile of `player` on s looks in the search line's position."""
+    cells, supported, adjacent = game.cells, game._supported, game._adjacent
+    me = player + 1
     you = 3 - me
-    score = 2 * adjacent[(me - 1) * N_SPACES + s] + adjacent[(you - 1) * N_SPACES + s]
+    score = 2 * adjacent[player * N_SPACES + s] + adjacent[(1 - player) * N_SPACES + s]
+    mask = SLOT_MASK[s]
+    row = ROW_OF[s] * 12
     if s >= _LEVEL1:
         score += 4 * _UPPER
         for slot in (6, 7, 8):
-            if cells[neighbour(s, slot)] == you:
+            if cells[s + SLOT_OFFSET[row + slot]] == you:
                 score += 4 * _ARCH
-    w = _wins[s]
-    if fresh and _seen[s] == _mark[0]:
-        w |= _found[s]
-    if w & me:
+    bits = _bits[s]
+    if bits & me:
         score += _WIN_NOW
-    if w & you:
+    if bits & you:
         score += _BLOCK
+    for slot in (9, 10, 11):  # the spaces s supports: does s complete one of them?
+        if not mask >> slot & 1:
+            continue
+        above = s + SLOT_OFFSET[row + slot]
+        if supported[above] == 2 and not cells[above]:
+            bits = _bits[above]
+            if bits & you:
+                score += _GIFT
+            elif bits & me:
+                score += _OPEN_THREAT
     return score
