@@ -1,36 +1,42 @@
 # Tholian Go's AI tuning for shared_rules/ai.py (spec ../shared/rules/tholian_go.md).
 #
-# A search node costs ~45 ms on the RP2040 (pystone estimate: play() with the legal listing it
-# checks, undo, the evaluation), and a turn is ~5 decisions (a dark move and one or two light
-# moves, each a path of steps, maybe `end`), each its own search: the default level looks one
-# decision ahead among the 6 best by the ordering below, the hard one three decisions deep.
-# The evaluation therefore reads what the search cannot see: the threats of the next turn.
+# A turn is ~5 decisions (a dark move and one or two light moves, each a path of steps, maybe
+# `end`), each its own search.  What wins is the push through enemy tokens (§4): a dark token
+# that shoves an enemy dark token aside and takes its hexagon, a light token that pushes the
+# guard off a corner.  Its result shows only once the path is complete, so the search plays
+# such pushes to their end (below the root nothing else goes on: a complete move, or a push of
+# my own string worth its best end, is a leaf), and the root keeps slots for them (_PUSHES)
+# beside the best moves by the ordering.  The later decisions of a turn search fewer moves
+# (_LATER); a turn's work is bounded (_TURN_WORK); evaluations are kept for a turn (memo).
 #
 # Sequestration (§5) of small groups is what captures in practice.  A light node, or a pair
 # joined by an edge on the board's outline (never blocked), is cut off by enemy dark tokens on
 # the three dark nodes whose edges cross its edges out ("three dark take one light, or two on
 # an edge"); the two long outline groups (the home lines) only by a wall across the board
-# (7 dark tokens on the standard board).  A dark node is cut off by light tokens on the ends
-# of the light edges its dark edges cross (6 inside, 3-5 at the sides).
+# (7 dark tokens on the standard board).  A dark node is cut off by light tokens on its
+# hexagon's corners (6 inside, 3-5 at the sides); a corner held by its owner protects it.
 #
 # Evaluation, from one board scan:
 #   material   tokens above the loss floors (§7: <= 5 light or <= 2 dark per set, hand
 #              included); a token is worth more the closer its owner is to a floor
-#   threats    a token with all but one of its cutting nodes held by the enemy: worth most of
-#              the token if the enemy owns the turn and has the move that fills the gap (and a
-#              token next to it); if the victim owns the turn, it saves as many as it has moves
-#              for (one dark, two light), the rest still count
-#   pressure   one of three cutting nodes held, a little; dark tokens near the nearest
-#              capturable enemy light token and advanced towards the enemy's home
+#   threats    a dark token the enemy cuts off with the light moves of one turn (_dark_need
+#              <= 2), a light token one dark move short of being cut off: worth most of the
+#              token if the enemy owns the turn and has those moves left; if the victim owns
+#              the turn, it saves as many as it has moves for, the rest still count
+#   pressure   dark tokens by the light moves the enemy still needs; light tokens by enemy
+#              dark tokens on their cut; dark tokens advanced and drawn to the nearest enemy
+#              light token off the home lines, light tokens to the nearest unprotected enemy
+#              dark token
 #   pushes     a push through a string of my own tokens ends as if the pushing token had
-#              jumped to the end node: a path under construction is worth its best end
+#              jumped to the end node: a path under construction is worth its best end, less
+#              a little per decision still needed (no wandering paths)
 #   repetition a turn's start seen before (since the last capture) halves the value (§7 draw)
 #   variants   Football / Scrimmage: the race of the best light token to its target (distances
 #              on the empty light web); Chain: the cheapest chain still possible (own light
 #              tokens 0, empty nodes 1, enemy tokens 3; enemy barriers break links)
-# Ordering (without playing): the change of the same terms for a plain step, a placement or a
-# jump through an own string (its best end); a push through enemy tokens is left to the
-# search.  A push through own tokens, once begun, goes on to its best end (one candidate).
+# Ordering (without playing): the same terms, summed over the board once and changed only
+# around a move's nodes (steps, jumps through an own string to its best end, pushes through
+# an enemy token to their best end one node on), by what the turn still holds after the move.
 # `offer` is never made; an offer is declined unless far behind.
 from array import array
 
@@ -51,6 +57,11 @@ LEVELS = {
 # moves searched at the later decisions of a turn
 _PUSHES = {"easy": 0, "normal": 3, "hard": 5}
 _LATER = {"easy": 4, "normal": 2, "hard": 4}
+# level: work a turn may take (evaluations, _ORDER_WORK per root ordering); beyond it the
+# turn's decisions search their best move alone (a bound on the slowest turns, the same on
+# every machine)
+_TURN_WORK = {"easy": 1000, "normal": 80, "hard": 600}
+_ORDER_WORK = const(10)
 
 _STEP = const(0)
 _PLACE = const(1)
@@ -84,7 +95,6 @@ _ADVANCE = const(6)  # per row a dark token stands towards the enemy's home
 _ATTRACT = const(3)  # per unit of closeness of a dark token to a capturable enemy light token
 _REACH = const(7)  # closeness = _REACH - distance (in half columns + half lines, halved)
 _PUSH_SCORE = const(-10)  # order(): a push through enemy tokens, whose result only the search sees
-_FOLLOW = const(1)
 _JUMP_COST = const(-1)
 _PATH_STEP = const(4)  # a path's value: per decision still needed to reach its end
 _PATH_LAYERS = const(4)  # ends of a push through my own string looked for, in decisions
@@ -263,6 +273,9 @@ class _Tables:
         self.memo_game = None  # the game and turn the memo serves (prepare)
         self.memo_turn = -1
         self.memo_length = 0
+        self.work = 0  # evaluations and orderings in this turn (prepare, _budget)
+        self.values_key = -1  # the position _set_values last served: hash and turn state
+        self.values_state = 0
         self.mark = bytearray(n + 1)  # _best_jump's visited nodes (stamps)
         self.stamp = 0
         self.jump_queue = array("H", bytes(2 * n))
@@ -427,12 +440,6 @@ def _move_near(t, node, colour, delta):
     near = t.near[colour]
     for s in range(node * SLOTS, node * SLOTS + g.deg[node]):
         near[adj[s]] += delta
-
-
-def _dark_risk(t, board, d):
-    """Danger of the dark token on `d` in % of the token, whoever moves next (order())."""
-    need = _dark_need(t, board, d, 3 - board[d])
-    return _NEED_PCT[need] if need < len(_NEED_PCT) else 0
 
 
 def _light_risk(t, board, k):
@@ -759,6 +766,7 @@ def _chain(t, game, player):
 def evaluate(game, player):
     t = _tables_for(game)
     t.cached = False
+    t.work += 1
     if game.pending or game.offer:
         return _base(t, game, player) + _path_value(t, game, player)
     # A search's iterations meet the same positions again: the last values are kept
@@ -1045,7 +1053,13 @@ def _push_end(t, board, a, b, c, me):
 def _set_values(t, game, me):
     """The values order() uses: one token of mine and one of the enemy's, by web; the dangers
     by need (t.pct); where the enemy's unprotected dark tokens stand (what my light tokens
-    hunt) and its light tokens off the home lines (what my dark tokens are drawn to)."""
+    hunt) and its light tokens off the home lines (what my dark tokens are drawn to).  Kept
+    while the board and the turn's state stay (a path under way moves nothing)."""
+    state = me << 3 | game.dark_done << 2 | game.light_done
+    if game.zobrist == t.values_key and state == t.values_state:
+        return
+    t.values_key = game.zobrist
+    t.values_state = state
     _set_token_values(t, game, me)
     e = 3 - me
     board = game.board
@@ -1235,6 +1249,7 @@ def _string_best(t, game, head, me):
 _root_length = [0]  # decisions played at the root of the current search (prepare)
 _pushes = [0]  # how many of the root's moves are kept for pushes through enemy tokens
 _later = [2]  # how many moves the later decisions of a turn search
+_budget = [0]  # the work the current turn may still take (_TURN_WORK)
 
 
 def prepare(game, level):
@@ -1250,6 +1265,8 @@ def prepare(game, level):
         t.base_state[:] = t.no_memo
         t.memo_game = game
         t.memo_turn = turn
+        t.work = 0
+        _budget[0] = _TURN_WORK.get(level, 1000)
     t.memo_length = len(game.history)
 
 
@@ -1273,9 +1290,9 @@ def order(game, moves, count):
         single = game.rlen == 2 and not game.pending and not game.chain
         if single:
             _count_near(t, game)
-            _set_token_values(t, game, me)
+            _set_values(t, game, me)
         if len(game.history) == _root_length[0] and count > _GO_ON:
-            count = _GO_ON  # its first step was searched with these ends
+            count = _GO_ON if t.work <= _budget[0] else 1  # its first step was searched with these ends
         kept = []
         scores = []
         for m in moves:
@@ -1293,7 +1310,7 @@ def order(game, moves, count):
     else:
         _count_near(t, game)
     _set_values(t, game, me)
-    if own_route and _FOLLOW:
+    if own_route:
         # A push of my own tokens goes on towards the best end of the string.
         if _best_jump(t, game, game.route[0], game.route[game.rlen - 1], me) is not None:
             step = t.jump_first << 2 | _NEXT
@@ -1381,9 +1398,12 @@ def order(game, moves, count):
         elif m == END:
             scores[i] = totals[_A_END]
     t.cached = False
-    if own_route and _FOLLOW:
+    if own_route:
         count = 1  # a push of my own tokens goes on to the best end found when it began
     if not game.rlen and len(game.history) == _root_length[0]:
+        t.work += _ORDER_WORK
+        if t.work > _budget[0]:
+            return best_first(kept, scores, 1)  # the turn took its share: no search
         if (game.dark_done or game.light_done) and count > _later[0]:
             count = _later[0]
         if _pushes[0]:
