@@ -13,7 +13,10 @@ decisions.  Under the MicroPython VM: what one search allocates at most, and one
 collects garbage only between scripts, so these are totals, upper bounds of the peak).
 
     python -m tools.bench_ai_tholian_go [--games N] [--level L] [--opponent random|greedy|LEVEL]
-                                        [--no-vm]
+                                        [--variant V] [--no-vm]
+
+--variant plays that variant of §8 (e.g. chain) instead of the standard game (the VM heap
+figures stay the standard game's).
 """
 import math
 import multiprocessing
@@ -29,18 +32,20 @@ from shared_rules.rng import Rng
 from shared_rules.tholian_go import TholianGo
 from tools.bench_ai import MAX_DECISIONS, cpu_pystones, greedy_move, random_move
 
-GAMES = 20  # per opponent and level: about +-13% at a 90% win rate
+GAMES = 24  # per opponent and level (the issue's figure): about +-12% at a 90% win rate
 
 
 def play_match(job):
-    """job = (level, opponent, games) -> counts, and per AI turn: device ms, nodes, decisions."""
-    level, opponent, games = job
+    """job = (level, opponent, games, variant) -> counts, and per AI turn: device ms, nodes,
+    decisions."""
+    level, opponent, games, variant = job
+    options = {"variant": variant} if variant else None
     ai.set_host_speed(cpu_pystones(10000, 3))  # this process's own CPU speed
-    tuning = ai.tuning_for(TholianGo())
+    tuning = ai.tuning_for(TholianGo(options))
     wins = draws = advantage = 0
     turn_ms, turn_nodes, turn_decisions = [], [], []
     for i in range(games):
-        game = TholianGo()
+        game = TholianGo(options)
         rng = Rng(2000 + i)
         ai_side = i % 2
         ms = nodes = decisions = 0
@@ -79,15 +84,15 @@ def margin(p, n):
     return 1.96 * math.sqrt(p * (1 - p) / n) if n else 1.0
 
 
-def measure(levels, opponents, games, processes=2):
-    jobs = [(level, opp, games) for level in levels for opp in opponents if opp != level]
+def measure(levels, opponents, games, processes=2, variant=""):
+    jobs = [(level, opp, games, variant) for level in levels for opp in opponents if opp != level]
     if len(levels) > 1 and ai.LEVELS[-1] in levels:  # the strongest level against the default
-        jobs.append((ai.LEVELS[-1], ai.DEFAULT_LEVEL, games))
+        jobs.append((ai.LEVELS[-1], ai.DEFAULT_LEVEL, games, variant))
     with multiprocessing.Pool(processes) as pool:
         done = pool.map(play_match, jobs, chunksize=1)
     out = {}
     for r in done:
-        level, opp, n = r["job"]
+        level, opp, n, _ = r["job"]
         entry = out.setdefault(level, {"games": n, "_ms": [], "_nodes": [], "_decisions": []})
         rate = r["wins"] / n
         entry["win_rate_vs_" + opp] = round(rate, 3)
@@ -153,22 +158,22 @@ def vm_heap(bench, turns=30):
         os.unlink(path)
 
 
-def run(bench, games=GAMES, levels=None, opponents=("random", "greedy"), with_vm=True):
+def run(bench, games=GAMES, levels=None, opponents=("random", "greedy"), with_vm=True, variant=""):
     t0 = time.time()
     levels = levels or list(ai.LEVELS)
-    figures = measure(levels, opponents, games)
+    figures = measure(levels, opponents, games, variant=variant)
     if with_vm:
         for level, (search_kb, turn_kb) in vm_heap(bench).items():
             if level in figures:
                 figures[level]["peak_search_heap_kb"] = search_kb
                 figures[level]["peak_turn_heap_kb"] = turn_kb
-    return {"ai_tholian_go": {"levels": figures, "seconds": round(time.time() - t0),
-                              "max_decisions": MAX_DECISIONS}}
+    return {"ai_tholian_go" + ("_" + variant if variant else ""): {
+        "levels": figures, "seconds": round(time.time() - t0), "max_decisions": MAX_DECISIONS}}
 
 
 def main(argv):
     from tools import benchlib
-    games, levels, opponents, with_vm = GAMES, None, ("random", "greedy"), True
+    games, levels, opponents, with_vm, variant = GAMES, None, ("random", "greedy"), True, ""
     while argv:
         flag = argv.pop(0)
         if flag == "--games":
@@ -177,12 +182,15 @@ def main(argv):
             levels = [argv.pop(0)]
         elif flag == "--opponent":
             opponents = (argv.pop(0),)
+        elif flag == "--variant":
+            variant = argv.pop(0)
         elif flag == "--no-vm":
             with_vm = False
         else:
             print(__doc__)
             return 2
-    figures = run(benchlib, games, levels, opponents, with_vm)["ai_tholian_go"]
+    figures = run(benchlib, games, levels, opponents, with_vm, variant)
+    figures = figures["ai_tholian_go" + ("_" + variant if variant else "")]
     for level, entry in figures["levels"].items():
         print(level, " ".join("%s=%s" % kv for kv in sorted(entry.items())))
     print("seconds", figures["seconds"])
