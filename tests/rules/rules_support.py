@@ -64,3 +64,34 @@ def refuses(game, move):
     """True when game.play(move) is refused with GameError and the position stays as it was."""
     before = game.encode()
     return raises(GameError, game.play, move) and game.encode() == before
+
+
+# --- AI tests shared by several games -----------------------------------------------------------
+
+def ai_whole_games(name, seed, games, max_decisions, first_budget, budget_step, options=None):
+    """Whole games of the AI against a uniform random player (Rng(seed)): game g plays the
+    levels in turn, the AI taking the decisions whose count has g's parity, with a node budget
+    of first_budget + g * budget_step (no time cap).  Checks that every AI move is legal and
+    every search stays within its budget; returns the games' lengths in decisions."""
+    from shared_rules import registry
+    from shared_rules.game import ONGOING
+    from shared_rules.rng import Rng
+    import shared_rules.games  # noqa: F401  (registers every game)
+    rng = Rng(seed)
+    lengths = []
+    for game_no in range(games):
+        game = registry.create(name, options)
+        level = ai.LEVELS[game_no % len(ai.LEVELS)]
+        budget = first_budget + budget_step * game_no
+        while game.winner() == ONGOING and len(game.history) < max_decisions:
+            legal = game.legal_moves()
+            if len(game.history) % 2 == game_no % 2:
+                search = ai.Search(game, level, seed=len(game.history), max_nodes=budget, device_seconds=1000)
+                move = search.run()
+                assert search.nodes <= budget, (name, level, search.nodes, budget)
+            else:
+                move = legal[rng.below(len(legal))]
+            assert move in legal, (name, level, game.move_to_text(move))
+            game.play(move)
+        lengths.append(len(game.history))
+    return lengths

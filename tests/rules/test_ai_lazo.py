@@ -1,10 +1,11 @@
 # Lazo's AI (shared_rules/ai_lazo.py + shared_rules/ai.py): legal moves only, node budget, the
 # win in one and the block of a loss in one (the arch of spec §3).
-from shared_rules import ai, registry
+from shared_rules import ai, ai_lazo, registry
 from shared_rules.game import ONGOING
+from shared_rules.lazo import N_SPACES
 from shared_rules.rng import Rng
 import shared_rules.games  # noqa: F401
-from rules_support import scaled
+from rules_support import ai_whole_games, scaled
 
 # Spec §3's example: white A rests on white C and black D, F; white B rests on D and white E, G.
 ARCH = {"C": "1.6.3", "D": "1.7.3", "F": "1.6.4", "E": "1.8.3", "G": "1.7.4", "A": "2.6.3", "B": "2.7.3"}
@@ -47,22 +48,53 @@ def test_blocks_the_loss_in_one():
         assert game.move_to_text(ai.choose_move(game, level)) == ARCH["B"], level
 
 
-def test_only_legal_moves_and_node_budget_in_whole_games():
-    rng = Rng(3)
-    for game_no in range(scaled(2, 1)):
+def test_forced_replies_are_the_win_or_the_block():
+    """The search's candidates where the play is forced: the side with a winning space plays
+    it; the side facing one plays there (the block), nothing else."""
+    game = arch_but_b()  # Black to move, White threatens B
+    ai_lazo.prepare(game, "normal")
+    assert [game.move_to_text(m) for m in ai_lazo.candidates(game, 3)] == [ARCH["B"]]
+    game.play_text(FILLERS[-1])
+    ai_lazo.prepare(game, "normal")
+    assert [game.move_to_text(m) for m in ai_lazo.candidates(game, 3)] == [ARCH["B"]]
+
+
+def test_search_line_knows_the_winning_spaces_next_to_its_tiles():
+    """What the search keeps for the spaces next to the tiles it placed (its segments) is what
+    the loop test says when asked afresh, for both colours, in positions of random games."""
+    rng = Rng(5)
+    checked = 0
+    for trial in range(scaled(12, 3)):
         game = registry.create("lazo")
-        level = ai.LEVELS[game_no % len(ai.LEVELS)]
-        budget = 9 + 11 * game_no
-        while game.winner() == ONGOING and len(game.history) < scaled(190, 40):
+        while game.winner() == ONGOING and len(game.history) < 60 + 8 * trial:
             legal = game.legal_moves()
-            if len(game.history) % 2 == game_no % 2:
-                search = ai.Search(game, level, seed=len(game.history), max_nodes=budget, device_seconds=1000)
-                move = search.run()
-                assert search.nodes <= budget
-            else:
-                move = legal[rng.below(len(legal))]
-            assert move in legal
-            game.play(move)
+            upper = [m for m in legal if m >= 145]
+            pool = upper if upper and rng.below(3) else legal
+            game.play(pool[rng.below(len(pool))])
+        if game.winner() != ONGOING:
+            continue
+        ai_lazo.prepare(game, "normal")
+        line = 0
+        while line < 3 and game.winner() == ONGOING:
+            legal = game.legal_moves()
+            game.play(legal[rng.below(len(legal))])
+            line += 1
+        if game.winner() != ONGOING:
+            continue
+        ai_lazo.evaluate(game, 0)
+        for s in range(145, N_SPACES):
+            if game.cells[s] or ai_lazo._near[s] != ai_lazo._stamp[0]:
+                continue
+            for player in (0, 1):
+                expected = game._adjacent[player * N_SPACES + s] >= 2 and game.would_loop(s, player)
+                assert bool(ai_lazo._bits[s] >> player & 1) == expected, (game.encode(), s, player)
+                checked += 1
+    assert checked > scaled(50, 10)
+
+
+def test_only_legal_moves_and_node_budget_in_whole_games():
+    lengths = ai_whole_games("lazo", 3, scaled(2, 1), scaled(190, 40), 9, 11)
+    assert sum(lengths) >= scaled(60, 20)  # the games were played, not stopped early
 
 
 def test_search_leaves_the_position_unchanged():
