@@ -28,7 +28,7 @@ from array import array
 
 from micropython import const
 
-from shared_rules.thoughtwave import CELLS, PASS, SIZE, _FIT, _NB, _PIECE_BITS, piece_of
+from shared_rules.thoughtwave import CELLS, PASS, SIZE, _FIT, _NB, _PIECE_BITS
 
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
@@ -41,6 +41,10 @@ _INF = const(255)
 _FAR = const(160)  # distance of a player who cannot link any more
 _STEP = const(25)  # evaluation units per unit of distance (a free square is 4)
 _TEMPO = const(40)  # the side to move is that much closer
+# The player's own distance counts this many times the opponent's: blocking a careful player
+# mostly diverts a link, so games are won by building links that are hard to block, and the
+# search (which assumes the opponent's most harmful reply) still blocks a race it would lose.
+_ATTACK = const(5)
 _LINK_NOW = const(100000)  # a race won: one tile short, or unblockable (below ai.WIN)
 _WIDTH = const(10)  # squares per row (thoughtwave.SIZE)
 _NO_CELL = const(255)
@@ -108,6 +112,10 @@ _BORDER, _SIDE_CELLS = _side_tables()
 _PAIRS, _INNER = _bit_tables()
 _UNION_LO = _union_table(0)
 _UNION_HI = _union_table(8)
+# A set of edges -> the masks (bits 1..15, like _FIT) with no wave on any of them.
+_AVOIDING = tuple(sum(1 << m for m in range(1, 16) if not m & bad) for bad in range(16))
+# A set of edges -> the masks (bits 1..15, like _FIT) that carry them all.
+_CONTAINING = tuple(sum(1 << m for m in range(1, 16) if m & need == need) for need in range(16))
 _MULTI = 0xFFFF & ~(1 | 2 | 4 | 16 | 256)  # masks of two waves or more, as a set like _FIT
 _BACK = (4, 8, 1, 2)  # direction (N E S W) -> the bit of the neighbour's edge facing back
 _BIT_DIR = (0, 0, 1, 0, 2, 0, 0, 0, 3)  # a border edge bit -> its direction
@@ -142,11 +150,16 @@ _stack_c = bytearray(CELLS)
 _stack_d = bytearray(CELLS)
 _stack_e = bytearray(CELLS)
 _maps = (bytearray(CELLS), bytearray(CELLS), bytearray(CELLS), bytearray(CELLS))
-_pred = bytearray(CELLS)  # _short_of_pieces: the square each square was reached from
+_pred = bytearray(CELLS)  # _distance: the square each square was reached from
+_last = bytearray(1)  # _distance: the square at the goal side of its best link
 _kinds = bytearray(CELLS)  # the kinds of pieces (bits 0..4) that fit each square of a link
 _left = bytearray(5)
-_STACKS = (_stack_a, _stack_b, _stack_c, _stack_d, _stack_e)
-_sizes = bytearray(5)
+_facts = bytearray(2)  # _short_of_pieces: the link's empty squares, its shape
+_gap_cells = bytearray(2 * CELLS)  # per player: its link's empty squares, their edges to carry
+_gap_needs = bytearray(2 * CELLS)
+_gap_marks = bytearray(CELLS)  # 1 + index of a link's empty square, 0 elsewhere
+_run = bytearray(2)  # per player (see _link)
+_run_shape = bytearray(2)
 _zero_cells = bytes(CELLS)
 
 
@@ -264,10 +277,11 @@ def _distance(player, start, goal, dist, full, entry=_ENTRY, pen=_pen):
     goal is known.  Crossing from a square into a neighbour costs the neighbour's tile (2, 0 if
     placed) and 1 for each empty square's edge on the way that no placed wave enters (entry,
     pen): 0 to 4, so five stacks hold the squares at d .. d + 4, rotated after each distance.
-    A square found again at a lower distance is skipped when its old entry comes up.  The four
-    directions are written out: this is the hot loop of the AI."""
+    A square found again at a lower distance is skipped when its old entry comes up.  Each
+    square's predecessor goes into _pred and the best square at the goal into _last, so a best
+    link can be walked back.  The four directions are written out: the hot loop of the AI."""
     dist[:] = _start[player]
-    opened, inner = _open[player], _INNER
+    opened, inner, pred = _open[player], _INNER, _pred
     goal_border = _BORDER[goal]
     bit = _BORDER[start][_SIDE_CELLS[start][0]]
     in_n, in_e, in_s, in_w = entry
@@ -279,6 +293,7 @@ def _distance(player, start, goal, dist, full, entry=_ENTRY, pen=_pen):
         if opened[n] & bit:
             w = through[n]
             dist[n] = w
+            pred[n] = _NO_CELL
             if w == 4:
                 s4[n4] = n
                 n4 += 1
@@ -307,6 +322,7 @@ def _distance(player, start, goal, dist, full, entry=_ENTRY, pen=_pen):
             if gb:
                 v = d + 1 if pen[c] & gb else d
                 if v < best:
+                    _last[0] = c
                     if v == d and not full:
                         return d
                     best = v
@@ -317,6 +333,7 @@ def _distance(player, start, goal, dist, full, entry=_ENTRY, pen=_pen):
                 w = in_s[n] + (exits & 1)
                 if d + w < dist[n]:
                     dist[n] = d + w
+                    pred[n] = c
                     if w == 4:
                         s4[n4] = n
                         n4 += 1
@@ -337,6 +354,7 @@ def _distance(player, start, goal, dist, full, entry=_ENTRY, pen=_pen):
                 w = in_w[n] + (exits >> 1 & 1)
                 if d + w < dist[n]:
                     dist[n] = d + w
+                    pred[n] = c
                     if w == 4:
                         s4[n4] = n
                         n4 += 1
@@ -357,6 +375,7 @@ def _distance(player, start, goal, dist, full, entry=_ENTRY, pen=_pen):
                 w = in_n[n] + (exits >> 2 & 1)
                 if d + w < dist[n]:
                     dist[n] = d + w
+                    pred[n] = c
                     if w == 4:
                         s4[n4] = n
                         n4 += 1
@@ -377,6 +396,7 @@ def _distance(player, start, goal, dist, full, entry=_ENTRY, pen=_pen):
                 w = in_e[n] + (exits >> 3)
                 if d + w < dist[n]:
                     dist[n] = d + w
+                    pred[n] = c
                     if w == 4:
                         s4[n4] = n
                         n4 += 1
@@ -411,82 +431,94 @@ def _distance(player, start, goal, dist, full, entry=_ENTRY, pen=_pen):
 
 
 def _short_of_pieces(game, player, start, goal):
-    """Squares of one best link (as _distance finds it) that the player's pieces cannot all
-    fill: each needs a piece carrying the link's two edges and the waves already entering it,
-    and a piece fills one square (say two gaps that only straights fit, one straight left).
-    Pieces go to the squares with the fewest kinds that fit first, each from the kind with the
-    most left."""
-    dist, pred = _maps[1], _pred
-    dist[:] = _start[player]
-    opened, inner = _open[player], _INNER
-    goal_border = _BORDER[goal]
+    """Squares of the best link that _distance (from `start`) has just found that the player's
+    pieces cannot all fill: each needs a piece carrying the link's two edges and the waves
+    already entering it, and a piece fills one square (say two gaps that only straights fit,
+    one straight left).  Also its shape and starving squares, into _facts (see below)."""
+    pred, goal_border, last = _pred, _BORDER[goal], _last[0]
     bit = _BORDER[start][_SIDE_CELLS[start][0]]
-    through = _ENTRY[_BIT_DIR[bit]]
-    stacks, sizes = _STACKS, _sizes  # Dial's algorithm as in _distance, written compactly
-    for k in range(5):
-        sizes[k] = 0
-    for c in _SIDE_CELLS[start]:
-        if opened[c] & bit:
-            w = through[c]
-            dist[c] = w
-            pred[c] = _NO_CELL
-            stacks[w][sizes[w]] = c
-            sizes[w] += 1
-    best, last, d = _INF, _NO_CELL, 0
-    while best > d and (sizes[0] or sizes[1] or sizes[2] or sizes[3] or sizes[4]):
-        slot = d % 5
-        stack = stacks[slot]
-        while sizes[slot]:
-            sizes[slot] -= 1
-            c = stack[sizes[slot]]
-            if dist[c] != d:
-                continue
-            o = opened[c]
-            gb = o & goal_border[c]
-            if gb:
-                v = d + 1 if _pen[c] & gb else d
-                if v < best:
-                    best, last = v, c
-            o &= inner[c]
-            for k in range(4):
-                if o >> k & 1:
-                    n = _NB[c * 4 + k]
-                    nd = d + _ENTRY[_BACK_DIR[k]][n] + (_pen[c] >> k & 1)
-                    if nd < dist[n]:
-                        dist[n] = nd
-                        pred[n] = c
-                        slot2 = nd % 5
-                        stacks[slot2][sizes[slot2]] = n
-                        sizes[slot2] += 1
-        d += 1
-    if last == _NO_CELL:
-        return 0
-    board, edges, hand = game.board, game._edges, game.hand
-    kinds = _kinds
-    cells = 0
+    facts = _facts
+    facts[0] = facts[1] = 0
+    board, edges, held = game.board, game._edges, _held[player]
+    cells, needs, kinds = _gap_cells, _gap_needs, _kinds
+    count, base = 0, player * CELLS
+    pairs = ends = 0
     leave = goal_border[last]
+    after = _NO_CELL  # the square walked before c (towards the goal), if empty
+    end_blockable = False
     c = last
     while c != _NO_CELL:
         p = pred[c]
         enter = bit if p == _NO_CELL else _TOWARDS[p - c + _WIDTH]
-        if not board[c]:
-            need = enter | leave | (edges[c] & 15)
-            fits = _FIT[edges[c]]
-            allowed = 0
-            for m in range(1, 16):
-                if fits >> m & 1 and m & need == need:
-                    allowed |= 1 << piece_of(m)
-            kinds[cells] = allowed
-            cells += 1
+        if board[c]:
+            after = _NO_CELL
+        else:
+            e = edges[c]
+            need = enter | leave | (e & 15)
+            cells[base + count] = c
+            needs[base + count] = need
+            kinds[count] = _kinds_fitting(_FIT[e], need)
+            count += 1
+            if need != e & 15 and (c == last or p == _NO_CELL):
+                # An empty square at a side: its border edge is open.  The opponent blocks it
+                # with a tile that carries the waves entering it but neither that edge nor a
+                # wave into an empty square on the same side (a new end of the link there).
+                ends += 1
+                side_bits = _BORDER[goal if c == last else start]
+                bad = side_bits[c]
+                for k in range(4):
+                    n = _NB[c * 4 + k]
+                    if n != _NO_CELL and side_bits[n] and not board[n]:
+                        bad |= 1 << k
+                end_blockable = _FIT[e] & _held[1 - player] & _AVOIDING[bad]
+            if after != _NO_CELL:
+                pairs += 1  # two empty squares in a row: a tile on either enters the other
+            after = c
         if p != _NO_CELL:
             leave = _TOWARDS[c - p + _WIDTH]
         c = p
-    left = _left
+    facts[0] = count
+    short = _unfilled(game.hand, player, count)
+    # The shape of the link: 2 = every empty square entered on both sides (a run), or all
+    # but one at a side that the opponent cannot block; 1 = one tile makes it a run (an
+    # empty square at a side, or two in a row); 0 = neither.
+    if short or count > _RACE_TILES:
+        return short
+    if not pairs and (not ends or (ends == 1 and not end_blockable)):
+        facts[1] = 2
+    elif (pairs == 1 and not ends) or (ends == 1 and not pairs):
+        facts[1] = 1
+    return 0
+
+
+def _kinds_fitting(fits, need):
+    """The kinds of pieces (bits 0..4) with a mask among `fits` that carries the edges `need`."""
+    fits &= _CONTAINING[need]
+    allowed = 0
+    for k in range(5):
+        if fits & _PIECE_BITS[k]:
+            allowed |= 1 << k
+    return allowed
+
+
+def _unfilled(hand, player, count):
+    """How many of the first `count` squares in _kinds the player's pieces cannot fill, one
+    piece each: squares with the fewest kinds that fit first, each from the kind with the most
+    left."""
+    kinds, left = _kinds, _left
+    rich = 0  # kinds enough for every square: those alone fill them all
     for k in range(5):
         left[k] = hand[player * 5 + k]
+        if left[k] >= count:
+            rich |= 1 << k
+    i = 0
+    while i < count and kinds[i] & rich:
+        i += 1
+    if i == count:
+        return 0
     short = 0
-    for choices in range(1, 6):  # squares with one kind that fits first, then two, ...
-        for i in range(cells):
+    for choices in range(1, 6):
+        for i in range(count):
             allowed = kinds[i]
             if _POPCOUNT[allowed] != choices:
                 continue
@@ -498,10 +530,67 @@ def _short_of_pieces(game, player, start, goal):
                 short += 1
             else:
                 left[pick] -= 1
-    for i in range(cells):
+    for i in range(count):
         if not kinds[i]:
             short += 1
     return short
+
+
+def _starved(game, player, limit):
+    """How many squares (up to `limit`) the opponent has for a tile beside the player's run
+    (see _link) that leaves the player's pieces unable to fill all its empty squares: such a
+    tile forces a wave or a blank on each free edge it shares with them (one tile may hit two)."""
+    board, edges, hand = game.board, game._edges, game.hand
+    cells, needs, kinds, marks = _gap_cells, _gap_needs, _kinds, _gap_marks
+    count, base = _run[player], player * CELLS
+    theirs = _held[1 - player]
+    for i in range(count):
+        c = cells[base + i]
+        marks[c] = i + 1
+        kinds[i] = _kinds_fitting(_FIT[edges[c]], needs[base + i])
+    found = _NO_CELL
+    result = 0
+    for i in range(count):
+        c = cells[base + i]
+        for k in range(4):
+            n = _NB[c * 4 + k]
+            if n == _NO_CELL or board[n] or marks[n] or n == found:
+                continue
+            # The squares of the run beside n and the edges of n towards them.
+            towards = 0
+            for j in range(4):
+                m = _NB[n * 4 + j]
+                if m != _NO_CELL and marks[m]:
+                    towards |= 1 << j
+            fits = _FIT[edges[n]] & theirs
+            seen = 0
+            for mask in range(1, 16):
+                if not fits >> mask & 1 or seen >> (mask & towards) & 1:
+                    continue
+                seen |= 1 << (mask & towards)
+                for j in range(4):  # what each square of the run beside n must carry now
+                    if towards >> j & 1:
+                        g = marks[_NB[n * 4 + j]] - 1
+                        back = _BACK[j]
+                        wave = back if mask >> j & 1 else 0
+                        kinds[g] = _kinds_fitting(_FIT[edges[cells[base + g]] | back << 4 | wave],
+                                                  needs[base + g] | wave)
+                short = _unfilled(hand, player, count)
+                for j in range(4):
+                    if towards >> j & 1:
+                        g = marks[_NB[n * 4 + j]] - 1
+                        kinds[g] = _kinds_fitting(_FIT[edges[cells[base + g]]], needs[base + g])
+                if short:
+                    result += 1
+                    found = n
+                    break
+            if result >= limit:
+                break
+        if result >= limit:
+            break
+    for i in range(count):
+        marks[cells[base + i]] = 0
+    return result
 
 
 def _tiles_short(game, player):
@@ -510,34 +599,40 @@ def _tiles_short(game, player):
     return _distance(player, a, b, _maps[1], False, _TILE_ENTRY, _no_pen)
 
 
-def _unblockable(game, player, distance):
-    """Tiles to place on a link the opponent cannot block (every empty square on it entered by
-    placed waves on both sides: a tile there must join them), or 0 if there is none known.
-    Such a link costs exactly 2 per tile; one of cost `distance` (the least) is one if the
-    fewest tiles for any link is distance / 2.  The player must hold that many pieces."""
-    if distance & 1 or distance > 2 * _RACE_TILES:
-        return 0
-    tiles = _tiles_short(game, player)
-    if 2 * tiles != distance:
-        return 0
-    hand, held = game.hand, 0
-    for p in range(player * 5, player * 5 + 5):
-        held += hand[p]
-    return tiles if tiles <= held else 0
+def _link(game, player):
+    """The player's connection distance (see evaluate).  For a short link that the player's
+    pieces can fill: _run[player] its tiles (empty squares) and _run_shape[player] (see
+    _short_of_pieces: 2 = a run the opponent cannot block, as a tile on each empty square must
+    join the waves entering it, 1 = one tile makes it one); else _run[player] = 0."""
+    a, b = _sides(game, player)
+    d = _distance(player, a, b, _maps[0], False)
+    _run[player] = 0
+    if d <= _PIECES_CHECK:  # (reached, so _last is this link's end)
+        short = _short_of_pieces(game, player, a, b)
+        if short:
+            d += _SHORT_COST * short
+        elif _facts[1]:
+            _run[player] = _facts[0]
+            _run_shape[player] = _facts[1]
+    return d
 
 
 def _race(game, mover, d_mover, d_other):
-    """+1: the side to move wins (one tile short, or an unblockable link no longer than the
-    other's fewest tiles); -1: the other side wins (an unblockable link shorter than the
-    mover's fewest tiles); 0: open.  Each tile costs 2 to 4, so distance / 4 (rounded up) is a
-    lower bound of the tiles, counted only when it does not decide."""
+    """+1: the side to move wins (one tile short, or a run that one opponent's tile can starve
+    at one square at most, filled there first, or one tile from a run it cannot starve, no
+    longer than the other's fewest tiles); -1: the other side wins (a run the mover cannot
+    starve, shorter than the mover's fewest tiles); 0: open.  Each tile costs 2 to 4, so distance / 4 (rounded up) is a lower bound of
+    the tiles, counted only when it does not decide.  (_link has run for both players.)"""
     if d_mover < 4 or (d_mover == 4 and _tiles_short(game, mover) == 1):
         return 1
-    tiles = _unblockable(game, mover, d_mover)
-    if tiles and ((d_other + 3) >> 2 >= tiles or _tiles_short(game, 1 - mover) >= tiles):
+    tiles, shape = _run[mover], _run_shape[mover]
+    if tiles and ((d_other + 3) >> 2 >= tiles or _tiles_short(game, 1 - mover) >= tiles) and (
+            _starved(game, mover, shape) < shape):
         return 1
-    tiles = _unblockable(game, 1 - mover, d_other)
-    if tiles and ((d_mover + 3) >> 2 > tiles or _tiles_short(game, mover) > tiles):
+    tiles = _run[1 - mover]
+    if tiles and _run_shape[1 - mover] == 2 and (
+            (d_mover + 3) >> 2 > tiles or _tiles_short(game, mover) > tiles) and (
+            not _starved(game, 1 - mover, 1)):
         return -1
     return 0
 
@@ -552,28 +647,21 @@ def link_distances(game):
 
 
 def evaluate(game, player):
-    """The opponent's distance less the player's, in _STEP units, with a little for the side to
-    move; +-_LINK_NOW for a race won or lost (see _race).  A short link costs more for each of
-    its squares that the player's pieces cannot fill."""
+    """The opponent's distance less _ATTACK times the player's, in _STEP units, with a little
+    for the side to move; +-_LINK_NOW more for a race won or lost (see _race: a lost race is
+    still defended as well as the distances tell).  A short link costs more for each of its
+    squares that the player's pieces cannot fill."""
     _sync(game)
-    a, b = _sides(game, player)
-    mine = _distance(player, a, b, _maps[0], False)
-    if mine <= _PIECES_CHECK:
-        mine += _SHORT_COST * _short_of_pieces(game, player, a, b)
-    a, b = _sides(game, 1 - player)
-    theirs = _distance(1 - player, a, b, _maps[0], False)
-    if theirs <= _PIECES_CHECK:
-        theirs += _SHORT_COST * _short_of_pieces(game, 1 - player, a, b)
+    mine = _link(game, player)
+    theirs = _link(game, 1 - player)
     to_move = game.to_move() == player
     race = _race(game, player, mine, theirs) if to_move else -_race(game, 1 - player, theirs, mine)
-    if race:
-        return _LINK_NOW if race > 0 else -_LINK_NOW
     if mine > _FAR:
         mine = _FAR
     if theirs > _FAR:
         theirs = _FAR
-    score = (theirs - mine) * _STEP
-    return score + _TEMPO if to_move else score - _TEMPO
+    score = (theirs - _ATTACK * mine) * _STEP + (_TEMPO if to_move else -_TEMPO)
+    return score + race * _LINK_NOW
 
 
 # --- move ordering ------------------------------------------------------------------------------
