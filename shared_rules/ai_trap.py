@@ -93,6 +93,7 @@ def _corner_table():
 
 
 _ONE_CORNER = _corner_table()
+_CORNER_RAYS = (1 | 4, 2 | 4, 1 | 8, 2 | 8)  # the rays each corner (+1 column, +2 row) can cut
 
 _tables = None  # the tables of the last game seen (one game at a time)
 
@@ -150,10 +151,12 @@ class _Tables:
         self.path_stamp = 0
         self.found = bytearray(cells)
         self.cand = bytearray(cells)  # _dot_threats: the holes that cut a dot's open ray
-        self.makers = bytearray(2 * cells)  # _threat_makers: holes to try, the open rays after
-        self.after = bytearray(2 * cells)  # each (255: to be found), and the
-        self.passed = bytearray(cells)  # holes already tried for the dot at hand (pass_stamp)
-        self.pass_stamp = 0
+        self.makers = bytearray(2 * cells)  # _first_holes: holes to try, the open rays after
+        self.after = bytearray(2 * cells)  # each (255: to be found)
+        self.pair_x = bytearray(4 * cells)  # _threat_makers: pairs of holes that trap together,
+        self.pair_y = bytearray(4 * cells)
+        self.partners = bytearray(cells)  # and each hole's number of partners
+        self.dot_rays = bytearray(self.dots)
         self.threat = bytearray(cells)  # order(): bit colour = that colour's ball here traps
         self.nb = game._geo.nb
         self.nb_start = game._geo.nb_start
@@ -284,20 +287,22 @@ def _open_rays(t, colour, d, both_rows_end=True):
     return out
 
 
-def _cutters(t, colour, d, ray, buf, n, under):
+def _cutters(t, colour, d, ray, buf, n, under, half=False):
     """Appends to `buf` (from index n) the holes where a ball of `colour` cuts the open `ray` (1,
-    2, 4 or 8) of dot d: empty ones, and with `under` those of that colour; returns the new n."""
+    2, 4 or 8) of dot d: empty ones, and with `under` those of that colour; with `half` also
+    those that would cut it with a ball on another empty hole.  Returns the new n."""
     rows = t.rows
     size = t.size
     base = colour * size
+    other = 0 if half else base  # the partner's row: with `half` the empty one, else `colour`'s
     c = t.dot_col[d]
     r = t.dot_row[d]
     if ray < 4:  # the left or the right ray: gates between rows r and r + 1
         band = (2 << c) - 1
         if ray == 2:
             band ^= t.full
-        for row in (r, r + 1):
-            partner = rows[base + (r + r + 1 - row)] & band
+        for row in range(r, r + 2):
+            partner = (rows[base + r + r + 1 - row] | rows[other + r + r + 1 - row]) & band
             free = rows[row]
             if under:
                 free |= rows[under * size + row]
@@ -320,11 +325,11 @@ def _cutters(t, colour, d, ray, buf, n, under):
         free = (free >> c) & 3
         if not free:
             continue
-        mine = (rows[base + row] >> c) & 3
+        mine = ((rows[base + row] | rows[other + row]) >> c) & 3
         if row > first:
-            mine |= (rows[base + row - 1] >> c) & 3
+            mine |= ((rows[base + row - 1] | rows[other + row - 1]) >> c) & 3
         if row < last:
-            mine |= (rows[base + row + 1] >> c) & 3
+            mine |= ((rows[base + row + 1] | rows[other + row + 1]) >> c) & 3
         if free & 1 and mine & 2:
             buf[n] = c + row * size
             n += 1
@@ -389,68 +394,113 @@ def _dot_threats(t, board, colour, d, rays, count, under):
 def _threat_makers(t, board, colour, under):
     """Marks in t.threat the holes where a ball of `colour` traps (bit colour; with `under` also
     those under that colour's balls), and the empty holes where it makes a threat (bit colour
-    << 2) or two (colour << 4): it cuts an open ray of a dot, or (every ray cut) the dot's
-    shortest way out (of two holes that close a way out together, one is on it), and then the
-    dot has a hole that traps it.  Needs _fill_rows(t, board); leaves t.found changed."""
+    << 2) or two (colour << 4).  Needs _fill_rows(t, board); leaves t.found changed.
+
+    A threat is one of two empty holes that trap a dot together.  Two balls cut the dot's open
+    rays, so one of the pair is always in a small set tried first (_first_holes); the holes
+    that then trap are its partners, and each hole makes as many threats as it has partners."""
     rows = t.rows
     size = t.size
     base = colour * size
     makers = t.makers
     after = t.after
     threat = t.threat
-    passed = t.passed
-    one = colour << 2
-    two = colour << 4
     found = t.found
+    pair_x = t.pair_x
+    pair_y = t.pair_y
+    partners = t.partners
+    dot_rays = t.dot_rays
     for d in range(t.dots):
         rays = _open_rays(t, colour, d, False)
-        if rays == 15:
-            continue
+        dot_rays[d] = rays
         for i in range(_dot_threats(t, board, colour, d, rays, 0, under)):
             threat[found[i]] |= colour
-        stamp = t.pass_stamp + 1
-        if stamp > 255:
-            for i in range(t.cells):
-                passed[i] = 0
-            stamp = 1
-        t.pass_stamp = stamp
-        n = 0
-        if rays == 0:
-            path = t.path
-            for i in range(_way_out(t, board, colour, d)):
-                hole = path[i]
-                if board[hole] == 0 and _own_neighbours(t, board, hole, colour):
-                    makers[n] = hole
-                    after[n] = 0
-                    n += 1
-        else:
-            corner = t.dot_col[d] + t.dot_row[d] * size
-            for ray in (1, 2, 4, 8):
-                if rays & ray:
-                    first = n
-                    n = _cutters(t, colour, d, ray, makers, n, 0)
-                    for i in range(first, n):
-                        k = makers[i] - corner  # only a corner of the dot's square can cut two rays
-                        after[i] = 255 if k == 0 or k == 1 or k == size or k == size + 1 else rays ^ ray
-        for i in range(n):
-            hole = makers[i]
-            if threat[hole] & (colour | two) or passed[hole] == stamp:  # a trap already, known to
-                continue  # make two, or a corner seen in the other axis' rays
-            passed[hole] = stamp
-            row = hole // size
-            bit = 1 << (hole - row * size)
-            board[hole] = colour
+    pairs = 0
+    for d in range(t.dots):
+        rays = dot_rays[d]
+        for i in range(_first_holes(t, board, colour, d, rays)):
+            x = makers[i]
+            if board[x] != 0 or threat[x] & colour:
+                continue
+            row = x // size
+            bit = 1 << (x - row * size)
+            board[x] = colour
             rows[row] ^= bit
             rows[base + row] |= bit
-            rays_after = after[i] if after[i] != 255 else _open_rays(t, colour, d)
-            count = _dot_threats(t, board, colour, d, rays_after, 0, 0)
+            count = _dot_threats(t, board, colour, d, after[i] if after[i] != 255 else _open_rays(t, colour, d), 0, 0)
             rows[base + row] ^= bit
             rows[row] |= bit
-            board[hole] = 0
-            if count >= 2 or (count and threat[hole] & one):  # (one here, one at another dot)
-                threat[hole] |= two
-            elif count:
-                threat[hole] |= one
+            board[x] = 0
+            for k in range(count):
+                y = found[k]
+                if threat[y] & colour:  # a trap already
+                    continue
+                known = False
+                for j in range(pairs):
+                    if (pair_x[j] == y and pair_y[j] == x) or (pair_x[j] == x and pair_y[j] == y):
+                        known = True
+                        break
+                if not known and pairs < len(pair_x):
+                    pair_x[pairs] = x
+                    pair_y[pairs] = y
+                    pairs += 1
+                    partners[x] += 1
+                    partners[y] += 1
+    one = colour << 2
+    two = colour << 4
+    for j in range(pairs + pairs):
+        hole = pair_x[j >> 1] if j & 1 else pair_y[j >> 1]
+        if partners[hole]:
+            threat[hole] |= two if partners[hole] >= 2 else one
+            partners[hole] = 0
+
+
+def _first_holes(t, board, colour, d, rays):
+    """Into t.makers: holes of which every pair of empty holes that traps dot d together (with
+    its open `rays`) holds one, and into t.after the open rays left once a ball is there (255:
+    to be found).  Two balls cut four, three open rays only when one is a corner of the dot's
+    square cutting two; two rays when one ball cuts each (or a corner both); one ray when one
+    cuts it (alone or linked to the other); none when one is on the shortest way out.  Returns
+    how many."""
+    makers = t.makers
+    after = t.after
+    size = t.size
+    corner = t.dot_col[d] + t.dot_row[d] * size
+    n = 0
+    if rays == 0:
+        path = t.path
+        for i in range(_way_out(t, board, colour, d)):
+            hole = path[i]
+            if board[hole] == 0 and _own_neighbours(t, board, hole, colour):
+                makers[n] = hole
+                after[n] = 0
+                n += 1
+        return n
+    kind = _ONE_CORNER[rays]
+    if kind == 4:  # one ray: a ball that cuts it, or with the other ball (a link of two new balls)
+        n = _cutters(t, colour, d, rays, makers, 0, 0, True)
+        for i in range(n):
+            after[i] = 255
+        return n
+    if rays == 3 or rays == 12 or kind < 4:  # two parallel rays, or two at right angles
+        ray = rays & -rays  # the lowest open ray
+        if kind < 4:
+            makers[0] = corner + (kind & 1) + (kind >> 1) * size
+            after[0] = 255
+            n = 1
+        first = n
+        n = _cutters(t, colour, d, ray, makers, n, 0)
+        for i in range(first, n):
+            k = makers[i] - corner  # only a corner of the dot's square can cut two rays
+            after[i] = 255 if k == 0 or k == 1 or k == size or k == size + 1 else rays ^ ray
+        return n
+    for k in range(4):  # three or four open rays: the corners that cut two of them
+        both = _CORNER_RAYS[k]
+        if rays & both == both:
+            makers[n] = corner + (k & 1) + (k >> 1) * size
+            after[n] = 255
+            n += 1
+    return n
 
 
 def _own_neighbours(t, board, hole, colour):
@@ -719,18 +769,50 @@ def order(game, moves, count):
     board = game.board
     me = game.to_move() + 1
     _mark_threats(game, t, board, me)
+    forced = _forced(t, board, me)
     scores = [0] * len(moves)
     if game.phase() == 1:
+        if forced:
+            moves = [cell for cell in moves if t.threat[cell] & forced]
+            if forced == me:
+                return moves[:1]
+            scores = [0] * len(moves)
         for i in range(len(moves)):
             cell = moves[i]
             scores[i] = _fill_gain(t, cell, me)
         return best_first(moves, scores, count)
+    if forced == me:
+        balls = [(m >> 8) - 1 for m in moves if m < 0x10000 and t.threat[m & 0xFF] & me]
+        for m in moves:
+            if m < 0x10000 and t.threat[m & 0xFF] & me:
+                win = _winning_ball(game, t, balls, m & 0xFF, me)
+                if win >= 0:
+                    return [(win + 1) << 8 | (m & 0xFF)]
+    elif forced:
+        blocks = [m for m in moves if m < 0x10000 and t.threat[m & 0xFF] & forced]
+        if blocks:
+            moves = blocks
+            scores = [0] * len(moves)
     gain = _hole_gains(t, board, me)
     for i in range(len(moves)):
         m = moves[i]
         if m < 0x10000:  # not the pass
             scores[i] = gain[m & 0xFF] + gain[(m >> 8) - 1]
     return _varied(t, best_first(moves, scores, len(moves)), count)
+
+
+def _forced(t, board, me):
+    """After _mark_threats: `me` when colour `me` (to move) has a hole that traps, else the other
+    colour when that one has (its ball must be blocked there), else 0."""
+    threat = t.threat
+    you = 3 - me
+    forced = 0
+    for cell in range(t.cells):
+        if threat[cell] & me and board[cell] == 0:
+            return me
+        if threat[cell] & you and board[cell] == 0:
+            forced = you
+    return forced
 
 
 def _varied(t, moves, count):
@@ -795,12 +877,19 @@ def candidates(game, count):
             balls.append(cell)
     balls = _best_cells(balls, gain, len(balls))
     threat = t.threat
-    for to in targets:
-        if threat[to] & me:
-            win = _winning_ball(game, t, balls, to, me)
-            if win >= 0:
-                return [(win + 1) << 8 | to]
-    targets = _best_cells(targets, gain, count + 2)
+    forced = _forced(t, board, me)
+    if forced == me:
+        for to in targets:
+            if threat[to] & me:
+                win = _winning_ball(game, t, balls, to, me)
+                if win >= 0:
+                    return [(win + 1) << 8 | to]
+    per_target = 2
+    if forced and forced != me:  # only a ball on the other side's trapping hole can save the game
+        targets = [to for to in targets if threat[to] & forced]
+        per_target = count
+    else:
+        targets = _best_cells(targets, gain, count + 2)
     moves = []
     scores = []
     for to in targets:
@@ -810,9 +899,11 @@ def candidates(game, count):
                 moves.append((ball + 1) << 8 | to)
                 scores.append(gain[to] + gain[ball])
                 found += 1
-                if found == 2:
+                if found == per_target:
                     break
-    if len(moves) * 2 < count:
+    if per_target == 2 and len(moves) * 2 < count:
+        return None
+    if not moves:
         return None
     return best_first(moves, scores, count)
 
