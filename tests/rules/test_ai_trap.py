@@ -85,6 +85,38 @@ def test_threat_finder_agrees_with_the_rules_trap_test():
     assert checked > scaled(1000, 40)
 
 
+def test_threat_makers_are_the_holes_that_make_threats():
+    """Ordering's marks: a hole makes one threat (or two) when a ball there leaves one more hole
+    (or two) where a further ball traps; checked by trying every hole, in positions of random
+    games of both phases."""
+    rng = Rng(8)
+    tried = 0
+    for _ in range(scaled(12, 2)):
+        game = registry.create("trap")
+        while game.winner() == ONGOING and len(game.history) < 90:
+            moves = game.legal_moves()
+            game.play(moves[rng.below(len(moves))])
+            if len(game.history) % 9 or game.winner() != ONGOING:
+                continue
+            t = ai_trap._tables_for(game)
+            ai_trap._mark_threats(game, t, game.board, game.to_move() + 1)
+            marks = bytearray(t.threat)
+            board = game.board
+            for colour in (1, 2):
+                before = ai_threats(game, colour)
+                for hole in range(len(board)):
+                    if board[hole] or hole in before:
+                        continue
+                    board[hole] = colour
+                    made = len([h for h in ai_threats(game, colour) if h != hole and h not in before])
+                    board[hole] = 0
+                    want = 2 if made >= 2 else made
+                    got = 2 if marks[hole] & colour << 4 else (1 if marks[hole] & colour << 2 else 0)
+                    assert got == want, (game.encode(), colour, game.move_to_text(hole) if game.phase() == 1 else hole)
+                    tried += 1
+    assert tried > scaled(2000, 200)
+
+
 # Dark to move: e1 joins Dark's chain round f2-g3 so that d1 and d2 both close it (a double
 # threat); Light's trap under Dark's g7 waits for that ball to move.
 DOUBLE_MAKER = """
