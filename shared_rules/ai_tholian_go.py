@@ -33,7 +33,8 @@
 #   repetition a turn's start seen before (since the last capture) halves the value (§7 draw)
 #   variants   Football / Scrimmage: the race of the best light token to its target (distances
 #              on the empty light web); Chain: the cheapest chain still possible (own light
-#              tokens 0, empty nodes 1, enemy tokens 3; enemy barriers break links)
+#              tokens 0, empty nodes 1, enemy tokens 3; enemy barriers break links) and how
+#              far the light tokens stand from the enemy's end
 # Ordering (without playing): the same terms, summed over the board once and changed only
 # around a move's nodes (steps, jumps through an own string to its best end, pushes through
 # an enemy token to their best end one node on), by what the turn still holds after the move.
@@ -104,6 +105,8 @@ _ACCEPT_BELOW = const(-600)  # accept a draw offer only this far behind
 _RACE = const(60)  # Football / Scrimmage: per step the best runner is ahead
 _CHAIN = const(80)  # Chain: per empty node the cheapest chain needs less
 _CHAIN_ENEMY = const(3)  # Chain: an enemy token on the way costs as many empty nodes
+_ADVANCE_CHAIN = const(10)  # Chain: per step a light token stands from the enemy's end ...
+_FAR_CHAIN = const(9)  # ... counted up to this many steps
 _FAR = const(99)
 _MEMO = const(32)  # evaluations kept (a power of two)
 _GO_ON = const(2)  # a push through enemy tokens under way: its next nodes searched at the root
@@ -227,6 +230,8 @@ class _Tables:
             self.dark_sum[m] = self.dark_sum[m - 1] + self.dark_inc[m]
         self.top = top - 1
         self.to_target = (self._distances(g.targets[0]), self._distances(g.targets[1]))
+        # Chain: Red's light tokens go up to the top endpoints, Blue's down
+        self.to_far = (self._distances(g.chain_ends[1]), self._distances(g.chain_ends[0]))
         # Scratch: where the capturable light tokens of each colour stand (evaluate), threats,
         # the strings of my tokens (order), Chain's 0-1 BFS (a ring deque and costs).
         self.prey_x = (None, bytearray(nl), bytearray(nl))
@@ -748,12 +753,25 @@ def _chain_cost(t, game, colour, start, finish, cost):
     return best
 
 
+def _advance(t, game, colour):
+    """Chain: how far the light tokens of `colour` stand from the enemy's end (steps on the
+    light web, each at most _FAR_CHAIN): without it the cheapest chain only changes when a
+    token lands on it, and the reserves on the home line never set out."""
+    board, far = game.board, t.to_far[colour - 1]
+    total = 0
+    for k in range(t.nd, t.n):
+        if board[k] == colour:
+            total += far[k] if far[k] < _FAR_CHAIN else _FAR_CHAIN
+    return total
+
+
 def _chain(t, game, player):
     me, you = player + 1, 2 - player
     ends = t.space.chain_ends
     mine = _chain_cost(t, game, me, ends[0], ends[1], t.cost)
     yours = _chain_cost(t, game, you, ends[0], ends[1], t.cost)
-    score = (yours - mine) * _CHAIN
+    far = _advance(t, game, me) - _advance(t, game, you)
+    score = (yours - mine) * _CHAIN - far * _ADVANCE_CHAIN
     owner = game.player + 1
     if owner == you and yours <= 2:
         score -= 2000
@@ -1406,7 +1424,7 @@ def order(game, moves, count):
             return best_first(kept, scores, 1)  # the turn took its share: no search
         if (game.dark_done or game.light_done) and count > _later[0]:
             count = _later[0]
-        if _pushes[0]:
+        if _pushes[0] and not game.chain:  # Chain: no captures, pushes ordered as the rest
             return _with_pushes(game, kept, scores, count, me)
     return best_first(kept, scores, count)
 
