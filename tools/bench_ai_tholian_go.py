@@ -1,11 +1,11 @@
 """Tholian Go AI benchmark (`python -m tools.bench ai_tholian_go`): figures per TURN.
 
-tools/bench_ai.py times each decision; a Tholian Go turn is several decisions (a dark move and
-one or two light moves, each a path of steps, then maybe `end` and free pushes), and the
-targets of issue 10 are per turn.  So here, for every level: matches against the uniform random
-player and the greedy one-ply player of tools/bench_ai.py (the same opponents, the same cap of
-600 decisions per game, a game still running then scored a draw), colours alternating, and the
-strongest level against the default one.  Most games between two players that defend end
+A Tholian Go turn is several decisions (a dark move and one or two light moves, each a path of
+steps, then maybe `end` and free pushes).  Beyond tools/bench_ai.py: variants, nodes and
+decisions per turn, the token advantage.  For every level: matches against the uniform random
+player and the greedy one-ply player of tools/bench_ai.py (its games: the same opponents, the
+same cap of MAX_TURNS turns per game, a game still running then scored a draw), colours
+alternating, and the strongest level against the default one.  Most games between two players that defend end
 at the cap, so the mean token advantage at the end (3 per dark token, 1 per light token, own
 less the opponent's) says who was winning.  Each AI turn's time is the sum of its decisions'
 searches (CPU time x host pystones / 1490, as shared_rules/ai.py measures), also its nodes and
@@ -28,9 +28,7 @@ import time
 
 from shared_rules import ai
 from shared_rules.game import DRAW, ONGOING
-from shared_rules.rng import Rng
-from shared_rules.tholian_go import TholianGo
-from tools.bench_ai import MAX_DECISIONS, cpu_pystones, greedy_move, random_move
+from tools.bench_ai import MAX_TURNS, cpu_pystones, play_game
 
 GAMES = 24  # per opponent and level (the issue's figure): about +-12% at a 90% win rate
 
@@ -41,34 +39,13 @@ def play_match(job):
     level, opponent, games, variant = job
     options = {"variant": variant} if variant else None
     ai.set_host_speed(cpu_pystones(10000, 3))  # this process's own CPU speed
-    tuning = ai.tuning_for(TholianGo(options))
     wins = draws = advantage = 0
     turn_ms, turn_nodes, turn_decisions = [], [], []
     for i in range(games):
-        game = TholianGo(options)
-        rng = Rng(2000 + i)
-        ai_side = i % 2
-        ms = nodes = decisions = 0
-        while game.winner() == ONGOING and len(game.history) < MAX_DECISIONS:
-            owner = game.player
-            if game.to_move() == ai_side:
-                search = ai.Search(game, level, seed=i * 7919 + len(game.history))
-                move = search.run()
-                ms += search.elapsed_ms
-                nodes += search.nodes
-                decisions += 1
-            elif opponent == "random":
-                move = random_move(game, rng, tuning)
-            elif opponent == "greedy":
-                move = greedy_move(game, rng, tuning)
-            else:
-                move = ai.Search(game, opponent, seed=i * 104729 + len(game.history)).run()
-            game.play(move)
-            if owner == ai_side and (game.player != owner or game.winner() != ONGOING):
-                turn_ms.append(ms)
-                turn_nodes.append(nodes)
-                turn_decisions.append(decisions)
-                ms = nodes = decisions = 0
+        game, ai_side, turns = play_game("tholian_go", level, opponent, i, options)
+        turn_ms += [t[0] for t in turns]
+        turn_nodes += [t[1] for t in turns]
+        turn_decisions += [t[2] for t in turns]
         mine, theirs = game.counts(ai_side), game.counts(1 - ai_side)
         advantage += 3 * (mine[0] - theirs[0]) + mine[1] - theirs[1]
         w = game.winner()
@@ -168,7 +145,7 @@ def run(bench, games=GAMES, levels=None, opponents=("random", "greedy"), with_vm
                 figures[level]["peak_search_heap_kb"] = search_kb
                 figures[level]["peak_turn_heap_kb"] = turn_kb
     return {"ai_tholian_go" + ("_" + variant if variant else ""): {
-        "levels": figures, "seconds": round(time.time() - t0), "max_decisions": MAX_DECISIONS}}
+        "levels": figures, "seconds": round(time.time() - t0), "max_turns": MAX_TURNS}}
 
 
 def main(argv):

@@ -1,8 +1,9 @@
 """Throngs AI benchmark (`python -m tools.bench ai_throngs`): strength and time per whole TURN.
 
-tools/bench_ai.py times each decision; a Throngs turn is up to four decisions (two maneuvers, each
-a selection and, if its stone flies, a destination), and the targets of issue 10 are per turn.  So
-here, for every level: matches against the uniform random player and the greedy one-ply player
+A Throngs turn is up to four decisions (two maneuvers, each a selection and, if its stone flies,
+a destination).  Beyond tools/bench_ai.py (whose games, bench_ai.play_game, these are): other
+boards and rulesets, 40 games per match, nodes and the 90th percentile per turn.  For every
+level: matches against the uniform random player and the greedy one-ply player
 of tools/bench_ai.py, colours alternating, and the strongest level against the default one; the
 win rate with its 95% margin (draws are not wins), and per AI turn (the decisions one player
 makes in a row) the median, 90th percentile and worst RP2040-estimated time (CPU time x host
@@ -24,12 +25,9 @@ import time
 
 from shared_rules import ai
 from shared_rules.game import DRAW, ONGOING
-from shared_rules.throngs import Throngs
-from shared_rules.rng import Rng
 from tools import bench_ai
 
 GAMES = 40  # per opponent and level: about +-9% at a 90% win rate
-MAX_DECISIONS = 1500  # a game still running then counts as a draw (none has come near)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -38,31 +36,10 @@ def play_game(job):
     the AI, [(device ms, nodes) per AI turn], decisions)."""
     i, level, opponent, options, pystones = job
     ai.set_host_speed(pystones)
-    game = Throngs(options)
-    tuning = ai.tuning_for(game)
-    rng = Rng(1000 + i)
-    ai_side = i % 2
-    turns = []
-    turn_ms = turn_nodes = 0
-    while game.winner() == ONGOING and len(game.history) < MAX_DECISIONS:
-        side = game.to_move()
-        if side == ai_side:
-            search = ai.Search(game, level, seed=i * 7919 + len(game.history))
-            move = search.run()
-            turn_ms += search.elapsed_ms
-            turn_nodes += search.nodes
-        elif opponent == "random":
-            move = bench_ai.random_move(game, rng, tuning)
-        elif opponent == "greedy":
-            move = bench_ai.greedy_move(game, rng, tuning)
-        else:  # another level
-            move = ai.Search(game, opponent, seed=i * 104729 + len(game.history)).run()
-        game.play(move)
-        if side == ai_side and (game.to_move() != ai_side or game.winner() != ONGOING):
-            turns.append((turn_ms, turn_nodes))
-            turn_ms = turn_nodes = 0
+    game, ai_side, turns = bench_ai.play_game("throngs", level, opponent, i, options)
     w = game.winner()
-    return (1 if w == ai_side else (0 if w in (DRAW, ONGOING) else -1)), turns, len(game.history)
+    return ((1 if w == ai_side else (0 if w in (DRAW, ONGOING) else -1)), [(t[0], t[1]) for t in turns],
+            len(game.history))
 
 
 def summary(results):
