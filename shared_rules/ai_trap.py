@@ -23,7 +23,7 @@ from shared_rules.ai import best_first
 LEVELS = {
     "easy": (1.0, 12, (12,), 200),
     "normal": (2.6, 120, (8, 4), 0),
-    "hard": (9.0, 400, (16, 10), 0),
+    "hard": (9.0, 1000, (6, 3, 3, 3), 0),
 }
 
 _NEVER = const(9)  # cost of a hole held by the enemy (or beyond the edge)
@@ -178,6 +178,13 @@ class _Tables:
         self.marked_game = None  # the game, its length and its last moves (_TAIL of them, -1
         self.marked_length = 0  # before the first) when t.threat was filled
         self.marked_tail = array("i", [-1] * _TAIL)
+        # candidates(): the kept best holes, balls and moves, each with its score
+        self.top_cells = bytearray(cells)
+        self.top_scores = array("i", [0] * cells)
+        self.balls = bytearray(cells)
+        self.ball_scores = array("i", [0] * cells)
+        self.moves = array("i", [0] * cells)
+        self.move_scores = array("i", [0] * cells)
         self.used = bytearray(cells)  # _varied(): moves kept per hole (low 4 bits), per ball
 
 
@@ -544,7 +551,8 @@ def _escapes(t, board, colour, d):
     size = t.size
     corner = t.dot_col[d] + t.dot_row[d] * size
     sp = 0
-    for cell in (corner, corner + 1, corner + size, corner + size + 1):
+    for k in range(4):  # the corners (no tuple: it would be built on the heap each time)
+        cell = corner + (k & 1) + (k >> 1) * size
         if board[cell] != colour:
             if edge[cell]:
                 return True
@@ -583,7 +591,8 @@ def _way_out(t, board, colour, d):
     size = t.size
     corner = t.dot_col[d] + t.dot_row[d] * size
     tail = 0
-    for cell in (corner, corner + 1, corner + size, corner + size + 1):
+    for k in range(4):  # the corners (no tuple: it would be built on the heap each time)
+        cell = corner + (k & 1) + (k >> 1) * size
         if board[cell] != colour:
             seen[cell] = stamp
             parent[cell] = cell
@@ -782,12 +791,20 @@ def order(game, moves, count):
             scores[i] = _fill_gain(t, cell, me)
         return best_first(moves, scores, count)
     if forced == me:
-        balls = [(m >> 8) - 1 for m in moves if m < 0x10000 and t.threat[m & 0xFF] & me]
-        for m in moves:
+        for m in moves:  # a move that traps (some balls would open the trap they close)
             if m < 0x10000 and t.threat[m & 0xFF] & me:
-                win = _winning_ball(game, t, balls, m & 0xFF, me)
-                if win >= 0:
-                    return [(win + 1) << 8 | (m & 0xFF)]
+                ball = (m >> 8) - 1
+                board[ball] = 0
+                board[m & 0xFF] = me
+                trapped = False
+                for d in range(t.dots):
+                    if not _escapes(t, board, me, d):
+                        trapped = True
+                        break
+                board[m & 0xFF] = 0
+                board[ball] = me
+                if trapped:
+                    return [m]
     elif forced:
         blocks = [m for m in moves if m < 0x10000 and t.threat[m & 0xFF] & forced]
         if blocks:
@@ -857,61 +874,106 @@ def _hole_gains(t, board, me):
 
 
 def candidates(game, count):
-    """Phase 2: instead of listing all (some 300) moves, the best holes to fill, each with the
-    two best of the balls that may legally go there; at most `count`, best first (only the win
-    when there is one).  None in phase 1, or when fewer than half of `count` moves are found
-    (then the search lists all moves)."""
-    if game.phase() == 1 or game.winner() != -1:
+    """At most `count` moves, best first, without listing every legal move: the best holes to
+    fill (phase 2: each with the two best of the balls that may legally go there); only the win
+    when there is one, only blocks when the other side has a trap to close.  None (the search
+    then lists all moves) when phase 2 offers fewer than half of `count` such moves."""
+    if game.winner() != -1:
         return None
     t = _tables_for(game)
     board = game.board
     me = game.to_move() + 1
     _mark_threats(game, t, board, me)
-    gain = _hole_gains(t, board, me)
-    targets = []
-    balls = []
-    for cell in range(len(board)):
-        if board[cell] == 0:
-            targets.append(cell)
-        elif board[cell] == me:
-            balls.append(cell)
-    balls = _best_cells(balls, gain, len(balls))
-    threat = t.threat
     forced = _forced(t, board, me)
+    threat = t.threat
+    gain = t.gain
+    cells = t.top_cells
+    scores = t.top_scores
+    if game.phase() == 1:
+        n = 0
+        for cell in range(t.cells):
+            if board[cell] == 0 and (not forced or threat[cell] & forced):
+                if forced == me:
+                    return [cell]
+                n = _keep(cells, scores, n, count, cell, _fill_gain(t, cell, me))
+        return _listed(cells, n)
+    _hole_gains(t, board, me)
+    balls = t.balls
+    ball_scores = t.ball_scores
+    nballs = 0
+    for cell in range(t.cells):
+        if board[cell] == me:
+            nballs = _keep(balls, ball_scores, nballs, t.cells, cell, gain[cell])
     if forced == me:
-        for to in targets:
-            if threat[to] & me:
-                win = _winning_ball(game, t, balls, to, me)
+        for to in range(t.cells):
+            if threat[to] & me and board[to] == 0:
+                win = _winning_ball(game, t, nballs, to, me)
                 if win >= 0:
                     return [(win + 1) << 8 | to]
     per_target = 2
+    targets = 0
     if forced and forced != me:  # only a ball on the other side's trapping hole can save the game
-        targets = [to for to in targets if threat[to] & forced]
         per_target = count
+        for to in range(t.cells):
+            if board[to] == 0 and threat[to] & forced:
+                targets = _keep(cells, scores, targets, count, to, gain[to])
     else:
-        targets = _best_cells(targets, gain, count + 2)
-    moves = []
-    scores = []
-    for to in targets:
+        for to in range(t.cells):
+            if board[to] == 0:
+                targets = _keep(cells, scores, targets, count + 2, to, gain[to])
+    moves = t.moves
+    move_scores = t.move_scores
+    n = 0
+    found_all = 0
+    for i in range(targets):
+        to = cells[i]
         found = 0
-        for ball in balls:
+        for j in range(nballs):
+            ball = balls[j]
             if game._movement_ok(ball, to, me):
-                moves.append((ball + 1) << 8 | to)
-                scores.append(gain[to] + gain[ball])
+                n = _keep(moves, move_scores, n, count, (ball + 1) << 8 | to, gain[to] + gain[ball])
                 found += 1
                 if found == per_target:
                     break
-    if per_target == 2 and len(moves) * 2 < count:
+        found_all += found
+    if not n or (per_target == 2 and found_all * 2 < count):
         return None
-    if not moves:
-        return None
-    return best_first(moves, scores, count)
+    return _listed(moves, n)
 
 
-def _winning_ball(game, t, balls, to, me):
-    """A ball that may go to `to` and trap a dot there, or -1 (every one may hold the trap)."""
+def _keep(items, scores, n, limit, item, score):
+    """Puts `item` into the first `n` of `items`, kept in descending `scores` (equal scores in
+    the order they came), at most `limit` of them; returns the new n."""
+    if n == limit:
+        if score <= scores[n - 1]:
+            return n
+        i = n - 1
+    else:
+        i = n
+        n += 1
+    while i > 0 and scores[i - 1] < score:
+        items[i] = items[i - 1]
+        scores[i] = scores[i - 1]
+        i -= 1
+    items[i] = item
+    scores[i] = score
+    return n
+
+
+def _listed(items, n):
+    out = [0] * n
+    for i in range(n):
+        out[i] = items[i]
+    return out
+
+
+def _winning_ball(game, t, nballs, to, me):
+    """One of the first `nballs` of t.balls that may go to `to` and trap a dot there, or -1
+    (every one may hold the trap)."""
     board = game.board
-    for ball in balls:
+    balls = t.balls
+    for i in range(nballs):
+        ball = balls[i]
         if game._movement_ok(ball, to, me):
             board[ball] = 0
             board[to] = me
@@ -925,10 +987,3 @@ def _winning_ball(game, t, balls, to, me):
             if trapped:
                 return ball
     return -1
-
-
-def _best_cells(cells, gain, count):
-    scores = [0] * len(cells)
-    for i in range(len(cells)):
-        scores[i] = gain[cells[i]]
-    return best_first(cells, scores, count)
