@@ -26,13 +26,13 @@ from array import array
 from micropython import const
 
 from shared_rules.ai import MAX_PLY, best_first
-from shared_rules.lazo import N_SPACES, ROW_OF, SLOT_MASK, SLOT_OFFSET
+from shared_rules.lazo import N_SPACES, ROW_OF, SLOT_MASK, SLOT_OFFSET, SPLIT_LINK
 
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
     "easy": (1.0, 40, (40,), 40),
     "normal": (2.7, 100, (24, 3), 0),
-    "hard": (9.0, 400, (24, 3, 4), 0),
+    "hard": (9.0, 800, (16, 8, 8), 0),
 }
 
 _LEVEL1 = const(145)  # spaces 0..144 are on the board
@@ -53,6 +53,9 @@ _ARCH = const(3)  # ... per opponent tile it rests on
 _RANK = const(48)  # per colour: the root's best moves kept for the search's candidates
 _TOP = const(16)  # candidates(): the most moves it returns
 _OPENERS = const(32)
+_MAKES_TWO = const(10000)  # ordering: a tile that makes two threats (blocks come first)
+_MAKES_ONE = const(500)  # ... one threat
+_MAKES_LATENT = const(100)  # ... a latent win
 
 # The search line's winning spaces: bit colour = a tile of that colour there would make a loop.
 _bits = bytearray(N_SPACES)
@@ -88,6 +91,15 @@ _THREATS = const(4)
 _threats = array("H", bytes(4 * _THREATS))  # _tally(): per player, his first threats
 _threats_len = bytearray(2)
 
+# What a move would make: threats (low 2 bits), latent wins (next 2 bits), each at most 3; per
+# player p at p * N_SPACES in the root position (entries set listed in _made_list), and for the
+# mover next to the search's tiles (_fresh_made, valid where _fresh holds the scan's stamp).
+_MADE = const(128)
+_makes = bytearray(2 * N_SPACES)
+_made_list = array("H", bytes(2 * _MADE))
+_made_len = [0]
+_fresh = bytearray(N_SPACES)
+_fresh_made = bytearray(N_SPACES)
 _top_scores = array("i", bytes(4 * _TOP))
 _top_moves = array("H", bytes(2 * _TOP))
 
@@ -109,34 +121,113 @@ def prepare(game, level=""):
     _root[0] = game
     _root[1] = len(history)
     _root[2] = history[-1] if history else -1
-    _new_stamp()  # no space is next to a search tile yet
+    stamp = _new_stamp()  # no space is next to a search tile yet
+    for i in range(_made_len[0]):
+        _makes[_made_list[i]] = 0
+    _made_len[0] = 0
     for s in range(_LEVEL1, N_SPACES):
-        if cells[s]:
+        if cells[s] or not (adjacent[s] or adjacent[N_SPACES + s]):
             continue
         for player in (0, 1):
-            if adjacent[player * N_SPACES + s] >= 2 and game.would_loop(s, player):
+            if adjacent[player * N_SPACES + s] and _look_at(game, s, player, stamp, True):
                 if not _bits[s]:
                     _win_spaces.append(s)
                 _bits[s] |= player + 1
-    for player in (0, 1):
-        _rank_root(game, player)
+    _rank_root(game)
 
 
-def _rank_root(game, player):
+def _look_at(game, s, player, stamp, root):
+    """Whether a tile of `player` on the empty upper space s would make a loop now (asked at the
+    root only; the search keeps its own answers); and which of the empty spaces around s would
+    make s win for him (a threat, or a latent win while s
+    lacks a support): those whose tile splits the own link of s (the loop test's first question,
+    SPLIT_LINK) are asked the whole question.  Made threats go to _makes (root) or _fresh."""
     cells, supported, adjacent = game.cells, game._supported, game._adjacent
+    colour = player + 1
+    mask = SLOT_MASK[s]
+    row = ROW_OF[s] * 12
+    own = free = 0
+    for d in range(9):  # nothing rests on an empty space
+        if mask >> d & 1:
+            c = cells[s + SLOT_OFFSET[row + d]]
+            if c == colour:
+                own |= 1 << d
+            elif not c:
+                free |= 1 << d
+    if root and SPLIT_LINK[own >> 3] >> (own & 7) & 1 and game.would_loop(s, player):
+        return True  # already a winning space: nothing to make here
     mine = player * N_SPACES
-    base = player * _RANK
-    last = base + _RANK - 1
-    kept = legal = 0
-    for s in range(N_SPACES):
-        if cells[s] or (s >= _LEVEL1 and (supported[s] != 3 or not adjacent[mine + s])):
+    for d in range(9):
+        if not free >> d & 1:
             continue
-        legal += 1
-        score = _move_score(game, s, player)
-        if kept < _RANK or score > _rank_scores[last]:
-            kept = _keep(_rank_moves, _rank_scores, base, kept, _RANK, s, score)
-    _rank_len[player] = kept
-    _rank_all[player] = 1 if legal == kept else 0
+        both = own | 1 << d
+        if not SPLIT_LINK[both >> 3] >> (both & 7) & 1:
+            continue
+        u = s + SLOT_OFFSET[row + d]
+        if u >= _LEVEL1 and (supported[u] != 3 or not adjacent[mine + u]):
+            continue  # not a legal move
+        cells[u] = colour
+        loop = game.would_loop(s, player)
+        cells[u] = 0
+        if not loop:
+            continue
+        made = 1 if supported[s] + (1 if d >= 6 else 0) == 3 else 4
+        if root:
+            key = mine + u
+            old = _makes[key]
+            if not old and _made_len[0] < _MADE:
+                _made_list[_made_len[0]] = key
+                _made_len[0] += 1
+            _makes[key] = _more(old, made)
+        else:
+            if _fresh[u] != stamp:
+                _fresh[u] = stamp
+                _fresh_made[u] = 0
+            _fresh_made[u] = _more(_fresh_made[u], made)
+    return False
+
+
+def _more(made, add):
+    """Adds a threat (1) or a latent win (4) to a count of both (two bits each, at most 3)."""
+    if add == 1:
+        return made + 1 if made & 3 < 3 else made
+    return made + 4 if made < 12 else made
+
+
+def _rank_root(game):
+    """Both players' rankings of their moves in the root position (one pass over the spaces)."""
+    cells, supported, adjacent = game.cells, game._supported, game._adjacent
+    last0, last1 = _RANK - 1, 2 * _RANK - 1
+    kept0 = kept1 = legal0 = legal1 = 0
+    for s in range(N_SPACES):
+        if cells[s]:
+            continue
+        touch0, touch1 = adjacent[s], adjacent[N_SPACES + s]
+        if s >= _LEVEL1:
+            if supported[s] != 3 or not (touch0 or touch1):
+                continue
+        elif not (touch0 or touch1):
+            # A board hole touching no tile: score 0 for both (nothing around it to make)
+            legal0 += 1
+            legal1 += 1
+            if kept0 < _RANK:
+                kept0 = _keep(_rank_moves, _rank_scores, 0, kept0, _RANK, s, 0)
+            if kept1 < _RANK:
+                kept1 = _keep(_rank_moves, _rank_scores, _RANK, kept1, _RANK, s, 0)
+            continue
+        if s < _LEVEL1 or touch0:
+            legal0 += 1
+            score = _move_score(game, s, 0)
+            if kept0 < _RANK or score > _rank_scores[last0]:
+                kept0 = _keep(_rank_moves, _rank_scores, 0, kept0, _RANK, s, score)
+        if s < _LEVEL1 or touch1:
+            legal1 += 1
+            score = _move_score(game, s, 1)
+            if kept1 < _RANK or score > _rank_scores[last1]:
+                kept1 = _keep(_rank_moves, _rank_scores, _RANK, kept1, _RANK, s, score)
+    _rank_len[0], _rank_len[1] = kept0, kept1
+    _rank_all[0] = 1 if legal0 == kept0 else 0
+    _rank_all[1] = 1 if legal1 == kept1 else 0
 
 
 def _keep(moves, scores, base, kept, size, s, score):
@@ -205,11 +296,19 @@ def _push_segment(game, ply, t):
         _seg_spaces[q] = s
         _seg_old[q] = old
         q += 1
-        if s >= _LEVEL1:  # no loop closes on the board
-            if adjacent[player * N_SPACES + s] >= 2 and game.would_loop(s, player):
-                _bits[s] = old | colour
-            else:
-                _bits[s] = old & ~colour
+        if s < _LEVEL1:
+            continue  # no loop closes on the board
+        loop = False
+        if adjacent[player * N_SPACES + s] >= 2:
+            # The loop test's first question here, before asking the whole test.
+            own = 0
+            smask = SLOT_MASK[s]
+            srow = ROW_OF[s] * 12
+            for d in range(9):
+                if smask >> d & 1 and cells[s + SLOT_OFFSET[srow + d]] == colour:
+                    own |= 1 << d
+            loop = SPLIT_LINK[own >> 3] >> (own & 7) & 1 and game.would_loop(s, player)
+        _bits[s] = old | colour if loop else old & ~colour
     _seg_len[ply] = q - ply * 12
     _seg_tile[ply] = t
     value = _tile_value(cells, t) if t >= _LEVEL1 else 0
@@ -231,6 +330,7 @@ def _new_stamp():
     if stamp > 255:
         for s in range(N_SPACES):
             _near[s] = 0
+            _fresh[s] = 0
         stamp = 1
     _stamp[0] = stamp
     _near_len[0] = 0
@@ -392,6 +492,10 @@ def candidates(game, count):
     mine = player * N_SPACES
     for i in range(_near_len[0]):
         s = _near_list[i]
+        if s >= _LEVEL1 and adjacent[mine + s] and not _bits[s] & (player + 1):
+            _look_at(game, s, player, stamp, False)
+    for i in range(_near_len[0]):
+        s = _near_list[i]
         if s < _LEVEL1 or (supported[s] == 3 and adjacent[mine + s]):
             kept = _keep(_top_moves, _top_scores, 0, kept, count, s, _move_score(game, s, player))
     if not kept:
@@ -420,6 +524,10 @@ def _move_score(game, s, player):
         score += _WIN_NOW
     if bits & you:
         score += _BLOCK
+    made = _fresh_made[s] if _fresh[s] == _stamp[0] else _makes[player * N_SPACES + s]
+    if made:
+        threats = made & 3
+        score += (_MAKES_TWO if threats > 1 else _MAKES_ONE * threats) + _MAKES_LATENT * (made >> 2)
     for slot in (9, 10, 11):  # the spaces s supports: does s complete one of them?
         if not mask >> slot & 1:
             continue
