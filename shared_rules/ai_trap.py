@@ -34,6 +34,8 @@ _VALUE = (2000, 400, 60, 15, 5, 2, 1, 0, 0, 0)
 _THREAT_TO_MOVE = const(5000)  # the side to move can complete a trap
 _DOUBLE_THREAT = const(3000)  # the other side has two threats, or one that cannot be blocked
 _DOUBLE_MAKER = const(2500)  # the side to move, unthreatened, has a ball that makes two threats
+_TWO_DOUBLE_MAKERS = const(2000)  # the other side has two holes where a ball would
+_ONE_DOUBLE_MAKER = const(300)  # ... or one (the side to move must fill it)
 _TRAP_NOW = const(100000)
 # Ordering: a ball that makes two threats at once, or one; one on a hole where the other side
 # would make two, or one.
@@ -655,6 +657,17 @@ def evaluate(game, player):
             hole = doubles[i]
             if threat[hole] & two and board[hole] == 0 and _makes_two(t, board, mover, hole):
                 return score + sign * _DOUBLE_MAKER
+        # The other side's: the mover can fill one such hole, hardly two.
+        two = other << 4
+        first = -1
+        for i in range(t.double_count):
+            hole = doubles[i]
+            if threat[hole] & two and board[hole] == 0 and _makes_two(t, board, other, hole):
+                if first >= 0:
+                    return score - sign * _TWO_DOUBLE_MAKERS
+                first = hole
+        if first >= 0:
+            return score - sign * _ONE_DOUBLE_MAKER
     return score
 
 
