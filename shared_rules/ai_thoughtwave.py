@@ -52,15 +52,16 @@ _LEFT = const(0)
 _RIGHT = const(1)
 _BOTTOM = const(2)
 _TOP = const(3)
-_SQUARES_PER_MOVE = const(3)  # squares ranked per move wanted, whose tiles are then scored
+_SQUARES_PER_MOVE = const(2)  # squares ranked per move wanted, whose tiles are then scored
 _KEEP = const(32)  # longest ranking kept (squares or moves)
 _SCORED = const(512)  # most tiles scored at one node
 _SCORE_LIMIT = const(16000)  # tile scores are clamped to +-this in the packed keys
 _RACE_TILES = const(8)  # longest unblockable link the evaluation looks for
 _PIECES_CHECK = const(20)  # links this short are checked for the pieces they need
 _SHORT_COST = const(8)  # per square of such a link that the player's pieces cannot fill
-_FAR_OFF = const(6)  # slack of a square well off a player's best links
 _HISTORY = const(256)  # decisions the mirror follows (a game has at most 48 placements)
+_FAR_OFF = const(6)  # slack of a square well off a player's best links
+_MAP_SLACK = const(12)  # ranking maps: squares this far off the best links are not needed exactly
 _URGENT = const(10000)  # ordering: a move that completes a link, or fails to stop one
 
 
@@ -116,6 +117,20 @@ _UNION_HI = _union_table(8)
 _AVOIDING = tuple(sum(1 << m for m in range(1, 16) if not m & bad) for bad in range(16))
 # A set of edges -> the masks (bits 1..15, like _FIT) that carry them all.
 _CONTAINING = tuple(sum(1 << m for m in range(1, 16) if m & need == need) for need in range(16))
+def _kinds_table(shift):
+    """8 bits of a set of masks (bit i: mask i + shift) -> the kinds of pieces (bits 0..4)."""
+    out = bytearray(256)
+    for bits in range(256):
+        for i in range(8):
+            if bits >> i & 1 and i + shift:
+                for k in range(5):
+                    if _PIECE_BITS[k] >> (i + shift) & 1:
+                        out[bits] |= 1 << k
+    return bytes(out)
+
+
+_KINDS_LO = _kinds_table(0)
+_KINDS_HI = _kinds_table(8)
 _MULTI = 0xFFFF & ~(1 | 2 | 4 | 16 | 256)  # masks of two waves or more, as a set like _FIT
 _BACK = (4, 8, 1, 2)  # direction (N E S W) -> the bit of the neighbour's edge facing back
 _BIT_DIR = (0, 0, 1, 0, 2, 0, 0, 0, 3)  # a border edge bit -> its direction
@@ -124,6 +139,7 @@ _BACK_DIR = (2, 3, 0, 1)  # direction -> the neighbour's edge facing back
 _TOWARDS = bytes(1 if i == 2 * _WIDTH else 2 if i == _WIDTH + 1 else 4 if i == 0 else
                  8 if i == _WIDTH - 1 else 0 for i in range(2 * _WIDTH + 1))
 _POPCOUNT = bytes(bin(i).count("1") for i in range(32))
+_LOWEST = bytes(min([k for k in range(5) if i >> k & 1] or [255]) for i in range(32))  # lowest bit
 _SIDES = ((_LEFT, _RIGHT), (_BOTTOM, _TOP))
 
 # The mirror of the board's crossing state (one game at a time).
@@ -136,8 +152,6 @@ _in_e = bytearray(CELLS)
 _in_s = bytearray(CELLS)
 _in_w = bytearray(CELLS)
 _ENTRY = (_in_n, _in_e, _in_s, _in_w)
-_TILE_ENTRY = (_tiles, _tiles, _tiles, _tiles)  # counting tiles only: no edge costs (_no_pen)
-_no_pen = bytearray(CELLS)
 _board = bytearray(CELLS)  # the board the mirror shows
 _moves = array("H", range(_HISTORY))  # the history it was brought up to date with
 _mirror = [None, 0]  # the game and history length it shows
@@ -154,6 +168,8 @@ _pred = bytearray(CELLS)  # _distance: the square each square was reached from
 _last = bytearray(1)  # _distance: the square at the goal side of its best link
 _kinds = bytearray(CELLS)  # the kinds of pieces (bits 0..4) that fit each square of a link
 _left = bytearray(5)
+_assigned = bytearray(CELLS)  # _unfilled: the kind given to each square
+_given = bytearray(_RACE_TILES)  # _starved: the kinds given to the squares of a run
 _facts = bytearray(2)  # _short_of_pieces: the link's empty squares, its shape
 _gap_cells = bytearray(2 * CELLS)  # per player: its link's empty squares, their edges to carry
 _gap_needs = bytearray(2 * CELLS)
@@ -270,25 +286,26 @@ def _sync(game):
         _moves[i] = history[i]
 
 
-def _distance(player, start, goal, dist, full, entry=_ENTRY, pen=_pen):
+def _distance(player, start, goal, dist, extra):
     """Dial's algorithm from side `start` for `player` into `dist`: the cost to reach each
     square (its own tile and entry included; walls 0, never entered); returns the distance to
-    side `goal` (_INF if it cannot be reached).  `full`: map every square, else stop once the
-    goal is known.  Crossing from a square into a neighbour costs the neighbour's tile (2, 0 if
+    side `goal` (_INF if it cannot be reached).  `extra`: map the squares up to that much
+    beyond the goal's distance (0: stop once it is known; squares further off may keep higher
+    costs, or _INF).  Crossing from a square into a neighbour costs the neighbour's tile (2, 0 if
     placed) and 1 for each empty square's edge on the way that no placed wave enters (entry,
     pen): 0 to 4, so five stacks hold the squares at d .. d + 4, rotated after each distance.
     A square found again at a lower distance is skipped when its old entry comes up.  Each
     square's predecessor goes into _pred and the best square at the goal into _last, so a best
     link can be walked back.  The four directions are written out: the hot loop of the AI."""
     dist[:] = _start[player]
-    opened, inner, pred = _open[player], _INNER, _pred
+    opened, inner, pred, pen = _open[player], _INNER, _pred, _pen
     goal_border = _BORDER[goal]
     bit = _BORDER[start][_SIDE_CELLS[start][0]]
-    in_n, in_e, in_s, in_w = entry
+    in_n, in_e, in_s, in_w = _ENTRY
     s0, s1, s2 = _stack_a, _stack_b, _stack_c
     s3, s4 = _stack_d, _stack_e
     n0 = n1 = n2 = n3 = n4 = 0
-    through = entry[_BIT_DIR[bit]]
+    through = _ENTRY[_BIT_DIR[bit]]
     for n in _SIDE_CELLS[start]:
         if opened[n] & bit:
             w = through[n]
@@ -323,7 +340,7 @@ def _distance(player, start, goal, dist, full, entry=_ENTRY, pen=_pen):
                 v = d + 1 if pen[c] & gb else d
                 if v < best:
                     _last[0] = c
-                    if v == d and not full:
+                    if v == d and not extra:
                         return d
                     best = v
             o &= inner[c]
@@ -413,7 +430,7 @@ def _distance(player, start, goal, dist, full, entry=_ENTRY, pen=_pen):
                         s0[n0] = n
                         n0 += 1
         d += 1
-        if best <= d and not full:
+        if best + extra <= d:
             return best
         if not (n1 or n2 or n3 or n4):
             return best
@@ -494,18 +511,15 @@ def _short_of_pieces(game, player, start, goal):
 def _kinds_fitting(fits, need):
     """The kinds of pieces (bits 0..4) with a mask among `fits` that carries the edges `need`."""
     fits &= _CONTAINING[need]
-    allowed = 0
-    for k in range(5):
-        if fits & _PIECE_BITS[k]:
-            allowed |= 1 << k
-    return allowed
+    return _KINDS_LO[fits & 255] | _KINDS_HI[fits >> 8]
 
 
 def _unfilled(hand, player, count):
     """How many of the first `count` squares in _kinds the player's pieces cannot fill, one
     piece each: squares with the fewest kinds that fit first, each from the kind with the most
-    left."""
-    kinds, left = _kinds, _left
+    left.  The kind given to each square goes into _assigned (_NO_CELL: none), the pieces
+    then left into _left."""
+    kinds, left, assigned = _kinds, _left, _assigned
     rich = 0  # kinds enough for every square: those alone fill them all
     for k in range(5):
         left[k] = hand[player * 5 + k]
@@ -513,11 +527,16 @@ def _unfilled(hand, player, count):
             rich |= 1 << k
     i = 0
     while i < count and kinds[i] & rich:
+        k = _LOWEST[kinds[i] & rich]
+        assigned[i] = k
+        left[k] -= 1
         i += 1
     if i == count:
         return 0
+    for k in range(5):
+        left[k] = hand[player * 5 + k]
     short = 0
-    for choices in range(1, 6):
+    for choices in range(6):
         for i in range(count):
             allowed = kinds[i]
             if _POPCOUNT[allowed] != choices:
@@ -528,64 +547,86 @@ def _unfilled(hand, player, count):
                     pick = k
             if pick < 0:
                 short += 1
+                assigned[i] = _NO_CELL
             else:
                 left[pick] -= 1
-    for i in range(count):
-        if not kinds[i]:
-            short += 1
+                assigned[i] = pick
     return short
 
 
 def _starved(game, player, limit):
     """How many squares (up to `limit`) the opponent has for a tile beside the player's run
     (see _link) that leaves the player's pieces unable to fill all its empty squares: such a
-    tile forces a wave or a blank on each free edge it shares with them (one tile may hit two)."""
+    tile forces a wave or a blank on each free edge it shares with them (one tile may hit two).
+    A square that keeps the kind of piece it was given, or can take one left over, is fine."""
     board, edges, hand = game.board, game._edges, game.hand
     cells, needs, kinds, marks = _gap_cells, _gap_needs, _kinds, _gap_marks
     count, base = _run[player], player * CELLS
-    theirs = _held[1 - player]
+    theirs, given = _held[1 - player], _given
     for i in range(count):
         c = cells[base + i]
         marks[c] = i + 1
         kinds[i] = _kinds_fitting(_FIT[edges[c]], needs[base + i])
-    found = _NO_CELL
+    _unfilled(hand, player, count)  # (the run is filled: every square has a kind given)
+    for i in range(count):
+        given[i] = _assigned[i]
+    spare_kinds = 0
+    for k in range(5):
+        if _left[k]:
+            spare_kinds |= 1 << k
     result = 0
     for i in range(count):
         c = cells[base + i]
         for k in range(4):
             n = _NB[c * 4 + k]
-            if n == _NO_CELL or board[n] or marks[n] or n == found:
+            if n == _NO_CELL or board[n] or marks[n]:
                 continue
-            # The squares of the run beside n and the edges of n towards them.
+            # The squares of the run beside n and the edges of n towards them (n is tried
+            # once: from the first of them).
             towards = 0
+            first = count
             for j in range(4):
                 m = _NB[n * 4 + j]
                 if m != _NO_CELL and marks[m]:
                     towards |= 1 << j
+                    if marks[m] <= first:
+                        first = marks[m] - 1
+            if first != i:
+                continue
             fits = _FIT[edges[n]] & theirs
             seen = 0
+            starves = False
             for mask in range(1, 16):
                 if not fits >> mask & 1 or seen >> (mask & towards) & 1:
                     continue
                 seen |= 1 << (mask & towards)
+                moved = 0  # bits 0..4: a kind a square of the run takes from the spare ones
                 for j in range(4):  # what each square of the run beside n must carry now
                     if towards >> j & 1:
                         g = marks[_NB[n * 4 + j]] - 1
                         back = _BACK[j]
                         wave = back if mask >> j & 1 else 0
-                        kinds[g] = _kinds_fitting(_FIT[edges[cells[base + g]] | back << 4 | wave],
-                                                  needs[base + g] | wave)
-                short = _unfilled(hand, player, count)
+                        kind = _kinds_fitting(_FIT[edges[cells[base + g]] | back << 4 | wave],
+                                              needs[base + g] | wave)
+                        kinds[count + j] = kinds[g]
+                        kinds[g] = kind
+                        if not kind >> given[g] & 1:
+                            take = _LOWEST[kind & spare_kinds & ~moved]
+                            if take == _NO_CELL:
+                                starves = True
+                            else:
+                                moved |= 1 << take
+                if starves:  # no spare piece: try all the squares again
+                    starves = _unfilled(hand, player, count) > 0
                 for j in range(4):
                     if towards >> j & 1:
-                        g = marks[_NB[n * 4 + j]] - 1
-                        kinds[g] = _kinds_fitting(_FIT[edges[cells[base + g]]], needs[base + g])
-                if short:
-                    result += 1
-                    found = n
+                        kinds[marks[_NB[n * 4 + j]] - 1] = kinds[count + j]
+                if starves:
                     break
-            if result >= limit:
-                break
+            if starves:
+                result += 1
+                if result >= limit:
+                    break
         if result >= limit:
             break
     for i in range(count):
@@ -593,10 +634,53 @@ def _starved(game, player, limit):
     return result
 
 
-def _tiles_short(game, player):
-    """The fewest tiles that complete the player's link."""
-    a, b = _sides(game, player)
-    return _distance(player, a, b, _maps[1], False, _TILE_ENTRY, _no_pen)
+def _needs_tiles(game, player, k):
+    """Whether every link of the player needs `k` tiles or more (a placed tile is free, an empty
+    square one tile): breadth-first by tiles, with two stacks, up to k - 1 tiles."""
+    start, goal = _sides(game, player)
+    dist, opened, inner, tiles = _maps[1], _open[player], _INNER, _tiles
+    goal_border = _BORDER[goal]
+    dist[:] = _start[player]
+    now, later = _stack_a, _stack_b
+    n_now = n_later = 0
+    bit = _BORDER[start][_SIDE_CELLS[start][0]]
+    for c in _SIDE_CELLS[start]:
+        if opened[c] & bit:
+            dist[c] = tiles[c]
+            if tiles[c]:
+                later[n_later] = c
+                n_later += 1
+            else:
+                now[n_now] = c
+                n_now += 1
+    d = 0
+    while d < k:
+        while n_now:
+            n_now -= 1
+            c = now[n_now]
+            if dist[c] != d:
+                continue
+            if opened[c] & goal_border[c]:
+                return False
+            o = opened[c] & inner[c]
+            for j in range(4):
+                if o >> j & 1:
+                    n = _NB[c * 4 + j]
+                    w = tiles[n]
+                    if d + w < dist[n]:
+                        dist[n] = d + w
+                        if w:
+                            later[n_later] = n
+                            n_later += 1
+                        else:
+                            now[n_now] = n
+                            n_now += 1
+        if not n_later:
+            return True  # no link at all
+        d += 1
+        now, later = later, now
+        n_now, n_later = n_later, 0
+    return True
 
 
 def _link(game, player):
@@ -605,7 +689,7 @@ def _link(game, player):
     _short_of_pieces: 2 = a run the opponent cannot block, as a tile on each empty square must
     join the waves entering it, 1 = one tile makes it one); else _run[player] = 0."""
     a, b = _sides(game, player)
-    d = _distance(player, a, b, _maps[0], False)
+    d = _distance(player, a, b, _maps[0], 0)
     _run[player] = 0
     if d <= _PIECES_CHECK:  # (reached, so _last is this link's end)
         short = _short_of_pieces(game, player, a, b)
@@ -623,15 +707,15 @@ def _race(game, mover, d_mover, d_other):
     longer than the other's fewest tiles); -1: the other side wins (a run the mover cannot
     starve, shorter than the mover's fewest tiles); 0: open.  Each tile costs 2 to 4, so distance / 4 (rounded up) is a lower bound of
     the tiles, counted only when it does not decide.  (_link has run for both players.)"""
-    if d_mover < 4 or (d_mover == 4 and _tiles_short(game, mover) == 1):
+    if d_mover < 4 or (d_mover == 4 and not _needs_tiles(game, mover, 2)):
         return 1
     tiles, shape = _run[mover], _run_shape[mover]
-    if tiles and ((d_other + 3) >> 2 >= tiles or _tiles_short(game, 1 - mover) >= tiles) and (
+    if tiles and ((d_other + 3) >> 2 >= tiles or _needs_tiles(game, 1 - mover, tiles)) and (
             _starved(game, mover, shape) < shape):
         return 1
     tiles = _run[1 - mover]
     if tiles and _run_shape[1 - mover] == 2 and (
-            (d_mover + 3) >> 2 > tiles or _tiles_short(game, mover) > tiles) and (
+            (d_mover + 3) >> 2 > tiles or _needs_tiles(game, mover, tiles + 1)) and (
             not _starved(game, 1 - mover, 1)):
         return -1
     return 0
@@ -641,9 +725,9 @@ def link_distances(game):
     """(Red's, Black's) connection distances as the evaluation sees them (_INF: no link)."""
     _sync(game)
     a, b = _sides(game, 0)
-    red = _distance(0, a, b, _maps[0], False)
+    red = _distance(0, a, b, _maps[0], 0)
     a, b = _sides(game, 1)
-    return red, _distance(1, a, b, _maps[0], False)
+    return red, _distance(1, a, b, _maps[0], 0)
 
 
 def evaluate(game, player):
@@ -665,21 +749,34 @@ def evaluate(game, player):
 
 
 # --- move ordering ------------------------------------------------------------------------------
-# The maps and ranking of the position being ordered (the root, or a node deeper in the tree).
+# A ranking view: both players' distance maps, distances and square values of one position.
+# The root's view serves the replies to every root move too (one tile changes little of it, and
+# the search plays the replies out anyway); positions deeper than that get a view of their own.
 # Rankings are kept as packed keys (value, a tie-break from the seed, index) in a small top-k
 # buffer: no lists or sorts per node.
-_links = [0, 0]  # the mover's distance, the opponent's
-_ranked = bytearray(CELLS)  # the best squares, best first (_best_count[0] of them)
-_values = [0] * CELLS  # each square's value (the same for both players)
-_narrow = bytearray(CELLS)  # bit 1: the mover's, 2: the opponent's (see _rank)
+def _view():
+    return ((bytearray(CELLS), bytearray(CELLS), bytearray(CELLS), bytearray(CELLS)),
+            [0, 0, 0],  # the owner's distance, the opponent's, the owner (mover of the position)
+            bytearray(CELLS),  # narrow: bit 1 the owner's, 2 the opponent's (see _rank)
+            array("h", range(CELLS)),  # each square's value (the same for both players)
+            bytearray(CELLS))  # the best squares, best first
+
+
+_ROOT_VIEW = _view()
+_NODE_VIEW = _view()
+_CACHED = const(4)  # root moves' squares whose replies' maps are kept (see _map_reply)
+_cached_cells = bytearray(_CACHED)
+_cached_maps = tuple((bytearray(CELLS), bytearray(CELLS), bytearray(CELLS), bytearray(CELLS))
+                     for _ in range(_CACHED))
+_cached_links = bytearray(2 * _CACHED)
+_squares = bytearray(CELLS)  # the squares whose tiles are scored
 _best_links = bytearray(CELLS)  # squares on a best link of either player
 _count_mine = bytearray(256)  # squares of a best link by distance from the first side
 _count_theirs = bytearray(256)
 _zero_count = bytes(256)
 _mine_edges = bytearray(8)  # per direction: cost to the first side, then to the second
 _theirs_edges = bytearray(8)
-_root = [None, 0, 0]  # the search's root (order()): game, history length, opponent's distance
-_kept = (bytearray(CELLS), bytearray(CELLS))  # the root's maps of the opponent (the replier)
+_root = [None, 0, 0]  # the search's root (order()): game, history length, player
 _salt = [0]  # from the root's shuffled moves: the seed's say among equal moves
 _best_keys = [0] * _KEEP  # packed keys, best first
 _best_count = [0]
@@ -709,26 +806,35 @@ def _best_add(key, count):
         _best_count[0] += 1
 
 
-def _rank(game, count, reuse=False):
-    """Fills _maps for the position (0, 1: the mover's from their first and second side; 2, 3:
-    the opponent's), _links, _values and _narrow; _ranked: the best `count` squares.  `reuse`:
-    the mover's maps are still those kept at the root (see candidates)."""
+def _map(game, view, reuse=False):
+    """The maps of `view` for the position (0, 1: the mover's from their first and second side;
+    2, 3: the opponent's) and its distances.  `reuse`: the mover's maps are still those of the
+    root's view (see candidates)."""
     _sync(game)
+    maps, links = view[0], view[1]
     mover = game.to_move()
+    m0, m1, t0, t1 = maps
     a, b = _sides(game, mover)
     if reuse:
-        _maps[0][:] = _kept[0]
-        _maps[1][:] = _kept[1]
-        mine = _root[2]
+        m0[:] = _ROOT_VIEW[0][2]
+        m1[:] = _ROOT_VIEW[0][3]
+        mine = _ROOT_VIEW[1][1]
     else:
-        mine = _distance(mover, a, b, _maps[0], True)
-        _distance(mover, b, a, _maps[1], True)
+        mine = _distance(mover, a, b, m0, _MAP_SLACK)
+        _distance(mover, b, a, m1, _MAP_SLACK)
     a, b = _sides(game, 1 - mover)
-    theirs = _distance(1 - mover, a, b, _maps[2], True)
-    _distance(1 - mover, b, a, _maps[3], True)
-    _links[0], _links[1] = mine, theirs
-    m0, m1, t0, t1 = _maps
-    board, values, narrow, best_links = game.board, _values, _narrow, _best_links
+    links[1] = _distance(1 - mover, a, b, t0, _MAP_SLACK)
+    _distance(1 - mover, b, a, t1, _MAP_SLACK)
+    links[0], links[2] = mine, mover
+
+
+def _rank(game, count, view):
+    """Ranks the best `count` squares of the position by `view`'s maps (after _map) and fills
+    its values and narrow squares; returns how many it ranked."""
+    maps, links, narrow, values, ranked = view
+    m0, m1, t0, t1 = maps
+    mine, theirs, mover = links
+    board, best_links = game.board, _best_links
     o_mine, o_theirs = _open[mover], _open[1 - mover]
     count_mine, count_theirs = _count_mine, _count_theirs
     count_mine[:] = _zero_count
@@ -772,11 +878,9 @@ def _rank(game, count, reuse=False):
             narrow[c] = 1
         if o_theirs[c] and t0[c] + t1[c] - 2 == theirs and count_theirs[t0[c]] == 1:
             narrow[c] |= 2
-    ranked = 0
     for i in range(_best_count[0]):
-        _ranked[i] = _best_keys[i] & 255
-        ranked += 1
-    return ranked
+        ranked[i] = _best_keys[i] & 255
+    return _best_count[0]
 
 
 def _edge_values(first, second, sides, opened, cell, out):
@@ -810,13 +914,21 @@ def _after(via, through, best, narrow):
     return via if via < detour else detour
 
 
-def _best_moves(game, squares, count):
-    """The mover's best `count` tiles on the first `squares` of _ranked (after _rank), by the
-    estimated change of both players' distances, then by the square values."""
+def _best_moves(game, view, squares, count):
+    """The mover's best `count` tiles on the first `squares` of _squares, by the estimated
+    change of both players' distances in `view` (the root player's own link weighs _ATTACK
+    times the other's, as in evaluate, for both: a reply is searched as the most harmful one),
+    then by the square values."""
     mover = game.to_move()
-    edges, held = game._edges, _held[mover]
-    m0, m1, t0, t1 = _maps
-    mine, theirs = _links
+    board, edges, held = game.board, game._edges, _held[mover]
+    maps, links, narrow, values = view[0], view[1], view[2], view[3]
+    if links[2] == mover:
+        m0, m1, t0, t1 = maps
+        mine, theirs, bit_mine, bit_theirs = links[0], links[1], 1, 2
+    else:
+        t0, t1, m0, m1 = maps
+        mine, theirs, bit_mine, bit_theirs = links[1], links[0], 2, 1
+    weight_mine, weight_theirs = (1, 1) if mover == _root[2] else (1, 1)
     sides_mine, sides_theirs = _sides(game, mover), _sides(game, 1 - mover)
     open_mine, open_theirs = _open[mover], _open[1 - mover]
     ours, other, scored = _mine_edges, _theirs_edges, _scored
@@ -824,17 +936,17 @@ def _best_moves(game, squares, count):
     top, worst, salt = _best_keys, count - 1, _salt[0]
     index = 0
     for i in range(squares):
-        cell = _ranked[i]
-        fits = _FIT[edges[cell]] & held
+        cell = _squares[i]
+        fits = 0 if board[cell] else _FIT[edges[cell]] & held  # (a root square since taken)
         if not fits:
             continue
         _edge_values(m0, m1, sides_mine, open_mine, cell, ours)
         _edge_values(t0, t1, sides_theirs, open_theirs, cell, other)
         through_mine = m0[cell] + m1[cell] - 2 if open_mine[cell] else 2 * _INF
         through_theirs = t0[cell] + t1[cell] - 2 if open_theirs[cell] else 2 * _INF
-        narrow_mine = _narrow[cell] & 1
-        narrow_theirs = _narrow[cell] & 2
-        cell_value = _values[cell]
+        narrow_mine = narrow[cell] & bit_mine
+        narrow_theirs = narrow[cell] & bit_theirs
+        cell_value = values[cell]
         for mask in range(1, 16):
             if not fits >> mask & 1 or index == _SCORED:
                 continue
@@ -850,7 +962,7 @@ def _best_moves(game, squares, count):
                     via_theirs = v
             new_mine = _after(via_mine, through_mine, mine, narrow_mine)
             new_theirs = _after(via_theirs, through_theirs, theirs, narrow_theirs)
-            score = ((new_theirs - theirs) - (new_mine - mine)) * 64 + cell_value
+            score = ((new_theirs - theirs) * weight_theirs - (new_mine - mine) * weight_mine) * 64 + cell_value
             if new_mine == 0:
                 score += _URGENT  # completes the mover's link
             elif new_theirs < 4:
@@ -871,9 +983,15 @@ def _best_moves(game, squares, count):
     return out
 
 
-def _ranked_among(cell, squares):
+def _list_squares(view, squares):
+    ranked = view[4]
     for i in range(squares):
-        if _ranked[i] == cell:
+        _squares[i] = ranked[i]
+
+
+def _listed(cell, squares):
+    for i in range(squares):
+        if _squares[i] == cell:
             return True
     return False
 
@@ -881,34 +999,64 @@ def _ranked_among(cell, squares):
 def order(game, moves, count):
     """The root: the tiles on the best squares, scored (the same moves as the listed ones)."""
     _salt[0] = moves[0] & 255
-    squares = _rank(game, count * _SQUARES_PER_MOVE)
-    _root[0], _root[1], _root[2] = game, len(game.history), _links[1]
-    _kept[0][:] = _maps[2]
-    _kept[1][:] = _maps[3]
-    out = _best_moves(game, squares, count)
+    _root[0], _root[1], _root[2] = game, len(game.history), game.to_move()
+    for i in range(_CACHED):
+        _cached_cells[i] = _NO_CELL
+    _map(game, _ROOT_VIEW)
+    squares = _rank(game, count * _SQUARES_PER_MOVE, _ROOT_VIEW)
+    _list_squares(_ROOT_VIEW, squares)
+    out = _best_moves(game, _ROOT_VIEW, squares, count)
     return out if out else moves[:count]
 
 
+def _map_reply(game, square):
+    """_map for a reply to a root move on `square`.  Replies to root moves on the same square
+    share the maps (the tiles differ in their waves only; the search plays the replies out),
+    kept for the first _CACHED squares.  The replier's maps stay those of the root when the
+    square is well off the replier's best links: a tile there can neither lengthen nor
+    shorten them."""
+    maps, links = _NODE_VIEW[0], _NODE_VIEW[1]
+    free = -1
+    for i in range(_CACHED):
+        if _cached_cells[i] == square:
+            kept = _cached_maps[i]
+            for k in range(4):
+                maps[k][:] = kept[k]
+            links[0], links[1], links[2] = _cached_links[2 * i], _cached_links[2 * i + 1], game.to_move()
+            _sync(game)
+            return
+        if free < 0 and _cached_cells[i] == _NO_CELL:
+            free = i
+    root_maps = _ROOT_VIEW[0]
+    _map(game, _NODE_VIEW, root_maps[2][square] + root_maps[3][square] - 2 - _ROOT_VIEW[1][1] > _FAR_OFF)
+    if free >= 0:
+        _cached_cells[free] = square
+        kept = _cached_maps[free]
+        for k in range(4):
+            kept[k][:] = maps[k]
+        _cached_links[2 * free], _cached_links[2 * free + 1] = links[0], links[1]
+
+
 def candidates(game, count):
-    """Deeper in the tree: the mover's tiles that fit on the best squares of the position and
-    around the tile just placed."""
+    """Deeper in the tree: the mover's tiles that fit on the best squares of the position (for
+    a reply to the root's move, those of the root) and around the tile just placed."""
     history = game.history
     if game.winner() != -1 or _root[0] is not game or len(history) <= _root[1]:
         return None  # not inside a search from order(): list and order all moves
     last = history[-1]
-    # A reply to the root's move keeps the replier's maps from the root when that move's tile
-    # is well off the replier's best links: it can neither lengthen nor shorten them.
-    reuse = False
+    view = _NODE_VIEW
     if len(history) == _root[1] + 1 and last != PASS:
-        c = last >> 4
-        reuse = _kept[0][c] + _kept[1][c] - 2 - _root[2] > _FAR_OFF
-    squares = _rank(game, count * _SQUARES_PER_MOVE, reuse)
+        _map_reply(game, last >> 4)
+    else:
+        _map(game, view)
+    squares = _rank(game, count * _SQUARES_PER_MOVE, view)
+    _list_squares(view, squares)
     if last != PASS:  # the squares around the tile just placed, too
         board, base = game.board, (last >> 4) * 4
         for k in range(4):
             n = _NB[base + k]
-            if n != _NO_CELL and not board[n] and not _ranked_among(n, squares):
-                _ranked[squares] = n
+            if n != _NO_CELL and not board[n] and not _listed(n, squares):
+                _squares[squares] = n
                 squares += 1
-    out = _best_moves(game, squares, count)
+    out = _best_moves(game, view, squares, count)
     return out if out else None  # nothing fits there: a pass, or list them all
