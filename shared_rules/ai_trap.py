@@ -45,6 +45,7 @@ _STOP_TWO = const(1500)
 _STOP_ONE = const(150)
 _WEIGHT = (16, 4, 1)  # a group key is corner * 16 + bypass1 * 4 + bypass2
 _TAIL = const(6)  # moves compared to tell the position t.threat was made for (searches are shallower)
+_BALLS = const(8)  # candidates(), phase 2: the balls whose leaving costs least, tried in order
 _PER_HOLE = const(3)  # order(), phase 2: moves kept to one hole, or from one ball, before others
 
 
@@ -914,9 +915,10 @@ def candidates(game, count):
     balls = t.balls
     ball_scores = t.ball_scores
     nballs = 0
+    keep_balls = t.cells if forced else _BALLS  # (a block may need any ball)
     for cell in range(t.cells):
         if board[cell] == me:
-            nballs = _keep(balls, ball_scores, nballs, t.cells, cell, gain[cell])
+            nballs = _keep(balls, ball_scores, nballs, keep_balls, cell, gain[cell])
     if forced == me:
         for to in range(t.cells):
             if threat[to] & me and board[to] == 0:
