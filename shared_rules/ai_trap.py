@@ -29,8 +29,9 @@ LEVELS = {
 _NEVER = const(9)  # cost of a hole held by the enemy (or beyond the edge)
 _OFF = const(255)  # a ring hole beyond the board edge
 _OFF_STATE = const(3)  # its state in a group key (0 empty, 1 Light, 2 Dark)
-# Value of a dot by the balls still needed (index 0 is a trap: the game is won then anyway).
-_VALUE = (2000, 400, 60, 15, 5, 2, 1, 0, 0, 0)
+# Value of a dot by the balls still needed, up to 4 groups x _NEVER (index 0 is a trap: the
+# game is won then anyway).
+_VALUE = (2000, 400, 60, 15, 5, 2, 1) + (0,) * 30
 _THREAT_TO_MOVE = const(5000)  # the side to move can complete a trap
 _DOUBLE_THREAT = const(3000)  # the other side has two threats, or one that cannot be blocked
 _DOUBLE_MAKER = const(2500)  # the side to move, unthreatened, has a ball that makes two threats
@@ -142,6 +143,9 @@ class _Tables:
         # Scratch, refilled by _scan: group keys and each colour's need per dot (d * 3 + colour).
         self.keys = bytearray(self.dots * 4)
         self.need = bytearray(self.dots * 3)
+        self.parent_keys = bytearray(self.dots * 4)  # _mark_threats: their copies, and the
+        self.parent_need = bytearray(self.dots * 3)  # row masks', for the nodes below
+        self.parent_rows = array("H", [0] * (3 * size))
         # _threats: row bit masks (colour * size + row; colour 0 = empty), the flood's marks and
         # stack, the holes found; the 8- and 4-neighbour lists.
         self.rows = array("H", [0] * (3 * size))
@@ -215,8 +219,8 @@ def _scan(t, board):
             n1 += light[key]
             n2 += dark[key]
             i += 3
-        need[d * 3 + 1] = n1 if n1 < 9 else 9
-        need[d * 3 + 2] = n2 if n2 < 9 else 9
+        need[d * 3 + 1] = n1
+        need[d * 3 + 2] = n2
 
 
 # --- exact threats ------------------------------------------------------------------------------
@@ -504,10 +508,14 @@ def _first_holes(t, board, colour, d, rays):
             k = makers[i] - corner  # only a corner of the dot's square can cut two rays
             after[i] = 255 if k == 0 or k == 1 or k == size or k == size + 1 else rays ^ ray
         return n
-    for k in range(4):  # three or four open rays: the corners that cut two of them
+    # Three or four open rays: the corners that cut two of them, with a ball of their own for
+    # each (four open: the other ball is the opposite corner, no link to it) or for one.
+    least = 2 if rays == 15 else 1
+    for k in range(4):
         both = _CORNER_RAYS[k]
-        if rays & both == both:
-            makers[n] = corner + (k & 1) + (k >> 1) * size
+        hole = corner + (k & 1) + (k >> 1) * size
+        if rays & both == both and board[hole] == 0 and _own_neighbours(t, board, hole, colour) >= least:
+            makers[n] = hole
             after[n] = 255
             n += 1
     return n
@@ -633,13 +641,14 @@ def _blockable(t, board, hole, colour):
 def evaluate(game, player):
     t = _tables_for(game)
     board = game.board
-    _scan(t, board)
+    if not _from_parent(game, t):
+        _scan(t, board)
+        _fill_rows(t, board)
     need = t.need
     me, you = player + 1, 2 - player
     score = 0
     for d in range(t.dots):
         score += _VALUE[need[d * 3 + me]] - _VALUE[need[d * 3 + you]]
-    _fill_rows(t, board)
     mover = game.to_move() + 1
     sign = 1 if mover == me else -1
     if _threats(t, board, mover, 1):
@@ -670,6 +679,63 @@ def evaluate(game, player):
         if first >= 0:
             return score - sign * _ONE_DOUBLE_MAKER
     return score
+
+
+def _from_parent(game, t):
+    """The ring model and the row masks of the position, from those of the parent node (saved
+    by _mark_threats) and the last move, when they are the parent's."""
+    if not _marked_parent(game, t):
+        return False
+    move = game.history[-1]
+    if move < 256 and game.phase() == 2:  # the last placement: single balls went off
+        return False
+    rows = t.rows
+    saved = t.parent_rows
+    for i in range(len(rows)):
+        rows[i] = saved[i]
+    keys = t.keys
+    saved = t.parent_keys
+    for i in range(len(keys)):
+        keys[i] = saved[i]
+    need = t.need
+    saved = t.parent_need
+    for i in range(len(need)):
+        need[i] = saved[i]
+    if move >= 0x10000:  # the pass
+        return True
+    colour = 2 - game.to_move()  # who made the last move
+    if move >= 256:
+        _change(t, (move >> 8) - 1, colour, 0)
+        move &= 0xFF
+    _change(t, move, 0, colour)
+    return True
+
+
+def _change(t, cell, old, new):
+    """The row masks and the ring model after `cell` went from state `old` to `new`."""
+    size = t.size
+    row = cell // size
+    bit = 1 << (cell - row * size)
+    rows = t.rows
+    rows[old * size + row] ^= bit
+    rows[new * size + row] |= bit
+    dots = t.touches[cell]
+    keys = t.keys
+    need = t.need
+    light = _COST[1]
+    dark = _COST[2]
+    d = 0
+    while dots:
+        if dots & 1:
+            slot = t.slot[d * t.cells + cell]
+            k = d * 4 + slot // 3
+            key = keys[k]
+            changed = key + (new - old) * _WEIGHT[slot % 3]
+            keys[k] = changed
+            need[d * 3 + 1] += light[changed] - light[key]
+            need[d * 3 + 2] += dark[changed] - dark[key]
+        dots >>= 1
+        d += 1
 
 
 def _makes_two(t, board, colour, hole):
@@ -704,12 +770,8 @@ def _gain(t, cell, old, value, me):
             new = key + (value - old) * _WEIGHT[slot % 3]
             mine = need[d * 3 + me]
             after = mine - cost_me[key] + cost_me[new]
-            if after > 9:
-                after = 9
             yours = need[d * 3 + you]
             yours_after = yours - cost_you[key] + cost_you[new]
-            if yours_after > 9:
-                yours_after = 9
             gain += _VALUE[after] - _VALUE[mine] + _VALUE[yours] - _VALUE[yours_after]
         dots >>= 1
         d += 1
@@ -753,6 +815,18 @@ def _mark_threats(game, t, board, me):
     listed in t.doubles for evaluate() at the nodes just below."""
     _scan(t, board)
     _fill_rows(t, board)
+    saved = t.parent_rows  # for evaluate() at the nodes just below (_from_parent)
+    rows = t.rows
+    for i in range(len(rows)):
+        saved[i] = rows[i]
+    saved = t.parent_keys
+    keys = t.keys
+    for i in range(len(keys)):
+        saved[i] = keys[i]
+    saved = t.parent_need
+    need = t.need
+    for i in range(len(need)):
+        saved[i] = need[i]
     threat = t.threat
     for cell in range(t.cells):
         threat[cell] = 0
