@@ -31,7 +31,7 @@ from shared_rules.lazo import N_SPACES, ROW_OF, SLOT_MASK, SLOT_OFFSET, SPLIT_LI
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
     "easy": (1.0, 40, (40,), 40),
-    "normal": (2.7, 100, (24, 3), 0),
+    "normal": (2.4, 80, (16, 3), 0),
     "hard": (9.0, 800, (16, 8, 8), 0),
 }
 
@@ -100,6 +100,7 @@ _made_list = array("H", bytes(2 * _MADE))
 _made_len = [0]
 _fresh = bytearray(N_SPACES)
 _fresh_made = bytearray(N_SPACES)
+_touched = array("H", bytes(2 * (N_SPACES - _LEVEL1)))  # prepare(): upper spaces touching a tile
 _top_scores = array("i", bytes(4 * _TOP))
 _top_moves = array("H", bytes(2 * _TOP))
 
@@ -125,15 +126,18 @@ def prepare(game, level=""):
     for i in range(_made_len[0]):
         _makes[_made_list[i]] = 0
     _made_len[0] = 0
+    n = 0  # the empty upper spaces touching a tile: the only ones that matter
     for s in range(_LEVEL1, N_SPACES):
         if cells[s] or not (adjacent[s] or adjacent[N_SPACES + s]):
             continue
+        _touched[n] = s
+        n += 1
         for player in (0, 1):
             if adjacent[player * N_SPACES + s] and _look_at(game, s, player, stamp, True):
                 if not _bits[s]:
                     _win_spaces.append(s)
                 _bits[s] |= player + 1
-    _rank_root(game)
+    _rank_root(game, n)
 
 
 def _look_at(game, s, player, stamp, root):
@@ -194,17 +198,19 @@ def _more(made, add):
     return made + 4 if made < 12 else made
 
 
-def _rank_root(game):
-    """Both players' rankings of their moves in the root position (one pass over the spaces)."""
+def _rank_root(game, touched):
+    """Both players' rankings of their moves in the root position: the board holes, then the
+    first `touched` upper spaces of _touched (those touching a tile, in index order)."""
     cells, supported, adjacent = game.cells, game._supported, game._adjacent
     last0, last1 = _RANK - 1, 2 * _RANK - 1
     kept0 = kept1 = legal0 = legal1 = 0
-    for s in range(N_SPACES):
+    for i in range(_LEVEL1 + touched):
+        s = i if i < _LEVEL1 else _touched[i - _LEVEL1]
         if cells[s]:
             continue
         touch0, touch1 = adjacent[s], adjacent[N_SPACES + s]
         if s >= _LEVEL1:
-            if supported[s] != 3 or not (touch0 or touch1):
+            if supported[s] != 3:
                 continue
         elif not (touch0 or touch1):
             # A board hole touching no tile: score 0 for both (nothing around it to make)
