@@ -1,18 +1,20 @@
 # Trap's AI tuning for shared_rules/ai.py.
 #
-# Threats, exactly: the holes where one more ball of a colour traps a dot (_threats).  The side
-# to move with one wins; the other side with two, or with one the side to move may not fill
-# (phase 2: no ball of its own next to it), cannot be stopped; nor can the side to move, not
-# threatened, when it has a hole where one ball makes two threats (found at the parent node,
-# checked here).  Besides that each dot is valued by how many more balls each player needs to
-# trap it with a ring through the dot's four corners in which any corner may be bypassed by the
-# two holes diagonally beyond it (a ring of 4 to 8 balls; an enemy ball on the way: "cannot").
-# Corners are bypassed independently, so the need is the sum over the four corner groups of
-# min(corner, its two bypass holes): a table per colour turns a group's three holes into it.
+# Threats, exactly: the holes where one more ball of a colour traps a dot (_threats), and the
+# holes where a ball makes one threat or two (_threat_makers).  Evaluation: the side to move
+# with a threat wins; the other side with two, or with one the side to move may not fill (phase
+# 2: no ball of its own next to it), cannot be stopped; nor can the side to move, unthreatened,
+# when it has a hole where one ball makes two threats; the other side with two such holes
+# nearly so (found at the parent node, checked at the leaf).  Besides that each dot is valued by
+# how many more balls each player needs to trap it with a ring through the dot's four corners in
+# which any corner may be bypassed by the two holes diagonally beyond it (a ring of 4 to 8
+# balls; an enemy ball on the way: "cannot").  Corners are bypassed independently, so the need
+# is the sum over the four corner groups of min(corner, its two bypass holes): a table per
+# colour turns a group's three holes into it.
 #
 # Moves are ordered by those ring values and by the threats: holes that trap, that block a trap,
-# that make two threats or one, for either side (_mark_threats); in phase 2 each hole comes
-# with a few balls, the ones whose leaving costs least.
+# that make two threats or one, for either side (_mark_threats); in phase 2 each hole comes with
+# a few balls, the ones whose leaving costs least.  Forced replies only: the win, or the blocks.
 from array import array
 
 from micropython import const
