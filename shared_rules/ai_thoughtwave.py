@@ -33,7 +33,7 @@ from shared_rules.thoughtwave import CELLS, PASS, SIZE, _FIT, _NB, _PIECE_BITS
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
     "easy": (1.0, 5, (5,), 100),
-    "normal": (2.0, 14, (8, 2), 0),
+    "normal": (2.5, 32, (8, 3), 0),
     "hard": (8.0, 120, (6, 3, 2), 0),
 }
 
@@ -62,7 +62,8 @@ _SHORT_COST = const(8)  # per square of such a link that the player's pieces can
 _HISTORY = const(256)  # decisions the mirror follows (a game has at most 48 placements)
 _FAR_OFF = const(6)  # slack of a square well off a player's best links
 _MAP_SLACK = const(12)  # ranking maps: squares this far off the best links are not needed exactly
-_URGENT = const(10000)  # ordering: a move that completes a link, or fails to stop one
+_URGENT = const(10000)
+_REPLY_GAIN = const(100)  # most a reply can add to a root move's one-ply value (the tempo)  # ordering: a move that completes a link, or fails to stop one
 
 
 def _side_tables():
@@ -735,6 +736,25 @@ def evaluate(game, player):
     for the side to move; +-_LINK_NOW more for a race won or lost (see _race: a lost race is
     still defended as well as the distances tell).  A short link costs more for each of its
     squares that the player's pieces cannot fill."""
+    history = game.history
+    if _plies[0] == 2 and _root[0] is game:  # values _refuted has found for this node
+        n = len(history) - _root[1]
+        if n == 1 and _pruned[0] and history[-1] == _pruned[1]:
+            _pruned[0] = 0
+            return _pruned[2]
+        if n == 2 and history[-2] == _current[0]:
+            for i in range(_tried[0]):
+                if history[-1] == _tried_moves[i]:
+                    return _tried_values[i]
+    value = _evaluate(game, player)
+    if _plies[0] == 2 and _root[0] is game and len(history) == _root[1] + 1:
+        _note_root_move(history[-1], value)
+    elif _plies[0] == 2 and _root[0] is game and len(history) == _root[1] + 2 and value < _current[1]:
+        _current[1], _current[2] = value, history[-1]
+    return value
+
+
+def _evaluate(game, player):
     _sync(game)
     mine = _link(game, player)
     theirs = _link(game, 1 - player)
@@ -776,7 +796,7 @@ _count_theirs = bytearray(256)
 _zero_count = bytes(256)
 _mine_edges = bytearray(8)  # per direction: cost to the first side, then to the second
 _theirs_edges = bytearray(8)
-_root = [None, 0, 0]  # the search's root (order()): game, history length, player
+_root = [None, 0]  # the search's root (order()): game, history length
 _salt = [0]  # from the root's shuffled moves: the seed's say among equal moves
 _best_keys = [0] * _KEEP  # packed keys, best first
 _best_count = [0]
@@ -916,9 +936,8 @@ def _after(via, through, best, narrow):
 
 def _best_moves(game, view, squares, count):
     """The mover's best `count` tiles on the first `squares` of _squares, by the estimated
-    change of both players' distances in `view` (the root player's own link weighs _ATTACK
-    times the other's, as in evaluate, for both: a reply is searched as the most harmful one),
-    then by the square values."""
+    change of both players' distances in `view` (equally weighted: a tile that mostly blocks
+    can be a reply that refutes a move), then by the square values."""
     mover = game.to_move()
     board, edges, held = game.board, game._edges, _held[mover]
     maps, links, narrow, values = view[0], view[1], view[2], view[3]
@@ -928,7 +947,6 @@ def _best_moves(game, view, squares, count):
     else:
         t0, t1, m0, m1 = maps
         mine, theirs, bit_mine, bit_theirs = links[1], links[0], 2, 1
-    weight_mine, weight_theirs = (1, 1) if mover == _root[2] else (1, 1)
     sides_mine, sides_theirs = _sides(game, mover), _sides(game, 1 - mover)
     open_mine, open_theirs = _open[mover], _open[1 - mover]
     ours, other, scored = _mine_edges, _theirs_edges, _scored
@@ -962,7 +980,7 @@ def _best_moves(game, view, squares, count):
                     via_theirs = v
             new_mine = _after(via_mine, through_mine, mine, narrow_mine)
             new_theirs = _after(via_theirs, through_theirs, theirs, narrow_theirs)
-            score = ((new_theirs - theirs) * weight_theirs - (new_mine - mine) * weight_mine) * 64 + cell_value
+            score = ((new_theirs - theirs) - (new_mine - mine)) * 64 + cell_value
             if new_mine == 0:
                 score += _URGENT  # completes the mover's link
             elif new_theirs < 4:
@@ -996,10 +1014,101 @@ def _listed(cell, squares):
     return False
 
 
+# A two-ply search (the normal level) examines every root move against the replies; most root
+# moves after the first are refuted by a reply that refuted an earlier one.  Such a reply is
+# evaluated first and, if it refutes (its value is no better than the best root move's so far),
+# returned alone, so that the costly ranking of the replies is left out; a root move whose
+# one-ply value is already too low gets no replies (the search takes that value).
+_plies = [0]  # plies of the level being searched (prepare())
+_root_moves = array("H", range(_KEEP))  # root moves with their one-ply values
+_root_values = [0] * _KEEP
+_root_count = [0]
+_current = [PASS, 0, PASS]  # the root move under examination, its lowest reply value, reply
+_best_root = [0, False]  # the best value of a root move examined (as the search sees it), known
+_refutations = array("H", (PASS, PASS))  # replies that refuted root moves, latest first
+_tried = [0]  # the replies _refuted evaluated for the current root move, and their values
+_tried_moves = array("H", (PASS, PASS))
+_tried_values = [0, 0]
+_pruned = [0, PASS, 0]  # a root move _refuted left without replies (pending), its value
+
+
+def prepare(game, level):
+    """The search's depth (see _refuted); nothing about the position is prepared."""
+    _plies[0] = len(LEVELS[level][2])
+
+
+def _note_root_move(move, value):
+    count = _root_count[0]
+    for i in range(count):
+        if _root_moves[i] == move:
+            return
+    if count < _KEEP:
+        _root_moves[count] = move
+        _root_values[count] = value
+        _root_count[0] = count + 1
+
+
+def _one_ply(move):
+    for i in range(_root_count[0]):
+        if _root_moves[i] == move:
+            return _root_values[i]
+    return _LINK_NOW  # (not seen: nothing known)
+
+
+def _refuted(game, move):
+    """For a reply to root move `move` in a two-ply search: [] if its one-ply value cannot beat
+    the best root move's, [reply] for a reply that refutes it, None to rank the replies."""
+    if _current[0] != move:
+        if _current[0] != PASS:  # the previous root move is done
+            value = _current[1]
+            bound = _one_ply(_current[0]) + _REPLY_GAIN
+            if bound < value:
+                value = bound  # (a reply that wins is not evaluated)
+            if not _best_root[1] or value > _best_root[0]:
+                _best_root[0], _best_root[1] = value, True
+            if _current[2] != PASS and _current[2] != _refutations[0]:
+                _refutations[1] = _refutations[0]
+                _refutations[0] = _current[2]
+        _current[0], _current[1], _current[2] = move, _LINK_NOW * 2, PASS
+    _tried[0] = _pruned[0] = 0
+    if not _best_root[1]:
+        return None
+    alpha = _best_root[0]
+    value = _one_ply(move)
+    if value + _REPLY_GAIN < alpha:
+        _pruned[0], _pruned[1], _pruned[2] = 1, move, value
+        return []
+    _sync(game)
+    board, edges, held = game.board, game._edges, _held[game.to_move()]
+    player = 1 - game.to_move()
+    for i in range(2):
+        reply = _refutations[i]
+        if reply == PASS or board[reply >> 4] or not (_FIT[edges[reply >> 4]] & held) >> (reply & 15) & 1:
+            continue
+        game.play(reply)
+        if game.winner() != -1:
+            game.undo()
+            return [reply]  # (the opponent links: the search sees the loss)
+        value = _evaluate(game, player)
+        game.undo()
+        _tried_moves[_tried[0]] = reply
+        _tried_values[_tried[0]] = value
+        _tried[0] += 1
+        if value < _current[1]:
+            _current[1], _current[2] = value, reply
+        if value <= alpha:
+            return [reply]
+    return None
+
+
 def order(game, moves, count):
     """The root: the tiles on the best squares, scored (the same moves as the listed ones)."""
     _salt[0] = moves[0] & 255
-    _root[0], _root[1], _root[2] = game, len(game.history), game.to_move()
+    _root[0], _root[1] = game, len(game.history)
+    _root_count[0] = 0
+    _current[0] = _refutations[0] = _refutations[1] = PASS
+    _best_root[1] = False
+    _tried[0] = _pruned[0] = 0
     for i in range(_CACHED):
         _cached_cells[i] = _NO_CELL
     _map(game, _ROOT_VIEW)
@@ -1046,6 +1155,10 @@ def candidates(game, count):
     last = history[-1]
     view = _NODE_VIEW
     if len(history) == _root[1] + 1 and last != PASS:
+        if _plies[0] == 2:
+            out = _refuted(game, last)
+            if out is not None:
+                return out
         _map_reply(game, last >> 4)
     else:
         _map(game, view)
