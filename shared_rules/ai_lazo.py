@@ -17,10 +17,12 @@
 # Otherwise latent wins count, and tiles above the board, more when they rest on opposing tiles
 # (arches, which loops are made of).
 #
-# Moves are ordered by the same measure: wins, blocks, threats opened, arches; a tile that opens
-# an opposing latent win comes last.  The candidates of a node come from two rankings made once
-# per search (each colour's best moves in the root position) in which only the spaces next to
-# the search's tiles are rescored: no scan of all 715 spaces per node.
+# Moves are ordered by the same measure: wins, blocks, moves that make threats (found from the
+# other side: the moves around a space that would make it a winning space), threats opened,
+# arches; a tile that opens an opposing latent win comes last.  The candidates of a node come
+# from two rankings made once per search (each colour's best moves in the root position) in
+# which only the spaces next to the search's tiles are rescored: no scan of all 715 spaces per
+# node.  Where the play is forced the search gets only the win, or the block.
 from array import array
 
 from micropython import const
@@ -39,6 +41,9 @@ _LEVEL1 = const(145)  # spaces 0..144 are on the board
 # Move ordering
 _WIN_NOW = const(100000)
 _BLOCK = const(20000)
+_MAKES_TWO = const(10000)  # a tile that makes two threats (a block comes first)
+_MAKES_ONE = const(500)  # ... one threat
+_MAKES_LATENT = const(100)  # ... a latent win
 _OPEN_THREAT = const(300)  # completes the supports of an own latent win
 _GIFT = const(-50000)  # ... of an opposing one: the opponent wins next
 # Evaluation
@@ -53,9 +58,6 @@ _ARCH = const(3)  # ... per opponent tile it rests on
 _RANK = const(48)  # per colour: the root's best moves kept for the search's candidates
 _TOP = const(16)  # candidates(): the most moves it returns
 _OPENERS = const(32)
-_MAKES_TWO = const(10000)  # ordering: a tile that makes two threats (blocks come first)
-_MAKES_ONE = const(500)  # ... one threat
-_MAKES_LATENT = const(100)  # ... a latent win
 
 # The search line's winning spaces: bit colour = a tile of that colour there would make a loop.
 _bits = bytearray(N_SPACES)
@@ -142,10 +144,10 @@ def prepare(game, level=""):
 
 def _look_at(game, s, player, stamp, root):
     """Whether a tile of `player` on the empty upper space s would make a loop now (asked at the
-    root only; the search keeps its own answers); and which of the empty spaces around s would
-    make s win for him (a threat, or a latent win while s
-    lacks a support): those whose tile splits the own link of s (the loop test's first question,
-    SPLIT_LINK) are asked the whole question.  Made threats go to _makes (root) or _fresh."""
+    root only; the search keeps its own answers); and which moves next to s would make s win
+    for him (a threat, or a latent win while s lacks a support): those whose tile splits the own
+    link of s (the loop test's first question, SPLIT_LINK) are asked the whole question.  What
+    they make goes to _makes (root) or _fresh_made."""
     cells, supported, adjacent = game.cells, game._supported, game._adjacent
     colour = player + 1
     mask = SLOT_MASK[s]
@@ -179,7 +181,9 @@ def _look_at(game, s, player, stamp, root):
         if root:
             key = mine + u
             old = _makes[key]
-            if not old and _made_len[0] < _MADE:
+            if not old:
+                if _made_len[0] == _MADE:
+                    continue  # no room to list it for the next clean-up: not kept
                 _made_list[_made_len[0]] = key
                 _made_len[0] += 1
             _makes[key] = _more(old, made)
@@ -252,10 +256,12 @@ def _keep(moves, scores, base, kept, size, s, score):
 
 
 def _below_root(game):
-    """Whether `game` is the prepared position or one the search reached from it."""
+    """Whether `game` is the prepared position or one a search reached from it (at most
+    MAX_PLY - 1 tiles further: the segments' room)."""
     history = game.history
     n = _root[1]
-    return _root[0] is game and len(history) >= n and (n == 0 or history[n - 1] == _root[2])
+    return (_root[0] is game and n <= len(history) < n + MAX_PLY and
+            (n == 0 or history[n - 1] == _root[2]))
 
 
 # --- the search line's segments ------------------------------------------------------------------
