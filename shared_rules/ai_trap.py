@@ -49,6 +49,7 @@ _STOP_ONE = const(150)
 _WEIGHT = (16, 4, 1)  # a group key is corner * 16 + bypass1 * 4 + bypass2
 _TAIL = const(6)  # moves compared to tell the position t.threat was made for (searches are shallower)
 _BALLS = const(8)  # candidates(), phase 2: the balls whose leaving costs least, tried in order
+_MOST = const(32)  # candidates(): the most holes, balls (20 in the rules) or moves it ranks
 _PER_HOLE = const(3)  # order(), phase 2: moves kept to one hole, or from one ball, before others
 
 
@@ -67,6 +68,7 @@ def _cost_table(colour):
 
 
 _COST = (b"", _cost_table(1), _cost_table(2))  # by colour: group key -> balls needed
+del _cost_table  # (run once: its code need not stay in the heap)
 
 
 def _cut_table():
@@ -80,6 +82,7 @@ def _cut_table():
 
 
 _CUT = _cut_table()
+del _cut_table
 
 
 def _corner_table():
@@ -99,6 +102,7 @@ def _corner_table():
 
 
 _ONE_CORNER = _corner_table()
+del _corner_table
 _CORNER_RAYS = (1 | 4, 2 | 4, 1 | 8, 2 | 8)  # the rays each corner (+1 column, +2 row) can cut
 
 _tables = None  # the tables of the last game seen (one game at a time)
@@ -145,40 +149,28 @@ class _Tables:
         # Scratch, refilled by _scan: group keys and each colour's need per dot (d * 3 + colour).
         self.keys = bytearray(self.dots * 4)
         self.need = bytearray(self.dots * 3)
-        self.parent_keys = bytearray(self.dots * 4)  # _mark_threats: their copies, and the
-        self.parent_need = bytearray(self.dots * 3)  # row masks', for the nodes below
-        self.parent_rows = array("H", [0] * (3 * size))
         # _threats: row bit masks (colour * size + row; colour 0 = empty), the flood's marks and
-        # stack, the holes found; the 8- and 4-neighbour lists.
+        # stack, the holes found; the 8-neighbour lists.
         self.rows = array("H", [0] * (3 * size))
         self.seen = bytearray(cells)
         self.stamp = 0
         self.stack = bytearray(cells)
-        self.parent = array("H", [0] * cells)  # _way_out: the hole each was reached from
+        self.parent = bytearray(cells)  # _way_out: the hole each was reached from (< 256)
         self.path = bytearray(cells)
         self.on_path = bytearray(cells)  # _dot_threats: path_stamp on the holes of t.path
         self.path_stamp = 0
         self.found = bytearray(cells)
         self.cand = bytearray(cells)  # _dot_threats: the holes that cut a dot's open ray
-        self.makers = bytearray(2 * cells)  # _first_holes: holes to try, the open rays after
-        self.after = bytearray(2 * cells)  # each (255: to be found)
-        self.pair_x = bytearray(4 * cells)  # _threat_makers: pairs of holes that trap together,
-        self.pair_y = bytearray(4 * cells)
+        self.makers = bytearray(cells)  # _first_holes: holes to try, the open rays after
+        self.after = bytearray(cells)  # each (255: to be found)
+        self.pair_x = bytearray(cells)  # _threat_makers: pairs of holes that trap together,
+        self.pair_y = bytearray(cells)
         self.partners = bytearray(cells)  # and each hole's number of partners
         self.dot_rays = bytearray(self.dots)
         self.threat = bytearray(cells)  # order(): bit colour = that colour's ball here traps
         self.nb = game._geo.nb
         self.nb_start = game._geo.nb_start
-        nb4 = bytearray()
-        nb4_start = array("H", [0] * (cells + 1))
-        for cell in range(cells):
-            x, y = cell % size, cell // size
-            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                if 0 <= x + dx < size and 0 <= y + dy < size:
-                    nb4.append(cell + dx + dy * size)
-            nb4_start[cell + 1] = len(nb4)
-        self.nb4 = bytes(nb4)
-        self.nb4_start = nb4_start
+        self.steps = array("h", [1, -1, size, -size])  # to the 4 neighbours (not from the edge)
         self.edge = bytes(1 if x in (0, size - 1) or y in (0, size - 1) else 0
                           for y in range(size) for x in range(size))
         self.gain = array("i", [0] * cells)  # order()'s value of each hole
@@ -188,12 +180,12 @@ class _Tables:
         self.marked_length = 0  # before the first) when t.threat was filled
         self.marked_tail = array("i", [-1] * _TAIL)
         # candidates(): the kept best holes, balls and moves, each with its score
-        self.top_cells = bytearray(cells)
-        self.top_scores = array("i", [0] * cells)
-        self.balls = bytearray(cells)
-        self.ball_scores = array("i", [0] * cells)
-        self.moves = array("i", [0] * cells)
-        self.move_scores = array("i", [0] * cells)
+        self.top_cells = bytearray(_MOST)
+        self.top_scores = array("i", [0] * _MOST)
+        self.balls = bytearray(_MOST)
+        self.ball_scores = array("i", [0] * _MOST)
+        self.moves = array("i", [0] * _MOST)
+        self.move_scores = array("i", [0] * _MOST)
         self.used = bytearray(cells)  # _varied(): moves kept per hole (low 4 bits), per ball
 
 
@@ -553,14 +545,8 @@ def _escapes(t, board, colour, d):
     seen = t.seen
     stack = t.stack
     edge = t.edge
-    nb4 = t.nb4
-    start = t.nb4_start
-    stamp = t.stamp + 1
-    if stamp > 255:
-        for i in range(t.cells):
-            seen[i] = 0
-        stamp = 1
-    t.stamp = stamp
+    steps = t.steps
+    stamp = _new_stamp(t)
     size = t.size
     corner = t.dot_col[d] + t.dot_row[d] * size
     sp = 0
@@ -572,11 +558,11 @@ def _escapes(t, board, colour, d):
             seen[cell] = stamp
             stack[sp] = cell
             sp += 1
-    while sp:
+    while sp:  # (off the edge, so every cell has its four neighbours)
         sp -= 1
         cell = stack[sp]
-        for i in range(start[cell], start[cell + 1]):
-            n = nb4[i]
+        for i in range(4):
+            n = cell + steps[i]
             if seen[n] != stamp and board[n] != colour:
                 if edge[n]:
                     return True
@@ -593,45 +579,58 @@ def _way_out(t, board, colour, d):
     queue = t.stack
     parent = t.parent
     edge = t.edge
-    nb4 = t.nb4
-    start = t.nb4_start
-    stamp = t.stamp + 1
-    if stamp > 255:
-        for i in range(t.cells):
-            seen[i] = 0
-        stamp = 1
-    t.stamp = stamp
+    steps = t.steps
+    stamp = _new_stamp(t)
     size = t.size
     corner = t.dot_col[d] + t.dot_row[d] * size
     tail = 0
     for k in range(4):  # the corners (no tuple: it would be built on the heap each time)
         cell = corner + (k & 1) + (k >> 1) * size
         if board[cell] != colour:
-            seen[cell] = stamp
             parent[cell] = cell
+            if edge[cell]:
+                return _path_to(t, cell)
+            seen[cell] = stamp
             queue[tail] = cell
             tail += 1
     head = 0
-    while head < tail:
+    while head < tail:  # (off the edge, so every cell has its four neighbours)
         cell = queue[head]
         head += 1
-        if edge[cell]:
-            path = t.path
-            n = 0
-            while True:
-                path[n] = cell
-                n += 1
-                if parent[cell] == cell:
-                    return n
-                cell = parent[cell]
-        for i in range(start[cell], start[cell + 1]):
-            n = nb4[i]
+        for i in range(4):
+            n = cell + steps[i]
             if seen[n] != stamp and board[n] != colour:
-                seen[n] = stamp
                 parent[n] = cell
+                if edge[n]:
+                    return _path_to(t, n)
+                seen[n] = stamp
                 queue[tail] = n
                 tail += 1
     return 0
+
+
+def _path_to(t, cell):
+    parent = t.parent
+    path = t.path
+    n = 0
+    while True:
+        path[n] = cell
+        n += 1
+        if parent[cell] == cell:
+            return n
+        cell = parent[cell]
+
+
+def _new_stamp(t):
+    """A new mark for t.seen (cleared when the marks run out)."""
+    stamp = t.stamp + 1
+    if stamp > 255:
+        seen = t.seen
+        for i in range(t.cells):
+            seen[i] = 0
+        stamp = 1
+    t.stamp = stamp
+    return stamp
 
 
 def _blockable(t, board, hole, colour):
@@ -643,9 +642,8 @@ def _blockable(t, board, hole, colour):
 def evaluate(game, player):
     t = _tables_for(game)
     board = game.board
-    if not _from_parent(game, t):
-        _scan(t, board)
-        _fill_rows(t, board)
+    _scan(t, board)
+    _fill_rows(t, board)
     need = t.need
     me, you = player + 1, 2 - player
     score = 0
@@ -661,83 +659,29 @@ def evaluate(game, player):
         return score - sign * _DOUBLE_THREAT
     if count == 0 and t.double_count and _marked_parent(game, t):
         # The parent node's holes where a ball makes two threats (see _mark_threats): one of
-        # the mover's that still does wins, as nothing forces the mover to do anything else.
-        two = mover << 4
-        doubles = t.doubles
-        threat = t.threat
-        for i in range(t.double_count):
-            hole = doubles[i]
-            if threat[hole] & two and board[hole] == 0 and _makes_two(t, board, mover, hole):
-                return score + sign * _DOUBLE_MAKER
-        # The other side's: the mover can fill one such hole, hardly two.
-        two = other << 4
-        first = -1
-        for i in range(t.double_count):
-            hole = doubles[i]
-            if threat[hole] & two and board[hole] == 0 and _makes_two(t, board, other, hole):
-                if first >= 0:
-                    return score - sign * _TWO_DOUBLE_MAKERS
-                first = hole
-        if first >= 0:
-            return score - sign * _ONE_DOUBLE_MAKER
+        # the mover's that still does wins, as nothing forces the mover to do anything else;
+        # of the other side's, the mover can fill one, hardly two.
+        if _double_makers(t, board, mover, 1):
+            return score + sign * _DOUBLE_MAKER
+        count = _double_makers(t, board, other, 2)
+        if count:
+            return score - sign * (_TWO_DOUBLE_MAKERS if count == 2 else _ONE_DOUBLE_MAKER)
     return score
 
 
-def _from_parent(game, t):
-    """The ring model and the row masks of the position, from those of the parent node (saved
-    by _mark_threats) and the last move, when they are the parent's."""
-    if not _marked_parent(game, t):
-        return False
-    move = game.history[-1]
-    if move < 256 and game.phase() == 2:  # the last placement: single balls went off
-        return False
-    rows = t.rows
-    saved = t.parent_rows
-    for i in range(len(rows)):
-        rows[i] = saved[i]
-    keys = t.keys
-    saved = t.parent_keys
-    for i in range(len(keys)):
-        keys[i] = saved[i]
-    need = t.need
-    saved = t.parent_need
-    for i in range(len(need)):
-        need[i] = saved[i]
-    if move >= 0x10000:  # the pass
-        return True
-    colour = 2 - game.to_move()  # who made the last move
-    if move >= 256:
-        _change(t, (move >> 8) - 1, colour, 0)
-        move &= 0xFF
-    _change(t, move, 0, colour)
-    return True
-
-
-def _change(t, cell, old, new):
-    """The row masks and the ring model after `cell` went from state `old` to `new`."""
-    size = t.size
-    row = cell // size
-    bit = 1 << (cell - row * size)
-    rows = t.rows
-    rows[old * size + row] ^= bit
-    rows[new * size + row] |= bit
-    dots = t.touches[cell]
-    keys = t.keys
-    need = t.need
-    light = _COST[1]
-    dark = _COST[2]
-    d = 0
-    while dots:
-        if dots & 1:
-            slot = t.slot[d * t.cells + cell]
-            k = d * 4 + slot // 3
-            key = keys[k]
-            changed = key + (new - old) * _WEIGHT[slot % 3]
-            keys[k] = changed
-            need[d * 3 + 1] += light[changed] - light[key]
-            need[d * 3 + 2] += dark[changed] - dark[key]
-        dots >>= 1
-        d += 1
+def _double_makers(t, board, colour, limit):
+    """How many of t.doubles (up to `limit`) still make two threats for `colour`."""
+    two = colour << 4
+    doubles = t.doubles
+    threat = t.threat
+    count = 0
+    for i in range(t.double_count):
+        hole = doubles[i]
+        if threat[hole] & two and board[hole] == 0 and _makes_two(t, board, colour, hole):
+            count += 1
+            if count == limit:
+                break
+    return count
 
 
 def _makes_two(t, board, colour, hole):
@@ -817,18 +761,6 @@ def _mark_threats(game, t, board, me):
     listed in t.doubles for evaluate() at the nodes just below."""
     _scan(t, board)
     _fill_rows(t, board)
-    saved = t.parent_rows  # for evaluate() at the nodes just below (_from_parent)
-    rows = t.rows
-    for i in range(len(rows)):
-        saved[i] = rows[i]
-    saved = t.parent_keys
-    keys = t.keys
-    for i in range(len(keys)):
-        saved[i] = keys[i]
-    saved = t.parent_need
-    need = t.need
-    for i in range(len(need)):
-        saved[i] = need[i]
     threat = t.threat
     for cell in range(t.cells):
         threat[cell] = 0
@@ -882,19 +814,8 @@ def order(game, moves, count):
         return best_first(moves, scores, count)
     if forced == me:
         for m in moves:  # a move that traps (some balls would open the trap they close)
-            if m < 0x10000 and t.threat[m & 0xFF] & me:
-                ball = (m >> 8) - 1
-                board[ball] = 0
-                board[m & 0xFF] = me
-                trapped = False
-                for d in range(t.dots):
-                    if not _escapes(t, board, me, d):
-                        trapped = True
-                        break
-                board[m & 0xFF] = 0
-                board[ball] = me
-                if trapped:
-                    return [m]
+            if m < 0x10000 and t.threat[m & 0xFF] & me and _moved_traps(t, board, (m >> 8) - 1, m & 0xFF, me):
+                return [m]
     elif forced:
         blocks = [m for m in moves if m < 0x10000 and t.threat[m & 0xFF] & forced]
         if blocks:
@@ -970,6 +891,8 @@ def candidates(game, count):
     then lists all moves) when phase 2 offers fewer than half of `count` such moves."""
     if game.winner() != -1:
         return None
+    if count > _MOST - 2:
+        count = _MOST - 2
     t = _tables_for(game)
     board = game.board
     me = game.to_move() + 1
@@ -991,7 +914,7 @@ def candidates(game, count):
     balls = t.balls
     ball_scores = t.ball_scores
     nballs = 0
-    keep_balls = t.cells if forced else _BALLS  # (a block may need any ball)
+    keep_balls = _MOST if forced else _BALLS  # (a block may need any ball)
     for cell in range(t.cells):
         if board[cell] == me:
             nballs = _keep(balls, ball_scores, nballs, keep_balls, cell, gain[cell])
@@ -1065,16 +988,20 @@ def _winning_ball(game, t, nballs, to, me):
     balls = t.balls
     for i in range(nballs):
         ball = balls[i]
-        if game._movement_ok(ball, to, me):
-            board[ball] = 0
-            board[to] = me
-            trapped = False
-            for d in range(t.dots):
-                if not _escapes(t, board, me, d):
-                    trapped = True
-                    break
-            board[to] = 0
-            board[ball] = me
-            if trapped:
-                return ball
+        if game._movement_ok(ball, to, me) and _moved_traps(t, board, ball, to, me):
+            return ball
     return -1
+
+
+def _moved_traps(t, board, ball, to, me):
+    """Does colour `me`'s ball moved from `ball` to `to` trap a dot?"""
+    board[ball] = 0
+    board[to] = me
+    trapped = False
+    for d in range(t.dots):
+        if not _escapes(t, board, me, d):
+            trapped = True
+            break
+    board[to] = 0
+    board[ball] = me
+    return trapped
