@@ -14,6 +14,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 MOUNTS = ["--mount", "firmware:/firmware", "--mount", "shared_rules:/shared_rules", "--mount", "tools:/tools"]
 
 
+def run_vm_script(tmp_path, text, done_line):
+    """Runs `text` under the VM with the app mounted; it must exit cleanly and print done_line."""
+    script = tmp_path / "script.py"
+    script.write_text(text)
+    proc = subprocess.run(["node", "tools/mpyvm.mjs"] + MOUNTS + [str(script)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0 and done_line in proc.stdout, proc.stdout[-3000:] + proc.stderr[-3000:]
+
+
 def vm_session(*args):
     proc = subprocess.run(["node", "tools/vm_steps.mjs"] + MOUNTS + ["tools/vm_app_session.py"] + list(args),
                           cwd=ROOT, capture_output=True, text=True, timeout=600)
@@ -126,11 +135,7 @@ print("tour ok")
 
 
 def test_menus_pause_menu_hint_resign_and_rematch_under_micropython(tmp_path):
-    script = tmp_path / "tour.py"
-    script.write_text(TOUR_SCRIPT)
-    proc = subprocess.run(["node", "tools/mpyvm.mjs"] + MOUNTS + [str(script)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0 and "tour ok" in proc.stdout, proc.stdout[-3000:] + proc.stderr[-3000:]
+    run_vm_script(tmp_path, TOUR_SCRIPT, "tour ok")
 
 
 MODULES_SCRIPT = r'''
@@ -167,8 +172,4 @@ print("modules ok")
 
 def test_only_the_active_games_modules_stay_imported_under_micropython(tmp_path):
     # Issue: "only the active game's modules are imported": Tholian Go, then Trap against the AI.
-    script = tmp_path / "modules.py"
-    script.write_text(MODULES_SCRIPT)
-    proc = subprocess.run(["node", "tools/mpyvm.mjs"] + MOUNTS + [str(script)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0 and "modules ok" in proc.stdout, proc.stdout[-3000:] + proc.stderr[-3000:]
+    run_vm_script(tmp_path, MODULES_SCRIPT, "modules ok")
