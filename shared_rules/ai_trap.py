@@ -24,7 +24,7 @@ from shared_rules.ai import best_first
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
     "easy": (1.0, 12, (12,), 200),
-    "normal": (2.6, 120, (8, 4), 0),
+    "normal": (2.6, 120, (7, 4), 0),
     "hard": (9.0, 1000, (6, 3, 3, 3), 0),
 }
 
