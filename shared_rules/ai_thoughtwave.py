@@ -33,7 +33,7 @@ from shared_rules.thoughtwave import CELLS, PASS, SIZE, _FIT, _NB, _PIECE_BITS
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
     "easy": (1.0, 5, (5,), 100),
-    "normal": (2.5, 32, (8, 3), 0),
+    "normal": (2.7, 40, (8, 4), 0),
     "hard": (8.0, 120, (6, 3, 2), 0),
 }
 
@@ -170,7 +170,10 @@ _last = bytearray(1)  # _distance: the square at the goal side of its best link
 _kinds = bytearray(CELLS)  # the kinds of pieces (bits 0..4) that fit each square of a link
 _left = bytearray(5)
 _assigned = bytearray(CELLS)  # _unfilled: the kind given to each square
-_given = bytearray(_RACE_TILES)  # _starved: the kinds given to the squares of a run
+_given = bytearray(2 * _RACE_TILES)  # _starving (per level): the kinds given to a run's squares
+_gap_keys = bytearray(_RACE_TILES)  # _starved: a run's squares' _FIT keys and edges to carry, as
+_gap_wants = bytearray(_RACE_TILES)  # the opponent's tiles tried beside them leave them
+_saved = bytearray(24)  # _starving (per level): those of up to four squares, to put back
 _facts = bytearray(2)  # _short_of_pieces: the link's empty squares, its shape
 _gap_cells = bytearray(2 * CELLS)  # per player: its link's empty squares, their edges to carry
 _gap_needs = bytearray(2 * CELLS)
@@ -555,22 +558,36 @@ def _unfilled(hand, player, count):
     return short
 
 
-def _starved(game, player, limit):
+def _starved(game, player, limit, deep=False):
     """How many squares (up to `limit`) the opponent has for a tile beside the player's run
     (see _link) that leaves the player's pieces unable to fill all its empty squares: such a
     tile forces a wave or a blank on each free edge it shares with them (one tile may hit two).
-    A square that keeps the kind of piece it was given, or can take one left over, is fine."""
-    board, edges, hand = game.board, game._edges, game.hand
-    cells, needs, kinds, marks = _gap_cells, _gap_needs, _kinds, _gap_marks
+    `deep`: a tile that leaves two such squares counts too (the player can answer one)."""
+    edges = game._edges
+    cells, needs, marks = _gap_cells, _gap_needs, _gap_marks
     count, base = _run[player], player * CELLS
-    theirs, given = _held[1 - player], _given
     for i in range(count):
         c = cells[base + i]
         marks[c] = i + 1
-        kinds[i] = _kinds_fitting(_FIT[edges[c]], needs[base + i])
+        _gap_keys[i] = edges[c]
+        _gap_wants[i] = needs[base + i]
+        _kinds[i] = _kinds_fitting(_FIT[edges[c]], needs[base + i])
+    result = _starving(game, player, count, limit, deep, _NO_CELL, 0)
+    for i in range(count):
+        marks[cells[base + i]] = 0
+    return result
+
+
+def _starving(game, player, count, limit, deep, taken, level):
+    """_starved on the squares' current needs (_gap_keys, _gap_wants, _kinds), with the square
+    `taken` already holding the opponent's tile; `level`: 0, or 1 inside a deep check."""
+    board, edges, hand = game.board, game._edges, game.hand
+    cells, marks, kinds, keys, wants = _gap_cells, _gap_marks, _kinds, _gap_keys, _gap_wants
+    base, theirs = player * CELLS, _held[1 - player]
+    given, saved = level * _RACE_TILES, level * 12
     _unfilled(hand, player, count)  # (the run is filled: every square has a kind given)
     for i in range(count):
-        given[i] = _assigned[i]
+        _given[given + i] = _assigned[i]
     spare_kinds = 0
     for k in range(5):
         if _left[k]:
@@ -580,7 +597,7 @@ def _starved(game, player, limit):
         c = cells[base + i]
         for k in range(4):
             n = _NB[c * 4 + k]
-            if n == _NO_CELL or board[n] or marks[n]:
+            if n == _NO_CELL or board[n] or marks[n] or n == taken:
                 continue
             # The squares of the run beside n and the edges of n towards them (n is tried
             # once: from the first of them).
@@ -602,16 +619,22 @@ def _starved(game, player, limit):
                     continue
                 seen |= 1 << (mask & towards)
                 moved = 0  # bits 0..4: a kind a square of the run takes from the spare ones
+                changed = False
                 for j in range(4):  # what each square of the run beside n must carry now
                     if towards >> j & 1:
                         g = marks[_NB[n * 4 + j]] - 1
                         back = _BACK[j]
                         wave = back if mask >> j & 1 else 0
-                        kind = _kinds_fitting(_FIT[edges[cells[base + g]] | back << 4 | wave],
-                                              needs[base + g] | wave)
-                        kinds[count + j] = kinds[g]
+                        _saved[saved + 3 * j] = keys[g]
+                        _saved[saved + 3 * j + 1] = wants[g]
+                        _saved[saved + 3 * j + 2] = kinds[g]
+                        keys[g] |= back << 4 | wave
+                        wants[g] |= wave
+                        kind = _kinds_fitting(_FIT[keys[g]], wants[g])
+                        if kind != kinds[g]:
+                            changed = True
                         kinds[g] = kind
-                        if not kind >> given[g] & 1:
+                        if not kind >> _given[given + g] & 1:
                             take = _LOWEST[kind & spare_kinds & ~moved]
                             if take == _NO_CELL:
                                 starves = True
@@ -619,19 +642,20 @@ def _starved(game, player, limit):
                                 moved |= 1 << take
                 if starves:  # no spare piece: try all the squares again
                     starves = _unfilled(hand, player, count) > 0
+                if not starves and deep and changed:
+                    starves = _starving(game, player, count, 2, False, n, 1) > 1
                 for j in range(4):
                     if towards >> j & 1:
-                        kinds[marks[_NB[n * 4 + j]] - 1] = kinds[count + j]
+                        g = marks[_NB[n * 4 + j]] - 1
+                        keys[g] = _saved[saved + 3 * j]
+                        wants[g] = _saved[saved + 3 * j + 1]
+                        kinds[g] = _saved[saved + 3 * j + 2]
                 if starves:
                     break
             if starves:
                 result += 1
                 if result >= limit:
-                    break
-        if result >= limit:
-            break
-    for i in range(count):
-        marks[cells[base + i]] = 0
+                    return result
     return result
 
 
@@ -717,7 +741,7 @@ def _race(game, mover, d_mover, d_other):
     tiles = _run[1 - mover]
     if tiles and _run_shape[1 - mover] == 2 and (
             (d_mover + 3) >> 2 > tiles or _needs_tiles(game, mover, tiles + 1)) and (
-            not _starved(game, 1 - mover, 1)):
+            not _starved(game, 1 - mover, 1, True)):
         return -1
     return 0
 
