@@ -19,8 +19,6 @@ from array import array
 
 from micropython import const
 
-from shared_rules.ai import best_first
-
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
     "easy": (1.0, 12, (12,), 200),
@@ -186,7 +184,8 @@ class _Tables:
         self.ball_scores = array("i", [0] * _MOST)
         self.moves = array("i", [0] * _MOST)
         self.move_scores = array("i", [0] * _MOST)
-        self.used = bytearray(cells)  # _varied(): moves kept per hole (low 4 bits), per ball
+        self.used = bytearray(cells)  # order(): moves kept per hole (low 4 bits), per ball,
+        self.taken = bytearray(_MOST)  # and which of the ranked ones
 
 
 def _tables_for(game):
@@ -795,38 +794,66 @@ def _marked_parent(game, t):
 
 
 def order(game, moves, count):
-    """Moves best first by the change they make to the dot values, computed without playing."""
+    """The search's root: at most `count` of `moves` (a shuffled list: equal scores keep its
+    order), best first by the threats and the ring values, only the win or the blocks when
+    there are; in phase 2 with at most _PER_HOLE moves to each hole and from each ball (a move
+    scores its hole's and its ball's values: the best hole would otherwise come with every
+    ball, or the best ball go everywhere).  Top-k buffers, no lists of all the moves' scores."""
     t = _tables_for(game)
     board = game.board
     me = game.to_move() + 1
     _mark_threats(game, t, board, me)
     forced = _forced(t, board, me)
-    scores = [0] * len(moves)
+    threat = t.threat
+    kept = t.moves
+    scores = t.move_scores
+    n = 0
     if game.phase() == 1:
-        if forced:
-            moves = [cell for cell in moves if t.threat[cell] & forced]
-            if forced == me:
-                return moves[:1]
-            scores = [0] * len(moves)
-        for i in range(len(moves)):
-            cell = moves[i]
-            scores[i] = _fill_gain(t, cell, me)
-        return best_first(moves, scores, count)
+        for cell in moves:
+            if not forced or threat[cell] & forced:
+                if forced == me:
+                    return [cell]
+                n = _keep(kept, scores, n, count if count < _MOST else _MOST, cell, _fill_gain(t, cell, me))
+        return _listed(kept, n)
     if forced == me:
         for m in moves:  # a move that traps (some balls would open the trap they close)
-            if m < 0x10000 and t.threat[m & 0xFF] & me and _moved_traps(t, board, (m >> 8) - 1, m & 0xFF, me):
+            if m < 0x10000 and threat[m & 0xFF] & me and _moved_traps(t, board, (m >> 8) - 1, m & 0xFF, me):
                 return [m]
-    elif forced:
-        blocks = [m for m in moves if m < 0x10000 and t.threat[m & 0xFF] & forced]
-        if blocks:
-            moves = blocks
-            scores = [0] * len(moves)
     gain = _hole_gains(t, board, me)
-    for i in range(len(moves)):
-        m = moves[i]
-        if m < 0x10000:  # not the pass
-            scores[i] = gain[m & 0xFF] + gain[(m >> 8) - 1]
-    return _varied(t, best_first(moves, scores, len(moves)), count)
+    blocks = forced if forced != me else 0  # (no block at all: any move then)
+    while True:
+        for m in moves:
+            if m < 0x10000 and (not blocks or threat[m & 0xFF] & blocks):
+                n = _keep(kept, scores, n, _MOST, m, gain[m & 0xFF] + gain[(m >> 8) - 1])
+        if n or not blocks:
+            break
+        blocks = 0
+    if n <= count:
+        return _listed(kept, n)
+    used = t.used
+    for i in range(t.cells):
+        used[i] = 0
+    taken = t.taken
+    out = [0] * count
+    k = 0
+    for i in range(n):  # the varied ones first,
+        m = kept[i]
+        to = m & 0xFF
+        ball = (m >> 8) - 1
+        taken[i] = 0
+        if k < count and (used[to] & 15) < _PER_HOLE and (used[ball] >> 4) < _PER_HOLE:
+            used[to] += 1
+            used[ball] += 16
+            taken[i] = 1
+            out[k] = m
+            k += 1
+    for i in range(n):  # then the others in order
+        if k == count:
+            break
+        if not taken[i]:
+            out[k] = kept[i]
+            k += 1
+    return out
 
 
 def _forced(t, board, me):
@@ -841,35 +868,6 @@ def _forced(t, board, me):
         if threat[cell] & you and board[cell] == 0:
             forced = you
     return forced
-
-
-def _varied(t, moves, count):
-    """The first `count` of the sorted phase-2 `moves` with at most _PER_HOLE moves to each hole
-    and from each ball (the scores add up a hole's and a ball's values, so the best hole would
-    otherwise come with every ball, or the best ball go everywhere), then the rest in order."""
-    if len(moves) <= count:
-        return moves
-    used = t.used
-    for i in range(t.cells):
-        used[i] = 0
-    out = []
-    for m in moves:
-        if m >= 0x10000:
-            continue
-        to = m & 0xFF
-        ball = (m >> 8) - 1
-        if (used[to] & 15) < _PER_HOLE and (used[ball] >> 4) < _PER_HOLE:
-            used[to] += 1
-            used[ball] += 16
-            out.append(m)
-            if len(out) == count:
-                return out
-    for m in moves:
-        if len(out) == count:
-            break
-        if m not in out:
-            out.append(m)
-    return out
 
 
 def _hole_gains(t, board, me):
