@@ -62,8 +62,9 @@ _SHORT_COST = const(8)  # per square of such a link that the player's pieces can
 _HISTORY = const(256)  # decisions the mirror follows (a game has at most 48 placements)
 _FAR_OFF = const(6)  # slack of a square well off a player's best links
 _MAP_SLACK = const(12)  # ranking maps: squares this far off the best links are not needed exactly
-_URGENT = const(10000)
-_REPLY_GAIN = const(100)  # most a reply can add to a root move's one-ply value (the tempo)  # ordering: a move that completes a link, or fails to stop one
+_URGENT = const(10000)  # ordering: a move that completes a link, or fails to stop one
+_REPLY_GAIN = const(100)  # most a reply can add to a root move's one-ply value (the tempo)
+_OPENING = const(1)  # decisions before any reply is searched
 
 
 def _side_tables():
@@ -170,10 +171,22 @@ _last = bytearray(1)  # _distance: the square at the goal side of its best link
 _kinds = bytearray(CELLS)  # the kinds of pieces (bits 0..4) that fit each square of a link
 _left = bytearray(5)
 _assigned = bytearray(CELLS)  # _unfilled: the kind given to each square
-_given = bytearray(2 * _RACE_TILES)  # _starving (per level): the kinds given to a run's squares
+_given = bytearray(2 * _RACE_TILES)  # _starved (per level): the kinds given to a run's squares
+_spare = bytearray(10)  # _starved (per level): the pieces of each kind not given to a square
 _gap_keys = bytearray(_RACE_TILES)  # _starved: a run's squares' _FIT keys and edges to carry, as
-_gap_wants = bytearray(_RACE_TILES)  # the opponent's tiles tried beside them leave them
-_saved = bytearray(24)  # _starving (per level): those of up to four squares, to put back
+_gap_wants = bytearray(_RACE_TILES)  # the opponent's tile tried first leaves them
+_outer = bytearray(_RACE_TILES)  # _starved: 1 for a square that tile touches
+_BESIDE = const(4 * _RACE_TILES)
+_PATTERNS = const(96)
+_beside = bytearray(_BESIDE)  # _starved: the empty squares beside a run and their first pattern
+_beside_first = bytearray(_BESIDE + 1)
+_pattern_first = array("H", range(_PATTERNS + 1))  # a pattern's first effect (next one's: end)
+_effect_gap = bytearray(4 * _PATTERNS)  # per effect: the square of the run, the bits it adds to
+_effect_edge = bytearray(4 * _PATTERNS)  # its _FIT key and to its edges to carry, the kinds that
+_effect_wave = bytearray(4 * _PATTERNS)  # fit it then (alone)
+_effect_kinds = bytearray(4 * _PATTERNS)
+_took = bytearray(4)  # scratch of _pattern_fails
+_kept = bytearray(12)  # _failing_after: the _FIT keys, edges to carry and kinds it changed
 _facts = bytearray(2)  # _short_of_pieces: the link's empty squares, its shape
 _gap_cells = bytearray(2 * CELLS)  # per player: its link's empty squares, their edges to carry
 _gap_needs = bytearray(2 * CELLS)
@@ -563,100 +576,200 @@ def _starved(game, player, limit, deep=False):
     (see _link) that leaves the player's pieces unable to fill all its empty squares: such a
     tile forces a wave or a blank on each free edge it shares with them (one tile may hit two).
     `deep`: a tile that leaves two such squares counts too (the player can answer one)."""
-    edges = game._edges
+    board, edges, hand = game.board, game._edges, game.hand
     cells, needs, marks = _gap_cells, _gap_needs, _gap_marks
     count, base = _run[player], player * CELLS
+    theirs = _held[1 - player]
     for i in range(count):
         c = cells[base + i]
         marks[c] = i + 1
         _gap_keys[i] = edges[c]
         _gap_wants[i] = needs[base + i]
         _kinds[i] = _kinds_fitting(_FIT[edges[c]], needs[base + i])
-    result = _starving(game, player, count, limit, deep, _NO_CELL, 0)
+        _outer[i] = 0
+    # The opponent's ways to tile each empty square beside the run (which waves or blanks its
+    # tiles there put on the edges towards the run), as patterns of their effects on it.
+    squares = patterns = effects = 0
+    for i in range(count):
+        c = cells[base + i]
+        for k in range(4):
+            n = _NB[c * 4 + k]
+            if n == _NO_CELL or board[n] or marks[n] or _listed_beside(n, squares):
+                continue
+            towards = 0
+            for j in range(4):
+                m = _NB[n * 4 + j]
+                if m != _NO_CELL and marks[m]:
+                    towards |= 1 << j
+            fits = _FIT[edges[n]] & theirs
+            ways = 0
+            for mask in range(1, 16):
+                if fits >> mask & 1:
+                    ways |= 1 << (mask & towards)
+            if not ways or squares == _BESIDE:
+                continue
+            _beside[squares] = n
+            _beside_first[squares] = patterns
+            for way in range(16):
+                if not ways >> way & 1 or patterns == _PATTERNS:
+                    continue
+                _pattern_first[patterns] = effects
+                for j in range(4):
+                    if towards >> j & 1:
+                        g = marks[_NB[n * 4 + j]] - 1
+                        back = _BACK[j]
+                        wave = back if way >> j & 1 else 0
+                        _effect_gap[effects] = g
+                        _effect_edge[effects] = back << 4 | wave
+                        _effect_wave[effects] = wave
+                        _effect_kinds[effects] = _kinds_fitting(_FIT[_gap_keys[g] | back << 4 | wave],
+                                                                _gap_wants[g] | wave)
+                        effects += 1
+                patterns += 1
+            squares += 1
+    _beside_first[squares] = patterns
+    _pattern_first[patterns] = effects
+    _unfilled(hand, player, count)  # (the run is filled: every square has a kind given)
+    for i in range(count):
+        _given[i] = _assigned[i]
+    for k in range(5):
+        _spare[k] = _left[k]
+    result = 0
+    for b in range(squares):
+        for e in range(_beside_first[b], _beside_first[b + 1]):
+            if _pattern_fails(e, 0, hand, player, count) or (
+                    deep and _failing_after(e, b, squares, hand, player, count) > 1):
+                result += 1
+                break
+        if result >= limit:
+            break
     for i in range(count):
         marks[cells[base + i]] = 0
     return result
 
 
-def _starving(game, player, count, limit, deep, taken, level):
-    """_starved on the squares' current needs (_gap_keys, _gap_wants, _kinds), with the square
-    `taken` already holding the opponent's tile; `level`: 0, or 1 inside a deep check."""
-    board, edges, hand = game.board, game._edges, game.hand
-    cells, marks, kinds, keys, wants = _gap_cells, _gap_marks, _kinds, _gap_keys, _gap_wants
-    base, theirs = player * CELLS, _held[1 - player]
-    given, saved = level * _RACE_TILES, level * 12
-    _unfilled(hand, player, count)  # (the run is filled: every square has a kind given)
-    for i in range(count):
-        _given[given + i] = _assigned[i]
-    spare_kinds = 0
-    for k in range(5):
-        if _left[k]:
-            spare_kinds |= 1 << k
-    result = 0
-    for i in range(count):
-        c = cells[base + i]
-        for k in range(4):
-            n = _NB[c * 4 + k]
-            if n == _NO_CELL or board[n] or marks[n] or n == taken:
-                continue
-            # The squares of the run beside n and the edges of n towards them (n is tried
-            # once: from the first of them).
-            towards = 0
-            first = count
-            for j in range(4):
-                m = _NB[n * 4 + j]
-                if m != _NO_CELL and marks[m]:
-                    towards |= 1 << j
-                    if marks[m] <= first:
-                        first = marks[m] - 1
-            if first != i:
-                continue
-            fits = _FIT[edges[n]] & theirs
-            seen = 0
-            starves = False
-            for mask in range(1, 16):
-                if not fits >> mask & 1 or seen >> (mask & towards) & 1:
-                    continue
-                seen |= 1 << (mask & towards)
-                moved = 0  # bits 0..4: a kind a square of the run takes from the spare ones
-                changed = False
-                for j in range(4):  # what each square of the run beside n must carry now
-                    if towards >> j & 1:
-                        g = marks[_NB[n * 4 + j]] - 1
-                        back = _BACK[j]
-                        wave = back if mask >> j & 1 else 0
-                        _saved[saved + 3 * j] = keys[g]
-                        _saved[saved + 3 * j + 1] = wants[g]
-                        _saved[saved + 3 * j + 2] = kinds[g]
-                        keys[g] |= back << 4 | wave
-                        wants[g] |= wave
-                        kind = _kinds_fitting(_FIT[keys[g]], wants[g])
-                        if kind != kinds[g]:
-                            changed = True
-                        kinds[g] = kind
-                        if not kind >> _given[given + g] & 1:
-                            take = _LOWEST[kind & spare_kinds & ~moved]
-                            if take == _NO_CELL:
-                                starves = True
-                            else:
-                                moved |= 1 << take
-                if starves:  # no spare piece: try all the squares again
-                    starves = _unfilled(hand, player, count) > 0
-                if not starves and deep and changed:
-                    starves = _starving(game, player, count, 2, False, n, 1) > 1
-                for j in range(4):
-                    if towards >> j & 1:
-                        g = marks[_NB[n * 4 + j]] - 1
-                        keys[g] = _saved[saved + 3 * j]
-                        wants[g] = _saved[saved + 3 * j + 1]
-                        kinds[g] = _saved[saved + 3 * j + 2]
-                if starves:
+def _listed_beside(cell, squares):
+    for i in range(squares):
+        if _beside[i] == cell:
+            return True
+    return False
+
+
+def _pattern_kinds(x):
+    """The kinds that fit the square of effect x now (with the tile tried first, if any)."""
+    g = _effect_gap[x]
+    if _outer[g]:
+        return _kinds_fitting(_FIT[_gap_keys[g] | _effect_edge[x]], _gap_wants[g] | _effect_wave[x])
+    return _effect_kinds[x]
+
+
+def _pattern_fails(e, level, hand, player, count):
+    """Whether the opponent's tile of pattern e leaves the run unfillable, from `level`'s
+    assignment (_given, _spare): a square that keeps its kind, or takes one left over, is
+    filled; otherwise every square is tried again."""
+    given, spare = level * _RACE_TILES, level * 5
+    first, last = _pattern_first[e], _pattern_first[e + 1]
+    took = 0
+    short = False
+    for x in range(first, last):
+        g = _effect_gap[x]
+        kind = _pattern_kinds(x)
+        if not kind >> _given[given + g] & 1:
+            take = _NO_CELL
+            for k in range(5):
+                if kind >> k & 1 and _spare[spare + k]:
+                    take = k
                     break
-            if starves:
-                result += 1
-                if result >= limit:
-                    return result
-    return result
+            if take == _NO_CELL:
+                short = True
+                break
+            _spare[spare + take] -= 1
+            _took[took] = take
+            took += 1
+    for i in range(took):
+        _spare[spare + _took[i]] += 1
+    if not short:
+        return False
+    kinds = _kinds
+    for x in range(first, last):
+        g = _effect_gap[x]
+        _took[x - first] = kinds[g]
+        kinds[g] = _pattern_kinds(x)
+    short = _unfilled(hand, player, count) > 0
+    for x in range(last - 1, first - 1, -1):
+        kinds[_effect_gap[x]] = _took[x - first]
+    return short
+
+
+def _reassign(first, last, hand, player, count):
+    """The assignment after the effects first..last (the run still filled), as level 1's: the
+    squares whose kind no longer fits take one left over, or every square is tried again."""
+    for i in range(count):
+        _given[_RACE_TILES + i] = _given[i]
+    for k in range(5):
+        _spare[5 + k] = _spare[k]
+    for x in range(first, last):
+        g = _effect_gap[x]
+        kind = _kinds[g]
+        old = _given[_RACE_TILES + g]
+        if kind >> old & 1:
+            continue
+        take = _NO_CELL
+        for k in range(5):
+            if kind >> k & 1 and _spare[5 + k]:
+                take = k
+                break
+        if take == _NO_CELL:
+            _unfilled(hand, player, count)
+            for i in range(count):
+                _given[_RACE_TILES + i] = _assigned[i]
+            for k in range(5):
+                _spare[5 + k] = _left[k]
+            return
+        _spare[5 + take] -= 1
+        _spare[5 + old] += 1
+        _given[_RACE_TILES + g] = take
+
+
+def _failing_after(e, b, squares, hand, player, count):
+    """After the opponent's tile of pattern e (on beside square b, the run still filled): how
+    many other squares beside the run (up to 2) have a tile that leaves it unfillable."""
+    kinds, keys, wants = _kinds, _gap_keys, _gap_wants
+    first, last = _pattern_first[e], _pattern_first[e + 1]
+    changed = False
+    for x in range(first, last):
+        g = _effect_gap[x]
+        at = 3 * (x - first)
+        _kept[at] = keys[g]
+        _kept[at + 1] = wants[g]
+        _kept[at + 2] = kinds[g]
+        keys[g] |= _effect_edge[x]
+        wants[g] |= _effect_wave[x]
+        kind = _kinds_fitting(_FIT[keys[g]], wants[g])
+        if kind != kinds[g]:
+            changed = True
+        kinds[g] = kind
+        _outer[g] = 1
+    found = 0
+    if changed:  # (else nothing changed for the player)
+        _reassign(first, last, hand, player, count)
+        for b2 in range(squares):
+            if b2 == b:
+                continue
+            for e2 in range(_beside_first[b2], _beside_first[b2 + 1]):
+                if _pattern_fails(e2, 1, hand, player, count):
+                    found += 1
+                    break
+            if found > 1:
+                break
+    for x in range(last - 1, first - 1, -1):
+        g = _effect_gap[x]
+        at = 3 * (x - first)
+        keys[g] = _kept[at]
+        wants[g] = _kept[at + 1]
+        kinds[g] = _kept[at + 2]
+        _outer[g] = 0
+    return found
 
 
 def _needs_tiles(game, player, k):
@@ -761,7 +874,7 @@ def evaluate(game, player):
     still defended as well as the distances tell).  A short link costs more for each of its
     squares that the player's pieces cannot fill."""
     history = game.history
-    if _plies[0] == 2 and _root[0] is game:  # values _refuted has found for this node
+    if _root[0] is game:  # values found for this node before (see _refuted)
         n = len(history) - _root[1]
         if n == 1 and _pruned[0] and history[-1] == _pruned[1]:
             _pruned[0] = 0
@@ -771,7 +884,7 @@ def evaluate(game, player):
                 if history[-1] == _tried_moves[i]:
                     return _tried_values[i]
     value = _evaluate(game, player)
-    if _plies[0] == 2 and _root[0] is game and len(history) == _root[1] + 1:
+    if _root[0] is game and len(history) == _root[1] + 1:
         _note_root_move(history[-1], value)
     elif _plies[0] == 2 and _root[0] is game and len(history) == _root[1] + 2 and value < _current[1]:
         _current[1], _current[2] = value, history[-1]
@@ -1076,7 +1189,7 @@ def _one_ply(move):
     for i in range(_root_count[0]):
         if _root_moves[i] == move:
             return _root_values[i]
-    return _LINK_NOW  # (not seen: nothing known)
+    return _LINK_NOW  # (not seen: nothing known, so nothing is ruled out)
 
 
 def _refuted(game, move):
@@ -1178,6 +1291,11 @@ def candidates(game, count):
         return None  # not inside a search from order(): list and order all moves
     last = history[-1]
     view = _NODE_VIEW
+    if _root[1] < _OPENING:  # no threats yet: the first moves are judged at one ply
+        value = _one_ply(last)
+        if len(history) == _root[1] + 1 and value != _LINK_NOW:
+            _pruned[0], _pruned[1], _pruned[2] = 1, last, value
+        return []
     if len(history) == _root[1] + 1 and last != PASS:
         if _plies[0] == 2:
             out = _refuted(game, last)
