@@ -17,6 +17,7 @@
 #                                   without listing them all (None: list them and order them)
 #   prepare(game, level)            optional: called once per search, before it starts (e.g. to
 #                                   find threats too costly to look for at every node)
+#   DEEPEN_FROM                     optional: the depth iterative deepening starts at (1)
 #
 # Memory: nothing per node but the game's own legal_moves() list and the ordering lists, all
 # garbage on return; recursion depth is at most len(widths) (< MAX_PLY); no tree, no tables.
@@ -162,6 +163,8 @@ class Search:
         self.stopped_by = ""  # "", "nodes", "time" or "cancel"
         self.killers = [None] * MAX_PLY  # last move that cut off at each ply, tried first there
         self._candidates = getattr(self.tuning, "candidates", None)
+        # A game whose shallower iterations only repeat work starts deeper (DEEPEN_FROM).
+        self._first_depth = min(getattr(self.tuning, "DEEPEN_FROM", 1), len(self.widths))
         self._start = 0
 
     # --- root -----------------------------------------------------------------------------
@@ -182,8 +185,10 @@ class Search:
         undo_to = len(game.history)
         best_move = moves[0]
         scores = [0] * len(moves)
+        # The ordering may leave one move: then there is nothing to search.
+        last_depth = len(self.widths) if len(moves) > 1 else 0
         try:
-            for depth in range(1, len(self.widths) + 1):
+            for depth in range(self._first_depth, last_depth + 1):
                 iter_best, iter_move = -_INF, None
                 for i in range(len(moves)):
                     if self._out_of_budget():

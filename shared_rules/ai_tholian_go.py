@@ -54,6 +54,10 @@ LEVELS = {
     "hard": (5.0, 300, (10, 3), 0),
 }
 
+# The search starts at its full depth: below the root only the mover's pushes go on (no
+# alpha-beta cut-off to prepare), so a one-ply iteration would only repeat the next one's work.
+DEEPEN_FROM = const(2)
+
 # level: root moves kept for pushes through enemy tokens (their searched ends win games), and
 # moves searched at the later decisions of a turn
 _PUSHES = {"easy": 0, "normal": 3, "hard": 5}
@@ -260,6 +264,7 @@ class _Tables:
         # ordered; the sums of the terms by what a move leaves of the turn; the dangers by need
         # (_set_values: [after * 20 + 10 * mine + need])
         self.need = array("i", [0] * (n + 1))
+        self.dark_terms = array("i", [0] * (2 * nd))  # [after * nd + node]: after a dark/light move
         self.totals = array("i", [0] * 3)
         self.pct = bytearray(60)
         self.left = bytearray(n + 1)  # order(): the gain of my token leaving a node, known
@@ -937,18 +942,25 @@ def _terms(t, board, count, me, after, cached):
     tokens' needs and its light tokens' terms)."""
     out = t.affected
     total = 0
+    nd = t.nd
     if cached:
-        need, nd = t.need, t.nd
+        need, dark_terms = t.need, t.dark_terms
+        first = after * nd
+        for i in range(count):
+            k = out[i]
+            if board[k]:
+                total += need[k] if k >= nd else dark_terms[first + k]
+    else:
         for i in range(count):
             k = out[i]
             v = board[k]
             if v:
-                total += need[k] if k >= nd else _dark_term(t, k, v, need[k], me, after)
-    else:
-        for i in range(count):
-            k = out[i]
-            if board[k]:
-                total += _term(t, board, k, me, after)
+                # _term, inlined: this loop is most of order()'s time
+                if k >= nd:
+                    risk = _light_risk(t, board, k)
+                    total += t.prey_light * risk if v != me else -t.own_light * risk
+                else:
+                    total += _dark_term(t, k, v, _dark_need(t, board, k, 3 - v), me, after)
     return total
 
 
@@ -1288,12 +1300,21 @@ def prepare(game, level):
     t.memo_length = len(game.history)
 
 
+def _is_leaf(game, me):
+    # Below the root only pushes through enemy tokens go on (their result needs the search);
+    # a complete move, or a push of my own string (worth its best end), is a leaf.
+    return len(game.history) > _root_length[0] and (not game.rlen or _route_is_mine(game, me))
+
+
+def candidates(game, count):
+    """No moves at a leaf, found before the rules list them; elsewhere order() picks."""
+    return [] if _is_leaf(game, game.to_move() + 1) else None
+
+
 def order(game, moves, count):
     t = _tables_for(game)
     me = game.to_move() + 1
-    if len(game.history) > _root_length[0] and (not game.rlen or _route_is_mine(game, me)):
-        # Below the root only pushes through enemy tokens go on (their result needs the
-        # search); a complete move, or a push of my own string (worth its best end), is a leaf.
+    if _is_leaf(game, me):
         return []
     if game.offer:
         # Answer a draw offer: accept only when clearly lost.
@@ -1355,7 +1376,10 @@ def order(game, moves, count):
                 continue
             need[k] = _dark_need(t, board, k, 3 - v)
             for after in range(3):
-                totals[after] += _dark_term(t, k, v, need[k], me, after)
+                term = _dark_term(t, k, v, need[k], me, after)
+                totals[after] += term
+                if after != _A_END:
+                    t.dark_terms[after * nd + k] = term
             for i in range(k * 12, k * 12 + 12):
                 busy[around[i]] += 1
         busy[n] = 0

@@ -5,8 +5,9 @@ against a uniform random player and against a greedy one-ply player (the move wh
 game's own evaluation likes best; it takes immediate wins), colours alternating; the strongest
 level also plays the default level.  Win rate = wins / games (draws are not wins), with its 95%
 margin (normal approximation).  Time per AI turn is CPU time on the host x (host pystones /
-1490), the pystones measured in this run as CPU time too, so that other processes on the host
-do not distort either figure.  Peak heap comes from tools/bench_ai_vm.py under the MicroPython VM.
+1490), the pystones measured as CPU time too, by the process that plays, at the start of every
+game, so that other processes on the host do not distort either figure.  Peak heap comes from
+tools/bench_ai_vm.py under the MicroPython VM.
 
     python -m tools.bench_ai [--games N] [--game G] [--level L] [--no-vm]   (a quick look)
 """
@@ -87,7 +88,11 @@ def greedy_move(game, rng, tuning):
 def play_game(name, level, opponent, index, options=None):
     """One game of the AI at `level` against `opponent` (random, greedy or another level), the
     AI on side index % 2, every seed from `index`.  Returns (the game, ended or stopped after
-    MAX_TURNS, the AI's side, [device ms, nodes, decisions] of each AI turn)."""
+    MAX_TURNS, the AI's side, [device ms, nodes, decisions] of each AI turn).
+
+    Device time uses this process's pystones, measured as the game starts: under the load the
+    game is played at (other processes of the pool or of the host slow both alike)."""
+    ai.set_host_speed(cpu_pystones(5000, 3))
     game = registry.create(name, options)
     tuning = ai.tuning_for(game)
     rng = Rng(1000 + index)
@@ -119,9 +124,8 @@ def play_game(name, level, opponent, index, options=None):
 
 
 def play_match(job):
-    """job = (game name, level, opponent, games, host pystones) -> dict of counts and turn times."""
-    name, level, opponent, games, pystones = job
-    ai.set_host_speed(pystones)
+    """job = (game name, level, opponent, games) -> dict of counts and turn times."""
+    name, level, opponent, games = job
     cpu0 = time.process_time()
     wins = draws = 0
     turn_ms = []
@@ -149,14 +153,14 @@ def turn_figures(turn_ms):
     return round(statistics.median(turn_ms) / 1000, 3), round(max(turn_ms) / 1000, 3)
 
 
-def measure(names, levels, games, pystones, processes=2):
+def measure(names, levels, games, processes=2):
     jobs = []
     for name in names:
         for level in levels:
             for opponent in ("random", "greedy"):
-                jobs.append((name, level, opponent, games, pystones))
+                jobs.append((name, level, opponent, games))
             if level == ai.LEVELS[-1] and ai.DEFAULT_LEVEL in levels:
-                jobs.append((name, level, ai.DEFAULT_LEVEL, games, pystones))
+                jobs.append((name, level, ai.DEFAULT_LEVEL, games))
     jobs.sort(key=lambda j: j[1] != ai.LEVELS[-1])  # longest first, for the pool
     with multiprocessing.Pool(processes) as pool:
         done = pool.map(play_match, jobs, chunksize=1)
@@ -191,7 +195,7 @@ def run(bench, games=GAMES_PER_MATCH, names=None, levels=None, with_vm=True):
     names = names or games_with_ai()
     levels = levels or list(ai.LEVELS)
     t0 = time.time()
-    results, cpu = measure(names, levels, games, pystones)
+    results, cpu = measure(names, levels, games)
     heap = vm_heap(bench) if with_vm else {}
     for name in results:
         for level in results[name]:

@@ -28,7 +28,7 @@ import time
 
 from shared_rules import ai
 from shared_rules.game import DRAW, ONGOING
-from tools.bench_ai import MAX_TURNS, cpu_pystones, play_game
+from tools.bench_ai import MAX_TURNS, play_game
 
 GAMES = 24  # per opponent and level (the issue's figure): about +-12% at a 90% win rate
 
@@ -38,7 +38,6 @@ def play_match(job):
     decisions."""
     level, opponent, games, variant = job
     options = {"variant": variant} if variant else None
-    ai.set_host_speed(cpu_pystones(10000, 3))  # this process's own CPU speed
     wins = draws = advantage = 0
     turn_ms, turn_nodes, turn_decisions = [], [], []
     for i in range(games):

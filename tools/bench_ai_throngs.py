@@ -32,10 +32,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def play_game(job):
-    """job = (game index, level, opponent, options, pystones) -> (1 win / 0 draw / -1 loss for
-    the AI, [(device ms, nodes) per AI turn], decisions)."""
-    i, level, opponent, options, pystones = job
-    ai.set_host_speed(pystones)
+    """job = (game index, level, opponent, options) -> (1 win / 0 draw / -1 loss for the AI,
+    [(device ms, nodes) per AI turn], decisions)."""
+    i, level, opponent, options = job
     game, ai_side, turns = bench_ai.play_game("throngs", level, opponent, i, options)
     w = game.winner()
     return ((1 if w == ai_side else (0 if w in (DRAW, ONGOING) else -1)), [(t[0], t[1]) for t in turns],
@@ -62,7 +61,7 @@ def summary(results):
 def measure(matches, games, options, processes=2):
     """matches = [(level, opponent)] -> {(level, opponent): summary}; one pool job per game."""
     pystones = bench_ai.cpu_pystones()
-    jobs = [(i, level, opponent, options, pystones) for level, opponent in matches for i in range(games)]
+    jobs = [(i, level, opponent, options) for level, opponent in matches for i in range(games)]
     with multiprocessing.Pool(processes) as pool:
         done = pool.map(play_game, jobs, chunksize=1)
     out = {}
