@@ -50,7 +50,7 @@ from shared_rules.tholian_go_geometry import NO_EDGE, SLOTS
 # level: (device seconds cap per decision, node budget per decision, widths, evaluation noise)
 LEVELS = {
     "easy": (0.4, 4, (4,), 150),
-    "normal": (1.5, 60, (5, 2), 0),
+    "normal": (1.5, 60, (4, 2), 0),
     "hard": (5.0, 300, (10, 3), 0),
 }
 
@@ -60,7 +60,7 @@ DEEPEN_FROM = const(2)
 
 # level: root moves kept for pushes through enemy tokens (their searched ends win games), and
 # moves searched at the later decisions of a turn
-_PUSHES = {"easy": 0, "normal": 3, "hard": 5}
+_PUSHES = {"easy": 0, "normal": 2, "hard": 5}
 _LATER = {"easy": 4, "normal": 2, "hard": 4}
 # level: work a turn may take (evaluations, _ORDER_WORK per root ordering); beyond it the
 # turn's decisions search their best move alone (a bound on the slowest turns, the same on
@@ -254,6 +254,7 @@ class _Tables:
         self.zeros = bytes(n + 1)
         # order(): t.need valid (t.cached); the nodes a move affects (_affected)
         self.cached = False
+        self.dark_among = False  # _terms: a dark token among the nodes summed
         self.affected = array("H", bytes(2 * 32))
         self.amark = bytearray(n + 1)  # _affected's marks (stamps), apart from _best_jump's
         self.astamp = 0
@@ -938,40 +939,38 @@ def _dark_term(t, node, v, need, me, after):
 
 
 def _terms(t, board, count, me, after, cached):
-    """The sum of _term over t.affected[0:count] (`cached`: t.need holds this board's dark
-    tokens' needs and its light tokens' terms)."""
+    """The sum of _term over t.affected[0:count] (`cached`: t.need and t.dark_terms hold this
+    board's terms).  Also sets t.dark_among: whether a dark token stands on one of them."""
     out = t.affected
     total = 0
     nd = t.nd
+    dark = False
     if cached:
         need, dark_terms = t.need, t.dark_terms
         first = after * nd
         for i in range(count):
             k = out[i]
             if board[k]:
-                total += need[k] if k >= nd else dark_terms[first + k]
-    else:
-        for i in range(count):
-            k = out[i]
-            v = board[k]
-            if v:
-                # _term, inlined: this loop is most of order()'s time
                 if k >= nd:
-                    risk = _light_risk(t, board, k)
-                    total += t.prey_light * risk if v != me else -t.own_light * risk
+                    total += need[k]
                 else:
-                    total += _dark_term(t, k, v, _dark_need(t, board, k, 3 - v), me, after)
-    return total
-
-
-def _dark_among(t, board, count):
-    """Does a dark token stand on one of t.affected[0:count]?"""
-    out, nd = t.affected, t.nd
+                    total += dark_terms[first + k]
+                    dark = True
+        t.dark_among = dark
+        return total
     for i in range(count):
         k = out[i]
-        if k < nd and board[k]:
-            return True
-    return False
+        v = board[k]
+        if v:
+            # _term, inlined: this loop is most of order()'s time
+            if k >= nd:
+                risk = _light_risk(t, board, k)
+                total += t.prey_light * risk if v != me else -t.own_light * risk
+            else:
+                total += _dark_term(t, k, v, _dark_need(t, board, k, 3 - v), me, after)
+                dark = True
+    t.dark_among = dark
+    return total
 
 
 def _step_gain(t, game, a, b, me):
@@ -1014,7 +1013,7 @@ def _near_gain(t, board, a, b, me, after):
     n = t.n
     count = _affected(t, a, b, n)
     before = _terms(t, board, count, me, after, t.cached)
-    near = _dark_among(t, board, count)  # else no _dark_need reads t.near
+    near = t.dark_among  # else no _dark_need reads t.near
     if a != n:
         board[a] = 0
         if near:
@@ -1446,16 +1445,19 @@ def order(game, moves, count):
         t.work += _ORDER_WORK
         if t.work > _budget[0]:
             return best_first(kept, scores, 1)  # the turn took its share: no search
-        if (game.dark_done or game.light_done) and count > _later[0]:
+        later = game.dark_done or game.light_done
+        if later and count > _later[0]:
             count = _later[0]
         if _pushes[0] and not game.chain:  # Chain: no captures, pushes ordered as the rest
-            return _with_pushes(game, kept, scores, count, me)
+            return _with_pushes(game, kept, scores, count, me, later)
     return best_first(kept, scores, count)
 
 
-def _with_pushes(game, moves, scores, count, me):
+def _with_pushes(game, moves, scores, count, me, later):
     """The root's `count` moves: the best by their scores, but up to _pushes[0] of them pushes
-    through enemy tokens (the best of those; what a push does only the search sees)."""
+    through enemy tokens (the best of those; what a push does only the search sees).  A later
+    decision of the turn searches its best other move only against such pushes (with none, it
+    is not searched)."""
     t = _tables_for(game)
     board, adj = game.board, t.space.adj
     pushes = []
@@ -1476,6 +1478,8 @@ def _with_pushes(game, moves, scores, count, me):
             others.append(m)
             other_scores.append(scores[i])
     chosen = best_first(pushes, push_scores, min(_pushes[0], count - 1))
+    if later:
+        return best_first(others, other_scores, 1) + chosen
     if count > _pushes[0]:  # slots no push takes stay empty: each costs its searched ends
         return best_first(others, other_scores, count - _pushes[0]) + chosen
     return best_first(others, other_scores, count - len(chosen)) + chosen
