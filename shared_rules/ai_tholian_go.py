@@ -1386,9 +1386,15 @@ def order(game, moves, count):
             totals[after] //= 100
         t.cached = True
     labelled = False
+    # A turn begins with its dark move (the light moves are ordered after it, knowing it) or
+    # with a light push through enemy tokens; if it has no dark move, or a light token may
+    # win the race (Football, Scrimmage), with any.
+    dark_first = (not game.rlen and len(game.history) == _root_length[0] and not game.dark_done
+                  and not game.light_done and not game.chain and not game.touchdown
+                  and not game.placing_phase() and _has_dark_move(t, moves))
     kept = []
     for m in moves:
-        if m != OFFER:
+        if m != OFFER and (not dark_first or _dark_or_push(t, board, adj, m, me)):
             kept.append(m)
     scores = [0] * len(kept)
     for i in range(len(kept)):
@@ -1451,6 +1457,27 @@ def order(game, moves, count):
         if _pushes[0] and not game.chain:  # Chain: no captures, pushes ordered as the rest
             return _with_pushes(game, kept, scores, count, me, later)
     return best_first(kept, scores, count)
+
+
+def _has_dark_move(t, moves):
+    for m in moves:
+        if (m & 3 == _STEP and (m >> 2) & 511 < t.nd) or (m & 3 == _PLACE and m >> 2 < t.nd):
+            return True
+    return False
+
+
+def _dark_or_push(t, board, adj, m, me):
+    """The first decision of a turn: a dark move, or a light push through enemy tokens."""
+    kind = m & 3
+    if kind == _PLACE:
+        return m >> 2 < t.nd
+    if kind != _STEP:
+        return True
+    a = (m >> 2) & 511
+    if a < t.nd:
+        return True
+    b = adj[a * SLOTS + (m >> _SLOT_SHIFT) - 1]
+    return board[b] and board[b] != me
 
 
 def _with_pushes(game, moves, scores, count, me, later):
