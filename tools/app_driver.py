@@ -10,6 +10,22 @@ PROFILES = {
 }
 
 
+class ScriptClock:
+    """The hw contract's clock for an app driven by a script: a millisecond passes at every
+    reading, and sleeps pass at once."""
+    now = 0
+
+    def ticks_ms(self):
+        self.now += 1
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def sleep_ms(self, n):
+        self.now += n
+
+
 _DIRS = (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))
 
 

@@ -26,7 +26,7 @@ import os
 
 import framebuf  # pyright: ignore[reportMissingImports]  (MicroPython's, in the VM)
 
-from tools.app_driver import PROFILES, presses_for
+from tools.app_driver import PROFILES, ScriptClock, presses_for
 
 _mem_alloc = getattr(gc, "mem_alloc")
 
@@ -34,7 +34,7 @@ class Stop(KeyboardInterrupt):
     """The script is over (not an Exception: the app's error screens must let it through)."""
 
 
-class ScriptedHW:
+class ScriptedHW(ScriptClock):
     def __init__(self, profile, folder):
         w, h, color, buttons = PROFILES[profile]
         self.name = profile
@@ -62,16 +62,6 @@ class ScriptedHW:
         if busy:
             return []       # the AI thinking, or the demo's pause between moves: no buttons
         raise Stop()
-
-    def ticks_ms(self):
-        self.now += 1
-        return self.now
-
-    def ticks_diff(self, a, b):
-        return a - b
-
-    def sleep_ms(self, n):
-        self.now += n
 
     def report_heap(self, n):
         pass

@@ -11,7 +11,7 @@ if SHIM not in sys.path:
     sys.path.insert(0, SHIM)
 
 from desktop_sim import framebuf  # noqa: E402
-from tools.app_driver import PROFILES, presses_for  # noqa: E402,F401
+from tools.app_driver import PROFILES, ScriptClock, presses_for  # noqa: E402,F401
 
 
 class ScriptEnd(BaseException):
@@ -34,7 +34,7 @@ class RecordingFrameBuffer(framebuf.FrameBuffer):
         super().text(s, x, y, c)
 
 
-class FakeHW:
+class FakeHW(ScriptClock):
     def __init__(self, save_dir, script=(), profile="mono128", driver=None):
         w, h, color, buttons = PROFILES[profile]
         self.name = profile
@@ -79,16 +79,6 @@ class FakeHW:
             raise ScriptEnd()
         self.script.extend(more)
         return []
-
-    def ticks_ms(self):
-        self.now += 1
-        return self.now
-
-    def ticks_diff(self, a, b):
-        return a - b
-
-    def sleep_ms(self, n):
-        self.now += n
 
     def report_heap(self, n):
         self.heap_reports.append(n)
