@@ -51,7 +51,7 @@ from shared_rules.tholian_go_geometry import NO_EDGE, SLOTS
 LEVELS = {
     "easy": (0.4, 4, (4,), 150),
     "normal": (1.5, 60, (4, 2), 0),
-    "hard": (5.0, 300, (10, 3), 0),
+    "hard": (5.0, 300, (8, 3), 0),
 }
 
 # The search starts at its full depth: below the root only the mover's pushes go on (no
@@ -62,6 +62,9 @@ DEEPEN_FROM = const(2)
 # moves searched at the later decisions of a turn
 _PUSHES = {"easy": 0, "normal": 2, "hard": 5}
 _LATER = {"easy": 4, "normal": 2, "hard": 4}
+# level: below the root, does the search go on with the rest of the root player's turn (a
+# move chosen with the best next ones of the turn in view)?
+_PLAN = {"easy": False, "normal": False, "hard": True}
 # level: work a turn may take (evaluations, _ORDER_WORK per root ordering); beyond it the
 # turn's decisions search their best move alone (a bound on the slowest turns, the same on
 # every machine)
@@ -1279,12 +1282,14 @@ _root_length = [0]  # decisions played at the root of the current search (prepar
 _pushes = [0]  # how many of the root's moves are kept for pushes through enemy tokens
 _later = [2]  # how many moves the later decisions of a turn search
 _budget = [0]  # the work the current turn may still take (_TURN_WORK)
+_plan = [0]  # _PLAN of the level searched: the root player (1, 2), or 0
 
 
 def prepare(game, level):
     _root_length[0] = len(game.history)
     _pushes[0] = _PUSHES.get(level, 0)
     _later[0] = _LATER.get(level, 2)
+    _plan[0] = game.to_move() + 1 if _PLAN.get(level, False) else 0
     t = _tables_for(game)
     # The evaluations kept serve the searches of one turn (the next decision's moves were
     # often seen by the last search).
@@ -1300,9 +1305,14 @@ def prepare(game, level):
 
 
 def _is_leaf(game, me):
-    # Below the root only pushes through enemy tokens go on (their result needs the search);
-    # a complete move, or a push of my own string (worth its best end), is a leaf.
-    return len(game.history) > _root_length[0] and (not game.rlen or _route_is_mine(game, me))
+    # Below the root only pushes through enemy tokens go on (their result needs the search),
+    # and with _PLAN the root player's turn; a push of my own string (worth its best end) is a
+    # leaf.
+    if len(game.history) == _root_length[0]:
+        return False
+    if game.rlen:
+        return _route_is_mine(game, me)
+    return me != _plan[0]
 
 
 def candidates(game, count):
