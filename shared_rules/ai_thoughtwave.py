@@ -33,18 +33,21 @@ from shared_rules.thoughtwave import CELLS, PASS, SIZE, _FIT, _NB, _PIECE_BITS
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
     "easy": (1.0, 5, (5,), 100),
-    "normal": (2.7, 40, (8, 4), 0),
-    "hard": (8.0, 120, (6, 3, 2), 0),
+    "normal": (2.4, 40, (8, 4), 0),
+    "hard": (8.5, 80, (16, 4), 0),
 }
+# level: how many times the player's own distance counts against the opponent's in the
+# evaluation.  At 5:1 (normal, and so the greedy benchmark player) the AI builds links that are
+# hard to block and sees blocks only through its search (at 1:1 normal drew 57 of 96 games
+# against greedy, won 14); a search 16 wide needs 1:1, as its extra root moves were mostly
+# self-building ones that the 4 replies looked at did not refute (hard 16 wide lost to normal,
+# 12 wins to 80 in 96 games, at 5:1; 62 to 23 at 1:1).
+_ATTACKS = {"easy": 5, "normal": 5, "hard": 1}
 
 _INF = const(255)
 _FAR = const(160)  # distance of a player who cannot link any more
 _STEP = const(25)  # evaluation units per unit of distance (a free square is 4)
 _TEMPO = const(40)  # the side to move is that much closer
-# The player's own distance counts this many times the opponent's: blocking a careful player
-# mostly diverts a link, so games are won by building links that are hard to block, and the
-# search (which assumes the opponent's most harmful reply) still blocks a race it would lose.
-_ATTACK = const(5)
 _LINK_NOW = const(100000)  # a race won: one tile short, or unblockable (below ai.WIN)
 _WIDTH = const(10)  # squares per row (thoughtwave.SIZE)
 _NO_CELL = const(255)
@@ -65,6 +68,7 @@ _MAP_SLACK = const(12)  # ranking maps: squares this far off the best links are 
 _URGENT = const(10000)  # ordering: a move that completes a link, or fails to stop one
 _REPLY_GAIN = const(100)  # most a reply can add to a root move's one-ply value (the tempo)
 _OPENING = const(1)  # decisions before any reply is searched
+_attack = [5]  # the evaluation's weight of the player's own distance (prepare(): the level's)
 
 
 def _side_tables():
@@ -869,10 +873,11 @@ def link_distances(game):
 
 
 def evaluate(game, player):
-    """The opponent's distance less _ATTACK times the player's, in _STEP units, with a little
-    for the side to move; +-_LINK_NOW more for a race won or lost (see _race: a lost race is
-    still defended as well as the distances tell).  A short link costs more for each of its
-    squares that the player's pieces cannot fill."""
+    """The opponent's distance less _attack times the player's (the weight of the level prepared
+    last, see _ATTACKS), in _STEP units, with a little for the side to move; +-_LINK_NOW more
+    for a race won or lost (see _race: a lost race is still defended as well as the distances
+    tell).  A short link costs more for each of its squares that the player's pieces cannot
+    fill."""
     history = game.history
     if _root[0] is game:  # values found for this node before (see _refuted)
         n = len(history) - _root[1]
@@ -901,7 +906,7 @@ def _evaluate(game, player):
         mine = _FAR
     if theirs > _FAR:
         theirs = _FAR
-    score = (theirs - _ATTACK * mine) * _STEP + (_TEMPO if to_move else -_TEMPO)
+    score = (theirs - _attack[0] * mine) * _STEP + (_TEMPO if to_move else -_TEMPO)
     return score + race * _LINK_NOW
 
 
@@ -1170,8 +1175,9 @@ _pruned = [0, PASS, 0]  # a root move _refuted left without replies (pending), i
 
 
 def prepare(game, level):
-    """The search's depth (see _refuted); nothing about the position is prepared."""
+    """The level's depth (see _refuted) and evaluation weight; nothing about the position."""
     _plies[0] = len(LEVELS[level][2])
+    _attack[0] = _ATTACKS[level]
 
 
 def _note_root_move(move, value):

@@ -6,7 +6,7 @@ from shared_rules.ai_thoughtwave import link_distances
 from shared_rules.game import ONGOING
 from shared_rules.rng import Rng
 import shared_rules.games  # noqa: F401
-from rules_support import scaled
+from rules_support import ai_whole_games, scaled
 
 
 def position(tiles, to_move, red_hand, black_hand):
@@ -44,6 +44,17 @@ def test_distance_model_costs_and_shared_tiles():
     game.play_text("S0@c5")  # an upright straight closes Red's row and serves Black's column c
     red, black = link_distances(game)
     assert red > 35 and black == 34  # c1..c3 4 each, c4 and c6 3, c5 0, c7..c10 4 each
+
+
+def test_level_weights_of_own_distance():
+    """The evaluation weighs the player's own distance 5:1 against the opponent's for normal
+    (and so for the greedy benchmark player), 1:1 for hard: ten free squares each (40) at the
+    start, Red to move (+40)."""
+    game = registry.create("thoughtwave")
+    ai_thoughtwave.prepare(game, "hard")
+    assert ai_thoughtwave.evaluate(game, 0) == (40 - 40) * 25 + 40
+    ai_thoughtwave.prepare(game, "normal")
+    assert ai_thoughtwave.evaluate(game, 0) == (40 - 5 * 40) * 25 + 40
 
 
 def test_a_link_of_facing_waves_is_a_won_race():
@@ -116,22 +127,8 @@ def _wins(game, move):
 
 
 def test_only_legal_moves_and_node_budget_in_whole_games():
-    rng = Rng(7)
-    for game_no in range(scaled(6, 2)):
-        game = registry.create("thoughtwave")
-        level = ai.LEVELS[game_no % len(ai.LEVELS)]
-        budget = 4 + 7 * game_no
-        while game.winner() == ONGOING and len(game.history) < scaled(100, 24):
-            legal = game.legal_moves()
-            if len(game.history) % 2 == game_no % 2:
-                search = ai.Search(game, level, seed=len(game.history), max_nodes=budget,
-                                   device_seconds=1000)
-                move = search.run()
-                assert search.nodes <= budget
-            else:
-                move = legal[rng.below(len(legal))]
-            assert move in legal, game.move_to_text(move)
-            game.play(move)
+    lengths = ai_whole_games("thoughtwave", 7, scaled(6, 2), scaled(100, 24), 4, 7)
+    assert sum(lengths) >= scaled(60, 20)  # the games were played, not stopped early
 
 
 def test_same_seed_same_move_and_position_unchanged():
