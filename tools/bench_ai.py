@@ -204,23 +204,50 @@ def run(bench, games=GAMES_PER_MATCH, names=None, levels=None, with_vm=True):
                                         "match_cpu_s": dict((n, round(c)) for n, c in cpu.items())}}
 
 
-def main(argv):
-    from tools import benchlib
-    games, names, levels, with_vm = GAMES_PER_MATCH, None, None, True
+def options_error(name, options):
+    """The reason `options` do not make a game of `name` (None if they do): said before a pool
+    of processes plays it."""
+    try:
+        registry.create(name, options)
+    except GameError as e:
+        return str(e)
+    return None
+
+
+def match_flags(argv, games, extra=()):
+    """The AI benches' flags: --games N, --level L, --opponent O, --no-vm, and the names in
+    `extra` (flags with a value, kept by name; None if not given).  None on an unknown flag."""
+    out = {"games": games, "levels": None, "opponents": ("random", "greedy"), "with_vm": True}
+    for name in extra:
+        out[name] = None
     while argv:
         flag = argv.pop(0)
-        if flag == "--games":
-            games = int(argv.pop(0))
-        elif flag == "--game":
-            names = [argv.pop(0)]
-        elif flag == "--level":
-            levels = [argv.pop(0)]
+        if flag == "--games" and argv:
+            out["games"] = int(argv.pop(0))
+        elif flag == "--level" and argv:
+            out["levels"] = [argv.pop(0)]
+        elif flag == "--opponent" and argv:
+            out["opponents"] = (argv.pop(0),)
         elif flag == "--no-vm":
-            with_vm = False
+            out["with_vm"] = False
+        elif flag[2:] in extra and flag.startswith("--") and argv:
+            out[flag[2:]] = argv.pop(0)
         else:
-            print(__doc__)
-            return 2
-    figures = run(benchlib, games, names, levels, with_vm)
+            return None
+    return out
+
+
+def main(argv):
+    from tools import benchlib
+    flags = match_flags(argv, GAMES_PER_MATCH, ("game",))
+    if flags is None or flags["opponents"] != ("random", "greedy"):
+        print(__doc__)
+        return 2
+    names = [flags["game"]] if flags["game"] else None
+    if names and names[0] not in games_with_ai():
+        print("error: no AI for '%s'; games with an AI: %s" % (names[0], ", ".join(games_with_ai())))
+        return 2
+    figures = run(benchlib, flags["games"], names, flags["levels"], flags["with_vm"])
     for name, by_level in figures["ai"].items():
         for level, entry in by_level.items():
             print(name, level, " ".join("%s=%s" % kv for kv in sorted(entry.items())))

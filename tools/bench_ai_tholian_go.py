@@ -28,7 +28,7 @@ import time
 
 from shared_rules import ai
 from shared_rules.game import DRAW, ONGOING
-from tools.bench_ai import MAX_TURNS, play_game
+from tools.bench_ai import MAX_TURNS, match_flags, options_error, play_game
 
 GAMES = 24  # per opponent and level (the figure): about +-12% at a 90% win rate
 
@@ -149,23 +149,16 @@ def run(bench, games=GAMES, levels=None, opponents=("random", "greedy"), with_vm
 
 def main(argv):
     from tools import benchlib
-    games, levels, opponents, with_vm, variant = GAMES, None, ("random", "greedy"), True, ""
-    while argv:
-        flag = argv.pop(0)
-        if flag == "--games":
-            games = int(argv.pop(0))
-        elif flag == "--level":
-            levels = [argv.pop(0)]
-        elif flag == "--opponent":
-            opponents = (argv.pop(0),)
-        elif flag == "--variant":
-            variant = argv.pop(0)
-        elif flag == "--no-vm":
-            with_vm = False
-        else:
-            print(__doc__)
-            return 2
-    figures = run(benchlib, games, levels, opponents, with_vm, variant)
+    flags = match_flags(argv, GAMES, ("variant",))
+    if flags is None:
+        print(__doc__)
+        return 2
+    variant = flags["variant"] or ""
+    error = options_error("tholian_go", {"variant": variant} if variant else None)
+    if error:
+        print("error: " + error)
+        return 2
+    figures = run(benchlib, flags["games"], flags["levels"], flags["opponents"], flags["with_vm"], variant)
     figures = figures["ai_tholian_go" + ("_" + variant if variant else "")]
     for level, entry in figures["levels"].items():
         print(level, " ".join("%s=%s" % kv for kv in sorted(entry.items())))

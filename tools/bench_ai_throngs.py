@@ -110,25 +110,16 @@ def run(bench, games=GAMES, levels=None, opponents=("random", "greedy"), options
 
 def main(argv):
     from tools import benchlib
-    games, levels, opponents, options, with_vm = GAMES, None, ("random", "greedy"), {}, True
-    while argv:
-        flag = argv.pop(0)
-        if flag == "--games":
-            games = int(argv.pop(0))
-        elif flag == "--level":
-            levels = [argv.pop(0)]
-        elif flag == "--opponent":
-            opponents = (argv.pop(0),)
-        elif flag == "--board":
-            options["board"] = argv.pop(0)
-        elif flag == "--ruleset":
-            options["ruleset"] = argv.pop(0)
-        elif flag == "--no-vm":
-            with_vm = False
-        else:
-            print(__doc__)
-            return 2
-    figures = run(benchlib, games, levels, opponents, options, with_vm)["ai_throngs"]
+    flags = bench_ai.match_flags(argv, GAMES, ("board", "ruleset"))
+    if flags is None:
+        print(__doc__)
+        return 2
+    options = dict((name, flags[name]) for name in ("board", "ruleset") if flags[name])
+    error = bench_ai.options_error("throngs", options)
+    if error:
+        print("error: " + error)
+        return 2
+    figures = run(benchlib, flags["games"], flags["levels"], flags["opponents"], options, flags["with_vm"])["ai_throngs"]
     for level, entry in figures["levels"].items():
         print(level, json.dumps(entry, sort_keys=True))
     print("options=%s host_cpu_pystones=%d seconds=%d" % (figures["options"], figures["host_cpu_pystones"],
