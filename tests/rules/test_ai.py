@@ -178,6 +178,33 @@ def test_node_budget_is_respected():
     assert s.nodes <= TicTacToeTuning.LEVELS["easy"][1]
 
 
+class DeepFirstTuning(TicTacToeTuning):
+    DEEPEN_FROM = 3
+
+
+def test_deepen_from_skips_the_shallow_iterations():
+    """DEEPEN_FROM: the search starts at that depth; same move as deepening from 1 at the same
+    full depth (the whole tree), fewer nodes."""
+    g = TicTacToe()
+    g.setup("X...O....")
+    move, full = search(g, TicTacToeTuning, "normal")
+    deep_move, deep = search(g, DeepFirstTuning, "normal")
+    assert deep_move == move and deep.depth == full.depth == 3
+    assert deep.nodes < full.nodes
+
+
+class OneChoiceTuning(TicTacToeTuning):
+    @staticmethod
+    def order(game, moves, count):
+        return [m for m in (4, 0, 2, 6, 8, 1, 3, 5, 7) if m in moves][:1]
+
+
+def test_one_move_left_by_the_ordering_is_not_searched():
+    g = TicTacToe()
+    move, s = search(g, OneChoiceTuning, "hard")
+    assert move == 4 and s.nodes == 0 and s.depth == 0 and s.stopped_by == ""
+
+
 def test_time_cap_stops_the_search():
     """The device-time cap (a safety net behind the node budget) ends a search by itself."""
     g = TicTacToe()

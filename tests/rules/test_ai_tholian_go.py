@@ -1,7 +1,7 @@
 # Tholian Go's AI (shared_rules/ai_tholian_go.py + shared_rules/ai.py): legal decisions only (in
 # every variant and space), the node budget, a win in one and the block of a loss in one by
 # sequestration (spec §5, §7), never a draw offer, determinism for a seed.
-from shared_rules import ai
+from shared_rules import ai, ai_tholian_go
 from shared_rules.game import ONGOING
 from shared_rules.rng import Rng
 from shared_rules.tholian_go import ACCEPT, DECLINE, OFFER, TholianGo
@@ -160,6 +160,30 @@ def test_legal_moves_in_every_variant_and_space():
                 if move == OFFER:
                     move = legal[0]
             g.play(move)
+
+
+def test_a_turn_begins_with_its_dark_move():
+    """§3 lets a turn's moves come in any order; the AI's first decision of a turn is its dark
+    move or a light push through an enemy token (its light moves are then ordered knowing the
+    dark move, and the first ordering is a third as long)."""
+    g = TholianGo()
+    rng = Rng(5)
+    for _ in range(14):
+        legal = [m for m in g.legal_moves() if m != OFFER]
+        g.play(legal[rng.below(len(legal))])
+    while g.dark_done or g.light_done or g.route_nodes():
+        legal = [m for m in g.legal_moves() if m != OFFER]
+        g.play(legal[rng.below(len(legal))])
+    me = g.to_move() + 1
+    light_steps = [m for m in g.legal_moves() if g.move_nodes(m) and g.move_nodes(m)[0] >= g.space.n_dark
+                   and g.board[g.move_nodes(m)[1]] in (0, me)]
+    assert light_steps
+    ai_tholian_go.prepare(g, "normal")
+    ordered = ai_tholian_go.order(g, g.legal_moves(), 1000)
+    assert ordered
+    for m in ordered:
+        nodes = g.move_nodes(m)
+        assert nodes[0] < g.space.n_dark or g.board[nodes[1]] not in (0, me), g.move_to_text(m)
 
 
 def test_football_runs_to_the_target():
