@@ -34,14 +34,14 @@ from shared_rules.thoughtwave import CELLS, PASS, SIZE, _FIT, _NB, _PIECE_BITS
 LEVELS = {
     "easy": (1.0, 5, (5,), 100),
     "normal": (2.4, 40, (8, 4), 0),
-    "hard": (8.5, 80, (16, 4), 0),
+    "hard": (8.5, 120, (16, 6), 0),
 }
 # level: how many times the player's own distance counts against the opponent's in the
 # evaluation.  At 5:1 (normal, and so the greedy benchmark player) the AI builds links that are
 # hard to block and sees blocks only through its search (at 1:1 normal drew 57 of 96 games
 # against greedy, won 14); a search 16 wide needs 1:1, as its extra root moves were mostly
-# self-building ones that the 4 replies looked at did not refute (hard 16 wide lost to normal,
-# 12 wins to 80 in 96 games, at 5:1; 62 to 23 at 1:1).
+# self-building ones that the replies looked at did not refute (16 x 4 wide against normal in
+# 96 games: 12 wins, 80 losses at 5:1; 62 wins, 23 losses at 1:1; 16 x 6 at 1:1: 70 to 17).
 _ATTACKS = {"easy": 5, "normal": 5, "hard": 1}
 
 _INF = const(255)
