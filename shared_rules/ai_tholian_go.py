@@ -51,7 +51,7 @@ from shared_rules.tholian_go_geometry import NO_EDGE, SLOTS
 LEVELS = {
     "easy": (0.4, 4, (4,), 150),
     "normal": (1.5, 60, (4, 2), 0),
-    "hard": (5.0, 300, (8, 3), 0),
+    "hard": (3.5, 300, (8, 3), 0),
 }
 
 # The search starts at its full depth: below the root only the mover's pushes go on (no
