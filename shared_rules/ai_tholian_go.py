@@ -4,10 +4,12 @@
 # `end`), each its own search.  What wins is the push through enemy tokens (§4): a dark token
 # that shoves an enemy dark token aside and takes its hexagon, a light token that pushes the
 # guard off a corner.  Its result shows only once the path is complete, so the search plays
-# such pushes to their end (below the root nothing else goes on: a complete move, or a push of
-# my own string worth its best end, is a leaf), and the root keeps slots for them (_PUSHES)
-# beside the best moves by the ordering.  The later decisions of a turn search fewer moves
-# (_LATER); a turn's work is bounded (_TURN_WORK); evaluations are kept for a turn (memo).
+# such pushes to their end (below the root nothing else goes on but, with _PLAN, the rest of
+# the mover's turn: a complete move, or a push of my own string worth its best end, is a leaf),
+# and the root keeps slots for them (_PUSHES) beside the best moves by the ordering.  A turn
+# begins with its dark move (or a push through an enemy token); its later decisions search
+# their best move only against such pushes (_LATER); a turn's work is bounded (_TURN_WORK);
+# evaluations are kept for a turn (memo).
 #
 # Sequestration (§5) of small groups is what captures in practice.  A light node, or a pair
 # joined by an edge on the board's outline (never blocked), is cut off by enemy dark tokens on
@@ -54,12 +56,12 @@ LEVELS = {
     "hard": (3.5, 300, (8, 3), 0),
 }
 
-# The search starts at its full depth: below the root only the mover's pushes go on (no
+# The search starts at its full depth: below the root only the mover's own decisions go on (no
 # alpha-beta cut-off to prepare), so a one-ply iteration would only repeat the next one's work.
 DEEPEN_FROM = const(2)
 
 # level: root moves kept for pushes through enemy tokens (their searched ends win games), and
-# moves searched at the later decisions of a turn
+# moves searched at the later decisions of a turn (the best other move and such pushes)
 _PUSHES = {"easy": 0, "normal": 2, "hard": 5}
 _LATER = {"easy": 4, "normal": 2, "hard": 4}
 # level: below the root, does the search go on with the rest of the root player's turn (a

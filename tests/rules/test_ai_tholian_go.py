@@ -163,7 +163,7 @@ def test_legal_moves_in_every_variant_and_space():
 
 
 def test_a_turn_begins_with_its_dark_move():
-    """§3 lets a turn's moves come in any order; the AI's first decision of a turn is its dark
+    """§4 lets a turn's moves come in any order; the AI's first decision of a turn is its dark
     move or a light push through an enemy token (its light moves are then ordered knowing the
     dark move, and the first ordering is a third as long)."""
     g = TholianGo()
