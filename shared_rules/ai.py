@@ -18,6 +18,12 @@
 #   prepare(game, level)            optional: called once per search, before it starts (e.g. to
 #                                   find threats too costly to look for at every node)
 #   DEEPEN_FROM                     optional: the depth iterative deepening starts at (1)
+#   SURE_WIN                        optional: a value at least this high is a win the evaluation
+#                                   is sure of: the search plays the first root move found with
+#                                   it (WIN - 1: only a win on the spot)
+#   SALT_FROM_FIRST                 optional: True if order() breaks ties by a salt taken from
+#                                   the first root move, which is then all the seed picks (no
+#                                   shuffle of the root moves)
 #
 # Memory: nothing per node but the game's own legal_moves() list and the ordering lists, all
 # garbage on return; recursion depth is at most len(widths) (< MAX_PLY); no tree, no tables.
@@ -166,6 +172,9 @@ class Search:
         # A game whose shallower iterations only repeat work starts deeper (DEEPEN_FROM).
         self._first_depth = min(getattr(self.tuning, "DEEPEN_FROM", 1), len(self.widths))
         self._start = 0
+        self._sure_win = getattr(self.tuning, "SURE_WIN", WIN - 1)
+        # Picking the first root move costs nothing; a shuffle of hundreds of moves does.
+        self._salt_from_first = getattr(self.tuning, "SALT_FROM_FIRST", False)
 
     # --- root -----------------------------------------------------------------------------
     def run(self):
@@ -180,7 +189,10 @@ class Search:
         prepare = getattr(self.tuning, "prepare", None)
         if prepare is not None:
             prepare(game, self.level)
-        self._shuffle(moves)  # the seed picks among equally good moves (and breaks move cycles)
+        if self._salt_from_first:
+            self._to_front(moves)
+        else:
+            self._shuffle(moves)  # the seed picks among equally good moves (and breaks move cycles)
         moves = self._killer_first(self.tuning.order(game, moves, self.widths[0]), 0)
         undo_to = len(game.history)
         best_move = moves[0]
@@ -202,13 +214,15 @@ class Search:
                     scores[i] = value
                     if value > iter_best:
                         iter_best, iter_move = value, moves[i]
+                        if value >= self._sure_win:  # nothing else needs a look
+                            break
                 # The previous best is searched first, so a partial iteration is still usable.
                 if iter_move is not None:
                     best_move = iter_move
                 if self.stopped_by:
                     break
                 self.depth = depth
-                if iter_best >= WIN - 1:  # a win right now: nothing deeper can beat it
+                if iter_best >= self._sure_win:  # a win: nothing deeper can beat it
                     break
                 moves = best_first(moves, scores, len(moves))
                 scores = [0] * len(moves)
@@ -224,12 +238,22 @@ class Search:
         self._random_state = self._random_state * _RANDOM_MULTIPLIER % _RANDOM_MODULUS
         return self._random_state % n
 
+    def _to_front(self, moves):
+        j = self._random_below(len(moves))
+        m = moves[0]
+        moves[0] = moves[j]
+        moves[j] = m
+
     def _shuffle(self, moves):
+        # _random_below written out: a root may have hundreds of moves.
+        state = self._random_state
         for i in range(len(moves) - 1, 0, -1):
-            j = self._random_below(i + 1)
+            state = state * _RANDOM_MULTIPLIER % _RANDOM_MODULUS
+            j = state % (i + 1)
             m = moves[i]
             moves[i] = moves[j]
             moves[j] = m
+        self._random_state = state
 
     # --- tree -----------------------------------------------------------------------------
     def _value(self, depth, ply, alpha, beta):

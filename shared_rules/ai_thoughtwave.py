@@ -64,9 +64,13 @@ _PIECES_CHECK = const(20)  # links this short are checked for the pieces they ne
 _SHORT_COST = const(8)  # per square of such a link that the player's pieces cannot fill
 _HISTORY = const(256)  # decisions the mirror follows (a game has at most 48 placements)
 _FAR_OFF = const(6)  # slack of a square well off a player's best links
-_MAP_SLACK = const(12)  # ranking maps: squares this far off the best links are not needed exactly
+_MAP_SLACK = const(6)  # ranking maps: squares this far off the best links are not needed exactly
 _URGENT = const(10000)  # ordering: a move that completes a link, or fails to stop one
 _REPLY_GAIN = const(100)  # most a reply can add to a root move's one-ply value (the tempo)
+# (ai.py) A race won (_race, _LINK_NOW) is played without looking further: the first root move
+# found to win one (no evaluation without a race comes near: |distances x _STEP| < 21000).
+SURE_WIN = const(50000)
+SALT_FROM_FIRST = True  # (ai.py) order() takes its tie-break salt from moves[0]
 _OPENING = const(1)  # decisions before any reply is searched
 _attack = [5]  # the evaluation's weight of the player's own distance (prepare(): the level's)
 
@@ -100,23 +104,22 @@ def _union_table(shift):
     return bytes(out)
 
 
-def _bit_tables():
-    """_PAIRS: mask -> its ordered pairs of two different wave edges, as (i, 4 + j) for the
-    values of _edge_values.  _INNER: square -> the edges that have a neighbour."""
-    pairs = []
-    for mask in range(16):
-        pairs.append(tuple((i, 4 + j) for i in range(4) for j in range(4)
-                           if i != j and mask >> i & 1 and mask >> j & 1))
+def _inner_table():
+    """Square -> the edges that have a neighbour."""
     inner = bytearray(CELLS)
     for c in range(CELLS):
         for k in range(4):
             if _NB[4 * c + k] != _NO_CELL:
                 inner[c] |= 1 << k
-    return tuple(pairs), bytes(inner)
+    return bytes(inner)
 
 
 _BORDER, _SIDE_CELLS = _side_tables()
-_PAIRS, _INNER = _bit_tables()
+_INNER = _inner_table()
+_PAIR_EDGES = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))  # two different edges
+# A mask -> the indices in _PAIR_EDGES of its pairs of wave edges.
+_MASK_PAIRS = tuple(tuple(p for p in range(6) if mask >> _PAIR_EDGES[p][0] & 1 and
+                          mask >> _PAIR_EDGES[p][1] & 1) for mask in range(16))
 _UNION_LO = _union_table(0)
 _UNION_HI = _union_table(8)
 # A set of edges -> the masks (bits 1..15, like _FIT) with no wave on any of them.
@@ -223,14 +226,18 @@ def _refresh(c, board, edges):
     _in_s[c] = 2 + (pen >> 2 & 1)
     _in_w[c] = 2 + (pen >> 3)
     fit = _FIT[e] & _MULTI
-    for p in (0, 1):
-        fits = fit & _held[p]
-        if fits:
-            _open[p][c] = _UNION_LO[fits & 255] | _UNION_HI[fits >> 8]
-            _start[p][c] = _INF
-        else:
-            _open[p][c] = 0
-            _start[p][c] = 0
+    fits = fit & _held[0]  # (both players written out: called a few hundred times a search)
+    if fits:
+        _open[0][c] = _UNION_LO[fits & 255] | _UNION_HI[fits >> 8]
+        _start[0][c] = _INF
+    else:
+        _open[0][c] = _start[0][c] = 0
+    fits = fit & _held[1]
+    if fits:
+        _open[1][c] = _UNION_LO[fits & 255] | _UNION_HI[fits >> 8]
+        _start[1][c] = _INF
+    else:
+        _open[1][c] = _start[1][c] = 0
 
 
 def _refresh_around(c, board, edges):
@@ -677,7 +684,10 @@ def _pattern_fails(e, level, hand, player, count):
     short = False
     for x in range(first, last):
         g = _effect_gap[x]
-        kind = _pattern_kinds(x)
+        if _outer[g]:  # (_pattern_kinds written out)
+            kind = _kinds_fitting(_FIT[_gap_keys[g] | _effect_edge[x]], _gap_wants[g] | _effect_wave[x])
+        else:
+            kind = _effect_kinds[x]
         if not kind >> _given[given + g] & 1:
             take = _NO_CELL
             for k in range(5):
@@ -938,8 +948,10 @@ _count_theirs = bytearray(256)
 _zero_count = bytes(256)
 _mine_edges = bytearray(8)  # per direction: cost to the first side, then to the second
 _theirs_edges = bytearray(8)
+_pair_mine = [0] * 6  # per pair of edges (_PAIR_EDGES): the best link through both, each way
+_pair_theirs = [0] * 6
 _root = [None, 0]  # the search's root (order()): game, history length
-_salt = [0]  # from the root's shuffled moves: the seed's say among equal moves
+_salt = [0]  # from the root's first move, which the seed picks: its say among equal moves
 _best_keys = [0] * _KEEP  # packed keys, best first
 _best_count = [0]
 _scored = array("H", range(_SCORED))  # the moves behind the indices in _best_moves' keys
@@ -1063,19 +1075,6 @@ def _edge_values(first, second, sides, opened, cell, out):
             out[k] = out[4 + k] = _INF
 
 
-def _after(via, through, best, narrow):
-    """A player's estimated distance after a tile on a square: `via` the best link through the
-    tile, `through` the best link through the square before, `best` the distance before.  Off
-    the best links the square changes nothing unless the tile makes a shorter one; on them a
-    tile turning the link away costs a detour on a narrow square, nothing elsewhere."""
-    if through > best:
-        return via if via < best else best
-    if via <= best:
-        return via
-    detour = best + 4 if narrow else best
-    return via if via < detour else detour
-
-
 def _best_moves(game, view, squares, count):
     """The mover's best `count` tiles on the first `squares` of _squares, by the estimated
     change of both players' distances in `view` (equally weighted: a tile that mostly blocks
@@ -1092,6 +1091,7 @@ def _best_moves(game, view, squares, count):
     sides_mine, sides_theirs = _sides(game, mover), _sides(game, 1 - mover)
     open_mine, open_theirs = _open[mover], _open[1 - mover]
     ours, other, scored = _mine_edges, _theirs_edges, _scored
+    pair_mine, pair_theirs = _pair_mine, _pair_theirs
     count = _best_reset(count)
     top, worst, salt = _best_keys, count - 1, _salt[0]
     index = 0
@@ -1102,10 +1102,22 @@ def _best_moves(game, view, squares, count):
             continue
         _edge_values(m0, m1, sides_mine, open_mine, cell, ours)
         _edge_values(t0, t1, sides_theirs, open_theirs, cell, other)
-        through_mine = m0[cell] + m1[cell] - 2 if open_mine[cell] else 2 * _INF
-        through_theirs = t0[cell] + t1[cell] - 2 if open_theirs[cell] else 2 * _INF
-        narrow_mine = narrow[cell] & bit_mine
-        narrow_theirs = narrow[cell] & bit_theirs
+        for p in range(6):  # per pair of edges, the better way round for each player
+            a, b = _PAIR_EDGES[p]
+            v, w = ours[a] + ours[4 + b], ours[b] + ours[4 + a]
+            pair_mine[p] = v if v < w else w
+            v, w = other[a] + other[4 + b], other[b] + other[4 + a]
+            pair_theirs[p] = v if v < w else w
+        # A player's estimated distance after a tile here: the best link through the tile, at
+        # most `cap`.  Off the best links (the best link through the square is longer) the
+        # square changes nothing unless the tile makes a shorter link; on them a tile turning
+        # the link away costs a detour on a narrow square, nothing elsewhere.
+        cap_mine = mine
+        if open_mine[cell] and m0[cell] + m1[cell] - 2 <= mine and narrow[cell] & bit_mine:
+            cap_mine = mine + 4
+        cap_theirs = theirs
+        if open_theirs[cell] and t0[cell] + t1[cell] - 2 <= theirs and narrow[cell] & bit_theirs:
+            cap_theirs = theirs + 4
         cell_value = values[cell]
         for mask in range(1, 16):
             if not fits >> mask & 1 or index == _SCORED:
@@ -1113,15 +1125,15 @@ def _best_moves(game, view, squares, count):
             # The best link through the tile for each player: two different wave edges, one
             # towards each side (the tile itself free by then).
             via_mine = via_theirs = 2 * _INF
-            for a, b in _PAIRS[mask]:
-                v = ours[a] + ours[b]
+            for p in _MASK_PAIRS[mask]:
+                v = pair_mine[p]
                 if v < via_mine:
                     via_mine = v
-                v = other[a] + other[b]
+                v = pair_theirs[p]
                 if v < via_theirs:
                     via_theirs = v
-            new_mine = _after(via_mine, through_mine, mine, narrow_mine)
-            new_theirs = _after(via_theirs, through_theirs, theirs, narrow_theirs)
+            new_mine = via_mine if via_mine < cap_mine else cap_mine
+            new_theirs = via_theirs if via_theirs < cap_theirs else cap_theirs
             score = ((new_theirs - theirs) - (new_mine - mine)) * 64 + cell_value
             if new_mine == 0:
                 score += _URGENT  # completes the mover's link
@@ -1320,4 +1332,11 @@ def candidates(game, count):
                 _squares[squares] = n
                 squares += 1
     out = _best_moves(game, view, squares, count)
-    return out if out else None  # nothing fits there: a pass, or list them all
+    if not out:  # nothing fits there: the tiles on every square (not order(): the root's)
+        board, squares = game.board, 0
+        for c in range(CELLS):
+            if not board[c]:
+                _squares[squares] = c
+                squares += 1
+        out = _best_moves(game, view, squares, count)
+    return out if out else [PASS]

@@ -193,6 +193,49 @@ def test_deepen_from_skips_the_shallow_iterations():
     assert deep.nodes < full.nodes
 
 
+class SureTuning(TicTacToeTuning):
+    SURE_WIN = 1  # every position X likes at all counts as won, for this test
+
+
+def test_sure_win_ends_the_search_at_the_first_such_move():
+    """SURE_WIN: the first root move whose value reaches it is played, unsearched further; by
+    default only a win on the spot stops the search (here 2, first in the order: one node)."""
+    g = TicTacToe()
+    g.setup("X...O....")
+    move, s = search(g, SureTuning, "normal")
+    assert move == 2 and s.nodes == 1 and s.depth == 1  # (4 is taken; 0 is X's)
+    assert search(g, TicTacToeTuning, "normal")[1].nodes > 9
+    g.setup("XX.OO....")
+    move, s = search(g, TicTacToeTuning, "hard")
+    assert move == 2 and s.nodes == 1
+
+
+class RecordingTuning(TicTacToeTuning):
+    SALT_FROM_FIRST = True
+    received = []
+
+    @staticmethod
+    def order(game, moves, count):
+        RecordingTuning.received.append(list(moves))
+        return TicTacToeTuning.order(game, moves, count)
+
+
+def test_salt_from_first_only_picks_the_first_root_move():
+    """SALT_FROM_FIRST: the root moves reach order() as listed but for one seeded swap with the
+    first (no shuffle)."""
+    g = TicTacToe()
+    firsts = set()
+    for seed in range(8):
+        RecordingTuning.received[:] = []
+        search(g, RecordingTuning, "easy", seed=seed)
+        got = RecordingTuning.received[0]
+        listed = g.legal_moves()
+        swapped = [i for i in range(9) if got[i] != listed[i]]
+        assert sorted(got) == listed and (not swapped or (len(swapped) == 2 and swapped[0] == 0))
+        firsts.add(got[0])
+    assert len(firsts) > 1
+
+
 class OneChoiceTuning(TicTacToeTuning):
     @staticmethod
     def order(game, moves, count):

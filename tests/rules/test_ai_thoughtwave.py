@@ -71,6 +71,17 @@ def test_a_link_of_facing_waves_is_a_won_race():
     assert abs(ai_thoughtwave.evaluate(game, 0)) < 50000  # i5..j5 still open: no race yet
 
 
+def test_a_won_race_is_played_without_a_deeper_look():
+    """SURE_WIN: the first root move after which Red's race is still won (the race of the test
+    above) is played at once: one node, no replies searched."""
+    game = position("S1@a5 S1@c5 S1@e5 S1@g5 S1@i5 S1@j5", "R", (2, 6, 1, 10, 1), (2, 6, 3, 10, 1))
+    search = ai.Search(game, "normal")
+    move = search.run()
+    assert search.nodes == 1 and search.depth == 1
+    game.play(move)
+    assert ai_thoughtwave.evaluate(game, 0) >= ai_thoughtwave.SURE_WIN
+
+
 def test_mirror_follows_play_and_undo():
     """The evaluation's mirror of the board, brought up to date move by move (and when a kind
     of piece runs out), equals one built from scratch."""
