@@ -893,19 +893,22 @@ def evaluate(game, player):
     tell).  A short link costs more for each of its squares that the player's pieces cannot
     fill."""
     history = game.history
-    if _root[0] is game:  # values found for this node before (see _refuted)
-        n = len(history) - _root[1]
-        if n == 1 and _pruned[0] and history[-1] == _pruned[1]:
-            _pruned[0] = 0
-            return _pruned[2]
-        if n == 2 and history[-2] == _current[0]:
-            for i in range(_tried[0]):
-                if history[-1] == _tried_moves[i]:
-                    return _tried_values[i]
+    n = len(history) - _root[1] if _root[0] is game else 0
+    # The search evaluates the root player's positions, with that player to move after a reply
+    # (n = 2), not after a root move (n = 1).  Another caller (the greedy benchmark player, after
+    # the AI's move and its own) may evaluate the same positions for the other player.
+    ours = n and (game.to_move() == player) == (n == 2)
+    if ours and n == 1 and _pruned[0] and history[-1] == _pruned[1]:  # values found before
+        _pruned[0] = 0
+        return _pruned[2]
+    if ours and n == 2 and history[-2] == _current[0]:
+        for i in range(_tried[0]):
+            if history[-1] == _tried_moves[i]:
+                return _tried_values[i]
     value = _evaluate(game, player)
-    if _root[0] is game and len(history) == _root[1] + 1:
+    if ours and n == 1:
         _note_root_move(history[-1], value)
-    elif _plies[0] == 2 and _root[0] is game and len(history) == _root[1] + 2 and value < _current[1]:
+    elif ours and n == 2 and _plies[0] == 2 and value < _current[1]:
         _current[1], _current[2] = value, history[-1]
     return value
 

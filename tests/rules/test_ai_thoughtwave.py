@@ -82,6 +82,23 @@ def test_a_won_race_is_played_without_a_deeper_look():
     assert ai_thoughtwave.evaluate(game, 0) >= ai_thoughtwave.SURE_WIN
 
 
+def test_evaluation_for_the_other_player_is_not_served_from_the_searchs_values():
+    """After a search, the greedy benchmark player evaluates the positions after the AI's move
+    and its own reply for itself: the values the search kept for those positions (for the AI)
+    must not come back."""
+    game = registry.create("thoughtwave")
+    for text in ("S1@c3", "S0@f6", "J1@d3", "B3@f5", "S1@e3", "J0@f7"):
+        game.play_text(text)
+    ai.choose_move(game, "normal", seed=5)
+    assert ai_thoughtwave._tried[0]  # the search kept a reply's value (else nothing is tested)
+    game.play(ai_thoughtwave._current[0])
+    replier = game.to_move()
+    for i in range(ai_thoughtwave._tried[0]):
+        game.play(ai_thoughtwave._tried_moves[i])
+        assert ai_thoughtwave.evaluate(game, replier) == ai_thoughtwave._evaluate(game, replier)
+        game.undo()
+
+
 def test_mirror_follows_play_and_undo():
     """The evaluation's mirror of the board, brought up to date move by move (and when a kind
     of piece runs out), equals one built from scratch."""
