@@ -90,12 +90,13 @@ def test_evaluation_for_the_other_player_is_not_served_from_the_searchs_values()
     for text in ("S1@c3", "S0@f6", "J1@d3", "B3@f5", "S1@e3", "J0@f7"):
         game.play_text(text)
     ai.choose_move(game, "normal", seed=5)
-    assert ai_thoughtwave._tried[0]  # the search kept a reply's value (else nothing is tested)
-    game.play(ai_thoughtwave._current[0])
+    tuning = ai.tuning_for(game)  # (the app's tests may have imported the module anew)
+    assert tuning._tried[0]  # the search kept a reply's value (else nothing is tested)
+    game.play(tuning._current[0])
     replier = game.to_move()
-    for i in range(ai_thoughtwave._tried[0]):
-        game.play(ai_thoughtwave._tried_moves[i])
-        assert ai_thoughtwave.evaluate(game, replier) == ai_thoughtwave._evaluate(game, replier)
+    for i in range(tuning._tried[0]):
+        game.play(tuning._tried_moves[i])
+        assert tuning.evaluate(game, replier) == tuning._evaluate(game, replier)
         game.undo()
 
 
