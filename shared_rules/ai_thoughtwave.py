@@ -230,18 +230,14 @@ def _refresh(c, board, edges):
     _in_s[c] = 2 + (pen >> 2 & 1)
     _in_w[c] = 2 + (pen >> 3)
     fit = _FIT[e] & _MULTI
-    fits = fit & _held[0]  # (both players written out: called a few hundred times a search)
-    if fits:
-        _open[0][c] = _UNION_LO[fits & 255] | _UNION_HI[fits >> 8]
-        _start[0][c] = _INF
-    else:
-        _open[0][c] = _start[0][c] = 0
-    fits = fit & _held[1]
-    if fits:
-        _open[1][c] = _UNION_LO[fits & 255] | _UNION_HI[fits >> 8]
-        _start[1][c] = _INF
-    else:
-        _open[1][c] = _start[1][c] = 0
+    for p in (0, 1):
+        fits = fit & _held[p]
+        if fits:
+            _open[p][c] = _UNION_LO[fits & 255] | _UNION_HI[fits >> 8]
+            _start[p][c] = _INF
+        else:
+            _open[p][c] = 0
+            _start[p][c] = 0
 
 
 def _refresh_around(c, board, edges):
@@ -688,10 +684,7 @@ def _pattern_fails(e, level, hand, player, count):
     short = False
     for x in range(first, last):
         g = _effect_gap[x]
-        if _outer[g]:  # (_pattern_kinds written out)
-            kind = _kinds_fitting(_FIT[_gap_keys[g] | _effect_edge[x]], _gap_wants[g] | _effect_wave[x])
-        else:
-            kind = _effect_kinds[x]
+        kind = _pattern_kinds(x)
         if not kind >> _given[given + g] & 1:
             take = _NO_CELL
             for k in range(5):
@@ -1241,16 +1234,20 @@ def _refuted(game, move):
         _pruned[0], _pruned[1], _pruned[2] = 1, move, value
         return []
     _sync(game)
-    board, edges, held = game.board, game._edges, _held[game.to_move()]
-    player = 1 - game.to_move()
+    replier = game.to_move()
+    board, edges, held = game.board, game._edges, _held[replier]
+    player = 1 - replier
     for i in range(2):
         reply = _refutations[i]
         if reply == PASS or board[reply >> 4] or not (_FIT[edges[reply >> 4]] & held) >> (reply & 15) & 1:
             continue
         game.play(reply)
-        if game.winner() != -1:
+        winner = game.winner()
+        if winner != -1:
             game.undo()
-            return [reply]  # (the opponent links: the search sees the loss)
+            if winner == replier:
+                return [reply]  # (the opponent links: the search sees the loss)
+            continue  # (a reply that links the root player's sides, or draws, refutes nothing)
         value = _evaluate(game, player)
         game.undo()
         _tried_moves[_tried[0]] = reply

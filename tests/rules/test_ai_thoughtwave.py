@@ -100,6 +100,23 @@ def test_evaluation_for_the_other_player_is_not_served_from_the_searchs_values()
         game.undo()
 
 
+def test_a_reply_that_links_the_root_players_sides_refutes_nothing():
+    """Spec "Winning": a tile that links only the other player's pair of sides wins for that
+    player.  A reply kept as a refutation (from an earlier root move) that now does so for the
+    root player is no refutation: the reply search goes on (None), not the loss it was."""
+    game = position(RED_ROW, "R", (2, 2, 1, 10, 1), (2, 6, 4, 10, 1))
+    ai_thoughtwave.prepare(game, "normal")
+    ai_thoughtwave.order(game, game.legal_moves(), 6)
+    root_move = game.move_from_text("S0@c8")
+    game.play(root_move)
+    linking = game.move_from_text("S1@j5")  # Black's straight carries Red's wave to the side
+    ai_thoughtwave._best_root[0], ai_thoughtwave._best_root[1] = 0, True
+    ai_thoughtwave._refutations[0] = linking
+    assert ai_thoughtwave._refuted(game, root_move) != [linking]
+    game.play(linking)
+    assert game.winner() == 0
+
+
 def test_mirror_follows_play_and_undo():
     """The evaluation's mirror of the board, brought up to date move by move (and when a kind
     of piece runs out), equals one built from scratch."""
