@@ -8,7 +8,7 @@ STAMP_STUBS := typings/.installed
 BOARD ?= pico_lcd13
 PORT ?=
 
-.PHONY: setup run test test-py test-mpy check-subset typecheck bench build flash devtest clean
+.PHONY: setup run test test-py test-mpy check-subset typecheck bench build uf2 flash devtest clean
 
 setup: $(STAMP_PY) $(NODE_VM) $(STAMP_STUBS)
 
@@ -58,6 +58,9 @@ bench: setup
 
 build: setup
 	$(PY) -m tools.build --board $(BOARD)
+
+uf2: setup
+	$(PY) -m tools.uf2 --board $(BOARD)
 
 flash: setup
 	$(PY) -m tools.flash --board $(BOARD) --port "$(PORT)"
