@@ -173,8 +173,11 @@ def run_script(uf2, script_text, screenshot_dir, work_dir, report=None, timeout_
     config = node_config(uf2, find_bootrom(), steps=steps, end_ms=end_ms, screenshot_dir=screenshot_dir,
                          serial_log=serial, report=report, timeout_s=timeout_s)
     proc = spawn(config, work_dir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    out, _ = proc.communicate()
-    return proc.returncode, serial.read_bytes().decode(errors="replace"), out.decode(errors="replace")
+    out = proc.stdout.read() if proc.stdout else b""  # stdin stays open: closing it stops the emulator
+    status = proc.wait()
+    if proc.stdin:
+        proc.stdin.close()
+    return status, serial.read_bytes().decode(errors="replace"), out.decode(errors="replace")
 
 
 def main(argv=None):
