@@ -66,6 +66,18 @@ def menu_keys(game, level):
     return ["a"] + ["down"] * registry.game_names().index(game) + ["a", "up"] + LEVEL_KEYS[level] + ["down", "a"]
 
 
+def entries(builder):
+    """The presses of each move the board can enter (Tholian Go's draw offer, for one, is made
+    from the pause menu, not on the board)."""
+    out = []
+    for move in builder.moves:
+        try:
+            out.append(presses_for(builder, move))
+        except AssertionError:
+            pass
+    return out
+
+
 def plan(game, level, ai_replies, save_dir):
     """[("menu", keys), ("human", keys, ai_follows), ...]: the human's decisions up to the AI's
     `ai_replies`-th reply (a reply: the AI's whole turn, however many decisions)."""
@@ -89,8 +101,7 @@ def plan(game, level, ai_replies, save_dir):
         if seen["replies"] >= ai_replies or session.winner() != -1:
             raise PlanEnd()
         seen["history"] = history
-        options = [presses_for(app.builder, move) for move in app.builder.moves]
-        keys = min(options, key=len)
+        keys = min(entries(app.builder), key=len)
         segments.append(("human", keys, False))
         return list(keys)
 
