@@ -101,7 +101,7 @@ def make_uf2(profile, firmware=None, out_root=None, log=print):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.uf2", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.uf2", description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--board", default="pico_lcd13", help="board profile (default pico_lcd13)")
     parser.add_argument("--firmware", help="the stock MicroPython v1.27.0 RPI_PICO .uf2 (default: looked up)")
     parser.add_argument("--out", help="build folder (default build/)")

@@ -275,7 +275,9 @@ function nextStepNanos() {
 function runDueSteps() {
   while (!stopping && nextStepNanos() <= clock.nanos) {
     if (stepIndex >= cfg.steps.length) {
-      finish(0, `script done at ${cfg.end_ms} ms`);
+      if (cfg.port === null) return finish(0, `script done at ${cfg.end_ms} ms`);
+      log(`script done at ${cfg.end_ms} ms; the REPL stays up`);  // a host may look around now
+      cfg.steps = null;
       return;
     }
     const step = cfg.steps[stepIndex++];

@@ -103,16 +103,21 @@ def spawn(config, config_dir, stdout=None, stderr=None):
 
 class VirtualPico:
     """A virtual Pico in the background, its REPL on a free loopback port:
-    `with VirtualPico(uf2, work_dir) as pico: pico.url` (work_dir: config, serial log)."""
+    `with VirtualPico(uf2, work_dir) as pico: pico.url` (work_dir: config, serial log).
+    With `script_text` it plays the script first (wait_script() waits for its end; the REPL
+    stays up), with `report` it writes the timings there when stopped."""
 
-    def __init__(self, uf2, work_dir, port=0, startup_timeout=60):
+    def __init__(self, uf2, work_dir, port=0, startup_timeout=60, script_text=None, report=None):
         self.uf2 = uf2
         self.work_dir = Path(work_dir)
         self.port = port
         self.startup_timeout = startup_timeout
+        self.script_text = script_text
+        self.report = report
         self.serial_log = self.work_dir / "serial.log"
         self.proc = None
         self.log = []  # what the emulator printed about itself
+        self._script_done = threading.Event()
 
     @property
     def url(self):
@@ -124,7 +129,11 @@ class VirtualPico:
     def start(self):
         check_uf2(self.uf2)
         self.work_dir.mkdir(parents=True, exist_ok=True)
-        config = node_config(self.uf2, find_bootrom(), port=self.port, serial_log=self.serial_log)
+        steps = end_ms = None
+        if self.script_text is not None:
+            steps, end_ms = script_steps(self.script_text, board_wiring()[1])
+        config = node_config(self.uf2, find_bootrom(), port=self.port, steps=steps, end_ms=end_ms,
+                             screenshot_dir=self.work_dir, serial_log=self.serial_log, report=self.report)
         proc = spawn(config, self.work_dir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         self.proc = proc
         ready = threading.Event()
@@ -137,13 +146,21 @@ class VirtualPico:
                 if m:
                     self.port = int(m.group(1))
                     ready.set()
+                if line.startswith("vpico: script done"):
+                    self._script_done.set()
             ready.set()  # the process ended
+            self._script_done.set()
 
         threading.Thread(target=read_output, daemon=True).start()
         if not ready.wait(self.startup_timeout) or proc.poll() is not None:
             self.stop()
             raise VpicoError("the virtual Pico did not start:\n" + "\n".join(self.log))
         return self
+
+    def wait_script(self, timeout):
+        """Waits for the script's end; VpicoError when it does not come."""
+        if not self._script_done.wait(timeout) or (self.proc and self.proc.poll() is not None):
+            raise VpicoError("the script did not end in %s s:\n%s" % (timeout, "\n".join(self.log[-20:])))
 
     def stop(self):
         if self.proc and self.proc.poll() is None:
@@ -181,8 +198,8 @@ def run_script(uf2, script_text, screenshot_dir, work_dir, report=None, timeout_
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.vpico", description=__doc__.split("\n\n")[0],
-                                     epilog=__doc__.split("\n\n", 2)[2], formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog="python -m tools.vpico", description=(__doc__ or "").split("\n\n")[0],
+                                     epilog=(__doc__ or "").split("\n\n", 2)[2], formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--uf2", required=True, help="the UF2 to boot (make uf2: build/tholia-pico_lcd13.uf2)")
     parser.add_argument("--script", metavar="FILE", help="button script (the simulator's format)")
     parser.add_argument("--screenshot-dir", metavar="DIR", help="where the script's screenshots go (default: here)")

@@ -3,13 +3,14 @@
 The human's moves are planned on CPython: the app runs with a scripted stand-in for `hw`
 (the AI's levels without their time caps, so that node budgets alone end each search, as they
 do on the device when it is fast enough), and each human decision is the legal move that takes
-the fewest button presses.  The script then plays those presses with room for the device:
+the fewest button presses (or another choice).  The script then plays those presses with room for the device:
 a press is held long enough to be seen between two screen updates, and after each decision
 that hands over to the AI the script waits for the AI's reply.  A screenshot is taken before
 each human decision after the first (so after each reply of the AI) and at the end.
 """
 import os
 import sys
+from typing import Any
 
 from tools.app_driver import PROFILES, ScriptClock, presses_for
 
@@ -40,7 +41,7 @@ class PlanningHW(ScriptClock):
         self.save_dir = str(save_dir)
         self.keys = list(keys)
         self.decide = decide
-        self.app = None
+        self.app: Any = None
 
     def show(self, x=0, y=0, w=0, h=0):
         pass
@@ -78,33 +79,57 @@ def entries(builder):
     return out
 
 
-def plan(game, level, ai_replies, save_dir):
-    """[("menu", keys), ("human", keys, ai_follows), ...]: the human's decisions up to the AI's
-    `ai_replies`-th reply (a reply: the AI's whole turn, however many decisions)."""
+class Plan:
+    """segments: [("menu", keys), ("human", keys, ai_follows), ...]; options and history (move
+    ints) of the game played, and the AI's player (0 or 1)."""
+
+    def __init__(self, game, level, segments, options, history, ai_player):
+        self.game = game
+        self.level = level
+        self.segments = segments
+        self.options = options
+        self.history = history
+        self.ai_player = ai_player
+
+
+def fewest(entries):
+    return min(entries, key=len)
+
+
+def plan(game, level, ai_replies, save_dir, pick=fewest, shorter=False):
+    """The Plan of a game from the main menu to the AI's `ai_replies`-th reply (a reply: the
+    AI's whole turn, however many decisions), or to its end when `shorter` allows it;
+    pick(presses of each move) chooses the human's move (default: the one with the fewest)."""
     for path in (os.path.join(ROOT, "desktop_sim", "shim"), os.path.join(ROOT, "tools", "host_shims")):
         if path not in sys.path:
             sys.path.insert(0, path)
     from firmware.app import App
     from shared_rules import ai
     ai.use_level_time_caps(False)
-    segments = [("menu", menu_keys(game, level))]
-    seen = {"history": 0, "replies": 0}
+    segments: list[tuple] = [("menu", menu_keys(game, level))]
+    seen: dict[str, Any] = {"history": 0, "replies": 0}
 
     def decide(app):
         session = app.session
-        if session is None or app.builder is None or app.builder.prefix:
-            raise AssertionError("planning %s: the app waits for a button outside a fresh human decision" % game)
+        if session is None:
+            raise AssertionError("planning %s: the app waits for a button outside a game" % game)
         history = len(session.game.history)
         if segments[-1][0] == "human" and history > seen["history"] + 1:
             seen["replies"] += 1  # the AI played since the human's last decision
             segments[-1] = segments[-1][:2] + (True,)
-        if seen["replies"] >= ai_replies or session.winner() != -1:
+        seen["over"] = session.winner() != -1
+        if seen["replies"] >= ai_replies or seen["over"]:
+            seen["game"] = session.game
+            seen["ai_player"] = 0 if session.is_ai(0) else 1
             raise PlanEnd()
+        if app.builder is None or app.builder.prefix:
+            raise AssertionError("planning %s: the app waits for a button outside a fresh human decision" % game)
         seen["history"] = history
-        keys = min(entries(app.builder), key=len)
+        keys = pick(entries(app.builder))
         segments.append(("human", keys, False))
         return list(keys)
 
+    os.makedirs(save_dir, exist_ok=True)
     hw = PlanningHW(save_dir, segments[0][1], decide)
     app = App(hw)
     hw.app = app
@@ -114,13 +139,15 @@ def plan(game, level, ai_replies, save_dir):
         pass
     finally:
         ai.use_level_time_caps(True)
-    if seen["replies"] < ai_replies:
+    if seen["replies"] < ai_replies and not (shorter and seen["over"] and seen["replies"]):
         raise AssertionError("planning %s: the game ended after %d replies of the AI" % (game, seen["replies"]))
-    return segments
+    played = seen["game"]
+    return Plan(game, level, segments, dict(played.options), list(played.history), seen["ai_player"])
 
 
-def script(segments, level, shot_prefix):
+def script(plan, shot_prefix):
     """The button script of a plan; its screenshots are `<shot_prefix>NN.png`."""
+    level = plan.level
     lines = ["wait %d" % MENU_SETTLE_MS]
     shots = []
 
@@ -133,7 +160,7 @@ def script(segments, level, shot_prefix):
         lines.append("screenshot %s" % name)
 
     screenshot()  # the main menu
-    for segment in segments:
+    for segment in plan.segments:
         if segment[0] == "menu":
             for button in segment[1]:
                 press(button)
