@@ -6,8 +6,10 @@ The firmware must be found (tools/pico_firmware.py): without it these tests fail
 saying where to get it, they are never skipped."""
 import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -69,19 +71,61 @@ def play_both(shipped, script_text, tmp_path):
     return shots, serial, said
 
 
+BOOT_SCRIPT = "wait 300\nscreenshot menu.png\npress down\nwait 400\nscreenshot rules.png\n"
+
+
 def test_boot_draws_the_simulators_menu(shipped, tmp_path):
-    shots, serial, said = play_both(shipped, "wait 300\nscreenshot menu.png\npress down\nwait 400\n"
-                                    "screenshot rules.png\n", tmp_path)
+    shots, serial, said = play_both(shipped, BOOT_SCRIPT, tmp_path)
+    assert shots == ["menu.png", "rules.png"]
     for name in shots:
         assert differing_pixels(tmp_path / "sim" / name, tmp_path / "pico" / name) == 0, name
     assert "first frame drawn at" in said
     assert "Traceback" not in serial
+    # a run repeats exactly: the same frames at the same emulated times
+    again = tmp_path / "again"
+    status, _, said_again = vpico.run_script(shipped[0], BOOT_SCRIPT, again, again)
+    assert status == 0
+    assert re.findall(r"first frame drawn at [\d.]+ ms", said) == re.findall(r"first frame drawn at [\d.]+ ms",
+                                                                              said_again)
+    for name in shots:
+        assert (again / name).read_bytes() == (tmp_path / "pico" / name).read_bytes(), name
+
+
+def test_the_emulator_goes_with_its_parent(shipped, tmp_path):
+    """Killed parent (no chance to clean up): the node process follows it."""
+    code = ("import sys; from tools.vpico import VirtualPico\n"
+            "p = VirtualPico(sys.argv[1], sys.argv[2]).start()\n"
+            "print(p.proc.pid, flush=True)\nimport time; time.sleep(600)\n")
+    parent = subprocess.Popen([sys.executable, "-c", code, str(shipped[0]), str(tmp_path)], cwd=ROOT,
+                              stdout=subprocess.PIPE, text=True)
+    child = int(parent.stdout.readline())
+    os.kill(child, 0)  # running
+    parent.kill()
+    parent.wait()
+    for _ in range(100):
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    os.kill(child, 9)
+    raise AssertionError("the emulator outlived its parent")
+
+
+def test_ctrl_c_stops_it_cleanly(shipped, tmp_path):
+    proc = subprocess.Popen([sys.executable, "-m", "tools.vpico", "--uf2", str(shipped[0]), "--port", "0"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    line = proc.stdout.readline()
+    assert re.match(r"vpico: listening on 127\.0\.0\.1:\d+$", line), line
+    os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole group
+    out, _ = proc.communicate(timeout=30)
+    assert proc.returncode == 130, out
+    assert "vpico: interrupted" in out and "Traceback" not in out
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_game_against_the_ai_shows_the_simulators_frames(shipped, tmp_path, game):
-    segments = vpico_games.plan(game, LEVEL, 3, tmp_path / "plan")
-    text, shots = vpico_games.script(segments, LEVEL, "shot-")
+    text, shots = vpico_games.script(vpico_games.plan(game, LEVEL, 3, tmp_path / "plan"), "shot-")
     found, serial, said = play_both(shipped, text, tmp_path)
     assert found == shots
     for name in shots:
@@ -116,6 +160,7 @@ def test_flash_over_a_previous_version_copies_the_changes_and_keeps_the_saves(sh
             in flashed.stdout, flashed.stdout
         read = run_tool("mpremote", "connect", pico.url, "exec", "print(open('/saves/game').read())")
         assert read.stdout.strip() == save.decode().strip(), read.stdout + read.stderr
+        assert "R\x01" in pico.serial_text()  # mpremote's raw-paste mode was taken
         dev = run_tool("tools.devtest", "--port", pico.url, *DEVTEST_SUBSET)
     last = dev.stdout.strip().splitlines()[-1]
     assert re.fullmatch(r"\d+ passed, 0 failed", last), dev.stdout[-2000:] + dev.stderr[-2000:]
