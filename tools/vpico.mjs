@@ -19,7 +19,8 @@
 //    controller's 240x320 RAM, shown as the player sees it in the hat's landscape orientation;
 //    a byte takes 8 bits at the SPI clock the firmware set (24 MHz), as on the wire;
 //  * the buttons: GPIO inputs, pulled up, pulled low while a script holds the button;
-//  * the USB-CDC REPL on a loopback TCP socket (one client at a time), for mpremote.
+//  * the USB-CDC REPL on a loopback TCP socket (one client at a time), for mpremote; the host
+//    holds DTR from the start, so everything the board prints is in the serial log.
 // Time is the emulated clock (125 MHz, cycles counted by rp2040js); a script's times count from
 // the end of the app's first frame (its first RAMWR), so a script made for the simulator, whose
 // app is up at 0 ms, plays the same on the device.  Same UF2 + same script = same frames.
@@ -27,14 +28,17 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
-import { ConsoleLogger, GPIOPinState, LogLevel, RP2040, USBCDC } from "rp2040js";
+import {
+  ConsoleLogger, DataDirection, GPIOPinState, LogLevel, RP2040, SetupRecipient, SetupType, USBCDC, createSetupPacket,
+} from "rp2040js";
 
 const MS = 1e6;               // nanoseconds per millisecond
 const CYCLE_NS = 8;           // 125 MHz
 const BKPT = 0xbe00;          // Thumb BKPT #imm8
 const BKPT_ERASE = 0xe0, BKPT_PROGRAM = 0xe1;
 const FLASH_BASE = 0x10000000;
-const SLICE_WALL_MS = 25;     // emulate this long between looks at the sockets and signals
+const SLICE_WALL_MS = 25;
+const FIRST_FRAME_LIMIT_MS = 15000;  // a script waits this long for the app's first frame     // emulate this long between looks at the sockets and signals
 
 const cfg = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 let stopping = false;
@@ -267,12 +271,17 @@ function onFirstFrame(nanos) {
 }
 
 function nextStepNanos() {
-  if (!cfg.steps || scriptStart === null) return Infinity;
+  if (!cfg.steps) return Infinity;
+  if (scriptStart === null) return FIRST_FRAME_LIMIT_MS * MS;  // the app must come up by then
   if (stepIndex < cfg.steps.length) return scriptStart + cfg.steps[stepIndex].at_ms * MS;
   return cfg.end_ms === null ? Infinity : scriptStart + cfg.end_ms * MS;
 }
 
 function runDueSteps() {
+  if (scriptStart === null) {
+    return finish(1, `no frame on the panel after ${FIRST_FRAME_LIMIT_MS} ms of emulated time: the app did not start ` +
+      "(what the board printed is in the serial log)");
+  }
   while (!stopping && nextStepNanos() <= clock.nanos) {
     if (stepIndex >= cfg.steps.length) {
       if (cfg.port === null) return finish(0, `script done at ${cfg.end_ms} ms`);
@@ -307,6 +316,17 @@ let outWanted = 0;        // an armed OUT endpoint waiting for bytes: its size, 
 let serialLog = cfg.serial_log ? fs.openSync(cfg.serial_log, "w") : null;
 let client = null;
 
+// The host opens the port at once, as a terminal left open would: DTR set, so the firmware sends
+// what it prints from the start (without DTR it keeps only the last bytes until the host writes).
+// rp2040js addresses this class request to the device; tinyusb's CDC driver takes it only when
+// addressed to its interface.
+cdc.cdcSetControlLineState = (value = 3, interfaceNumber = 0) => {
+  mcu.usbCtrl.sendSetupPacket(createSetupPacket({
+    dataDirection: DataDirection.HostToDevice, type: SetupType.Class, recipient: SetupRecipient.Interface,
+    bRequest: 0x22, wValue: value, wIndex: interfaceNumber, wLength: 0,
+  }));
+  cdc.initialized = true;
+};
 cdc.onDeviceConnected = () => log(`USB serial up at ${(clock.nanos / MS).toFixed(1)} ms`);
 cdc.onSerialData = (bytes) => {
   if (serialLog !== null) fs.writeSync(serialLog, bytes);

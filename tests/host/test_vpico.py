@@ -91,6 +91,24 @@ def test_boot_draws_the_simulators_menu(shipped, tmp_path):
         assert (again / name).read_bytes() == (tmp_path / "pico" / name).read_bytes(), name
 
 
+def uf2_with_files(files, path):
+    """A UF2 of the stock firmware and a filesystem holding `files` ({path: bytes})."""
+    _, firmware = pico_firmware.load_uf2()
+    image = uf2.filesystem_image(files, ["saves"])
+    path.write_bytes(uf2.write_uf2(list(firmware) + uf2.image_pages(image, pico_firmware.FLASH_BASE + uf2.FS_OFFSET)))
+    return path
+
+
+def test_what_the_board_prints_reaches_the_serial_log(tmp_path):
+    """So the game tests' "no traceback" can fail: an app that raises shows it there."""
+    broken = uf2_with_files({"main.py": b"import time\ntime.sleep_ms(50)\nprint('app up')\n1 / 0\n"},
+                            tmp_path / "broken.uf2")
+    status, serial, said = vpico.run_script(broken, "wait 1000\n", tmp_path, tmp_path)
+    assert "app up\r\nTraceback (most recent call last):" in serial, said + serial
+    assert "ZeroDivisionError" in serial
+    assert status == 1 and "no frame on the panel after 15000 ms" in said  # the script never started
+
+
 def test_the_emulator_goes_with_its_parent(shipped, tmp_path):
     """Killed parent (no chance to clean up): the node process follows it."""
     code = ("import sys; from tools.vpico import VirtualPico\n"
@@ -146,10 +164,7 @@ def test_flash_over_a_previous_version_copies_the_changes_and_keeps_the_saves(sh
     older["shared_rules/trap.mpy"] = files["shared_rules/trap.mpy"][:-1]
     older["firmware/gone.mpy"] = b"M\x06"                               # and one is gone since
     save = b"a player's game\n"
-    image = uf2.filesystem_image(dict(older, **{"saves/game": save}), ["saves"])
-    _, firmware = pico_firmware.load_uf2()
-    previous = tmp_path / "previous.uf2"
-    previous.write_bytes(uf2.write_uf2(list(firmware) + uf2.image_pages(image, pico_firmware.FLASH_BASE + uf2.FS_OFFSET)))
+    previous = uf2_with_files(dict(older, **{"saves/game": save}), tmp_path / "previous.uf2")
 
     with vpico.VirtualPico(previous, tmp_path / "pico") as pico:
         flashed = run_tool("tools.flash", "--board", BOARD, "--port", pico.url, "--out", str(fs_dir.parent),
