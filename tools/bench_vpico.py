@@ -179,12 +179,13 @@ def run(benchlib):
     from shared_rules import registry
     import shared_rules.games  # noqa: F401
     from tools.uf2 import make_uf2
-    work = Path(tempfile.mkdtemp(prefix="bench-vpico-"))
-    uf2_path = make_uf2("pico_lcd13", out_root=work / "build", log=lambda message: None)
     games = [g for g in registry.game_names() if (Path(benchlib.ROOT) / "shared_rules" / ("ai_%s.py" % g)).exists()]
     benchlib.host_cpu_pystones()  # measured once, before the emulators load the machine
-    with ThreadPoolExecutor(max_workers=2) as pool:  # one emulator per core
-        results = dict(zip(games, pool.map(lambda g: measure_game(benchlib, uf2_path, g, work / g), games)))
+    with tempfile.TemporaryDirectory(prefix="bench-vpico-") as tmp:
+        work = Path(tmp)
+        uf2_path = make_uf2("pico_lcd13", out_root=work / "build", log=lambda message: None)
+        with ThreadPoolExecutor(max_workers=2) as pool:  # one emulator per core
+            results = dict(zip(games, pool.map(lambda g: measure_game(benchlib, uf2_path, g, work / g), games)))
     boot = results[games[0]]["boot_ms"]
     full = results[games[0]]["full_redraw_send_ms"]
     for f in results.values():

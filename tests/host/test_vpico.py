@@ -109,6 +109,57 @@ def test_what_the_board_prints_reaches_the_serial_log(tmp_path):
     assert status == 1 and "no frame on the panel after 15000 ms" in said  # the script never started
 
 
+PANEL_PROBE = b"""
+import time
+from machine import SPI, Pin
+spi = SPI(1, baudrate=62_500_000, sck=Pin(10), mosi=Pin(11))
+dc = Pin(8, Pin.OUT)
+cs = Pin(9, Pin.OUT, value=1)
+def cmd(c, data=None):
+    cs(0)
+    dc(0)
+    spi.write(bytes((c,)))
+    if data:
+        dc(1)
+        spi.write(data)
+    cs(1)
+def rect(x, y, w, h, colour):
+    cmd(0x2A, bytes((0, x, 0, x + w - 1)))
+    cmd(0x2B, bytes((0, y, 0, y + h - 1)))
+    cmd(0x2C, bytes((colour >> 8, colour & 255)) * (w * h))
+cmd(0x01)
+cmd(0x11)
+cmd(0x3A, b"\\x55")
+cmd(0x36, b"\\x60")
+cmd(0x21)
+cmd(0x29)
+for row in range(0, 240, 40):
+    rect(0, row, 240, 40, 0)
+rect(0, 0, 2, 1, 0xF800)      # red, top left as the app sees it
+rect(239, 0, 1, 1, 0x001F)    # blue, top right
+time.sleep_ms(1000)
+cmd(0x20)                     # INVOFF: an IPS panel then shows the data inverted
+time.sleep_ms(1000)
+cmd(0x21)
+cmd(0x36, b"\\x00")         # portrait MADCTL: the app's (0, 0) lands elsewhere on the hat
+rect(0, 0, 1, 1, 0x07E0)
+time.sleep_ms(1000)
+"""
+
+
+def test_the_panel_decodes_the_controllers_commands(tmp_path):
+    import pygame
+    probe = uf2_with_files({"main.py": PANEL_PROBE}, tmp_path / "probe.uf2")
+    status, serial, said = vpico.run_script(probe, "wait 500\nscreenshot a.png\nwait 1000\nscreenshot b.png\n"
+                                            "wait 1000\nscreenshot c.png\n", tmp_path, tmp_path)
+    assert status == 0, said + serial
+    a, b, c = (pygame.image.load(str(tmp_path / name)) for name in ("a.png", "b.png", "c.png"))
+    assert a.get_at((0, 0))[:3] == a.get_at((1, 0))[:3] == (255, 0, 0)
+    assert a.get_at((239, 0))[:3] == (0, 0, 255) and a.get_at((2, 0))[:3] == a.get_at((120, 120))[:3] == (0, 0, 0)
+    assert b.get_at((0, 0))[:3] == (0, 255, 255) and b.get_at((120, 120))[:3] == (255, 255, 255)
+    assert c.get_at((0, 239))[:3] == (0, 255, 0) and c.get_at((0, 0))[:3] == (255, 0, 0)
+
+
 def test_the_emulator_goes_with_its_parent(shipped, tmp_path):
     """Killed parent (no chance to clean up): the node process follows it."""
     code = ("import sys; from tools.vpico import VirtualPico\n"
