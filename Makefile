@@ -38,7 +38,7 @@ test: setup
 	$(MAKE) --no-print-directory typecheck
 	$(MAKE) --no-print-directory test-py
 	$(MAKE) --no-print-directory test-mpy
-	$(PY) -m tools.ludii_check ../shared/vectors/throngs63_ludii.jsonl.gz ../shared/vectors/throngs93_ludii.jsonl.gz
+	$(PY) -m tools.ludii_check tests/data/ludii/throngs63_ludii.jsonl.gz tests/data/ludii/throngs93_ludii.jsonl.gz
 
 test-py: $(STAMP_PY) $(NODE_VM)
 	$(PY) -m pytest

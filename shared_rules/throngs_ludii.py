@@ -1,5 +1,5 @@
 # Throngs positions and decisions in the format of Ludii's reference vectors
-# (../shared/vectors/README.md), for the agreement check (tools/ludii_check.py) and its tests.
+# (tests/data/ludii/README.md), for the agreement check (tools/ludii_check.py) and its tests.
 # Not needed on the device.
 from shared_rules.throngs import DEPLOY, CAPTURE, MOVE, DEST, PASS, KIND_MASK, SITE_MASK
 
