@@ -293,3 +293,18 @@ def test_a_save_folder_that_cannot_be_written_is_said_once_and_play_goes_on(tmp_
     assert shown.count("Not saved") == 1          # at the start, then silence
     assert app.session.texts() == ["d4", "e5", "c3"]
     assert not (blocker / "saves").exists()
+
+
+def test_trap_first_player_is_chosen_on_the_options_screen(tmp_path):
+    """Trap's option first=dark (the seed: "Players decide who goes first"): the options form
+    offers it (rows dots, first, size, Light, Dark, Start) and Dark places the first ball."""
+    index = registry.game_names().index("trap")
+    keys = ["a"] + ["down"] * index + ["a"] + ["up"] * 4 + ["right"] + ["down"] * 3 + ["left", "left", "down", "a"]
+    hw = FakeHW(tmp_path, keys + ["a", "b", "up", "a"])
+    run_app(hw)   # one ball placed, then "Save and quit"
+    with open(os.path.join(tmp_path, "game")) as f:
+        saved = saves.from_text(f.read())
+    assert saved.options["first"] == "dark" and saved.moves == ["d4"]
+    game = registry.create("trap", saved.options)
+    game.play_text("d4")
+    assert game.board[game.cell_at(3, 3)] == 2   # Dark's ball

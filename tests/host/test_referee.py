@@ -25,3 +25,12 @@ def test_process_speaks_the_protocol():
     assert blocks[0].startswith("= ")
     assert blocks[1].startswith("? unknown command 'foo'")
     assert blocks[2] == "= "
+
+
+def test_trap_first_player_option():
+    """Trap's first=dark (the seed: "Players decide who goes first") through the referee."""
+    ref = Referee()
+    answer, _ = ref.handle("new trap first=dark")
+    assert answer.startswith("= ") and "first=dark" in answer
+    assert ref.handle("status")[0] == "= to_move=Dark winner=none"
+    assert ref.handle("new trap first=blue")[0].startswith("? ")
