@@ -40,8 +40,9 @@ test: setup
 	$(MAKE) --no-print-directory test-mpy
 	$(PY) -m tools.ludii_check tests/data/ludii/throngs63_ludii.jsonl.gz tests/data/ludii/throngs93_ludii.jsonl.gz
 
+# On every core (pytest-xdist), printing the slowest tests so the next person sees where time goes.
 test-py: $(STAMP_PY) $(NODE_VM)
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --durations=15
 
 test-mpy: $(NODE_VM)
 	node tools/mpy_test.mjs tests/rules
