@@ -1,5 +1,5 @@
 # Tholian Go (JDB Games) and its ten variants: two woven webs, pushing strings, capture by
-# enclosure.  Spec ../shared/rules/tholian_go.md (seed ../shared/seeds/tholian_go.txt); board
+# enclosure.  Rules as implemented: docs/rules/tholian_go.md; board
 # tables in tholian_go_geometry.py; position text and ASCII board in tholian_go_text.py; the
 # whole-move listing of §4 in tholian_go_moves.py (both imported only when used).
 #

@@ -1,4 +1,4 @@
-# Throngs (Dale W. Walton, 2019).  Spec ../shared/rules/throngs.md, seed ../shared/seeds/throngs.txt.
+# Throngs (Dale W. Walton, 2019).  Rules as implemented, with rulings: docs/rules/throngs.md.
 #
 # Decisions follow Ludii's granularity, so positions compare with Ludii's reference vectors:
 # a maneuver is one decision (deploy with nothing left to dispatch, capture, pass) or two: a
