@@ -2,8 +2,7 @@
 from shared_rules.game import DRAW, ONGOING
 from shared_rules.rng import Rng
 from shared_rules.thoughtwave import COUNTS, PASS, Thoughtwave
-from rules_support import (check_record_replays, decoded_copy, position_snapshot, refuses, scaled,
-                           undo_to_start)
+from rules_support import play_checked, refuses, scaled
 
 # Directions as (dx, dy, my edge bit, the neighbour's facing bit).
 DIRS = ((0, 1, 1, 4), (1, 0, 2, 8), (0, -1, 4, 1), (-1, 0, 8, 2))
@@ -127,29 +126,36 @@ def test_random_games_legal_moves_match_brute_force_and_winner_matches_flood():
     assert outcomes[0] + outcomes[1] > 0
 
 
+def pick_checked(game, rng, moves):
+    return pick(game, rng)
+
+
+def check_winner_after(game, mover, move):
+    check_winner(game, mover)
+    check_winning_cells(game, mover, move)
+
+
+def check_winning_cells(game, mover, move):
+    if game.winner() in (0, 1):
+        assert game.winning_cells(), game.encode()
+
+
+def soak(seed):
+    """One whole random game with every invariant and the flood's verdict after each placement,
+    both link directions (tools/soak.py).  Returns (options, decisions, winner, record)."""
+    options = {"red_links": ("left-right", "top-bottom")[seed % 2]}
+    return (options,) + play_checked(Thoughtwave(options), Rng(seed), pick_checked, check_winner_after)
+
+
 def test_random_games_undo_restores_exactly_and_encode_round_trips():
     """Protocol: undo takes back each placement exactly (board, hands, side, winner, legal moves and
     the wave components); encode/decode round-trips; records replay."""
     wins = 0
     for seed in range(scaled(30, 6)):
         game = Thoughtwave()
-        rng = Rng(500 + seed)
-        snapshots = []
-        while not game.is_over():
-            snapshots.append(position_snapshot(game))
-            game.play(pick(game, rng))
-            assert decoded_copy(game).winner() == game.winner()
-            if game.is_over() or rng.below(4) == 0:
-                # Undo and replay the last move: the union-find must come back the same.
-                last = game.history[-1]
-                game.undo()
-                assert position_snapshot(game) == snapshots[-1]
-                game.play(last)
-        if game.winner() in (0, 1):
+        _, winner, _ = play_checked(game, Rng(500 + seed), pick_checked, check_winning_cells)
+        if winner in (0, 1):
             wins += 1
-            assert game.winning_cells()
-        check_record_replays(game)
-        undo_to_start(game, snapshots)
         assert list(game.hand) == list(COUNTS) * 2
     assert wins > 0
 
