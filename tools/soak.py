@@ -102,7 +102,8 @@ def tasks(plan, first_seed):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.soak", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.soak", description="Whole random games of every game "
+                                     "with every protocol invariant, at scale (tools/soak.py).")
     parser.add_argument("--scale", type=float, default=1.0, help="fraction of the full run's games (default 1)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: every core)")
     parser.add_argument("--only", nargs="+", choices=sorted(PLAN), help="these games only")
