@@ -25,3 +25,13 @@ def test_process_speaks_the_protocol():
     assert blocks[0].startswith("= ")
     assert blocks[1].startswith("? unknown command 'foo'")
     assert blocks[2] == "= "
+
+
+def test_integer_options_answer_with_the_allowed_range_and_are_normalised():
+    ref = Referee()
+    for line, allowed in (("new trap size=" + "9" * 5000, "7..16"), ("new tholian_go seed=" + "7" * 5000, "..")):
+        answer, keep = ref.handle(line)
+        assert answer.startswith("? option ") and "internal error" not in answer and allowed in answer, answer[:300]
+        assert len(answer) < 200 and keep
+    assert ref.handle("new trap size=08")[0] == "= dots=five size=8"
+    assert " seed=7 " in ref.handle("new tholian_go seed=007")[0]
