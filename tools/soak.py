@@ -15,6 +15,7 @@ replays it (`--only GAME --seed S`), and exits 1 on any failure.  `--scale 0.1` 
 import argparse
 import multiprocessing
 import os
+import signal
 import sys
 import time
 import traceback
@@ -116,6 +117,10 @@ def main(argv=None):
     print("soak: %s on %d processes" % (", ".join("%d %s" % (plan[n], n) for n in plan), args.jobs), flush=True)
     last = time.monotonic()
     with multiprocessing.Pool(args.jobs) as pool:
+        # SIGTERM (and SIGINT, also where a shell started the run in the background with SIGINT
+        # ignored) stops the run with the figures so far.  Set after the workers are forked.
+        signal.signal(signal.SIGTERM, stop)
+        signal.signal(signal.SIGINT, stop)
         try:
             for result in pool.imap_unordered(play_chunk, tasks(plan, args.seed)):
                 tally.add(*result)
@@ -124,11 +129,15 @@ def main(argv=None):
                     last = time.monotonic()
         except KeyboardInterrupt:
             pool.terminate()
-            print("soak: interrupted", file=sys.stderr)
+            print("soak: interrupted", flush=True)
             report(tally)
             return 130
     report(tally)
     return 1 if tally.failures else 0
+
+
+def stop(signum, frame):
+    raise KeyboardInterrupt()
 
 
 def report(tally):
@@ -142,6 +151,10 @@ def report(tally):
             tally.finished.get(name, elapsed), tally.longest[name]))
     for name, seed, text in tally.failures:
         print("  FAILED %s seed %d: %s" % (name, seed, text))
+    done, total = sum(tally.games.values()), sum(tally.planned.values())
+    if 0 < done < total:
+        print("soak: stopped after %d of %d games; the whole run would take about %.0f s at this rate"
+              % (done, total, elapsed * total / done))
 
 
 if __name__ == "__main__":

@@ -32,3 +32,31 @@ def test_a_failing_game_is_reported_with_the_seed_that_replays_it(monkeypatch, c
     out = capsys.readouterr().out
     assert "FAILED trap seed 3: AssertionError: no legal move in an ongoing game" in out
     assert "python -m tools.soak --only trap --seed 3 --scale 0" in out
+
+
+def test_sigterm_stops_the_run_with_the_figures_so_far_and_no_worker_left(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    proc = subprocess.Popen([sys.executable, "-m", "tools.soak", "--scale", "0.05", "--jobs", "2"],
+                            cwd=soak.ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert proc.stdout is not None
+    assert proc.stdout.readline().startswith("soak: 500 trap")
+    time.sleep(3)
+    workers = [int(p) for p in subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
+                                              text=True).stdout.split()]
+    assert len(workers) == 2
+    proc.send_signal(signal.SIGTERM)
+    out = proc.communicate(timeout=60)[0]
+    assert proc.returncode == 130, out
+    assert "soak: interrupted" in out and " games in " in out, out
+    time.sleep(0.5)
+    for pid in workers:
+        try:
+            os.kill(pid, 0)
+            alive = not open("/proc/%d/stat" % pid).read().split()[2] == "Z"
+        except (ProcessLookupError, FileNotFoundError):
+            alive = False
+        assert not alive, "worker %d outlived the soak" % pid
