@@ -68,6 +68,16 @@ def port_problem(port):
     return ""
 
 
+def check_port(port):
+    """Raises BoardError saying what is wrong with `port` as written (missing, malformed)."""
+    if not port:
+        raise BoardError("no port given: PORT=/dev/ttyACM0 (or COMn, or socket://127.0.0.1:N for a virtual board)%s"
+                         % found_ports_hint())
+    problem = port_problem(port)
+    if problem:
+        raise BoardError(problem)
+
+
 def describe_open_failure(port):
     """Why `port` cannot be opened, in one line (pyserial's own error, classified)."""
     import serial
@@ -109,12 +119,7 @@ class Board:
     """A MicroPython board on the other end of `port`, driven through its raw REPL."""
 
     def __init__(self, port, timeout=10.0):
-        if not port:
-            raise BoardError("no port given: PORT=/dev/ttyACM0 (or COMn, or socket://127.0.0.1:N for a virtual board)%s"
-                             % found_ports_hint())
-        problem = port_problem(port)
-        if problem:
-            raise BoardError(problem)
+        check_port(port)
         from mpremote.transport_serial import SerialTransport
         self.port = port
         self.timeout = timeout
@@ -466,19 +471,17 @@ def main(argv=None):
     parser.add_argument("--no-build", action="store_true", help="flash build/<profile>/ as it is")
     parser.add_argument("--no-reset", action="store_true", help="stay in the REPL instead of starting the app")
     args = parser.parse_args(argv)
-    if port_problem(args.port):  # before the build: a mistyped PORT is said at once
-        print("flash: %s" % port_problem(args.port), file=sys.stderr)
-        return 1
 
     from tools.build import BuildError, build
     try:
+        check_port(args.port)  # before the build: a missing or mistyped PORT is said at once
         if args.no_build:
             fs_dir = Path(args.out or ROOT / "build") / args.board
             if not (fs_dir / "main.py").is_file():
                 raise BuildError("no build in %s: run make build BOARD=%s" % (fs_dir, args.board))
         else:
             fs_dir = build(args.board, out_root=args.out).fs_dir
-    except BuildError as e:
+    except (BuildError, BoardError) as e:
         print("flash: %s" % e, file=sys.stderr)
         return 1
     board = None
