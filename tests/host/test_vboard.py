@@ -163,3 +163,39 @@ def test_listens_on_loopback_only(board):
     tcp6 = Path("/proc/net/tcp6")
     if tcp6.exists():
         assert not any(int(line.split()[1].split(":")[1], 16) == board.port for line in tcp6.read_text().splitlines()[1:])
+
+
+def test_killing_the_python_front_door_stops_the_node_board():
+    # Issue 17: `python -m tools.vboard` killed (SIGKILL: no handler runs) left its node child
+    # holding the port.  The child is tied to the parent by a pipe on its stdin.
+    import os
+    import signal
+    proc = subprocess.Popen([sys.executable, "-m", "tools.vboard", "--port", "0"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith("vboard: listening on 127.0.0.1:"), line
+        children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
+        assert len(children) == 1
+        node = int(children[0])
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        end = time.monotonic() + 10
+        while time.monotonic() < end and running(node):
+            time.sleep(0.1)
+        if running(node):
+            os.kill(node, signal.SIGKILL)
+            raise AssertionError("the node board outlived its python parent")
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
+def running(pid):
+    """Whether process `pid` exists and is not a zombie waiting to be reaped."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
