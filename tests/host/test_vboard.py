@@ -199,3 +199,24 @@ def running(pid):
             return f.read().rsplit(")", 1)[1].split()[0] != "Z"
     except FileNotFoundError:
         return False
+
+
+def test_a_child_started_with_die_with_parent_ends_when_its_parent_is_killed():
+    # tools/procs.py, used for the VM runs of the benchmarks.
+    import os
+    import signal
+    parent = subprocess.Popen([sys.executable, "-c", "import subprocess, sys, time\n"
+                               "from tools.procs import die_with_parent\n"
+                               "child = subprocess.Popen(['sleep', '300'], preexec_fn=die_with_parent)\n"
+                               "print(child.pid, flush=True)\ntime.sleep(300)\n"],
+                              cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    child = int(parent.stdout.readline())
+    parent.send_signal(signal.SIGKILL)
+    parent.wait(10)
+    end = time.monotonic() + 10
+    while time.monotonic() < end and running(child):
+        time.sleep(0.1)
+    if running(child):
+        os.kill(child, signal.SIGKILL)
+        raise AssertionError("the child outlived its parent")
