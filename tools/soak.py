@@ -36,9 +36,9 @@ def driver(name):
 
 def play_chunk(task):
     """Worker: plays the games `seeds` of `name`; returns (name, games, decisions, longest save
-    in bytes, seconds, [(seed, failure text)])."""
+    in bytes, CPU seconds, [(seed, failure text)])."""
     name, seeds = task
-    started = time.monotonic()
+    started = time.process_time()
     from firmware.saves import SavedGame, to_text
     soak = driver(name).soak
     decisions = longest = 0
@@ -54,23 +54,24 @@ def play_chunk(task):
         decisions += count
         save = to_text(SavedGame(name, options, ["human", "human"], record.split()))
         longest = max(longest, len(save))
-    return name, len(seeds), decisions, longest, time.monotonic() - started, failures
+    return name, len(seeds), decisions, longest, time.process_time() - started, failures
 
 
 class Tally:
-    def __init__(self, planned):
+    def __init__(self, planned, jobs):
         self.planned = planned
+        self.jobs = jobs
         self.started = time.monotonic()
         self.games = dict.fromkeys(planned, 0)
         self.decisions = dict.fromkeys(planned, 0)
         self.longest = dict.fromkeys(planned, 0)
-        self.seconds = dict.fromkeys(planned, 0.0)      # summed over the workers
+        self.cpu = dict.fromkeys(planned, 0.0)      # CPU seconds, summed over the workers
         self.failures = []
         self.finished = {}          # name -> seconds since the start when its last game ended
 
-    def add(self, name, games, decisions, longest, seconds, failures):
+    def add(self, name, games, decisions, longest, cpu, failures):
         self.games[name] += games
-        self.seconds[name] += seconds
+        self.cpu[name] += cpu
         self.decisions[name] += decisions
         self.longest[name] = max(self.longest[name], longest)
         for seed, text in failures:
@@ -113,7 +114,7 @@ def main(argv=None):
     if args.scale < 0 or args.jobs < 1:
         parser.error("--scale must be >= 0 and --jobs >= 1")
     plan = {n: max(1, int(PLAN[n] * args.scale)) for n in (args.only or PLAN)}
-    tally = Tally(plan)
+    tally = Tally(plan, args.jobs)
     print("soak: %s on %d processes" % (", ".join("%d %s" % (plan[n], n) for n in plan), args.jobs), flush=True)
     last = time.monotonic()
     with multiprocessing.Pool(args.jobs) as pool:
@@ -146,12 +147,16 @@ def report(tally):
         sum(tally.games.values()), elapsed, sum(tally.games.values()) / max(elapsed, 1e-9), len(tally.failures)))
     for name in tally.planned:
         games = tally.games[name]
-        print("  %-12s %6d games %9d decisions  %6.1f games/s per process  done at %5.0f s  longest save %6d bytes" % (
-            name, games, tally.decisions[name], games / max(tally.seconds[name], 1e-9),
+        print("  %-12s %6d games %9d decisions  %6.1f ms CPU/game  done at %5.0f s  longest save %6d bytes" % (
+            name, games, tally.decisions[name], 1000 * tally.cpu[name] / max(games, 1),
             tally.finished.get(name, elapsed), tally.longest[name]))
     for name, seed, text in tally.failures:
         print("  FAILED %s seed %d: %s" % (name, seed, text))
     done, total = sum(tally.games.values()), sum(tally.planned.values())
+    if all(tally.games.values()):
+        cpu = sum(tally.cpu[n] / tally.games[n] * PLAN[n] for n in PLAN if n in tally.games)
+        print("soak: at these CPU times a full run%s is %.0f s of CPU: %.0f s on %d idle cores" % (
+            "" if len(tally.games) == len(PLAN) else " of these games", cpu, cpu / tally.jobs, tally.jobs))
     if 0 < done < total:
         print("soak: stopped after %d of %d games; the whole run would take about %.0f s at this rate"
               % (done, total, elapsed * total / done))

@@ -9,9 +9,9 @@ DIRS = ((0, 1, 1, 4), (1, 0, 2, 8), (0, -1, 4, 1), (-1, 0, 8, 2))
 PIECE_OF_MASK = {15: 0, 7: 1, 14: 1, 13: 1, 11: 1, 5: 2, 10: 2, 3: 3, 6: 3, 12: 3, 9: 3, 1: 4, 2: 4, 4: 4, 8: 4}
 
 
-def reference_moves(game):
-    """Every placement by brute force: each empty square, each mask the mover holds a piece for,
-    each of the four edges checked against the neighbour."""
+def reference_moves(game, limit=0):
+    """Every placement (the first `limit` of them) by brute force: each empty square, each mask
+    the mover holds a piece for, each of the four edges checked against the neighbour."""
     board, me = game.board, game.to_move()
     out = []
     for cell in range(100):
@@ -29,6 +29,8 @@ def reference_moves(game):
                         ok = False
             if ok:
                 out.append(cell * 16 + mask)
+                if len(out) == limit:
+                    return out
     return out
 
 
@@ -65,7 +67,7 @@ def check_winner(game, mover):
         expected = mover
     elif links[1 - mover]:
         expected = 1 - mover
-    elif not reference_moves_for(game, 0) and not reference_moves_for(game, 1):
+    elif not reference_moves_for(game, 0, 1) and not reference_moves_for(game, 1, 1):
         expected = DRAW
     else:
         expected = ONGOING
@@ -91,10 +93,10 @@ def pick(game, rng):
     return moves[rng.below(len(moves))]
 
 
-def reference_moves_for(game, player):
+def reference_moves_for(game, player, limit=0):
     saved = game._to_move
     game._to_move = player
-    moves = reference_moves(game)
+    moves = reference_moves(game, limit)
     game._to_move = saved
     return moves
 
