@@ -150,12 +150,12 @@ class App:
     def repair_settings(self):
         """Says what was wrong with the settings file, once: the repaired settings replace it."""
         if self.settings_notes:
-            self.ui.message("Settings", "\n".join(self.settings_notes))
-            self.settings_notes = []
             try:
                 saves.save_settings(self.folder, self.settings)
             except OSError:
                 pass    # the settings screen says so when the player saves them
+            self.ui.message("Settings", "\n".join(self.settings_notes))
+            self.settings_notes = []
 
     def screens(self, module):
         return __import__(module, None, None, ["_"])

@@ -180,13 +180,13 @@ def read_text(path):
     before reading: garbage must not fill the heap) or is not printable ASCII lines."""
     size = os.stat(path)[6]
     if size > MAX_FILE_BYTES:
-        raise SaveError("too big to be ours (%d bytes; at most %d)" % (size, MAX_FILE_BYTES))
+        raise SaveError("the file is too big (%d bytes; the app writes at most %d)" % (size, MAX_FILE_BYTES))
     with open(path, "rb") as f:
         data = f.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
-        raise SaveError("too big to be ours (over %d bytes)" % MAX_FILE_BYTES)
+        raise SaveError("the file is too big (over %d bytes)" % MAX_FILE_BYTES)
     if data and (max(data) > 126 or min(data.replace(b"\n", b" ")) < 32):
-        raise SaveError("damaged (a byte that is not plain text)")
+        raise SaveError("the file is damaged (it holds a byte that is not plain text)")
     return data.decode()
 
 
@@ -282,10 +282,11 @@ def load_settings(folder, allowed):
             if len(lines) != count:
                 raise SaveError("the settings file lists %d values, its end line says %d" % (len(lines), count))
         except SaveError as e:
-            notes.append("Settings: %s." % e)
+            text = str(e)
+            notes.append(text[0].upper() + text[1:] + ".")
             continue
         except (OSError, MemoryError) as e:
-            notes.append("Settings: cannot read them (%s)." % e)
+            notes.append("The settings cannot be read (%s)." % e)
             continue
         if notes:
             notes.append("The previous copy is used.")
@@ -296,8 +297,7 @@ def load_settings(folder, allowed):
             if value in allowed[key]:
                 settings[key] = value
             else:
-                notes.append("Settings: %s '%s' is not one of %s; %s is used." % (
-                    key, value, "/".join(allowed[key]), allowed[key][0]))
+                notes.append("Setting %s=%s is not valid: %s is used." % (key, value, allowed[key][0]))
         return settings, notes
     if notes:
         notes.append("The default settings are used.")

@@ -128,7 +128,9 @@ def test_a_bad_settings_value_falls_back_to_the_default_with_a_notice(tmp_path, 
     write_file(tmp_path, "settings", saves.seal(body, 3) if sealed else body + "end\n")
     hw = FakeHW(tmp_path, ["a"] + NEW_GAME_VS_AI, driver=move_script(["d4"], PAUSE_QUIT))
     app = run_app(hw)
-    assert "Settings" in hw.frames[0] and "Error" not in shown(hw)
+    assert hw.frames[0][0] == "Settings" and "Error" not in shown(hw)
+    assert ("Setting level=xyz is not valid: normal is used" if sealed else
+            "The settings file is incomplete") in shown(hw), shown(hw)
     assert app.settings["level"] == "normal"
     assert saves.from_text(read_file(tmp_path, "game")).players == ["human", "ai-normal"]
     # The notice is shown once: the repaired settings replace the file.
