@@ -1,5 +1,7 @@
 """The virtual board behaves like a board's USB REPL for mpremote: REPLs, soft reset, Ctrl-C,
 a filesystem that persists and speaks MicroPython's errno numbers, loopback only."""
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -168,8 +170,6 @@ def test_listens_on_loopback_only(board):
 def test_killing_the_python_front_door_stops_the_node_board():
     # Issue 17: `python -m tools.vboard` killed (SIGKILL: no handler runs) left its node child
     # holding the port.  The child is tied to the parent by a pipe on its stdin.
-    import os
-    import signal
     proc = subprocess.Popen([sys.executable, "-m", "tools.vboard", "--port", "0"], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
@@ -178,15 +178,7 @@ def test_killing_the_python_front_door_stops_the_node_board():
         assert line.startswith("vboard: listening on 127.0.0.1:"), line
         children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
         assert len(children) == 1
-        node = int(children[0])
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(10)
-        end = time.monotonic() + 10
-        while time.monotonic() < end and running(node):
-            time.sleep(0.1)
-        if running(node):
-            os.kill(node, signal.SIGKILL)
-            raise AssertionError("the node board outlived its python parent")
+        assert_ends_with_its_parent(proc, int(children[0]))
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -201,17 +193,8 @@ def running(pid):
         return False
 
 
-def test_a_child_started_with_die_with_parent_ends_when_its_parent_is_killed():
-    # tools/procs.py, used for the VM runs of the benchmarks.
-    import os
-    import signal
-    parent = subprocess.Popen([sys.executable, "-c", "import subprocess, sys, time\n"
-                               "from tools.procs import die_with_parent\n"
-                               "child = subprocess.Popen(['sleep', '300'], preexec_fn=die_with_parent)\n"
-                               "print(child.pid, flush=True)\ntime.sleep(300)\n"],
-                              cwd=ROOT, stdout=subprocess.PIPE, text=True)
-    assert parent.stdout is not None
-    child = int(parent.stdout.readline())
+def assert_ends_with_its_parent(parent, child):
+    """Kills `parent` outright (SIGKILL: no handler runs); process `child` must end within 10 s."""
     parent.send_signal(signal.SIGKILL)
     parent.wait(10)
     end = time.monotonic() + 10
@@ -219,4 +202,15 @@ def test_a_child_started_with_die_with_parent_ends_when_its_parent_is_killed():
         time.sleep(0.1)
     if running(child):
         os.kill(child, signal.SIGKILL)
-        raise AssertionError("the child outlived its parent")
+        raise AssertionError("process %d outlived its parent" % child)
+
+
+def test_a_child_started_with_die_with_parent_ends_when_its_parent_is_killed():
+    # tools/procs.py, used for the VM runs of the benchmarks.
+    parent = subprocess.Popen([sys.executable, "-c", "import subprocess, sys, time\n"
+                               "from tools.procs import die_with_parent\n"
+                               "child = subprocess.Popen(['sleep', '300'], preexec_fn=die_with_parent)\n"
+                               "print(child.pid, flush=True)\ntime.sleep(300)\n"],
+                              cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    assert_ends_with_its_parent(parent, int(parent.stdout.readline()))
