@@ -8,7 +8,7 @@ STAMP_STUBS := typings/.installed
 BOARD ?= pico_lcd13
 PORT ?=
 
-.PHONY: setup run test test-py test-mpy check-subset typecheck bench build flash devtest clean
+.PHONY: setup run test test-py test-mpy check-subset typecheck bench soak build flash devtest clean
 
 setup: $(STAMP_PY) $(NODE_VM) $(STAMP_STUBS)
 
@@ -56,6 +56,9 @@ typecheck: setup
 
 bench: setup
 	$(PY) -m tools.bench
+
+soak: setup
+	$(PY) -m tools.soak $(ARGS)
 
 build: setup
 	$(PY) -m tools.build --board $(BOARD)

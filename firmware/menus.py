@@ -87,9 +87,10 @@ def new_game(app):
 
 def continue_game(app):
     skip = 0
+    kept = True     # whether the kept-aside save may be tried (not when one was just kept)
     notes = []
     while True:
-        saved, index, messages = saves.load_game(app.folder, skip)
+        saved, index, messages = saves.load_game(app.folder, skip, kept)
         notes += messages
         if saved is None:
             notes.append("No usable save was found.")
@@ -99,13 +100,15 @@ def continue_game(app):
             session = replay(app, saved)
             break
         except MemoryError:
+            saved = None
             gc.collect()
-            notes.append("Out of memory while loading the save.")
+            notes.append(saves.keep_aside(app.folder, index))
+            kept = False
         except Exception as e:
-            notes.append("%s could not be replayed: %s" % (("Save", "Unfinished save", "Previous save")[index], e))
+            notes.append("%s could not be replayed: %s" % (saves.label(index), e))
         skip = index + 1
     if notes:
-        notes.append("Loaded the previous save instead." if index else "")
+        notes.append("Loaded the %s instead." % saves.label(index).lower() if index else "")
         app.ui.message("Save problem", "\n".join(notes))
     return session
 

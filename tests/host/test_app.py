@@ -43,8 +43,8 @@ def test_settings_are_saved_and_read_back(tmp_path):
     # Settings: AI level normal -> hard (RIGHT), targets on -> off, then "Save".
     hw = FakeHW(tmp_path, ["down", "down", "a", "down", "right", "down", "right", "down", "down", "down", "a"])
     run_app(hw)
-    loaded = saves.load_settings(str(tmp_path), {"level": "", "targets": "", "demo": ""})
-    assert loaded == {"level": "hard", "targets": "off", "demo": "normal"}
+    from firmware.app import SETTINGS
+    assert saves.load_settings(str(tmp_path), SETTINGS) == ({"level": "hard", "targets": "off", "demo": "normal"}, [])
 
 
 @pytest.mark.parametrize("profile", ["mono128"])
