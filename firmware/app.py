@@ -512,13 +512,15 @@ class App:
         return False
 
     def undo(self, session):
-        """Takes back one decision; against the AI, back to the human's previous decision."""
-        session.undo()
-        if session.humans() == 0:
-            self.save(session)
-            return
-        while session.game.history and (session.is_ai(session.game.to_move())
-                                        or session.is_ai(session.movers[-1])):
+        """Takes back one decision between humans or AIs only; against the AI, the AI's
+        decisions since the human's last turn and that whole turn (all its decisions), so the
+        human chooses again where they last chose."""
+        if session.humans() == 0 or session.humans() == 2:
             session.undo()
+        else:
+            while session.movers and session.is_ai(session.movers[-1]):
+                session.undo()
+            human = session.movers[-1] if session.movers else 0
+            while session.movers and session.movers[-1] == human:
+                session.undo()
         self.save(session)
-

@@ -293,3 +293,44 @@ def test_a_save_folder_that_cannot_be_written_is_said_once_and_play_goes_on(tmp_
     assert shown.count("Not saved") == 1          # at the start, then silence
     assert app.session.texts() == ["d4", "e5", "c3"]
     assert not (blocker / "saves").exists()
+
+
+def human_turn_start(app):
+    """Whether the human is at the start of a turn (nothing of the turn chosen yet)."""
+    s = app.session
+    return app.builder is not None and not app.builder.prefix and (
+        not s.movers or s.movers[-1] != s.game.to_move())
+
+
+def undo_after_turns(turns, rng):
+    """A driver: random moves for the human for `turns` turns (the AI answers each), then the
+    pause menu's Undo; it records the history at the start of each human turn."""
+    starts = []
+
+    def drive(hw):
+        app = hw.app
+        if app.busy or app.builder is None:
+            return [] if app.busy else None
+        if app.builder.prefix:
+            return None
+        if human_turn_start(app) and (not starts or starts[-1] != app.session.game.history):
+            if len(starts) > turns:
+                return None                          # back after the undo: stop
+            starts.append(list(app.session.game.history))
+            if len(starts) > turns:
+                return ["b", "down", "a"]            # pause menu: Undo
+        return presses_for(app.builder, rng.choice(app.builder.moves))
+    return drive, starts
+
+
+@pytest.mark.parametrize("name", registry.game_names())
+def test_undo_against_the_ai_goes_back_to_where_the_human_last_chose(tmp_path, name):
+    # Human against the easy AI; after three turns each, Undo takes back the AI's reply and the
+    # human's whole last turn (all its decisions), and the autosave then holds that position.
+    drive, starts = undo_after_turns(3, random.Random(7))
+    keys = new_game_keys(name, humans=False)[:-1] + ["up", "left", "down", "a"]   # AI easy
+    hw = FakeHW(tmp_path, keys, "pico_lcd13", driver=drive)
+    app = run_app(hw)
+    assert len(starts) == 4
+    assert app.session.game.history == starts[2]
+    assert len(saved_moves(tmp_path)) == len(starts[2])
