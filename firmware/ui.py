@@ -269,7 +269,7 @@ class UI:
                 label = _fit_pair(label, values[i], self.cols - 1)
             label = label[:self.cols - 1]
             if i == index:
-                self.fb.fill_rect(0, y - 1, self.w, lh, self.sel_bg)
+                self.fb.fill_rect(0, y, self.w, lh, self.sel_bg)
                 self.text(label, 4, y + (lh - 8) // 2, self.sel_fg)
             else:
                 self.text(label, 4, y + (lh - 8) // 2)
