@@ -22,9 +22,10 @@ class Game:
     # Option name -> tuple of allowed values (strings); the first one is the default.
     # An allowed value of "*int" accepts any integer written in decimal (put a real default first).
     OPTIONS = {}
+    OPTION_RANGES = {}    # option -> (lowest, highest): the integers an "*int" option admits
 
     def __init__(self, options=None):
-        self.options = parse_options(self.NAME, self.OPTIONS, options)
+        self.options = parse_options(self.NAME, self.OPTIONS, options, self.OPTION_RANGES)
         self.history = []  # moves played, in order (ints)
 
     # --- the state -----------------------------------------------------------------------
@@ -104,8 +105,9 @@ class Game:
         return " ".join("%s=%s" % (k, self.options[k]) for k in sorted(self.options))
 
 
-def parse_options(game_name, allowed, given):
-    """Checks `given` (dict of str -> str) against `allowed`; returns the full option dict."""
+def parse_options(game_name, allowed, given, ranges=None):
+    """Checks `given` (dict of str -> str) against `allowed` (and the integer `ranges` of its
+    "*int" options); returns the full option dict."""
     out = {}
     for name in allowed:
         out[name] = allowed[name][0]
@@ -116,11 +118,22 @@ def parse_options(game_name, allowed, given):
                 raise GameError("%s has no option '%s'; options: %s" % (
                     game_name, name, ", ".join(sorted(allowed)) or "none"))
             choices = allowed[name]
-            if value not in choices and not ("*int" in choices and _is_int(value)):
-                raise GameError("option %s=%s is not valid for %s; choose one of: %s" % (
-                    name, value, game_name, "|".join(c if c != "*int" else "<integer>" for c in choices)))
+            bounds = ranges.get(name) if ranges else None
+            if value not in choices and not ("*int" in choices and _is_int(value)
+                                             and (bounds is None or bounds[0] <= int(value) <= bounds[1])):
+                raise GameError("option %s=%s is not valid for %s; %s" % (
+                    name, value, game_name, allowed_text(choices, bounds)))
             out[name] = value
     return out
+
+
+def allowed_text(choices, bounds=None):
+    """What an option admits, in words: "choose one of: a|b" or "choose an integer 7..16"."""
+    if "*int" in choices:
+        if bounds is not None:
+            return "choose an integer %d..%d" % (bounds[0], bounds[1])
+        return "choose an integer"
+    return "choose one of: " + "|".join(choices)
 
 
 def _is_int(text):
