@@ -80,6 +80,16 @@ class Session:
             return DRAW
         return self.game.winner()
 
+    def result_words(self):
+        """The end of the game in words: "Dark wins", "Red resigned: Blue wins", "Draw"."""
+        winner = self.winner()
+        names = self.game.PLAYERS
+        if winner == DRAW:
+            return "Draw by agreement" if self.result == "draw agreed" else "Draw"
+        if self.result.startswith("resign"):
+            return "%s resigned: %s wins" % (names[1 - winner], names[winner])
+        return names[winner] + " wins"
+
     def play(self, move):
         game = self.game
         text = game.move_to_text(move)
@@ -281,23 +291,26 @@ class App:
         if ui.mode == TOP:
             fb.fill_rect(0, ui.footer_y - 1, ui.w, ui.h - ui.footer_y + 1, ui.bg)
         winner = session.winner()
+        info = []
         if winner == ONGOING:
             player = game.to_move()
             who = game.PLAYERS[player] + (" AI" if session.is_ai(player) else "")
             self.status_token(session, px + 4, py + lh // 2, player)
-        elif winner == DRAW:
-            who = "Draw"
+            if session.view is not None:
+                info = session.view.info()
         else:
-            who = game.PLAYERS[winner] + " won"
-            self.status_token(session, px + 4, py + lh // 2, winner)
-        info = session.view.info() if session.view is not None else []
+            # The result once, instead of the counts of a phase that is over.
+            who = session.result_words()
+            if winner != DRAW:
+                self.status_token(session, px + 4, py + lh // 2, winner)
         moves = "#%d" % (len(game.history) + 1)
         text_y = py + (lh - 8) // 2
         if ui.mode == PANEL:
             cols = pw // 8
             y = py
-            ui.text(who[:cols - 1], px + 9, text_y)
-            y += lh
+            for part in ui.wrap(who, cols - 1):
+                ui.text(part, px + 9, y + (lh - 8) // 2)
+                y += lh
             for line in info:
                 ui.text(line[:cols], px, y)
                 y += lh

@@ -1,7 +1,6 @@
 # The pause menu (undo, hint, draw offer, resign, save and quit) and the game-over screen.
 # Imported when the player pauses or a game ends, and dropped again (memory).
 from shared_rules import registry
-from shared_rules.game import DRAW
 from firmware.app import PAUSE, Session
 
 
@@ -15,12 +14,22 @@ def pause_menu(app, session):
         items.append("Undo")
     if human_to_move and session.view is not None and app.has_ai(session.name):
         items.append("Hint")
+    items += ["Help", "Rules"]
     if session.humans():
         items.append("Offer draw")
         items.append("Resign")
     items.append("Save and quit")
     choice = app.ui.menu("Paused", items)
     item = items[choice] if choice >= 0 else "Resume"
+    if item in ("Help", "Rules"):
+        from firmware import help_pages
+        if item == "Help":
+            help_pages.game_help(app, session.name)
+        else:
+            help_pages.rules(app, session.name)
+        del help_pages
+        app.drop("firmware.help_pages")
+        return pause_menu(app, session)
     if item == "Undo":
         app.undo(session)
     elif item == "Hint":
@@ -67,26 +76,23 @@ def game_over(app, session):
     """The final position and what next: the session to go on with (after an undo, or a
     rematch), or None to leave to the main menu."""
     game = session.game
-    winner = session.winner()
-    if winner == DRAW:
-        line = "Draw by agreement" if session.result else "Draw"
-    elif session.result.startswith("resign"):
-        line = "%s resigned: %s wins" % (game.PLAYERS[1 - winner], game.PLAYERS[winner])
-    else:
-        line = "%s wins" % game.PLAYERS[winner]
-    app.draw_play(session, None, line)
+    if not session.result:
+        session.result = "over"     # the save says the game is finished (a review, not a Continue)
+        app.save(session)
+    app.draw_play(session, None)
     app.ui.wait_key()
     items = ["Main menu", "Rematch", "Show board"]
-    if not session.result and app.can_undo(session):
+    if session.result == "over" and app.can_undo(session):
         items.append("Undo")
     while True:
-        choice = app.ui.menu(line, items)
+        choice = app.ui.menu("Game over", items)
         item = items[choice] if choice >= 0 else "Main menu"
         if item == "Show board":
-            app.draw_play(session, None, line)
+            app.draw_play(session, None)
             app.ui.wait_key()
             continue
         if item == "Undo":
+            session.result = ""
             app.undo(session)
             return session
         if item == "Rematch":
