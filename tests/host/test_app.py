@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from app_harness import FakeHW, run_app, random_mover, presses_for, move_script
+from app_harness import FakeHW, PROFILES, run_app, random_mover, presses_for, move_script
 from firmware import saves
 from shared_rules import registry
 import shared_rules.games  # noqa: F401
@@ -334,3 +334,85 @@ def test_undo_against_the_ai_goes_back_to_where_the_human_last_chose(tmp_path, n
     assert len(starts) == 4
     assert app.session.game.history == starts[2]
     assert len(saved_moves(tmp_path)) == len(starts[2])
+
+
+def screens(hw):
+    """The first string (the title) of each screen shown, once per run of equal titles."""
+    out = []
+    for frame in hw.frames:
+        if frame and (not out or out[-1] != frame[0]):
+            out.append(frame[0])
+    return out
+
+
+RAW_OPTION_NAMES = ("push_limit", "red_links", "ruleset", "transform", "lucky_scrimmage", "variant",
+                    "seed", "space", "size", "dots", "board", "start")
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize("name", registry.game_names())
+def test_option_forms_speak_player_words_and_fit_the_screen(tmp_path, name, profile):
+    # Each row selected in turn (UP from Start), each value stepped through with RIGHT.
+    cls = registry.game_class(name)
+    rows = len(cls.OPTIONS) + 2
+    keys = ["a"] + ["down"] * registry.game_names().index(name) + ["a"]
+    for _ in range(rows):
+        keys += ["up"] + ["right"] * 9
+    hw = FakeHW(tmp_path, keys + ["b", "b"], profile)
+    run_app(hw)
+    form = [f for f in hw.frames if f and f[0] == cls.TITLE]
+    shown = [t for frame in form for t in frame]
+    assert not [t for t in shown if t.strip() in RAW_OPTION_NAMES or "_" in t], shown
+    assert hw.cut == []
+    assert "Start" in shown and "Human" in shown
+    # B went back to the game list (the game still selected), B again to the main menu.
+    titles = [f[0] for f in hw.frames if f]
+    assert titles[-2:] == ["New game", "Tholia"]
+
+
+def test_the_dice_seed_steps_with_left_and_right_and_b_goes_back_to_the_game_list(tmp_path):
+    cls = registry.game_class("tholian_go")
+    seed_row = sorted(cls.OPTIONS).index("seed")
+    up = len(cls.OPTIONS) + 2 - seed_row        # from Start up to the seed row
+    keys = new_game_keys("tholian_go")[:3] + ["b", "a"]   # the form, B: the list, A: the form again
+    keys += ["up"] * up + ["right", "right", "right", "left"] + ["down"] * up
+    keys += ["up", "left", "left", "down", "a"]           # two humans, Start
+    hw = FakeHW(tmp_path, keys, "mono128")
+    app = run_app(hw)
+    assert app.session.game.options["seed"] == "3"
+    assert screens(hw)[:5] == ["Tholia", "New game", "Tholian Go", "New game", "Tholian Go"]
+    assert any("<3>" in frame for frame in hw.frames)    # the selected value, framed by < >
+
+
+def test_continue_says_what_it_resumes_and_a_new_game_asks_before_replacing_it(tmp_path):
+    saves.save_game(str(tmp_path), saves.SavedGame("trap", {"size": "8", "dots": "five"},
+                                                    ["human", "ai-hard"], ["d4", "e5", "c3"]))
+    # New game (Continue is first), Lazo, Start: asked, "Keep it"; Start again: "Replace it".
+    keys = ["down", "a", "a", "a", "a", "a", "down", "a"]
+    hw = FakeHW(tmp_path, keys, "pico_lcd13", driver=lambda hw: None)
+    app = run_app(hw)
+    assert hw.frames[0][:2] == ["Tholia", "Continue"] and "Trap, move 4, vs AI hard" in hw.frames[0]
+    assert screens(hw)[:7] == ["Tholia", "New game", "Lazo", "Saved game", "Lazo", "Saved game", "Black"]
+    asked = [f for f in hw.frames if f and f[0] == "Saved game"]
+    assert "saved Trap, move 4, vs AI hard?" in " ".join(asked[0])
+    assert app.session.name == "lazo" and saved_moves(tmp_path) == []
+    # On the small screen the line is shorter.
+    saves.save_game(str(tmp_path), saves.SavedGame("tholian_go", {}, ["human", "human"], ["L3.1-L3.2"]))
+    hw = FakeHW(tmp_path, [], "mono128")
+    run_app(hw)
+    assert hw.frames[0][-1] == "Tholian Go #2" and hw.selected() == ["Continue"]
+
+
+def test_a_finished_game_is_offered_for_review_not_continued(tmp_path):
+    moves = ["h1", "b6", "h2", "c6", "h3", "b7", "h4", "c7"]
+    hw, app = trap_game(tmp_path, moves, then=["a", "a"])     # game over: any key, Main menu
+    assert saves.from_text(read_file(tmp_path, "game")).result == "over"
+    assert hw.frames[-1][:2] == ["Tholia", "Review"] and hw.frames[-1][-1] == "Trap finished"
+    over = [f for f in hw.frames if "Dark wins" in " ".join(f)]
+    assert over and all(" ".join(f).count("wins") == 1 and "Place" not in f for f in over)
+    # Review: the final position and the game-over menu; its Undo makes it a game again.
+    hw = FakeHW(tmp_path, ["a", "a", "down", "down", "down", "a", "b", "up", "a"])
+    app = run_app(hw)
+    assert saved_moves(tmp_path) == moves[:-1]
+    assert saves.from_text(read_file(tmp_path, "game")).result == ""
+    assert hw.frames[-1][:2] == ["Tholia", "Continue"]
