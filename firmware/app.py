@@ -135,6 +135,7 @@ class App:
         self.builder = None  # the move being entered, while a human chooses one
         self.busy = False    # True while the app reads buttons without waiting for one (AI)
         self.panel_free_y = 0  # where the status column's text ends (PANEL layout)
+        self.legend = None     # the button legend's parts, while a game is played
 
     # --- main menu ------------------------------------------------------------------------
     def main_menu(self):
@@ -214,6 +215,10 @@ class App:
         """Plays until the player leaves; any error in the game ends here, the save is kept."""
         try:
             session.view = self.load_view(session)
+            help_pages = self.screens("firmware.help_pages")
+            self.legend = help_pages.legend(self.hw)
+            del help_pages
+            self.drop("firmware.help_pages")
             self.play_loop(session)
         except MemoryError:
             self.session = self.builder = session = None
@@ -309,7 +314,7 @@ class App:
             cols = pw // 8
             y = py
             for part in ui.wrap(who, cols - 1):
-                ui.text(part, px + 9, y + (lh - 8) // 2)
+                ui.text(part, px + 8, y + (lh - 8) // 2)    # right of the turn marker
                 y += lh
             for line in info:
                 ui.text(line[:cols], px, y)
@@ -367,22 +372,37 @@ class App:
             label = view.button_label(key)[:w // 8]
             ui.text(label, x + (w - 8 * len(label)) // 2, y + (h - 8) // 2,
                     ui.sel_fg if selected else ui.fg)
-        if text and not note:
-            if ui.mode == PANEL:
-                x, y, w, h = ui.panel_rect
-                # Above the buttons, below the status lines: as many lines as fit there.
-                bottom = ui.button_top(buttons) - 1
-                lines = ui.wrap(text, w // 8)
-                room = (bottom - self.panel_free_y) // ui.line_h
-                lines = lines[:max(0, min(3, room))]
-                y0 = bottom - len(lines) * ui.line_h
-                for i in range(len(lines)):
-                    ui.text(lines[i], x, y0 + i * ui.line_h, ui.accent)
-            else:
-                right = ui.button_left(buttons) - 1
-                text = text[:right // 8]
-                x = 0 if ui.mode == TOP else right - 8 * len(text)
-                ui.text(text, x, max(0, ui.footer_y), ui.accent)
+        if note:
+            return
+        # The move being built, then the button legend in the room left (TOP: the help line's
+        # right part; PANEL: the column above the move's lines).
+        right = ui.button_left(buttons) - 1
+        if ui.mode == PANEL:
+            x, y, w, h = ui.panel_rect
+            bottom = ui.button_top(buttons) - 1
+            lines = ui.wrap(text, w // 8) if text else []
+            room = (bottom - self.panel_free_y) // ui.line_h
+            lines = lines[:max(0, min(3, room))]
+            y0 = bottom - len(lines) * ui.line_h
+            for i in range(len(lines)):
+                ui.text(lines[i], x, y0 + i * ui.line_h, ui.accent)
+            parts = self.legend or []
+            if (y0 - self.panel_free_y) // ui.line_h >= len(parts) and parts \
+                    and len(parts[0]) <= w // 8:
+                y0 -= len(parts) * ui.line_h
+                for i in range(len(parts)):
+                    ui.text(parts[i][:w // 8], x, y0 + i * ui.line_h, ui.dim)
+        else:
+            text = text[:right // 8]
+            x = 0 if ui.mode == TOP else right - 8 * len(text)
+            ui.text(text, x, max(0, ui.footer_y), ui.accent)
+            if ui.mode == TOP and self.legend:
+                room = right // 8 - len(text) - 2
+                line = ""
+                for part in self.legend:
+                    if len(line) + len(part) + (1 if line else 0) <= room:
+                        line = line + " " + part if line else part
+                ui.text(line, right - 8 * len(line), ui.footer_y, ui.dim)
 
     def human_turn(self, session, hint=-1):
         game = session.game

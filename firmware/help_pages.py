@@ -22,6 +22,17 @@ def pause_buttons(hw):
     return [button_name(hw, b) for b in ("x", "menu", "start", "select") if b in hw.buttons]
 
 
+def legend(hw):
+    """The play screen's one-line button legend, as parts to fit: ["A:choose", "B:back", ...]."""
+    parts = ["A:choose", "B:back"]
+    pause = pause_buttons(hw)
+    if pause:
+        parts.append(pause[0] + ":pause")
+    if "y" in hw.buttons:
+        parts.append("Y:hint")
+    return parts
+
+
 def controls(hw):
     pause = pause_buttons(hw)
     lines = [

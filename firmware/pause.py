@@ -4,8 +4,9 @@ from shared_rules import registry
 from firmware.app import PAUSE, Session
 
 
-def pause_menu(app, session):
-    """Returns False when the player leaves the game (it is saved)."""
+def pause_menu(app, session, index=0):
+    """Returns False when the player leaves the game (it is saved).  `index`: the item the
+    cursor starts on (back from Help or Rules: that item)."""
     game = session.game
     player = game.to_move()
     human_to_move = not session.is_ai(player)
@@ -19,7 +20,7 @@ def pause_menu(app, session):
         items.append("Offer draw")
         items.append("Resign")
     items.append("Save and quit")
-    choice = app.ui.menu("Paused", items)
+    choice = app.ui.menu("Paused", items, index)
     item = items[choice] if choice >= 0 else "Resume"
     if item in ("Help", "Rules"):
         from firmware import help_pages
@@ -29,7 +30,7 @@ def pause_menu(app, session):
             help_pages.rules(app, session.name)
         del help_pages
         app.drop("firmware.help_pages")
-        return pause_menu(app, session)
+        return pause_menu(app, session, choice)
     if item == "Undo":
         app.undo(session)
     elif item == "Hint":

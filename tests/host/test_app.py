@@ -1,6 +1,7 @@
 """The handheld app driven headlessly with scripted buttons (tests/host/app_harness.py)."""
 import os
 import random
+import re
 
 import pytest
 
@@ -416,3 +417,54 @@ def test_a_finished_game_is_offered_for_review_not_continued(tmp_path):
     assert saved_moves(tmp_path) == moves[:-1]
     assert saves.from_text(read_file(tmp_path, "game")).result == ""
     assert hw.frames[-1][:2] == ["Tholia", "Continue"]
+
+
+def pager_text(hw, title):
+    """The text of a paged screen, read back from its pages (each line once, page marks left out)."""
+    lines = []
+    for frame in hw.frames:
+        if frame and frame[0] == title:
+            for line in frame[1:]:
+                if line not in lines and not re.match(r"^\d+/\d+$", line):
+                    lines.append(line)
+    return " ".join(lines)
+
+
+# What each profile's Help page must name: its own buttons, not another board's.
+BOARD_BUTTON_WORDS = {
+    "pico_lcd13": (["Joystick", "X or joystick press: the pause menu", "Y: a hint"], ["MENU", "START"]),
+    "odroid_go": (["D-pad", "MENU or START or SELECT: the pause menu"], ["Y:", "X or", "Joystick"]),
+    "mono128": (["D-pad", "B: takes back"], ["MENU", "SELECT", "Y:", "X or"]),
+}
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize("name", registry.game_names())
+def test_help_in_the_pause_menu_names_this_boards_buttons_and_explains_the_status_line(
+        tmp_path, name, profile):
+    status = __import__("firmware.rules_text." + name, None, None, ["STATUS"]).STATUS
+    # Two humans; B opens the pause menu: Resume, Help (no undo yet, hint after it when there
+    # is an AI), page through the help, B back to the pause menu, Rules, then Resume.
+    hint = 1 if name != "none" else 0
+    keys = new_game_keys(name) + ["b"] + ["down"] * (1 + hint) + ["a"] + ["right"] * 30 + ["b"]
+    keys += ["down", "a", "b", "up", "up", "up", "a"]
+    hw = FakeHW(tmp_path, keys, profile)
+    run_app(hw)
+    flat = " ".join(pager_text(hw, "Help").split())
+    wanted, unwanted = BOARD_BUTTON_WORDS[profile]
+    for words in wanted:
+        assert words.replace(" ", "") in flat.replace(" ", ""), (words, flat)
+    for words in unwanted:
+        assert words not in flat, (words, flat)
+    assert status.split(":")[0].replace(" ", "") in flat.replace(" ", "")
+    assert "THE STATUS LINE" in flat.replace(" ", " ")
+    assert registry.GAMES[name][2] in screens(hw)          # the rules page from the pause menu
+    assert screens(hw)[-1] != "Paused" and hw.cut == []   # resumed
+
+
+@pytest.mark.parametrize("profile,legend", [("pico_lcd13", ["A:choose B:back X:pause"]),
+                                            ("odroid_go", ["A:choose", "B:back", "MENU:pause"])])
+def test_the_play_screen_shows_a_button_legend_where_there_is_room(tmp_path, profile, legend):
+    hw = FakeHW(tmp_path, new_game_keys("trap"), profile, driver=lambda hw: None)
+    run_app(hw)
+    assert all(line in hw.frames[-1] for line in legend), hw.frames[-1]
