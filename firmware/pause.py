@@ -3,6 +3,8 @@
 from shared_rules import registry
 from firmware.app import PAUSE, Session
 
+DRAW_FROM = 20      # decisions: before that the game is in its opening, too early to call a draw
+
 
 def pause_menu(app, session, index=0):
     """Returns False when the player leaves the game (it is saved).  `index`: the item the
@@ -61,9 +63,7 @@ def offer_draw(app, session):
         offerer = 1 - offerer
     other = 1 - offerer
     if session.is_ai(other):
-        from shared_rules import ai
-        value = ai.tuning_for(game).evaluate(game, other)
-        accepted = value <= 0    # the AI takes a draw unless it thinks it is ahead
+        accepted = ai_takes_draw(game, other)
         app.ui.message("Draw offer", "The AI %s the draw." % ("accepts" if accepted else "declines"))
     else:
         accepted = app.ui.ask("Draw offer", "%s offers a draw. %s, do you accept?" % (
@@ -71,6 +71,15 @@ def offer_draw(app, session):
     if accepted:
         session.result = "draw agreed"
         app.save(session)
+
+
+def ai_takes_draw(game, player):
+    """The AI agrees to a draw only past the opening, and only when its own evaluation does not
+    put it ahead."""
+    if len(game.history) < DRAW_FROM:
+        return False
+    from shared_rules import ai
+    return ai.tuning_for(game).evaluate(game, player) <= 0
 
 
 def game_over(app, session):

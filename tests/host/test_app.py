@@ -468,3 +468,28 @@ def test_the_play_screen_shows_a_button_legend_where_there_is_room(tmp_path, pro
     hw = FakeHW(tmp_path, new_game_keys("trap"), profile, driver=lambda hw: None)
     run_app(hw)
     assert all(line in hw.frames[-1] for line in legend), hw.frames[-1]
+
+
+def test_the_ai_declines_a_draw_in_the_opening_and_takes_one_only_when_not_ahead(tmp_path):
+    # Lazo, human against the AI: the offer after one tile each is declined (issue 22: accepted
+    # at move 5).  Later, the answer follows the AI's evaluation.
+    from firmware.pause import DRAW_FROM, ai_takes_draw
+    from shared_rules.rng import Rng
+    keys = new_game_keys("lazo", humans=False)
+    pause_draw = ["b", "down", "down", "down", "down", "down", "a"]   # Resume Undo Hint Help Rules Offer draw
+    hw = FakeHW(tmp_path, keys, "pico_lcd13", driver=move_script(["1.1.1"], pause_draw + ["a"]))
+    app = run_app(hw)
+    assert "The AI declines the draw." in " ".join(pager_text(hw, "Draw offer").split())
+    assert app.session.result == ""
+    rng = Rng(3)
+    for name in registry.game_names():
+        game = registry.create(name)
+        while len(game.history) < DRAW_FROM + 10 and game.legal_moves():
+            if len(game.history) < DRAW_FROM:
+                assert not ai_takes_draw(game, 0) and not ai_takes_draw(game, 1)
+            moves = game.legal_moves()
+            game.play(moves[rng.below(len(moves))])
+        if game.legal_moves():
+            tuning = __import__("shared_rules.ai_" + name, None, None, ["evaluate"])
+            for player in (0, 1):
+                assert ai_takes_draw(game, player) == (tuning.evaluate(game, player) <= 0)
