@@ -26,6 +26,7 @@ AGAIN = -3                  # the player took back a decision of their own turn:
 # Modules every game uses: never dropped when the game changes.
 _CORE = ("shared_rules.game", "shared_rules.registry", "shared_rules.games", "shared_rules.rng",
          "firmware.views.base")
+_DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 _SPIN_MS = 100              # the thinking indicator moves this often
 _mem_alloc = getattr(gc, "mem_alloc", None)    # MicroPython only; the simulator reports 0
 
@@ -408,6 +409,7 @@ class App:
         game = session.game
         view = session.view
         builder = MoveBuilder(view, game.legal_moves())
+        view.looking = False
         note = ""
         if hint >= 0:
             builder.select_move(hint)
@@ -425,14 +427,12 @@ class App:
             key = self.ui.wait_key()
             self.builder = None
             note = ""
-            if key == "up":
-                builder.go(0, -1)
-            elif key == "down":
-                builder.go(0, 1)
-            elif key == "left":
-                builder.go(-1, 0)
-            elif key == "right":
-                builder.go(1, 0)
+            if key in _DIRECTIONS:
+                dx, dy = _DIRECTIONS[key]
+                if builder.go(dx, dy):
+                    session.view.looking = False     # the view follows the cursor again
+                elif dy:
+                    session.view.look(dy)            # no target that way: look over the board
             elif key == "a":
                 move = builder.choose()
                 if move >= 0:

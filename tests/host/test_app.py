@@ -493,3 +493,16 @@ def test_the_ai_declines_a_draw_in_the_opening_and_takes_one_only_when_not_ahead
             tuning = __import__("shared_rules.ai_" + name, None, None, ["evaluate"])
             for player in (0, 1):
                 assert ai_takes_draw(game, player) == (tuning.evaluate(game, player) <= 0)
+
+
+def test_mono128_tholian_go_looks_over_the_whole_board(tmp_path):
+    # The board is taller than the 128x64 screen and the cursor visits only Red's targets at the
+    # start: UP past the last of them scrolls on to Blue's end; a cursor move follows it again.
+    hw = FakeHW(tmp_path, new_game_keys("tholian_go") + ["up"] * 12, "mono128", driver=lambda hw: None)
+    app = run_app(hw)
+    view = app.session.view
+    assert view.scroll > 0 and view.pan == 0 and view.looking       # the top: Blue's end
+    hw = FakeHW(tmp_path, ["a"] + ["up"] * 12 + ["down"] * 12, "mono128", driver=lambda hw: None)
+    app = run_app(hw)
+    view = app.session.view
+    assert view.pan == -view.scroll                                  # back down at Red's end
