@@ -393,6 +393,10 @@ class App:
                 y0 -= len(parts) * ui.line_h
                 for i in range(len(parts)):
                     ui.text(parts[i][:w // 8], x, y0 + i * ui.line_h, ui.dim)
+        elif ui.mode == TOP and len(text) > right // 8:
+            # The buttons take the help line: the move goes on the status line, left of "#n".
+            text = text[:ui.cols - 16]      # clear of the player's name and "#n"
+            ui.text(text, ui.w - 8 * (len(text) + 5), ui.panel_rect[1] + (ui.line_h - 8) // 2, ui.accent)
         else:
             text = text[:right // 8]
             x = 0 if ui.mode == TOP else right - 8 * len(text)

@@ -366,9 +366,13 @@ class UI:
         first = 0
         last_first = max(0, len(lines) - rows)
         while True:
+            # A heading is never left alone at the foot of a page: it opens the next one.
+            shown = rows
+            if rows > 1 and first + rows < len(lines) and _is_heading(lines, first + rows - 1):
+                shown = rows - 1
             self.clear()
             self.heading(title)
-            for row in range(min(rows, len(lines) - first)):
+            for row in range(min(shown, len(lines) - first)):
                 self.text(lines[first + row], 0, top + row * self.line_h)
             page = "%d/%d" % (first // max(rows, 1) + 1, last_first // max(rows, 1) + 1) if last_first else ""
             self.text(page, self.w - 8 * len(page), self.h - 8, self.dim)
@@ -379,7 +383,7 @@ class UI:
             elif key == "up":
                 first = max(first - 1, 0)
             elif key == "right":
-                first = min(first + rows, last_first)
+                first = min(first + shown, last_first)
             elif key == "left":
                 first = max(first - rows, 0)
             elif key in ("a", "b", "menu"):
@@ -408,3 +412,10 @@ class Numbers:
 
     def index(self, value):
         return int(value) - self.lo
+
+
+def _is_heading(lines, i):
+    """Whether lines[i] is a section heading of a text ("A TURN", "RULINGS (the seed...)"):
+    capitals, after an empty line."""
+    head = lines[i].split("(")[0].strip()
+    return i > 0 and not lines[i - 1] and len(head) > 1 and head.isupper()

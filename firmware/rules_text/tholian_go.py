@@ -1,5 +1,5 @@
 # Tholian Go's rules page (seed ../shared/seeds/tholian_go.txt, spec ../shared/rules/tholian_go.md).
-TEXT = """By JDB Games. Two webs woven into one board: the light web (the corners of the hexagons) and the dark web (the hexagons' centres). Red starts at the bottom and moves first; Blue.
+TEXT = """By JDB Games. Two webs woven into one board: the light web (the corners of the hexagons) and the dark web (the hexagons' centres). Red starts at the bottom and moves first; Blue starts at the top.
 
 GOAL
 Surround and remove the opponent's tokens. A player left with 5 or fewer light tokens, or 2 or fewer dark tokens, loses. If both happen at once, the mover wins.

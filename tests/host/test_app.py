@@ -506,3 +506,28 @@ def test_mono128_tholian_go_looks_over_the_whole_board(tmp_path):
     app = run_app(hw)
     view = app.session.view
     assert view.pan == -view.scroll                                  # back down at Red's end
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize("name", registry.game_names())
+def test_rules_pages_never_end_on_a_heading_and_fit_the_screen(tmp_path, name, profile):
+    index = registry.game_names().index(name)
+    hw = FakeHW(tmp_path, ["down", "a"] + ["down"] * index + ["a"] + ["right"] * 60 + ["b", "b"], profile)
+    run_app(hw)
+    pages = [frame[1:] for frame in hw.frames if frame and frame[0] == registry.GAMES[name][2]]
+    assert len(pages) > 1
+    for page in pages[:-1]:
+        body = [line for line in page if not re.match(r"^\d+/\d+$", line)]
+        last = body[-1].split("(")[0].strip()
+        assert not (len(last) > 1 and last.isupper()), (body[-2:], profile)
+    text = " ".join(pager_text(hw, registry.GAMES[name][2]).split())
+    assert "; Blue." not in text and hw.cut == []
+
+
+@pytest.mark.parametrize("profile", ["pico_lcd13", "odroid_go"])
+def test_the_thoughtwave_piece_chooser_shows_the_whole_move_text(tmp_path, profile):
+    # A square chosen: the help line holds five piece buttons; the move text is still whole.
+    hw = FakeHW(tmp_path, new_game_keys("thoughtwave") + ["a"], profile, driver=lambda hw: None)
+    run_app(hw)
+    assert any(re.match(r"^[CJSBT]\?@[a-j]\d+$", t) for t in hw.frames[-1]), hw.frames[-1]
+    assert hw.cut == []
