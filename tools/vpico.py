@@ -15,7 +15,6 @@ board prints goes to the terminal.  It stops on Ctrl-C, and when its parent proc
 The firmware and boot ROM are found as tools/pico_firmware.py says.
 """
 import argparse
-import ctypes
 import json
 import os
 import re
@@ -28,6 +27,7 @@ import threading
 from pathlib import Path
 
 from tools.pico_firmware import FirmwareError, find_bootrom, load_uf2
+from tools.procs import die_with_parent
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "tools" / "vpico.mjs"
@@ -73,14 +73,6 @@ def node_config(uf2, bootrom, port=None, steps=None, end_ms=None, screenshot_dir
                 report=str(report) if report else None, echo=echo, timeout_s=timeout_s, tied=tied)
 
 
-def _die_with_parent():
-    """In the child, before exec: Linux sends it SIGTERM when the parent dies."""
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass  # not Linux: the pipe on stdin still ties it
-
-
 def check_uf2(uf2):
     """Refuses a file that is not a Pico UF2 before the emulator sees it."""
     try:
@@ -90,7 +82,8 @@ def check_uf2(uf2):
 
 
 def spawn(config, config_dir, stdout=None, stderr=None):
-    """Starts node on a configuration; returns the Popen (its stdin is the tie to us)."""
+    """Starts node on a configuration; returns the Popen.  It ends with us: SIGTERM when we die
+    (tools/procs.py, Linux), and when its stdin, a pipe from us, closes (everywhere)."""
     if shutil.which("node") is None:
         raise VpicoError("Node.js (node) is not on PATH; run `make setup`")
     if not (ROOT / "node_modules" / "rp2040js").is_dir():
@@ -98,7 +91,7 @@ def spawn(config, config_dir, stdout=None, stderr=None):
     path = Path(config_dir) / "vpico-config.json"
     path.write_text(json.dumps(config))
     return subprocess.Popen(["node", str(SCRIPT), str(path)], cwd=ROOT, stdin=subprocess.PIPE, stdout=stdout,
-                            stderr=stderr, preexec_fn=_die_with_parent if os.name == "posix" else None)
+                            stderr=stderr, preexec_fn=die_with_parent if os.name == "posix" else None)
 
 
 class VirtualPico:

@@ -9,17 +9,17 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
+import shared_rules.games  # noqa: F401  (registers the games)
+from shared_rules import registry
 from tools import pico_firmware, uf2, vpico, vpico_games
-from tools.build import build
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = "pico_lcd13"
-GAMES = ("tholian_go", "throngs", "lazo", "thoughtwave", "trap")
+GAMES = [g for g in registry.game_names() if (ROOT / "shared_rules" / ("ai_%s.py" % g)).exists()]  # with an AI
 LEVEL = "easy"   # the AI's replies cost emulated CPU time: the cheapest level keeps make test short
 DEVTEST_SUBSET = ["tests/rules/test_protocol.py", "tests/rules/test_trap.py"]
 
@@ -162,23 +162,14 @@ def test_the_panel_decodes_the_controllers_commands(tmp_path):
 
 def test_the_emulator_goes_with_its_parent(shipped, tmp_path):
     """Killed parent (no chance to clean up): the node process follows it."""
+    from test_vboard import assert_ends_with_its_parent
     code = ("import sys; from tools.vpico import VirtualPico\n"
             "p = VirtualPico(sys.argv[1], sys.argv[2]).start()\n"
             "print(p.proc.pid, flush=True)\nimport time; time.sleep(600)\n")
     parent = subprocess.Popen([sys.executable, "-c", code, str(shipped[0]), str(tmp_path)], cwd=ROOT,
                               stdout=subprocess.PIPE, text=True)
-    child = int(parent.stdout.readline())
-    os.kill(child, 0)  # running
-    parent.kill()
-    parent.wait()
-    for _ in range(100):
-        try:
-            os.kill(child, 0)
-        except ProcessLookupError:
-            return
-        time.sleep(0.1)
-    os.kill(child, 9)
-    raise AssertionError("the emulator outlived its parent")
+    assert parent.stdout is not None
+    assert_ends_with_its_parent(parent, int(parent.stdout.readline()))
 
 
 def test_ctrl_c_stops_it_cleanly(shipped, tmp_path):
