@@ -190,7 +190,8 @@ def test_a_game_against_the_ai_shows_the_simulators_frames(shipped, tmp_path, ga
     assert found == shots
     for name in shots:
         assert differing_pixels(tmp_path / "sim" / name, tmp_path / "pico" / name) == 0, \
-            "%s differs from the simulator's (%s)" % (name, tmp_path)
+            "%s differs from the simulator's (%s); if it shows another AI move, the device's AI hit its time " \
+            "cap before its node budget (python -m tools.bench vpico: searches_cut_by_the_time_cap)" % (name, tmp_path)
     assert "Traceback" not in serial and "MemoryError" not in serial, serial[-2000:]
 
 
