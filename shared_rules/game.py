@@ -127,10 +127,9 @@ def parse_options(game_name, allowed, given, ranges=None):
                 low, high = (ranges or {}).get(name, INT_RANGE)
                 number = _int_within(value, low, high) if "*int" in choices else None
                 if number is None:
-                    listed = "|".join(c for c in choices if c != "*int")
-                    raise GameError("option %s=%s is not valid for %s; choose %s" % (
+                    raise GameError("option %s=%s is not valid for %s; %s" % (
                         name, value if len(value) <= 20 else value[:20] + "...", game_name,
-                        listed + " or an integer %d..%d" % (low, high) if "*int" in choices else "one of: " + listed))
+                        allowed_text(choices, (low, high))))
                 value = str(number)
             out[name] = value
     return out
@@ -149,3 +148,10 @@ def _int_within(text, low, high):
     number = int(digits)
     number = -number if text.startswith("-") else number
     return number if low <= number <= high else None
+
+
+def allowed_text(choices, bounds=INT_RANGE):
+    """What an option admits, in words: "choose one of: a|b" or "choose an integer 7..16"."""
+    if "*int" in choices:
+        return "choose an integer %d..%d" % bounds
+    return "choose one of: " + "|".join(choices)

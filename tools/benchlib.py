@@ -6,7 +6,7 @@ figures (JSON-able); `python -m tools.bench` runs them all, prints a table and w
 `bench/results.json` with each dict under its topic (see tools/bench.py).
 
 Device time = host time x (host pystones/s / device pystones/s), the host figure measured in
-this same run (../shared/platform.md).
+this same run (docs/platform.md).
 """
 import json
 import os

@@ -28,7 +28,7 @@ PACKAGES = ("shared_rules", "firmware")  # compiled whole; boards/ contributes o
 BOARDS_DIR = "boards"
 ACTIVE_MODULE = "active"
 
-# The chip of each shipped profile: mpy-cross's -march (../shared/platform.md).  Bytecode does
+# The chip of each shipped profile: mpy-cross's -march (docs/platform.md).  Bytecode does
 # not depend on it; native/viper code (none so far) would.
 MARCH = {
     "pico_lcd13": "armv6m",  # RP2040 (a Pico 2 / RP2350 runs armv6m code too)

@@ -1,4 +1,4 @@
-# Lazo spec §3: the fast incremental loop test against a slow, obviously-correct global one.
+# docs/rules/lazo.md §3: the fast incremental loop test against a slow, obviously-correct global one.
 #
 # reference_has_loop() recomputes the spec's formula from scratch for the whole position, with
 # its own geometry (integer face-centred cubic coordinates, not the module's tables) and plain

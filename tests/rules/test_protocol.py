@@ -64,3 +64,22 @@ def test_integer_options_are_bounded_and_normalised():
         except GameError as e:
             assert "7..16" in str(e) and len(str(e)) < 200, str(e)[:300]
     assert raises(GameError, parse_options, "g", {"seed": ("0", "*int")}, {"seed": "1" * 5000})
+
+
+def test_an_integer_option_out_of_range_and_not_an_integer_get_the_same_answer():
+    allowed = {"size": ("8", "7", "*int")}
+    messages = []
+    for value in ("abc", "3", "17"):
+        try:
+            parse_options("trap", allowed, {"size": value}, {"size": (7, 16)})
+            assert False, "accepted size=" + value
+        except GameError as e:
+            messages.append(str(e).split("; ")[1])
+    assert messages == ["choose an integer 7..16"] * 3, messages
+    assert parse_options("trap", allowed, {"size": "16"}, {"size": (7, 16)})["size"] == "16"
+    import shared_rules.games  # noqa: F401  (registers trap)
+    try:
+        registry.create("trap", {"size": "abc"})
+        assert False
+    except GameError as e:
+        assert str(e).endswith("choose an integer 7..16"), str(e)

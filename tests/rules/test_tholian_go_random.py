@@ -1,4 +1,4 @@
-# Tholian Go randomised invariants (spec ../shared/rules/tholian_go.md §4-§8), for the base game
+# Tholian Go randomised invariants (docs/rules/tholian_go.md §4-§8), for the base game
 # and every variant and space: random games, checks after every decision.
 from shared_rules.game import ONGOING, GameError
 from shared_rules.rng import Rng

@@ -232,7 +232,7 @@ def test_destinations_match_the_reference_search():
 def test_undo_restores_captures_flights_and_turns():
     """Undo takes back exactly one decision, including a capture and the stone in flight."""
     game = Throngs({"ruleset": "original"})
-    text = ("stones=" + "0" * 11 + "11110111" + "0" * 44 + " mover=1 maneuver=2 flight=- passed=00 "
+    text = ("stones=" + "0" * 11 + "11110111" + "0" * 44 + " mover=1 maneuver=2 flight=- passed=000 "
             "deployed=0 must_deploy=00 counters=-1,-1 setup=4 swapped=0 result=none")
     game.decode(text)
     moves = game.legal_moves()
