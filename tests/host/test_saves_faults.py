@@ -109,6 +109,17 @@ def test_a_save_that_runs_out_of_memory_while_reading_is_kept(tmp_path, monkeypa
     assert read_file(tmp_path, "game.kept") == newest and not os.path.exists(tmp_path / "game")
 
 
+def test_showing_the_main_menu_moves_no_save_aside(tmp_path, monkeypatch):
+    # The menu reads the save to describe it; running out of memory there is no verdict.
+    trap_game(tmp_path, ["d4", "e5", "c3"])
+    newest = read_file(tmp_path, "game")
+    device_heap(monkeypatch, len(newest) - 1)
+    hw = FakeHW(tmp_path)
+    run_app(hw)
+    assert hw.frames[-1][:2] == ["Tholia", "Continue"]
+    assert read_file(tmp_path, "game") == newest and not os.path.exists(tmp_path / "game.kept")
+
+
 def test_erase_saved_game_removes_the_kept_save_too(tmp_path):
     write_file(tmp_path, "game.kept", sealed_save(["d4"]))
     assert saves.has_game(str(tmp_path))
