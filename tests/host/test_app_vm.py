@@ -97,7 +97,7 @@ hw.starting = False
 app = App(hw)
 hw.apps.append(app)
 trap = registry.game_names().index("trap")
-keys = ["down", "a"] + ["down"] * trap + ["a"] + ["right"] * 5 + ["b"]      # Rules: Trap, paged
+keys = ["down", "a"] + ["down"] * trap + ["a"] + ["right"] * 5 + ["b", "b"]  # Rules: Trap, paged
 keys += ["down", "a", "down", "down", "right", "down", "down", "down", "a"]   # Settings: targets off
 keys += ["down", "a", "b"]                                                 # About
 keys += ["up", "up", "up", "a"] + ["down"] * trap + ["a", "up", "left", "left", "down", "a"]

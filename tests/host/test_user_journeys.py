@@ -247,10 +247,10 @@ def run_journey(folder, name, profile, humans, seed=1):
     hw = FakeHW(folder, [], profile, driver=journey.driver(journey.first_run()))
     run_app(hw)
     first_presses = list(hw.pressed)
-    assert hw.cut == [], hw.cut
+    assert hw.cut == [] and hw.fb.overlaps == [], (hw.cut, hw.fb.overlaps)
     hw = FakeHW(folder, [], profile, driver=journey.driver(journey.second_run()))
     run_app(hw)
-    assert hw.cut == [], hw.cut
+    assert hw.cut == [] and hw.fb.overlaps == [], (hw.cut, hw.fb.overlaps)
     return journey, first_presses
 
 
