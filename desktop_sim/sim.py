@@ -217,6 +217,7 @@ class Simulator:
             self.end_ms = run_ms
         self.visible_texts = []     # [x, y, text, highlighted] of strings shown on the panel
         self.screenshots = []
+        self.screen_only = False    # the script's screenshots: the bare screen instead of the window
         self.last_frame_ms = None
         self._busy_since = time.perf_counter()
         self._idle_s = 0.0
@@ -382,7 +383,7 @@ class Simulator:
                 changed.add(step.arg)
                 self._set(step.arg, step.kind == "down")
             elif step.kind == "screenshot":
-                self.screenshot(step.arg)
+                self.screenshot(step.arg, self.screen_only)
             elif step.kind == "wait-for":
                 limit, text = step.arg
                 if not self.text_on_screen(text):

@@ -19,7 +19,8 @@ LEVELS = ("easy", "normal", "hard")
 PLAYER_CHOICES = ("Human", "AI easy", "AI normal", "AI hard")
 PLAYER_CODES = ("human", "ai-easy", "ai-normal", "ai-hard")
 DEMO_DELAYS = {"slow": 1500, "normal": 600, "fast": 0}
-SETTINGS = {"level": "normal", "targets": "on", "demo": "normal"}
+# Each setting's allowed values, its default first (a damaged value falls back to it).
+SETTINGS = {"level": ("normal", "easy", "hard"), "targets": ("on", "off"), "demo": ("normal", "slow", "fast")}
 
 PAUSE = -2                  # a human turn or an AI search ended by the player: open the pause menu
 AGAIN = -3                  # the player took back a decision of their own turn: choose again
@@ -130,7 +131,7 @@ class App:
         self.hw = hw
         self.ui = UI(hw)
         self.folder = hw.save_dir
-        self.settings = saves.load_settings(self.folder, SETTINGS)
+        self.settings, self.settings_notes = saves.load_settings(self.folder, SETTINGS)
         self.ui.show_targets = self.settings["targets"] == "on"
         self.spin = 0
         self.spin_at = 0
@@ -146,6 +147,7 @@ class App:
     def main_menu(self):
         """The menus and the games they start, for ever.  The menus' module is dropped while a
         game is played, and the pause menu's is loaded only while it is shown (memory)."""
+        self.repair_settings()
         while True:
             try:
                 session = self.screens("firmware.menus").main_menu(self)
@@ -160,6 +162,16 @@ class App:
                 continue
             self.drop("firmware.menus")
             self.play(session)
+
+    def repair_settings(self):
+        """Says what was wrong with the settings file, once: the repaired settings replace it."""
+        if self.settings_notes:
+            try:
+                saves.save_settings(self.folder, self.settings)
+            except OSError:
+                pass    # the settings screen says so when the player saves them
+            self.ui.message("Settings", "\n".join(self.settings_notes))
+            self.settings_notes = []
 
     def screens(self, module):
         return __import__(module, None, None, ["_"])
@@ -209,7 +221,7 @@ class App:
         try:
             saves.save_game(self.folder, session.saved())
             session.save_failed = False
-        except OSError as e:
+        except (OSError, saves.SaveError) as e:
             if not session.save_failed:      # say it once, not after every move
                 session.save_failed = True
                 self.ui.message("Not saved", "The game could not be saved (%s). Play goes on; "

@@ -96,7 +96,7 @@ def set_up_game(app, name):
     for opt in option_names:
         allowed = cls.OPTIONS[opt]
         if "*int" in allowed:
-            low, high = cls.OPTION_RANGES.get(opt, (0, 9999))
+            low, high = cls.INT_RANGES.get(opt, (0, 9999))
             values = Numbers(low, high)
         else:
             values = allowed
@@ -145,9 +145,10 @@ def may_replace_save(app, name):
 
 def continue_game(app):
     skip = 0
+    kept = True     # whether the kept-aside save may be tried (not when one was just kept)
     notes = []
     while True:
-        saved, index, messages = saves.load_game(app.folder, skip)
+        saved, index, messages = saves.load_game(app.folder, skip, kept)
         notes += messages
         if saved is None:
             notes.append("No usable save was found.")
@@ -157,13 +158,15 @@ def continue_game(app):
             session = replay(app, saved)
             break
         except MemoryError:
+            saved = None
             gc.collect()
-            notes.append("Out of memory while loading the save.")
+            notes.append(saves.keep_aside(app.folder, index))
+            kept = False
         except Exception as e:
-            notes.append("%s could not be replayed: %s" % (("Save", "Unfinished save", "Previous save")[index], e))
+            notes.append("%s could not be replayed: %s" % (saves.label(index), e))
         skip = index + 1
     if notes:
-        notes.append("Loaded the previous save instead." if index else "")
+        notes.append("Loaded the %s instead." % saves.label(index).lower() if index else "")
         app.ui.message("Save problem", "\n".join(notes))
     return session
 

@@ -141,11 +141,11 @@ class UI:
         self.fb.fill(self.bg if c < 0 else c)
 
     def text(self, s, x, y, c=-1):
-        self.fb.text(s, x, y, self.fg if c < 0 else c)
+        self.fb.text(drawable(s), x, y, self.fg if c < 0 else c)
 
     def text_center(self, s, y, c=-1, x=0, w=0):
         w = w or self.w
-        self.fb.text(s, x + (w - 8 * len(s)) // 2, y, self.fg if c < 0 else c)
+        self.fb.text(drawable(s), x + (w - 8 * len(s)) // 2, y, self.fg if c < 0 else c)
 
     def heading(self, s):
         """A screen title on the first line, underlined; returns the y where content starts."""
@@ -395,6 +395,23 @@ class UI:
     def ask(self, title, question, yes="Yes", no="No"):
         """A yes/no question: True for yes."""
         return self.menu(title, [no, yes], 0, "", self.wrap(question)) == 1
+
+
+def _fit_pair(label, value, cols):
+    room = cols - len(value) - 1
+    if room < 1:
+        return value
+    if len(label) > room:
+        label = label[:room]
+    return label + " " * (cols - len(label) - len(value)) + value
+
+
+def drawable(s):
+    """`s` with each character the 8x8 font lacks (beyond ASCII) as "?": framebuf would draw
+    every byte of its UTF-8 as a block, and the layout counts characters."""
+    if len(s.encode()) == len(s):
+        return s
+    return "".join(ch if ord(ch) < 127 else "?" for ch in s)
 
 
 class Numbers:

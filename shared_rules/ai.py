@@ -37,7 +37,7 @@ from shared_rules.rng import Rng
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
 
-DEVICE_PYSTONES = const(1490)  # RP2040 @125 MHz, the reference device (../shared/platform.md)
+DEVICE_PYSTONES = const(1490)  # RP2040 @125 MHz, the reference device (docs/platform.md)
 WIN = const(1000000)  # value of a won position, less the plies it takes: quick wins first
 MAX_PLY = const(12)
 _INF = const(1 << 29)

@@ -1,4 +1,4 @@
-# Tholian Go's AI tuning for shared_rules/ai.py (spec ../shared/rules/tholian_go.md).
+# Tholian Go's AI tuning for shared_rules/ai.py (rules: docs/rules/tholian_go.md).
 #
 # A turn is ~5 decisions (a dark move and one or two light moves, each a path of steps, maybe
 # `end`), each its own search.  What wins is the push through enemy tokens (§4): a dark token

@@ -1,4 +1,4 @@
-# Lazo's rules page (seed ../shared/seeds/lazo_page2.txt, spec ../shared/rules/lazo.md).
+# Lazo's rules page: a summary of docs/rules/lazo.md (the rules as implemented, with rulings).
 TEXT = """A three-dimensional game: tiles stack like cannonballs. Black and White, 95 tiles each.
 
 THE BOARD

@@ -1,4 +1,4 @@
-# Tholian Go's rules page (seed ../shared/seeds/tholian_go.txt, spec ../shared/rules/tholian_go.md).
+# Tholian Go's rules page: a summary of docs/rules/tholian_go.md (the rules as implemented, with rulings).
 TEXT = """By JDB Games. Two webs woven into one board: the light web (the corners of the hexagons) and the dark web (the hexagons' centres). Red starts at the bottom and moves first; Blue starts at the top.
 
 GOAL
@@ -28,8 +28,8 @@ RULINGS
 
 VARIANTS (option "variant")
 - ultimate: empty board; turns 1-6 place 1 dark + 2 light, turn 7 places 2 light and moves 1 dark; then 1 dark + 2 light moves; no transformation.
-- chain: no captures; win with an unbroken chain of your light tokens from one end's endpoints to the other's.
-- football: the first light token on its target node wins.
+- chain: no captures; win with an unbroken chain of your light tokens joining an endpoint at each end: L2.1, L4.1, L6.1, L8.1, L10.1 and L2.7, L4.7, L6.7, L8.7, L10.7 (at least fourteen tokens). An enemy barrier across a link breaks it.
+- football: the first light token on its target node wins. Captures take tokens out, but the touchdown is the only goal: few tokens left do not lose.
 - lucky: tokens placed on random nodes (seeded dice); transformation on or off.
 - oracle: dice give the axis of each move's first step.
 - scrimmage: 2 dark + 5 light each, placed on your dots in turn; first token on its target wins. lucky_scrimmage adds the movement dice.

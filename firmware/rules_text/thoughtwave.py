@@ -1,4 +1,4 @@
-# Thoughtwave's rules page (seed ../shared/seeds/thoughtwave.txt, spec ../shared/rules/thoughtwave.md).
+# Thoughtwave's rules page: a summary of docs/rules/thoughtwave.md (the rules as implemented, with rulings).
 TEXT = """By Dr Eric Solomon (1998). Two players, Red and Black, on a 10x10 grid of squares.
 
 GOAL

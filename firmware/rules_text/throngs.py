@@ -1,4 +1,4 @@
-# Throngs' rules page (seed ../shared/seeds/throngs.txt, spec ../shared/rules/throngs.md).
+# Throngs' rules page: a summary of docs/rules/throngs.md (the rules as implemented, with rulings).
 TEXT = """By Dale W. Walton (2019): a territorial wargame on the points of a triangular grid, Black against White.
 
 GOAL
@@ -18,17 +18,17 @@ DISPATCH
 Steps and jumps costing at most the power: a step goes to an empty neighbour (cost 1); a jump goes straight over a line of occupied sites to the empty site beyond (cost 1 per site crossed or reached). Direction changes only at empty sites.
 
 FORCED DEPLOYMENT
-If you passed both maneuvers of a turn, your next turn must deploy at least once when a deployment is possible.
+If you passed both maneuvers of a turn, your next turn must deploy at least once when a deployment is possible. A capture places a stone, so it counts as a deployment.
 
 END
-The game ends when both players pass a whole turn in a row, or a player has no legal maneuver: most stones wins (equal: draw). It ends early when the player to move has a score of at least half the sites plus 2 (34 on the standard board): that player wins.
+The game ends when no actions are possible: the player to move can neither deploy, capture nor move, and neither could the opponent when its last turn began. Then most stones wins (equal: draw). Passing alone does not end the game. It ends early when a player starts a turn with a score of at least half the sites plus 2 (34 on the standard board): that player wins. The score is not tested between the two maneuvers of a turn.
 
 SCORE (shown on screen)
 +1 for each of your stones that is safe, each empty site that is yours, and each enemy stone you clearly outnumber.
 
 RULINGS AND OPTIONS
 - Boards from Ludii: ragged hex 63 (standard), Throngs 93, ragged hex 87, ragged hex 153.
-- ruleset=original: the Ludii 1.3.12 rules (capture may dispatch, free deployment on a neutral enclosed site, Ludii's forcing counter, early end above half the sites plus 3).
+- ruleset=original: the Ludii 1.3.12 rules (capture may dispatch, free deployment on a neutral enclosed site, Ludii's forcing counter, the game ends when both players pass a whole turn in a row, early end above half the sites plus 3 tested before every maneuver).
 - start=pie: Black's player places two Black and one White stone, the other player then picks a colour.
 
 CONTROLS

@@ -44,8 +44,8 @@ def test_settings_are_saved_and_read_back(tmp_path):
     # Settings: AI level normal -> hard (RIGHT), targets on -> off, then "Save".
     hw = FakeHW(tmp_path, ["down", "down", "a", "down", "right", "down", "right", "down", "down", "down", "a"])
     run_app(hw)
-    loaded = saves.load_settings(str(tmp_path), {"level": "", "targets": "", "demo": ""})
-    assert loaded == {"level": "hard", "targets": "off", "demo": "normal"}
+    from firmware.app import SETTINGS
+    assert saves.load_settings(str(tmp_path), SETTINGS) == ({"level": "hard", "targets": "off", "demo": "normal"}, [])
 
 
 @pytest.mark.parametrize("profile", ["mono128"])
@@ -296,6 +296,21 @@ def test_a_save_folder_that_cannot_be_written_is_said_once_and_play_goes_on(tmp_
     assert not (blocker / "saves").exists()
 
 
+def test_trap_first_player_is_chosen_on_the_options_screen(tmp_path):
+    """Trap's option first=dark (the seed: "Players decide who goes first"): the options form
+    offers it (rows dots, first, size, Light, Dark, Start) and Dark places the first ball."""
+    index = registry.game_names().index("trap")
+    keys = ["a"] + ["down"] * index + ["a"] + ["up"] * 4 + ["right"] + ["down"] * 3 + ["left", "left", "down", "a"]
+    hw = FakeHW(tmp_path, keys + ["a", "b", "up", "a"])
+    run_app(hw)   # one ball placed, then "Save and quit"
+    with open(os.path.join(tmp_path, "game")) as f:
+        saved = saves.from_text(f.read())
+    assert saved.options["first"] == "dark" and saved.moves == ["d4"]
+    game = registry.create("trap", saved.options)
+    game.play_text("d4")
+    assert game.board[game.cell_at(3, 3)] == 2   # Dark's ball
+
+
 def human_turn_start(app):
     """Whether the human is at the start of a turn (nothing of the turn chosen yet)."""
     s = app.session
@@ -519,7 +534,8 @@ def test_rules_pages_never_end_on_a_heading_and_fit_the_screen(tmp_path, name, p
     for page in pages[:-1]:
         body = [line for line in page if not re.match(r"^\d+/\d+$", line)]
         last = body[-1].split("(")[0].strip()
-        assert not (len(last) > 1 and last.isupper()), (body[-2:], profile)
+        heading = len(body) > 1 and not body[-2] and len(last) > 1 and last.isupper()
+        assert not heading, (body[-2:], profile)   # a heading is capitals after an empty line
     text = " ".join(pager_text(hw, registry.GAMES[name][2]).split())
     assert "; Blue." not in text and hw.cut == []
 

@@ -27,6 +27,25 @@ def test_process_speaks_the_protocol():
     assert blocks[2] == "= "
 
 
+def test_trap_first_player_option():
+    """Trap's first=dark (the seed: "Players decide who goes first") through the referee."""
+    ref = Referee()
+    answer, _ = ref.handle("new trap first=dark")
+    assert answer.startswith("= ") and "first=dark" in answer
+    assert ref.handle("status")[0] == "= to_move=Dark winner=none"
+    assert ref.handle("new trap first=blue")[0].startswith("? ")
+
+
+def test_integer_options_answer_with_the_allowed_range_and_are_normalised():
+    ref = Referee()
+    for line, allowed in (("new trap size=" + "9" * 5000, "7..16"), ("new tholian_go seed=" + "7" * 5000, "..")):
+        answer, keep = ref.handle(line)
+        assert answer.startswith("? option ") and "internal error" not in answer and allowed in answer, answer[:300]
+        assert len(answer) < 200 and keep
+    assert ref.handle("new trap size=08")[0] == "= dots=five first=light size=8"
+    assert " seed=7 " in ref.handle("new tholian_go seed=007")[0]
+
+
 def test_help_lists_every_command_and_help_flag_prints_it():
     ref = Referee()
     answer, keep = ref.handle("help")
