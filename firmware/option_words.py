@@ -21,6 +21,7 @@ WORDS = {
     "trap": {
         "size": ("Board size", None),
         "dots": ("Dots", {"five": "five", "center": "one, centre"}),
+        "first": ("Moves first", {"light": "Light", "dark": "Dark"}),
     },
 }
 

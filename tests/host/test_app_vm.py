@@ -153,6 +153,7 @@ names = registry.game_names()
 keys = ["a"] + ["down"] * names.index("tholian_go") + ["a", "up", "left", "left", "down", "a"]
 keys += ["b", "up", "a"]                        # two humans; pause menu: Save and quit
 keys += ["down", "a"] + ["down"] * names.index("trap") + ["a", "a"]   # New game: Trap, human vs AI
+keys += ["down", "a"]                           # it replaces the saved Tholian Go game: yes
 hw.script = keys
 try:
     app.main_menu()
