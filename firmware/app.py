@@ -11,7 +11,7 @@ from shared_rules.game import DRAW, ONGOING, GameError
 import shared_rules.games  # noqa: F401  (registers the game names; imports no game)
 from firmware import saves
 from firmware.builder import MoveBuilder
-from firmware.ui import PANEL, TOP, UI
+from firmware.ui import PANEL, STRIP, TOP, UI
 from firmware.views.base import BUTTON
 
 VERSION = "1.0"
@@ -322,8 +322,16 @@ class App:
                 info = session.view.info()
         else:
             # The result once, instead of the counts of a phase that is over.
-            who = session.result_words(ui.cols - 6 if ui.mode == TOP else
-                                       (80 if ui.mode == PANEL else (pw - 9) // 8))
+            if ui.mode == TOP:       # left of "#n"
+                room = (pw - 8 * len("#%d" % (len(game.history) + 1)) - 13) // 8
+            elif ui.mode == STRIP:
+                room = (pw - 9) // 8
+            else:                    # wrapped in the column: every word must fit a line
+                room = 80
+                for word in session.result_words().split(" "):
+                    if len(word) > pw // 8 - 1:
+                        room = 0
+            who = session.result_words(room)
             if winner != DRAW:
                 self.status_token(session, px + 4, py + lh // 2, winner)
         moves = "#%d" % (len(game.history) + 1)
