@@ -278,7 +278,7 @@ class UI:
         tuple of values or Numbers), the last row is `action` (e.g. "Start").  `words[i]`, if
         given, maps a value to what the screen shows.  A row whose label and value do not fit
         on one line shows the value on a second line; the selected row's value is framed by
-        < > and the footer says which of how many it is.  True on the action row, False for
+        < > and the footer lists the allowed values (or says which of how many it is).  True on the action row, False for
         back (B)."""
         index = len(labels)
         while True:
@@ -319,7 +319,11 @@ class UI:
             if isinstance(choices[index], Numbers):
                 footer = "%s..%s" % (choices[index][0], choices[index][count - 1])
             else:
-                footer = "%d of %d" % (picked[index] + 1, count)
+                # The allowed values when they fit the line, else which of how many this is.
+                shown = words[index] if words is not None else None
+                footer = "/".join(shown.get(v, v) if shown else v for v in choices[index])
+                if len(footer) > self.cols - 2:
+                    footer = "%d of %d" % (picked[index] + 1, count)
         self.clear()
         top = self.heading(title)
         lh = self.line_h
