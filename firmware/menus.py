@@ -18,7 +18,7 @@ def main_menu(app):
         actions = []
         footer = ""
         if saves.has_game(app.folder):
-            saved = saves.load_game(app.folder)[0]
+            saved = saves.load_game(app.folder, peek=True)[0]
             finished = saved is not None and saved.result != ""
             # A finished game is there to look at (and undo, or play again), not to go on with.
             items.append("Review" if finished else "Continue")

@@ -17,6 +17,9 @@
 #                                   without listing them all (None: list them and order them)
 #   prepare(game, level)            optional: called once per search, before it starts (e.g. to
 #                                   find threats too costly to look for at every node)
+#   win_candidates(game, moves)     optional: the moves that may win on the spot (a superset of
+#                                   the wins, found cheaply); the root plays each of them (all
+#                                   the moves without it) and a win at once is played unsearched
 #   DEEPEN_FROM                     optional: the depth iterative deepening starts at (1)
 #   SURE_WIN                        optional: a value at least this high is a win the evaluation
 #                                   is sure of: the search plays the first root move found with
@@ -185,16 +188,15 @@ class Search:
         if len(moves) == 1:
             return moves[0]
         self.player = game.to_move()
-        # A win on the spot is played at every level, whatever the budget and the ordering.
-        for move in moves:
+        # A win on the spot is played at every level, whatever the budget and the ordering
+        # (before the level's clock starts: its time cap keeps meaning the search's time).
+        may_win = getattr(self.tuning, "win_candidates", None)
+        for move in (moves if may_win is None else may_win(game, moves)):
             game.play(move)
             won = game.winner() == self.player
             game.undo()
             if won:
                 return move
-        # The budget's clock starts only now: on the device this check alone can take longer than
-        # a level's time cap (Thoughtwave: ~800 moves, 1.2-2.1 s measured on the virtual Pico), and
-        # a search cut short by the cap plays other moves than its node budget gives elsewhere.
         self._start = _clock()
         prepare = getattr(self.tuning, "prepare", None)
         if prepare is not None:

@@ -116,33 +116,47 @@ def main(argv=None):
     plan = {n: max(1, int(PLAN[n] * args.scale)) for n in (args.only or PLAN)}
     tally = Tally(plan, args.jobs)
     print("soak: %s on %d processes" % (", ".join("%d %s" % (plan[n], n) for n in plan), args.jobs), flush=True)
-    last = time.monotonic()
-    # One job plays in this process: a forked worker of a threaded parent (a pytest-xdist
-    # worker) can hang on a lock another thread held at the fork.
-    pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None
     # SIGTERM (and SIGINT, also where a shell started the run in the background with SIGINT
-    # ignored) stops the run with the figures so far.  Set after the workers are forked.
-    before = signal.signal(signal.SIGTERM, stop), signal.signal(signal.SIGINT, stop)
+    # ignored) stops the run with the figures so far.
+    handlers = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
-        results = pool.imap_unordered(play_chunk, tasks(plan, args.seed)) if pool else (
-            play_chunk(task) for task in tasks(plan, args.seed))
-        for result in results:
-            tally.add(*result)
-            if time.monotonic() - last >= PROGRESS_S:
-                tally.progress()
-                last = time.monotonic()
+        play(tasks(plan, args.seed), args.jobs, tally)
     except KeyboardInterrupt:
         print("soak: interrupted", flush=True)
         report(tally)
         return 130
     finally:
-        signal.signal(signal.SIGTERM, before[0])
-        signal.signal(signal.SIGINT, before[1])
-        if pool:
-            pool.terminate()
-            pool.join()
+        for sig in handlers:
+            signal.signal(sig, handlers[sig])
     report(tally)
     return 1 if tally.failures else 0
+
+
+def play(chunks, jobs, tally):
+    """Plays the chunks in this process (jobs 1) or in `jobs` worker processes, which a
+    KeyboardInterrupt ends."""
+    if jobs == 1:
+        results = map(play_chunk, chunks)
+    else:
+        pool = multiprocessing.Pool(jobs, initializer=worker_signals)
+        results = pool.imap_unordered(play_chunk, chunks)
+    last = time.monotonic()
+    try:
+        for result in results:
+            tally.add(*result)
+            if time.monotonic() - last >= PROGRESS_S:
+                tally.progress()
+                last = time.monotonic()
+    finally:
+        if jobs > 1:
+            pool.terminate()
+            pool.join()
+
+
+def worker_signals():
+    """A worker ends on SIGTERM (Pool.terminate()) and leaves Ctrl-C to the main process."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def stop(signum, frame):

@@ -109,6 +109,17 @@ def test_a_save_that_runs_out_of_memory_while_reading_is_kept(tmp_path, monkeypa
     assert read_file(tmp_path, "game.kept") == newest and not os.path.exists(tmp_path / "game")
 
 
+def test_showing_the_main_menu_moves_no_save_aside(tmp_path, monkeypatch):
+    # The menu reads the save to describe it; running out of memory there is no verdict.
+    trap_game(tmp_path, ["d4", "e5", "c3"])
+    newest = read_file(tmp_path, "game")
+    device_heap(monkeypatch, len(newest) - 1)
+    hw = FakeHW(tmp_path)
+    run_app(hw)
+    assert hw.frames[-1][:2] == ["Tholia", "Continue"]
+    assert read_file(tmp_path, "game") == newest and not os.path.exists(tmp_path / "game.kept")
+
+
 def test_erase_saved_game_removes_the_kept_save_too(tmp_path):
     write_file(tmp_path, "game.kept", sealed_save(["d4"]))
     assert saves.has_game(str(tmp_path))
@@ -241,7 +252,7 @@ def test_messages_draw_characters_outside_the_font_as_question_marks(tmp_path):
     ui = UI(hw)
     ui.text("caf\u00e9 \u0661", 0, 0)
     ui.text_center("\u2003x", 10)
-    assert hw.fb.texts == ["caf? ?", "?x"]
+    assert hw.fb.strings() == ["caf? ?", "?x"]
 
 
 def test_a_game_too_long_for_a_save_says_so_once_and_play_goes_on(tmp_path, monkeypatch):

@@ -5,7 +5,10 @@ from tools import soak
 
 
 def test_a_small_soak_plays_whole_games_of_every_game_and_reports_them(capsys):
-    assert soak.main(["--scale", "0.0001", "--jobs", "1"]) == 0
+    import signal
+    before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
+    assert soak.main(["--scale", "0.0001", "--jobs", "1"]) == 0     # in this process: no fork of pytest
+    assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)) == before
     out = capsys.readouterr().out
     for name in soak.PLAN:
         assert "%-12s %6d games" % (name, 1) in out, out
