@@ -21,6 +21,8 @@ PLAYER_CODES = ("human", "ai-easy", "ai-normal", "ai-hard")
 DEMO_DELAYS = {"slow": 1500, "normal": 600, "fast": 0}
 SETTINGS = {"level": "normal", "targets": "on", "demo": "normal"}
 
+_DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
 PAUSE = -2                  # a human turn or an AI search ended by the player: open the pause menu
 AGAIN = -3                  # the player took back a decision of their own turn: choose again
 # Modules every game uses: never dropped when the game changes.
@@ -125,6 +127,7 @@ class App:
         self.builder = None  # the move being entered, while a human chooses one
         self.busy = False    # True while the app reads buttons without waiting for one (AI)
         self.panel_free_y = 0  # where the status column's text ends (PANEL layout)
+        self.info = []         # the view's status lines of the position shown
 
     # --- main menu ------------------------------------------------------------------------
     def main_menu(self):
@@ -265,10 +268,26 @@ class App:
     def draw_play(self, session, builder, note=""):
         ui = self.ui
         ui.clear()
+        self.info = []
         if session.view is not None:
             session.view.draw(builder, session.last_turn() if session.game.history else [])
+            self.info = session.view.info()
         self.draw_status(session, builder, note)
         ui.show()
+
+    def show_cursor_move(self, session, builder):
+        """After a cursor move only what depends on the cursor is drawn again and sent: the old
+        and new cursor's marks and the help text; False when the view must be drawn whole."""
+        view = session.view
+        if not self.ui.partial_updates or not view.can_move_cursor(builder):
+            return False
+        rects = view.move_cursor(builder)
+        # The status is drawn whole (it covers whatever the cursor's marks spilled onto), but
+        # only its cursor-dependent part can differ from the screen.
+        self.draw_status(session, builder, "")
+        rects.append(self.ui.help_rect(self.panel_free_y, len(builder.buttons)))
+        self.ui.show_rects(rects)
+        return True
 
     def draw_status(self, session, builder, note):
         ui = self.ui
@@ -290,7 +309,7 @@ class App:
         else:
             who = game.PLAYERS[winner] + " won"
             self.status_token(session, px + 4, py + lh // 2, winner)
-        info = session.view.info() if session.view is not None else []
+        info = self.info
         moves = "#%d" % (len(game.history) + 1)
         text_y = py + (lh - 8) // 2
         if ui.mode == PANEL:
@@ -386,20 +405,20 @@ class App:
 
     def enter_move(self, session, builder, note):
         game = session.game
+        redraw = True
         while True:
-            self.draw_play(session, builder, note)
+            if redraw:
+                self.draw_play(session, builder, note)
             self.builder = builder
             key = self.ui.wait_key()
             self.builder = None
-            note = ""
-            if key == "up":
-                builder.go(0, -1)
-            elif key == "down":
-                builder.go(0, 1)
-            elif key == "left":
-                builder.go(-1, 0)
-            elif key == "right":
-                builder.go(1, 0)
+            shown_note, note = note, ""
+            redraw = True
+            if key in _DIRECTIONS:
+                dx, dy = _DIRECTIONS[key]
+                moved = builder.go(dx, dy)
+                # Only a note on the screen (it goes away) or a scrolling view need it whole.
+                redraw = shown_note != "" or (moved and not self.show_cursor_move(session, builder))
             elif key == "a":
                 move = builder.choose()
                 if move >= 0:

@@ -3,6 +3,7 @@
 #
 # Everything draws into hw.fb with the built-in 8x8 font; coordinates are ints (framebuf
 # refuses floats).  On a mono screen every role is 0 or 1 and pieces differ by shape.
+import framebuf
 from micropython import const
 
 EV_PRESS = const(1)
@@ -29,6 +30,9 @@ class UI:
         self.line_h = 10 if self.h >= 120 else 8
         self.kept = []
         self.show_targets = True
+        # False: every change redraws and sends the whole screen (what tests compare the
+        # partial updates with).
+        self.partial_updates = True
         self._set_colours()
         self._layout()
 
@@ -156,6 +160,37 @@ class UI:
 
     def show(self):
         self.hw.show()
+
+    def show_rects(self, rects):
+        for x, y, w, h in rects:
+            self.hw.show(x, y, w, h)
+
+    def keep_under(self, x, y, w, h):
+        """A copy of the screen's pixels in a rectangle (what a cursor is drawn over), to put
+        back with put_back(): (x, y, w, h, copy)."""
+        if self.color:
+            copy = framebuf.FrameBuffer(bytearray((w + 1) // 2 * h), w, h, framebuf.GS4_HMSB)
+        else:
+            copy = framebuf.FrameBuffer(bytearray(w * ((h + 7) // 8)), w, h, framebuf.MONO_VLSB)
+        copy.blit(self.fb, -x, -y)
+        return x, y, w, h, copy
+
+    def put_back(self, kept):
+        x, y, _, _, copy = kept
+        self.fb.blit(copy, x, y)
+
+    def help_rect(self, panel_free_y, buttons):
+        """Where the play screen's cursor-dependent text and `buttons` buttons are: the help
+        line (TOP), the status line (STRIP, whose text makes room for the help), or the
+        status column's bottom (PANEL: up to three lines of help over the buttons, below
+        `panel_free_y`, where the status lines end)."""
+        if self.mode == TOP:
+            return 0, self.footer_y - 1, self.w, self.h - self.footer_y + 1
+        px, py, pw, ph = self.panel_rect
+        if self.mode == STRIP:
+            return 0, 0, self.w, ph + 1
+        top = max(panel_free_y, self.button_top(buttons) - 1 - 3 * self.line_h)
+        return px, top, pw, self.h - top
 
     def token(self, x, y, r, player, second=False):
         """A player's piece centred on (x, y): filled in the player's colour; on mono the first

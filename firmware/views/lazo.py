@@ -28,6 +28,7 @@ class View(BaseView):
         self.x0 = bx + (bw - width) // 2 + t // 2
         self.y0 = by + (bh - height) // 2 + height - t // 2      # py = 0 (the long edge) here
         self.r = t // 2
+        self.cursor_r = self.r + 1
         if ui.color:
             from firmware import palette as p
             self.wood = p.BROWN
@@ -57,7 +58,7 @@ class View(BaseView):
         self.ui.fb.ellipse(x, y, r, r, self.tile[player], True)
         self.ui.fb.ellipse(x, y, r, r, self.edge, False)
 
-    def draw(self, builder, last):
+    def draw_board(self, builder, last):
         game = self.game
         ui = self.ui
         fb = ui.fb
@@ -95,9 +96,7 @@ class View(BaseView):
         for move in last:
             x, y = self.place_xy(move)
             self.ring(x, y, r + 1, ui.last)
-        if builder is not None:
-            self.mark_targets(builder, max(1, r // 2))
-            self.mark_cursor(builder, r + 1)
+        self.mark_targets(builder, max(1, r // 2))
 
     def info(self):
         game = self.game

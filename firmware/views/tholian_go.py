@@ -49,6 +49,7 @@ class View(BaseView):
         self.pan = -self.scroll     # start on Red's end, at the bottom
         self.r_light = max(1, R * 3 // 10)
         self.r_dark = max(2, R * 2 // 5)
+        self.cursor_r = self.r_light + 2
         if ui.color:
             from firmware import palette as p
             self.web = p.DARK_GREY
@@ -140,7 +141,16 @@ class View(BaseView):
             self.pan -= y - (by + bh - room)
         self.pan = min(0, max(-self.scroll, self.pan))
 
-    def draw(self, builder, last):
+    def can_move_cursor(self, builder):
+        if not self.scroll:
+            return True
+        if builder.cursor < 0 or builder.cursor >= BUTTON:
+            return False    # follow() would look at the path or the last move instead
+        pan = self.pan
+        self.follow(builder, ())
+        return self.pan == pan
+
+    def draw_board(self, builder, last):
         game = self.game
         g = self.g
         ui = self.ui
@@ -202,7 +212,6 @@ class View(BaseView):
                 x, y = self.node_xy(builder.prefix[0])
                 self.ring(x, y, self.r_dark + 1, ui.cursor)
             self.mark_targets(builder, max(1, self.r_light // 2))
-            self.mark_cursor(builder, self.r_light + 2)
         if self.scroll:
             # Where the screen is on the board: a bar at the right edge.
             bx, by, bw, bh = ui.board_rect

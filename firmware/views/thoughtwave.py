@@ -91,7 +91,7 @@ class View(BaseView):
             r = max(1, sq // 6)
             fb.ellipse(cx, cy, r, r, c, True)
 
-    def draw(self, builder, last):
+    def draw_board(self, builder, last):
         game = self.game
         ui = self.ui
         fb = ui.fb
@@ -131,22 +131,31 @@ class View(BaseView):
                 fb.rect(x, y, sq, sq, ui.last)
                 if sq >= 12:
                     fb.rect(x + 1, y + 1, sq - 2, sq - 2, ui.last)
-        if builder is not None:
-            self.draw_choice(builder)
+        if builder is not None and not builder.prefix:
+            self.mark_targets(builder, max(1, sq // 6))
 
-    def draw_choice(self, builder):
+    def cursor_rects(self, builder):
+        sq = self.sq
+        if builder.prefix:
+            x, y = self.square_xy(builder.prefix[0])
+            return [(x, y, sq, sq)]
+        if 0 <= builder.cursor < BUTTON:
+            x, y = self.square_xy(builder.cursor)
+            return [(x - 1, y - 1, sq + 2, sq + 2)]
+        return []
+
+    def draw_cursor(self, builder):
+        """The square under the cursor; once chosen, the piece under the cursor previewed in it."""
         fb = self.ui.fb
         sq = self.sq
         if builder.prefix:
             cell = builder.prefix[0]
-            moves = builder.cursor_moves()
-            if moves:
-                self.draw_tile(cell, moves[0] & 15, True)    # preview of the piece chosen
+            move = builder.cursor_move()
+            if move >= 0:
+                self.draw_tile(cell, move & 15, True)
             x, y = self.square_xy(cell)
             fb.rect(x, y, sq, sq, self.ui.cursor)
-            return
-        self.mark_targets(builder, max(1, sq // 6))
-        if 0 <= builder.cursor < BUTTON:
+        elif 0 <= builder.cursor < BUTTON:
             x, y = self.square_xy(builder.cursor)
             fb.rect(x - 1, y - 1, sq + 2, sq + 2, self.ui.cursor)
             fb.rect(x, y, sq, sq, self.ui.cursor)
@@ -161,9 +170,9 @@ class View(BaseView):
 
     def describe(self, builder):
         if builder.prefix:
-            moves = builder.cursor_moves()
-            if moves:
-                text = self.game.move_to_text(moves[0])
+            move = builder.cursor_move()
+            if move >= 0:
+                text = self.game.move_to_text(move)
                 return text if len(builder.prefix) == 2 else text[0] + "?" + text[2:]
         return BaseView.describe(self, builder)
 

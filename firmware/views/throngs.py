@@ -25,6 +25,7 @@ class View(BaseView):
         self.x0 = bx + (bw - ex * u) // 2
         self.y0 = by + (bh - ey * u * 1732 // 1000) // 2
         self.r = max(1, u - (1 if u > 3 else 0))
+        self.cursor_r = self.r + 1
         if ui.color:
             from firmware import palette as p
             self.wood = p.BROWN
@@ -65,7 +66,7 @@ class View(BaseView):
         self.ui.fb.ellipse(x, y, r, r, self.stone[colour], True)
         self.ui.fb.ellipse(x, y, r, r, self.edge[colour], False)
 
-    def draw(self, builder, last):
+    def draw_board(self, builder, last):
         game = self.game
         ui = self.ui
         fb = ui.fb
@@ -109,7 +110,6 @@ class View(BaseView):
                 self.write_potentials(builder, flying)
             else:
                 self.mark_targets(builder, max(1, r // 2))
-            self.mark_cursor(builder, r + 1)
 
     def write_potentials(self, builder, flying):
         """Each selectable site's action potential, written on it."""
@@ -144,10 +144,9 @@ class View(BaseView):
 
     def describe(self, builder):
         game = self.game
-        moves = builder.cursor_moves()
-        if len(moves) != 1:
+        if builder.cursor_count() != 1:
             return ""
-        move = moves[0]
+        move = builder.cursor_move()
         kind = move & KIND_MASK
         text = game.move_to_text(move)
         if kind == DEPLOY or kind == CAPTURE or kind == MOVE:

@@ -13,6 +13,7 @@ class View(BaseView):
         self.x0 = bx + (bw - sp * (n - 1)) // 2
         self.y0 = by + (bh - sp * (n - 1)) // 2 + sp * (n - 1)   # row 0 is at the bottom
         self.r = max(1, sp * 2 // 5)
+        self.cursor_r = self.r + 2
         if ui.color:
             from firmware import palette as p
             self.wood = p.BROWN
@@ -53,7 +54,7 @@ class View(BaseView):
         fb.ellipse(x, y, r, r, self.pieces[player], True)
         fb.ellipse(x, y, r, r, self.ui.grid, False)
 
-    def draw(self, builder, last):
+    def draw_board(self, builder, last):
         game = self.game
         ui = self.ui
         fb = ui.fb
@@ -106,12 +107,14 @@ class View(BaseView):
         if lifted >= 0:
             x, y = self.hole_xy(lifted)
             self.ring(x, y, r + 1, ui.cursor)
-            if builder.cursor >= 0 and builder.cursor < BUTTON:
-                # Preview: the ball drawn faintly where it would land.
-                cx, cy = self.hole_xy(builder.cursor)
-                fb.ellipse(cx, cy, r, r, ui.cursor, False)
         self.mark_targets(builder, max(1, sp // 8))
-        self.mark_cursor(builder, r + 2)
+
+    def draw_cursor(self, builder):
+        if builder.prefix and 0 <= builder.cursor < BUTTON:
+            # Preview: the ball drawn faintly where it would land.
+            x, y = self.hole_xy(builder.cursor)
+            self.ui.fb.ellipse(x, y, self.r, self.r, self.ui.cursor, False)
+        self.mark_cursor(builder, self.cursor_r)
 
     def info(self):
         game = self.game
