@@ -168,6 +168,7 @@ class SimHw:
             fmt = framebuf.MONO_VLSB
         self.fb = ScreenTextFrameBuffer(self.buffer, self.width, self.height, fmt)
         self.save_dir = save_dir
+        self.layer = board.LAYER
         self.heap = 0
         # The device's own debounce/auto-repeat logic; keys don't bounce, so no debounce time.
         self._buttons = Buttons(self.buttons, sim.pressed_mask, self.ticks_ms, self.ticks_diff, 0)

@@ -35,6 +35,16 @@ class UI:
         self.partial_updates = True
         self._set_colours()
         self._layout()
+        # Boards with the RAM keep a second framebuffer, the layer: a board's fixed drawing
+        # (lines, holes, wood), drawn once per game and copied under each whole redraw.  Taken
+        # here, at start-up, while the heap is still in one piece.
+        self.buffer = hw.buffer
+        self.layer = None
+        self.layer_key = None       # (view serial, view.fixed_key()) of the drawing it holds
+        if hw.layer:
+            self.layer = bytearray(len(hw.buffer))
+            fmt = framebuf.GS4_HMSB if self.color else framebuf.MONO_VLSB
+            self.layer_fb = framebuf.FrameBuffer(self.layer, self.w, self.h, fmt)
 
     # --- colours ------------------------------------------------------------------------
     def _set_colours(self):
@@ -160,6 +170,19 @@ class UI:
 
     def show(self):
         self.hw.show()
+
+    def draw_fixed(self, view):
+        """The board's fixed drawing (view.draw_fixed), over a cleared screen: copied from the
+        layer (drawn there first if it holds another), or drawn on the screen without one."""
+        if self.layer is None:
+            view.draw_fixed(self.fb)
+            return
+        key = (view.serial, view.fixed_key())
+        if key != self.layer_key:
+            self.layer_fb.fill(self.bg)
+            view.draw_fixed(self.layer_fb)
+            self.layer_key = key
+        self.buffer[:] = self.layer
 
     def show_rects(self, rects):
         for x, y, w, h in rects:

@@ -36,10 +36,11 @@ class Stop(KeyboardInterrupt):
 
 class ScriptedHW(ScriptClock):
     def __init__(self, profile, folder):
-        w, h, color, buttons = PROFILES[profile]
+        w, h, color, buttons, self.layer = PROFILES[profile]
         self.name = profile
         self.width, self.height, self.color, self.buttons = w, h, color, buttons
         self.fb_buffer = bytearray(w * h // 2) if color else bytearray(w * h // 8)
+        self.buffer = self.fb_buffer
         self.fb = framebuf.FrameBuffer(self.fb_buffer, w, h,
                                        framebuf.GS4_HMSB if color else framebuf.MONO_VLSB)
         self.save_dir = folder

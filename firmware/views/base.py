@@ -3,7 +3,8 @@
 #
 #   step_key(move, depth) -> key of the move's depth-th step, or -1 when it has no such step
 #   cell_xy(depth, key)   -> screen centre of a step's place on the board (ints)
-#   draw_board(builder, last) -> the board without the cursor; `builder` is None while nobody
+#   draw_fixed(fb)        -> what never changes in a game (lines, holes): kept in a layer
+#   draw_board(builder, last) -> the rest of the board without the cursor; `builder` is None while nobody
 #                            is choosing (AI, game over); `last` lists the latest turn's decisions
 #   cursor_r, or cursor_rects(builder) and draw_cursor(builder) -> what the cursor adds on top
 #   info()                -> short status lines: counts, scores, dice
@@ -15,6 +16,7 @@ from micropython import const
 from firmware.ui import PANEL
 
 BUTTON = const(30000)
+_serial = [0]     # views made so far: a view's number tells the layer which board it holds
 
 
 class View:
@@ -25,6 +27,8 @@ class View:
         self.game = game
         self.cursor_r = 2     # half the cursor frame's side (set by each view)
         self.kept = []        # the pixels the cursor's marks cover, as ui.keep_under() kept them
+        _serial[0] += 1
+        self.serial = _serial[0]
         ui.use_layout(self.ASPECT)
         self.set_narrow()
 
@@ -57,12 +61,20 @@ class View:
     # cursor_rects(): a cursor move then puts those pixels back and draws the new cursor, and the
     # screen is the same as after a whole redraw (tests/host/test_partial_redraw.py).
     def draw(self, builder, last):
+        self.ui.draw_fixed(self)
         self.draw_board(builder, last)
         self.kept = []
         self.keep_and_draw_cursor(builder)
 
     def draw_board(self, builder, last):
         raise NotImplementedError
+
+    def draw_fixed(self, fb):
+        """What the board looks like whatever the position (on `fb`, cleared): the same until
+        fixed_key() changes, so it can be drawn once into the layer (ui.draw_fixed)."""
+
+    def fixed_key(self):
+        return 0
 
     def keep_and_draw_cursor(self, builder):
         if builder is None:

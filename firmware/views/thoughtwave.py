@@ -91,10 +91,9 @@ class View(BaseView):
             r = max(1, sq // 6)
             fb.ellipse(cx, cy, r, r, c, True)
 
-    def draw_board(self, builder, last):
+    def draw_fixed(self, fb):
         game = self.game
         ui = self.ui
-        fb = ui.fb
         sq = self.sq
         span = sq * SIZE
         x0, y0 = self.x0, self.y0
@@ -110,18 +109,25 @@ class View(BaseView):
                     fb.fill_rect(x0, y0 - 2, span, 2, c)
                 else:
                     fb.fill_rect(x0, y0 + span, span, 2, c)
+        # Every square empty (tiles cover the ones played).
+        for cell in range(SIZE * SIZE):
+            x, y = self.square_xy(cell)
+            if ui.color:
+                fb.rect(x, y, sq, sq, self.empty)
+            else:
+                fb.pixel(x, y, 1)
+        if not ui.color:
+            fb.rect(x0 - 1, y0 - 1, span + 2, span + 2, 1)
+
+    def draw_board(self, builder, last):
+        game = self.game
+        ui = self.ui
+        fb = ui.fb
+        sq = self.sq
         board = game.board
         for cell in range(SIZE * SIZE):
             if board[cell]:
                 self.draw_tile(cell, board[cell], False)
-            elif ui.color:
-                x, y = self.square_xy(cell)
-                fb.rect(x, y, sq, sq, self.empty)
-            else:
-                x, y = self.square_xy(cell)
-                fb.pixel(x, y, 1)
-        if not ui.color:
-            fb.rect(x0 - 1, y0 - 1, span + 2, span + 2, 1)
         for cell in game.winning_cells():
             x, y = self.square_xy(cell)
             fb.rect(x, y, sq, sq, ui.last)

@@ -54,11 +54,13 @@ class View(BaseView):
         fb.ellipse(x, y, r, r, self.pieces[player], True)
         fb.ellipse(x, y, r, r, self.ui.grid, False)
 
-    def draw_board(self, builder, last):
-        game = self.game
+    def dot_xy(self, i):
+        col, row = self.game.dots[i]
+        return self.x0 + col * self.sp + self.sp // 2, self.y0 - row * self.sp - self.sp // 2
+
+    def draw_fixed(self, fb):
         ui = self.ui
-        fb = ui.fb
-        n = game.size
+        n = self.game.size
         sp = self.sp
         span = sp * (n - 1)
         left, bottom = self.x0, self.y0
@@ -75,21 +77,23 @@ class View(BaseView):
                 x, y = self.hole_xy(cell)
                 fb.pixel(x, y, 1)
         dot_r = max(1, sp // 6)
-        trapped = []
-        winner = game.winner()
-        if winner == 0 or winner == 1:
-            trapped = game.trapped_dots(winner)
-        for i in range(len(game.dots)):
-            col, row = game.dots[i]
-            x = left + col * sp + sp // 2
-            y = bottom - row * sp - sp // 2
+        for i in range(len(self.game.dots)):
+            x, y = self.dot_xy(i)
             if ui.color:
                 fb.ellipse(x, y, dot_r, dot_r, self.dot, True)
             else:
                 fb.line(x - 1, y - 1, x + 1, y + 1, 1)
                 fb.line(x - 1, y + 1, x + 1, y - 1, 1)
-            if i in trapped:
-                self.ring(x, y, sp // 2, ui.last)
+
+    def draw_board(self, builder, last):
+        game = self.game
+        ui = self.ui
+        n = game.size
+        winner = game.winner()
+        if winner == 0 or winner == 1:
+            for i in game.trapped_dots(winner):
+                x, y = self.dot_xy(i)
+                self.ring(x, y, self.sp // 2, ui.last)
         board = game.board
         r = self.r
         lifted = builder.prefix[0] if builder is not None and builder.prefix else -1
@@ -107,7 +111,7 @@ class View(BaseView):
         if lifted >= 0:
             x, y = self.hole_xy(lifted)
             self.ring(x, y, r + 1, ui.cursor)
-        self.mark_targets(builder, max(1, sp // 8))
+        self.mark_targets(builder, max(1, self.sp // 8))
 
     def draw_cursor(self, builder):
         if builder.prefix and 0 <= builder.cursor < BUTTON:

@@ -23,7 +23,7 @@ class ScriptEnd(BaseException):
 
 class FakeHW(ScriptClock):
     def __init__(self, save_dir, script=(), profile="mono128", driver=None):
-        w, h, color, buttons = PROFILES[profile]
+        w, h, color, buttons, self.layer = PROFILES[profile]
         self.name = profile
         self.width, self.height, self.color, self.buttons = w, h, color, buttons
         if color:
