@@ -33,6 +33,7 @@ class UI:
         # False: every change redraws and sends the whole screen (what tests compare the
         # partial updates with).
         self.partial_updates = True
+        self.list_first = 0         # the first row of the list last drawn (ui.menu, ui.form)
         self._set_colours()
         self._layout()
         # Boards with the RAM keep a second framebuffer, the layer: a board's fixed drawing
@@ -293,9 +294,11 @@ class UI:
         if not items:
             return -1
         index = min(max(index, 0), len(items) - 1)
+        changed = ()
         while True:
-            self._draw_list(title, items, index, footer, None, intro)
+            self._draw_list(title, items, index, footer, None, intro, changed)
             key = self.wait_key()
+            changed = (index,)
             if key == "up":
                 index = (index - 1) % len(items)
             elif key == "down":
@@ -304,8 +307,11 @@ class UI:
                 return index
             elif key == "b":
                 return -1
+            changed = (changed[0], index)
 
-    def _draw_list(self, title, items, index, footer, values=None, intro=None):
+    def _draw_list(self, title, items, index, footer, values=None, intro=None, changed=()):
+        """Draws the list whole; sends only the rows `changed` (indexes: the highlight moved,
+        a value changed) unless it is empty or the list scrolled since it was last sent."""
         self.clear()
         top = self.heading(title)
         lh = self.line_h
@@ -337,17 +343,25 @@ class UI:
             self.text("v", self.w - 8, bottom - lh)
         if footer:
             self.text(footer[:self.cols], 0, self.h - 8, self.dim)
-        self.show()
+        if changed and first == self.list_first and self.partial_updates:
+            for i in changed:
+                # A row: its highlight bar (from y - 1) and its text (8 rows from y + (lh - 8) // 2).
+                self.hw.show(0, top + (i - first) * lh - 1, self.w, max(lh, (lh - 8) // 2 + 8) + 1)
+        else:
+            self.show()
+        self.list_first = first
 
     def form(self, title, labels, choices, picked, action):
         """Rows of `label: value`, LEFT/RIGHT change `picked[i]` (index into `choices[i]`), the
         last row is `action` (e.g. "Start").  Returns True on the action row, False for back."""
         index = len(labels)
         items = list(labels) + [action]
+        changed = ()
         while True:
             values = [choices[i][picked[i]] for i in range(len(labels))] + [""]
-            self._draw_list(title, items, index, "", values)
+            self._draw_list(title, items, index, "", values, None, changed)
             key = self.wait_key()
+            changed = (index,)
             if key == "up":
                 index = (index - 1) % len(items)
             elif key == "down":
@@ -361,6 +375,8 @@ class UI:
                 picked[index] = (picked[index] + 1) % len(choices[index])
             elif key == "b":
                 return False
+            if changed[0] != index:
+                changed = (changed[0], index)
 
     def pager(self, title, text):
         """Long text, wrapped; UP/DOWN scroll a line, LEFT/RIGHT a page, A or B close."""

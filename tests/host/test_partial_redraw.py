@@ -101,3 +101,20 @@ def test_a_cursor_move_sends_only_small_rectangles(tmp_path, name, profile):
         area = sum(r[2] * r[3] for r in rects)
         assert area <= limit, "%s on %s: a cursor move sent %d pixels in %s" % (name, profile, area, rects)
     assert moves >= 20
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_moving_a_menu_or_form_highlight_sends_two_rows(tmp_path, profile):
+    # Main menu: down, down, up; New game, the first game: its form (up, right changes a value).
+    buttons = ["down", "down", "up", "up", "a", "a", "up", "right", "up", "b"]
+    hw, _ = play(tmp_path, profile, buttons, True)
+    w, h = PROFILES[profile][:2]
+    line_h = 10 if h >= 120 else 8
+    sent = dict(zip(range(len(hw.sent)), hw.sent))
+    for i in (1, 2, 3, 7, 9):      # after down, down, up (menu); up, up (form)
+        rects = sent[i]
+        assert len(rects) == 2 and all(r[2] == w and r[3] <= line_h + 1 for r in rects), (i, buttons[i - 1], rects)
+    rects = sent[8]                 # after right: the value on one row changed
+    assert len(rects) == 1 and rects[0][3] <= line_h + 1, rects
+    titles = [frame[0] for frame in hw.frames if frame]
+    assert "New game" in titles and registry.GAMES[GAMES[0]][2] in titles
