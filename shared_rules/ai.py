@@ -179,13 +179,14 @@ class Search:
     # --- root -----------------------------------------------------------------------------
     def run(self):
         game = self.game
+        self._start = _clock()    # the whole decision counts, from the request: the listing too
         moves = game.legal_moves()
         if not moves or game.winner() != ONGOING:
             raise GameError("the game is over")
         if len(moves) == 1:
+            self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
             return moves[0]
         self.player = game.to_move()
-        self._start = _clock()
         prepare = getattr(self.tuning, "prepare", None)
         if prepare is not None:
             prepare(game, self.level)
