@@ -43,7 +43,8 @@ def main(argv):
     if unknown:
         print("unknown benchmark(s): %s; available: %s" % (" ".join(unknown), " ".join(topics())))
         return 2
-    print("host pystones/s (median of 5, this run): %.0f" % benchlib.host_pystones(), flush=True)
+    print("host pystones/s (CPU time of this process, median of 5; measured again near each "
+          "figure): %.0f" % benchlib.host_pystones(), flush=True)
     path = os.path.join(benchlib.ROOT, "bench", "results.json")
     results = {}
     if os.path.exists(path) and argv:  # a partial run keeps the other topics' figures

@@ -22,23 +22,13 @@ from shared_rules import ai, registry
 from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.rng import Rng
 import shared_rules.games  # noqa: F401  (registers every game)
+from tools.benchlib import cpu_pystones
 
 GAMES_PER_MATCH = 24  # per opponent and level: about +-12% at a 90% win rate, +-18% at 70%
 # A game still running after this many turns (a turn: one side's decisions in a row) is scored a
 # draw.  Tholian Go games between good players run long: at 200 turns most were still going
 # with the AI well ahead (+6.5 tokens on average against greedy).
 MAX_TURNS = 500
-
-
-def cpu_pystones(loops=20000, repeat=5):
-    """Host pystones/s measured as CPU time (median of `repeat`)."""
-    from tools import pystone
-    rates = []
-    for _ in range(repeat):
-        t0 = time.process_time()
-        pystone.pystones(loops)
-        rates.append(loops / (time.process_time() - t0))
-    return statistics.median(rates)
 
 
 def games_with_ai():

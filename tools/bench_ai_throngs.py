@@ -26,6 +26,7 @@ import time
 from shared_rules import ai
 from shared_rules.game import DRAW, ONGOING
 from tools import bench_ai
+from tools.benchlib import cpu_pystones
 
 GAMES = 40  # per opponent and level: about +-9% at a 90% win rate
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -60,7 +61,7 @@ def summary(results):
 
 def measure(matches, games, options, processes=2):
     """matches = [(level, opponent)] -> {(level, opponent): summary}; one pool job per game."""
-    pystones = bench_ai.cpu_pystones()
+    pystones = cpu_pystones()
     jobs = [(i, level, opponent, options) for level, opponent in matches for i in range(games)]
     with multiprocessing.Pool(processes) as pool:
         done = pool.map(play_game, jobs, chunksize=1)

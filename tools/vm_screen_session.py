@@ -24,7 +24,7 @@ from shared_rules import registry
 import shared_rules.games  # noqa: F401
 from shared_rules.rng import Rng
 from tools import pystone
-from tools.app_driver import presses_for
+from tools.rules_bench_vm import warm_up
 from tools.vm_app_session import menu_keys
 
 ticks_ms = getattr(time, "ticks_ms")      # MicroPython only (this runs under the VM)
@@ -60,18 +60,6 @@ class ScriptedButtons:
 
 def no_pin(value=None):
     return 0
-
-
-def warm_pystones():
-    """The VM's pystones/s once warm: runs until two in a row agree within 3%, then the median of 3."""
-    last = 0
-    for _ in range(12):
-        rate = pystone.pystones(5000)
-        if last and abs(rate - last) < 0.03 * last:
-            break
-        last = rate
-    rates = sorted(pystone.pystones(5000) for _ in range(3))
-    return rates[1]
 
 
 def span_ms(func, reps):
@@ -148,5 +136,5 @@ def main(name, seed):
 
 
 _argv = globals().get("ARGV", [])
-warm_pystones()
+warm_up()
 main(_argv[1], int(_argv[2]) if len(_argv) > 2 else 1)
