@@ -69,9 +69,10 @@ def run(benchlib):
                                         / benchlib.DEVICE_PYSTONES["rp2040"], 1)
             else:
                 ai_alloc[game] = figures["ai_turn_alloc_kb"]
+    targets = [benchlib.at_most("%s peak heap" % game, peak[game], GOAL_KB, "KB") for game in sorted(peak)]
     out = {"profile": PROFILE, "goal_kb": GOAL_KB, "peak_heap_kb": peak,
            "human_turn_bound_kb": human_bound, "ai_turn_alloc_kb": ai_alloc, "moves": moves, "finished": finished, "frame_ms_rp2040": frame,
            "framebuffer_kb": framebuffer_kb}
     if failures:
         out["failed"] = failures
-    return {"app": out}
+    return {"app": out, "targets": targets}

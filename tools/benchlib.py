@@ -12,6 +12,7 @@ the host nor a change of load during a long run distorts an estimate (../shared/
 Every host timing here is CPU time (time.process_time), for the same reason.
 """
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -66,6 +67,32 @@ def median_seconds(func, repeat=7, number=1, clock=time.process_time):
             func()
         times.append((clock() - t0) / number)
     return statistics.median(times)
+
+
+def wilson(successes, n, z=1.96):
+    """The 95% Wilson score interval (low, high) of a rate seen as successes out of n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    denominator = 1 + z * z / n
+    return max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator)
+
+
+def at_most(figure, value, limit, unit):
+    """A target row for the summary table: `value` <= `limit`."""
+    return {"figure": figure, "value": "%s %s" % (value, unit), "target": "<= %s %s" % (limit, unit),
+            "ok": "yes" if value <= limit else "no"}
+
+
+def rate_at_least(figure, successes, n, goal):
+    """A target row for a rate out of n games: shown (yes) when its 95% Wilson interval lies at or
+    above `goal`, refuted (no) when it lies below, else undecided (?) -- more games would tell."""
+    low, high = wilson(successes, n)
+    value = "%.1f%% [%.1f, %.1f] of %d" % (100.0 * successes / n if n else 0, 100 * low, 100 * high, n)
+    ok = "yes" if low >= goal else ("no" if high < goal else "?")
+    return {"figure": figure, "value": value, "target": ">= %d%%" % round(100 * goal), "ok": ok}
 
 
 UNIT_SCALE = {"s": 1, "ms": 1e3, "us": 1e6}
