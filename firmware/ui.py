@@ -33,7 +33,8 @@ class UI:
         # False: every change redraws and sends the whole screen (what tests compare the
         # partial updates with).
         self.partial_updates = True
-        self.list_first = 0         # the first row of the list last drawn (ui.menu, ui.form)
+        self.list_shape = None      # (top, first row shown, rows) of the list last sent
+        self.list_rows = None       # and the item of each of its rows (ui.menu, ui.form)
         self._set_colours()
         self._layout()
         # Boards with the RAM keep a second framebuffer, the layer: a board's fixed drawing
@@ -156,11 +157,11 @@ class UI:
         self.fb.fill(self.bg if c < 0 else c)
 
     def text(self, s, x, y, c=-1):
-        self.fb.text(s, x, y, self.fg if c < 0 else c)
+        self.fb.text(drawable(s), x, y, self.fg if c < 0 else c)
 
     def text_center(self, s, y, c=-1, x=0, w=0):
         w = w or self.w
-        self.fb.text(s, x + (w - 8 * len(s)) // 2, y, self.fg if c < 0 else c)
+        self.fb.text(drawable(s), x + (w - 8 * len(s)) // 2, y, self.fg if c < 0 else c)
 
     def heading(self, s):
         """A screen title on the first line, underlined; returns the y where content starts."""
@@ -203,18 +204,19 @@ class UI:
         x, y, _, _, copy = kept
         self.fb.blit(copy, x, y)
 
-    def help_rect(self, panel_free_y, buttons):
-        """Where the play screen's cursor-dependent text and `buttons` buttons are: the help
-        line (TOP), the status line (STRIP, whose text makes room for the help), or the
-        status column's bottom (PANEL: up to three lines of help over the buttons, below
-        `panel_free_y`, where the status lines end)."""
-        if self.mode == TOP:
-            return 0, self.footer_y - 1, self.w, self.h - self.footer_y + 1
+    def help_rects(self, top):
+        """Where the play screen's cursor-dependent text (the move being built, and what makes
+        room for it) and buttons are, from `top` down: the help line, and the status line if
+        `top` is above the help line, where a long move goes (TOP); the status line (STRIP,
+        whose text makes room for the help); the status column from `top` down (PANEL: the
+        help's lines, the legend over them, the buttons)."""
         px, py, pw, ph = self.panel_rect
+        if self.mode == TOP:
+            footer = (0, self.footer_y - 1, self.w, self.h - self.footer_y + 1)
+            return [(0, 0, self.w, self.line_h), footer] if top < self.footer_y - 1 else [footer]
         if self.mode == STRIP:
-            return 0, 0, self.w, ph + 1
-        top = max(panel_free_y, self.button_top(buttons) - 1 - 3 * self.line_h)
-        return px, top, pw, self.h - top
+            return [(0, 0, self.w, ph + 1)]
+        return [(px, top, pw, self.h - top)]
 
     def token(self, x, y, r, player, second=False):
         """A player's piece centred on (x, y): filled in the player's colour; on mono the first
@@ -296,7 +298,7 @@ class UI:
         index = min(max(index, 0), len(items) - 1)
         changed = ()
         while True:
-            self._draw_list(title, items, index, footer, None, intro, changed)
+            self._draw_list(title, items, index, footer, intro, changed)
             key = self.wait_key()
             changed = (index,)
             if key == "up":
@@ -309,9 +311,7 @@ class UI:
                 return -1
             changed = (changed[0], index)
 
-    def _draw_list(self, title, items, index, footer, values=None, intro=None, changed=()):
-        """Draws the list whole; sends only the rows `changed` (indexes: the highlight moved,
-        a value changed) unless it is empty or the list scrolled since it was last sent."""
+    def _draw_list(self, title, items, index, footer, intro=None, changed=()):
         self.clear()
         top = self.heading(title)
         lh = self.line_h
@@ -328,12 +328,9 @@ class UI:
         for row in range(min(rows, len(items) - first)):
             i = first + row
             y = top + row * lh
-            label = items[i]
-            if values is not None and values[i]:
-                label = _fit_pair(label, values[i], self.cols - 1)
-            label = label[:self.cols - 1]
+            label = items[i][:self.cols - 1]
             if i == index:
-                self.fb.fill_rect(0, y - 1, self.w, lh, self.sel_bg)
+                self.fb.fill_rect(0, y, self.w, lh, self.sel_bg)
                 self.text(label, 4, y + (lh - 8) // 2, self.sel_fg)
             else:
                 self.text(label, 4, y + (lh - 8) // 2)
@@ -343,29 +340,44 @@ class UI:
             self.text("v", self.w - 8, bottom - lh)
         if footer:
             self.text(footer[:self.cols], 0, self.h - 8, self.dim)
-        if changed and first == self.list_first and self.partial_updates:
-            for i in changed:
-                # A row: its highlight bar (from y - 1) and its text (8 rows from y + (lh - 8) // 2).
-                self.hw.show(0, top + (i - first) * lh - 1, self.w, max(lh, (lh - 8) // 2 + 8) + 1)
-        else:
-            self.show()
-        self.list_first = first
+        self.send_rows(top, first, list(range(len(items))), changed, False)
 
-    def form(self, title, labels, choices, picked, action):
-        """Rows of `label: value`, LEFT/RIGHT change `picked[i]` (index into `choices[i]`), the
-        last row is `action` (e.g. "Start").  Returns True on the action row, False for back."""
+    def send_rows(self, top, first, row_items, changed, footer):
+        """Sends the list drawn whole: only the rows of the items `changed` (a highlight moved,
+        a value changed) and the footer line when `footer`, if the list has the same rows as
+        the one on the screen (`row_items`: the item of each row, from the top, `first` the
+        first shown); else the whole screen."""
+        shape = (top, first, len(row_items))
+        same = shape == self.list_shape and row_items == self.list_rows
+        self.list_shape, self.list_rows = shape, row_items
+        if not changed or not same or not self.partial_updates:
+            self.show()
+            return
+        lh = self.line_h
+        for r in range(first, len(row_items)):
+            y = top + (r - first) * lh
+            if row_items[r] in changed and y + lh <= self.h:
+                self.hw.show(0, y, self.w, lh)
+        if footer:
+            self.hw.show(0, self.h - 8, self.w, 8)
+
+    def form(self, title, labels, choices, picked, action, words=None):
+        """Rows of `label: value`, LEFT/RIGHT change `picked[i]` (index into `choices[i]`, a
+        tuple of values or Numbers), the last row is `action` (e.g. "Start").  `words[i]`, if
+        given, maps a value to what the screen shows.  A row whose label and value do not fit
+        on one line shows the value on a second line; the selected row's value is framed by
+        < > and the footer says which of how many it is.  True on the action row, False for
+        back (B)."""
         index = len(labels)
-        items = list(labels) + [action]
         changed = ()
         while True:
-            values = [choices[i][picked[i]] for i in range(len(labels))] + [""]
-            self._draw_list(title, items, index, "", values, None, changed)
+            self._draw_form(title, labels, choices, picked, action, words, index, changed)
             key = self.wait_key()
             changed = (index,)
             if key == "up":
-                index = (index - 1) % len(items)
+                index = (index - 1) % (len(labels) + 1)
             elif key == "down":
-                index = (index + 1) % len(items)
+                index = (index + 1) % (len(labels) + 1)
             elif key in ("left", "right") and index < len(labels):
                 step = 1 if key == "right" else -1
                 picked[index] = (picked[index] + step) % len(choices[index])
@@ -375,8 +387,62 @@ class UI:
                 picked[index] = (picked[index] + 1) % len(choices[index])
             elif key == "b":
                 return False
-            if changed[0] != index:
-                changed = (changed[0], index)
+            changed = (changed[0], index)
+
+    def _draw_form(self, title, labels, choices, picked, action, words, index, changed=()):
+        cols = self.cols - 1
+        rows = []    # (item, text, value): one or two lines per item
+        for i in range(len(labels)):
+            value = choices[i][picked[i]]
+            if words is not None and words[i] is not None:
+                value = words[i].get(value, value)
+            if i == index and len(choices[i]) > 1:
+                value = "<" + value + ">"
+            if len(labels[i]) + 1 + len(value) <= cols:
+                rows.append((i, labels[i], value))
+            else:
+                rows.append((i, labels[i], ""))
+                rows.append((i, "", value))
+        rows.append((len(labels), action, ""))
+        footer = ""
+        if index < len(labels):
+            count = len(choices[index])
+            if isinstance(choices[index], Numbers):
+                footer = "%s..%s" % (choices[index][0], choices[index][count - 1])
+            else:
+                footer = "%d of %d" % (picked[index] + 1, count)
+        self.clear()
+        top = self.heading(title)
+        lh = self.line_h
+        bottom = self.h - lh
+        room = (bottom - top) // lh
+        first = 0
+        last = 0
+        for r in range(len(rows)):
+            if rows[r][0] == index:
+                last = r
+        if last >= room:
+            first = last - room + 1
+        while first > 0 and rows[first][0] == rows[first - 1][0] and rows[first][0] != index:
+            first += 1    # never start on an item's second line
+        for r in range(first, min(len(rows), first + room)):
+            item, label, value = rows[r]
+            y = top + (r - first) * lh
+            c = self.fg
+            if item == index:
+                self.fb.fill_rect(0, y, self.w, lh, self.sel_bg)
+                c = self.sel_fg
+            yt = y + (lh - 8) // 2
+            self.text(label[:cols], 4, yt, c)
+            if value:
+                self.text(value[:cols], self.w - 4 - 8 * len(value[:cols]), yt, c)
+        if first > 0:
+            self.text("^", self.w - 8, top)
+        if first + room < len(rows):
+            self.text("v", self.w - 8, bottom - lh)
+        if footer:
+            self.text(footer[:self.cols], 0, self.h - 8, self.dim)
+        self.send_rows(top, first, [row[0] for row in rows], changed, True)
 
     def pager(self, title, text):
         """Long text, wrapped; UP/DOWN scroll a line, LEFT/RIGHT a page, A or B close."""
@@ -386,9 +452,13 @@ class UI:
         first = 0
         last_first = max(0, len(lines) - rows)
         while True:
+            # A heading is never left alone at the foot of a page: it opens the next one.
+            shown = rows
+            if rows > 1 and first + rows < len(lines) and _is_heading(lines, first + rows - 1):
+                shown = rows - 1
             self.clear()
             self.heading(title)
-            for row in range(min(rows, len(lines) - first)):
+            for row in range(min(shown, len(lines) - first)):
                 self.text(lines[first + row], 0, top + row * self.line_h)
             page = "%d/%d" % (first // max(rows, 1) + 1, last_first // max(rows, 1) + 1) if last_first else ""
             self.text(page, self.w - 8 * len(page), self.h - 8, self.dim)
@@ -399,7 +469,7 @@ class UI:
             elif key == "up":
                 first = max(first - 1, 0)
             elif key == "right":
-                first = min(first + rows, last_first)
+                first = min(first + shown, last_first)
             elif key == "left":
                 first = max(first - rows, 0)
             elif key in ("a", "b", "menu"):
@@ -420,3 +490,35 @@ def _fit_pair(label, value, cols):
     if len(label) > room:
         label = label[:room]
     return label + " " * (cols - len(label) - len(value)) + value
+
+
+def drawable(s):
+    """`s` with each character the 8x8 font lacks (beyond ASCII) as "?": framebuf would draw
+    every byte of its UTF-8 as a block, and the layout counts characters."""
+    if len(s.encode()) == len(s):
+        return s
+    return "".join(ch if ord(ch) < 127 else "?" for ch in s)
+
+
+class Numbers:
+    """The integers lo..hi as a form row's values (strings), without a list of them."""
+
+    def __init__(self, lo, hi):
+        self.lo = lo
+        self.hi = hi
+
+    def __len__(self):
+        return self.hi - self.lo + 1
+
+    def __getitem__(self, i):
+        return str(self.lo + i)
+
+    def index(self, value):
+        return int(value) - self.lo
+
+
+def _is_heading(lines, i):
+    """Whether lines[i] is a section heading of a text ("A TURN", "RULINGS (the seed...)"):
+    capitals, after an empty line."""
+    head = lines[i].split("(")[0].strip()
+    return i > 0 and not lines[i - 1] and len(head) > 1 and head.isupper()

@@ -37,7 +37,7 @@ from shared_rules.rng import Rng
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
 
-DEVICE_PYSTONES = const(1490)  # RP2040 @125 MHz, the reference device (../shared/platform.md)
+DEVICE_PYSTONES = const(1490)  # RP2040 @125 MHz, the reference device (docs/platform.md)
 WIN = const(1000000)  # value of a won position, less the plies it takes: quick wins first
 MAX_PLY = const(12)
 _INF = const(1 << 29)
@@ -187,6 +187,14 @@ class Search:
             self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
             return moves[0]
         self.player = game.to_move()
+        # A win on the spot is played at every level, whatever the budget and the ordering.
+        for move in moves:
+            game.play(move)
+            won = game.winner() == self.player
+            game.undo()
+            if won:
+                self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
+                return move
         prepare = getattr(self.tuning, "prepare", None)
         if prepare is not None:
             prepare(game, self.level)

@@ -1,8 +1,8 @@
 # Throngs' AI tuning for shared_rules/ai.py.
 #
-# Evaluation.  The game ends early when the player about to make a maneuver has a score of at
-# least half the sites plus 2 (spec "End and score"); otherwise, when both players pass, by the
-# majority of stones, and once the board is shared out that is who can still deploy where: an
+# Evaluation.  The game ends early when a player starts a turn with a score of at least half the
+# sites plus 2 (docs/rules/throngs.md "End and score"); otherwise, when no actions are left, by
+# the majority of stones, and once the board is shared out that is who can still deploy where: an
 # empty site can take a stone only from the side with the greater action potential there.  So
 # the value is the score difference (steeply more near the winning score), the stone difference,
 # the "area" difference (stones plus the empty sites where only that side can deploy) and the
@@ -48,7 +48,7 @@ _POWER = const(160)  # ordering: per point of potential of a selected site (how 
 
 
 def winning_score(game):
-    """The least score that wins for the player about to move (spec "End and score")."""
+    """The least score that wins (docs/rules/throngs.md "End and score")."""
     if game.original:
         return (game.n + 6) // 2 + 1  # Ludii 1.3.12: more than half the sites plus 3
     return (game.n + 5) // 2  # seed: at least half the sites plus 2

@@ -1,6 +1,6 @@
 """Lazo: stack tiles like cannonballs and make a loop with a hole through it.
 
-Spec: ../shared/rules/lazo.md (seed ../shared/seeds/lazo_page2.txt).  Black moves first; 95
+Rules as implemented, with the rulings: docs/rules/lazo.md.  Black moves first; 95
 tiles each; one tile per move; a player with no legal move loses; 190 tiles and no loop: draw.
 
 Spaces (the face-centred cubic stack of spec §1)

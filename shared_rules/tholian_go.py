@@ -1,5 +1,5 @@
 # Tholian Go (JDB Games) and its ten variants: two woven webs, pushing strings, capture by
-# enclosure.  Spec ../shared/rules/tholian_go.md (seed ../shared/seeds/tholian_go.txt); board
+# enclosure.  Rules as implemented: docs/rules/tholian_go.md; board
 # tables in tholian_go_geometry.py; position text and ASCII board in tholian_go_text.py; the
 # whole-move listing of §4 in tholian_go_moves.py (both imported only when used).
 #
@@ -54,7 +54,8 @@
 #   * Chain: no transformation, no loss by counts.  Scrimmage / Lucky Scrimmage: no captures (the
 #     seed names only moving strings and blocking), no loss by counts, no transformation.
 #     Football and Scrimmage: a light token on its owner's target (even when pushed there by the
-#     opponent) scores for its owner; if both score at once the mover wins.
+#     opponent) scores for its owner; if both score at once the mover wins.  Football: the
+#     touchdown is the only goal (revised ruling), no loss by counts.
 #   * Oracle: the dice are rolled at the start of each movement turn; a die is lost while no move
 #     fits it; the turn otherwise follows the base game (1 dark, 1-2 light moves).
 #   * Ultimate on expanded spaces: 1 dark + 2 light are placed per turn while dark tokens are in
@@ -64,7 +65,7 @@
 #     the whole board after every move).
 #   * Expanded Space: "one token set per board along its home end" = one set per board column
 #     (wide and square 2, long 1); each board keeps its dots and double-circled nodes; Chain
-#     endpoints are each board's five per end.
+#     endpoints are each board's five per end (revised ruling: L2.1 ... L10.1, L2.7 ... L10.7).
 from array import array
 
 from micropython import const

@@ -128,8 +128,11 @@ def build(sp, name, axes):
     sp.entry = {}
     for t in red_targets + blue_targets:
         sp.entry[t] = _entry_of(sp, t)
-    ends_low = [sp.node_at(1, x, 1) for x in range(cols) if x % BOARD_COLS in (1, 3, 5, 7, 9)]
-    ends_high = [sp.node_at(1, x, lines) for x in range(cols) if x % BOARD_COLS in (2, 4, 6, 8, 10)]
+    # Chain's endpoints (revised ruling): L2.1 ... L10.1 and L2.7 ... L10.7, per board the five
+    # nodes of each end line with no edge into the board (the shortest chain is then fourteen
+    # tokens).  Line 1 lacks the corner node x = 0, so its names are x, the top line's x + 1.
+    ends_low = [sp.node_at(1, x, 1) for x in range(cols) if x % BOARD_COLS in (2, 4, 6, 8, 10)]
+    ends_high = [sp.node_at(1, x, lines) for x in range(cols) if x % BOARD_COLS in (1, 3, 5, 7, 9)]
     sp.chain_ends = (tuple(ends_low), tuple(ends_high))
     # Zobrist keys: a 30-bit xorshift whose values stay small ints on MicroPython.
     zk = array("i", bytes(8 * n))  # 2n 32-bit ints on every VM

@@ -1,4 +1,4 @@
-# Tholian Go board geometry (spec ../shared/rules/tholian_go.md §1 and §8's spaces).
+# Tholian Go board geometry (docs/rules/tholian_go.md §1 and §8's spaces).
 #
 # One `Space` holds every table the rules need for one game space, as compact arrays built
 # without tuples or dicts (little garbage on the device).  Nodes of both webs share one

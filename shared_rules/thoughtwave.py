@@ -1,6 +1,6 @@
 """Thoughtwave (Dr Eric Solomon, 1998): lay wave tiles until a wave links your two sides.
 
-Spec: ../shared/rules/thoughtwave.md (seed ../shared/seeds/thoughtwave.txt).
+Rules as implemented, with the rulings: docs/rules/thoughtwave.md.
 
 Option
   red_links   "left-right" (default: Red links the left and right sides, Black top and bottom)

@@ -1,4 +1,4 @@
-# Throngs (Dale W. Walton, 2019).  Spec ../shared/rules/throngs.md, seed ../shared/seeds/throngs.txt.
+# Throngs (Dale W. Walton, 2019).  Rules as implemented, with rulings: docs/rules/throngs.md.
 #
 # Decisions follow Ludii's granularity, so positions compare with Ludii's reference vectors:
 # a maneuver is one decision (deploy with nothing left to dispatch, capture, pass) or two: a
@@ -108,6 +108,7 @@ class Throngs(Game):
         self.first_passed = 0  # this turn's first maneuver was a pass
         self.deployed = 0  # this turn has deployed (seed forcing)
         self.last_full_pass = 0  # the previous turn was passed whole
+        self.idle = 0  # seed rules: the turn under way began with no deploy, capture or move
         for c in (BLACK, WHITE):
             self.must_deploy[c] = 0
             self.counter[c] = 0  # Ludii's counter starts at -1
@@ -275,15 +276,35 @@ class Throngs(Game):
         c = self.mover
         if self.original:
             return 1 if self.counter[c] > _FORCE_AT else 0
-        if self.phase == 1 and self.must_deploy[c] and not self.deployed and self._any_deploy():
+        if self.phase == 1 and self.must_deploy[c] and not self.deployed and self._any_deployment():
             return 2
         return 0
 
-    def _any_deploy(self):
+    def _any_deployment(self):
+        """True when the mover can deploy or capture (a capture places a stone: the seed's
+        "Capture + Deployment")."""
         board = self.board
+        enemy = 3 - self.mover
         for i in range(self.n):
-            if board[i] == EMPTY and self._deploy_power(i) >= 0:
+            v = board[i]
+            if v == EMPTY:
+                if self._deploy_power(i) >= 0:
+                    return True
+            elif v == enemy and self.potential(i) >= 2:
                 return True
+        return False
+
+    def _any_action(self):
+        """True when the mover has a deploy, capture or move (anything but a pass)."""
+        if self._any_deployment():
+            return True
+        board = self.board
+        mover = self.mover
+        for i in range(self.n):
+            if board[i] == mover:
+                p = self.potential(i)
+                if p >= 1 and self._can_leave(i, p):
+                    return True
         return False
 
     def legal_moves(self):
@@ -315,7 +336,6 @@ class Throngs(Game):
         sign = 1 if c == BLACK else -1
         restriction = self._restriction()
         may_move = restriction == 0
-        may_capture = restriction != 2
         waiver = self.original
         degree = self.degree
         black_nbrs = self.black_nbrs
@@ -330,7 +350,7 @@ class Throngs(Game):
                 # A stone with an empty neighbour can always step; otherwise look for a jump.
                 if may_move and p >= 1 and (degree[i] > black_nbrs[i] + white_nbrs[i] or self._can_leave(i, p)):
                     out.append(MOVE | i)
-            elif p >= 2 and may_capture:
+            elif p >= 2:
                 out.append(CAPTURE | i)
         if may_move:
             out.append(PASS)
@@ -376,7 +396,7 @@ class Throngs(Game):
         if kind == PASS:
             if restriction == 1:
                 return "a deployment or capture is due (no deployment for too long)"
-            return "a deployment is due (the last turn was passed)" if restriction == 2 else None
+            return "a deployment or capture is due (the last turn was passed)" if restriction == 2 else None
         p = self.potential(site)
         v = board[site]
         if kind == DEPLOY:
@@ -386,14 +406,12 @@ class Throngs(Game):
         if kind == CAPTURE:
             if v != 3 - self.mover:
                 return "no enemy stone on %d" % site
-            if restriction == 2:
-                return "a deployment is due (the last turn was passed)"
             return None if p >= 2 else "potential %d at %d: capturing needs 2" % (p, site)
         # MOVE
         if v != self.mover:
             return "no stone of yours on %d" % site
         if restriction:
-            return "a deployment is due before moving again"
+            return "a deployment or capture is due before moving again"
         if p < 1:
             return "potential %d at %d: moving needs 1" % (p, site)
         return None if self._can_leave(site, p) else "the stone on %d cannot reach any site" % site
@@ -406,7 +424,7 @@ class Throngs(Game):
                                 | self.fly_kind << 13 | self.first_passed << 15 | self.deployed << 16)
         self._undo_stack.append(self.last_full_pass | self.must_deploy[BLACK] << 1 | self.must_deploy[WHITE] << 2
                                 | self.counter[BLACK] << 3 | self.counter[WHITE] << 6 | (self.result + 1) << 9
-                                | self.setup << 11 | self.swapped << 14)
+                                | self.setup << 11 | self.swapped << 14 | self.idle << 15)
         self.history.append(move)
         self._reach_valid = False
         kind = move & KIND_MASK
@@ -421,6 +439,7 @@ class Throngs(Game):
             self._after_selection(site, power, kind)
         elif kind == CAPTURE:
             power = self.potential(site) - 2 if self.original else 0  # seed: a capture ends the maneuver
+            self.deployed = 1  # seed forcing: "Capture + Deployment" places a stone
             self._take(site)
             self._put(site, c)
             self._after_selection(site, power, kind)
@@ -445,7 +464,6 @@ class Throngs(Game):
             self.setup = _PLAYING
             self.mover = WHITE
             self._start_turn()
-            self._check_end()
 
     def _after_selection(self, site, power, kind):
         # A deployed or capturing stone that could only stay ends the maneuver at once (as in Ludii).
@@ -468,28 +486,41 @@ class Throngs(Game):
             full_pass = self.first_passed & passed
             if not self.original:
                 self.must_deploy[c] = full_pass
-            if full_pass and self.last_full_pass:  # both players passed a whole turn in succession
+            # Ludii 1.3.12 ends the game when both players pass a whole turn in succession.
+            if self.original and full_pass and self.last_full_pass:
                 self.result = self._majority()
                 return
             self.last_full_pass = full_pass
             self.mover = 3 - c
             self._start_turn()
-        self._check_end()
+            return
+        if self.original:
+            self._check_end_original()
 
     def _start_turn(self):
         self.phase = 0
         self.first_passed = 0
         self.deployed = 0
-
-    def _check_end(self):
-        """Before each maneuver: the early end by score, and the end when no maneuver is left."""
-        # The player about to move wins with a score of at least half the sites plus 2 (seed),
-        # or more than half the sites plus 3 (Ludii 1.3.12).
-        score2 = 2 * self._score(self.mover)
-        if score2 > self.n + 6 if self.original else score2 >= self.n + 4:
+        if self.original:
+            self._check_end_original()
+            return
+        # Seed: "one player starts a turn with a score at least 2 more than half the size of the
+        # board" wins; "Play continues until no actions are possible": the mover has no deploy,
+        # capture or move, and neither had the opponent when its turn began (it could only pass).
+        if 2 * self._score(self.mover) >= self.n + 4:
             self.result = self.player_of(self.mover)
-        # Only Ludii's counter can take every maneuver away (pass is otherwise always legal).
-        elif self.original and self.counter[self.mover] > _FORCE_AT and not self.legal_moves():
+            return
+        idle = 0 if self._any_action() else 1
+        if idle and self.idle:
+            self.result = self._majority()
+        self.idle = idle
+
+    def _check_end_original(self):
+        """Ludii 1.3.12, before each maneuver: the player about to move wins with a score of more
+        than half the sites plus 3; only Ludii's counter can take every maneuver away."""
+        if 2 * self._score(self.mover) > self.n + 6:
+            self.result = self.player_of(self.mover)
+        elif self.counter[self.mover] > _FORCE_AT and not self.legal_moves():
             self.result = self._majority()
 
     def _majority(self):
@@ -525,6 +556,7 @@ class Throngs(Game):
         self.result = (cross_turn >> 9 & 3) - 1
         self.setup = cross_turn >> 11 & 7
         self.swapped = cross_turn >> 14 & 1
+        self.idle = cross_turn >> 15 & 1
         self._reach_valid = False
         kind = move & KIND_MASK
         site = move & SITE_MASK
@@ -689,10 +721,10 @@ class Throngs(Game):
             result = "draw"
         elif self.result != ONGOING:
             result = str(self.result)
-        return ("stones=%s mover=%d maneuver=%d flight=%s passed=%d%d deployed=%d must_deploy=%d%d "
+        return ("stones=%s mover=%d maneuver=%d flight=%s passed=%d%d%d deployed=%d must_deploy=%d%d "
                 "counters=%d,%d setup=%d swapped=%d result=%s") % (
             "".join("%d" % v for v in self.board), self.mover, self.phase + 1, flight,
-            self.first_passed, self.last_full_pass, self.deployed, self.must_deploy[BLACK],
+            self.first_passed, self.last_full_pass, self.idle, self.deployed, self.must_deploy[BLACK],
             self.must_deploy[WHITE], self.counter[BLACK] - 1, self.counter[WHITE] - 1, self.setup,
             self.swapped, result)
 
@@ -718,7 +750,9 @@ class Throngs(Game):
             mover = int(fields["mover"])
             phase = int(fields["maneuver"]) - 1
             passed = fields["passed"]
-            first_passed, last_full_pass = int(passed[0]), int(passed[1])
+            if len(passed) != 3:
+                raise ValueError
+            first_passed, last_full_pass, idle = int(passed[0]), int(passed[1]), int(passed[2])
             deployed = int(fields["deployed"])
             must = fields["must_deploy"]
             must_black, must_white = int(must[0]), int(must[1])
@@ -736,7 +770,7 @@ class Throngs(Game):
                 fly_site, fly_power = int(where), int(power)
         except (ValueError, IndexError):
             raise GameError("position: cannot read '%s'" % text)
-        flags = (first_passed, last_full_pass, deployed, must_black, must_white, swapped)
+        flags = (first_passed, last_full_pass, idle, deployed, must_black, must_white, swapped)
         if (mover not in (BLACK, WHITE) or phase not in (0, 1) or not all(f in (0, 1) for f in flags)
                 or not -1 <= count_black <= _FORCE_AT or not -1 <= count_white <= _FORCE_AT
                 or not 0 <= setup <= _PLAYING or result not in (ONGOING, 0, 1, DRAW)):
@@ -756,6 +790,7 @@ class Throngs(Game):
         self.phase = phase
         self.fly_site, self.fly_power, self.fly_kind = fly_site, fly_power, fly_kind
         self.first_passed, self.last_full_pass, self.deployed = first_passed, last_full_pass, deployed
+        self.idle = idle
         self.must_deploy[BLACK], self.must_deploy[WHITE] = must_black, must_white
         self.counter[BLACK], self.counter[WHITE] = count_black + 1, count_white + 1
         self.setup = setup

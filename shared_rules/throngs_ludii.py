@@ -1,5 +1,5 @@
 # Throngs positions and decisions in the format of Ludii's reference vectors
-# (../shared/vectors/README.md), for the agreement check (tools/ludii_check.py) and its tests.
+# (tests/data/ludii/README.md), for the agreement check (tools/ludii_check.py) and its tests.
 # Not needed on the device.
 from shared_rules.throngs import DEPLOY, CAPTURE, MOVE, DEST, PASS, KIND_MASK, SITE_MASK
 
@@ -26,7 +26,7 @@ def position_text(case):
     if case["in_flight"]:
         site, power, kind = case["in_flight"]
         flight = "%s%d:%d" % (kind, site, power)
-    return ("stones=%s mover=%d maneuver=1 flight=%s passed=00 deployed=0 must_deploy=00 "
+    return ("stones=%s mover=%d maneuver=1 flight=%s passed=000 deployed=0 must_deploy=00 "
             "counters=%d,%d setup=4 swapped=0 result=none") % (
         case["board"], mover, flight, counters[0], counters[1])
 

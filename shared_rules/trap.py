@@ -1,6 +1,6 @@
 """Trap (Prof. Sam S. Rakover): place, then move, your balls to enclose a red dot.
 
-Spec: ../shared/rules/trap.md (seed ../shared/seeds/trap.txt).
+Rules as implemented, with the rulings: docs/rules/trap.md.
 
 Options
   size   holes per side, "8" by default; any integer 7..16 (40 balls need room to move).
@@ -8,6 +8,8 @@ Options
          "center" (the middle square only), or an explicit list of squares like "d4,b2,f6";
          a dot is named by the hole at the lower-left corner of its unit square, so "d4" is the
          dot at the centre of d4-e5.  Validated against the board size.
+  first  "light" (default) or "dark": who places first (the seed: "Players decide who goes
+         first"); the players then alternate.
 
 Moves (ints)
   placement (phase 1)   the hole's cell number: col + row * size
@@ -244,7 +246,8 @@ class Trap(Game):
     NAME = "trap"
     TITLE = "Trap"
     PLAYERS = ("Light", "Dark")
-    OPTIONS = {"size": ("8", "7", "9", "10", "12", "*int"), "dots": ("five", "center")}
+    OPTIONS = {"size": ("8", "7", "9", "10", "12", "*int"), "dots": ("five", "center"), "first": ("light", "dark")}
+    INT_RANGES = {"size": (MIN_SIZE, MAX_SIZE)}
 
     def __init__(self, options=None):
         # The dots option also takes an explicit square list, which parse_options cannot check.
@@ -258,8 +261,6 @@ class Trap(Game):
                     given[key] = options[key]
         Game.__init__(self, given)
         size = int(self.options["size"])
-        if not MIN_SIZE <= size <= MAX_SIZE:
-            raise GameError("option size=%d is not valid for trap; choose %d..%d" % (size, MIN_SIZE, MAX_SIZE))
         self.dots = _dot_squares(dots_text, size)
         # Each dot's first triangle (its square's N), and its four rays, for the trap test.
         self._dot_triangles = _zeros(len(self.dots))
@@ -270,7 +271,8 @@ class Trap(Game):
         self.size = size
         self._geo = _geometry(size)
         self.board = bytearray(size * size)
-        self._reset(0, BALLS_EACH, BALLS_EACH, 0)
+        self._first = 1 if self.options["first"] == "dark" else 0
+        self._reset(self._first, BALLS_EACH, BALLS_EACH, 0)
 
     def _reset(self, to_move, light_hand, dark_hand, phase2_moves):
         self.history = []
@@ -707,8 +709,9 @@ class Trap(Game):
         if hands[0] or hands[1]:
             if on_board[0] + hands[0] != BALLS_EACH or on_board[1] + hands[1] != BALLS_EACH:
                 raise GameError("phase 1: balls on the board plus in hand must be %d each" % BALLS_EACH)
-            if to_move != on_board[0] - on_board[1] or phase2_moves:
-                raise GameError("phase 1: Light places first and the players alternate")
+            first = self._first
+            if to_move != first ^ (on_board[first] - on_board[1 - first]) or phase2_moves:
+                raise GameError("phase 1: %s places first and the players alternate" % self.PLAYERS[first])
         if phase2_moves > MAX_PHASE2_MOVES:
             raise GameError("at most %d phase-2 moves" % MAX_PHASE2_MOVES)
         if not (hands[0] or hands[1]):

@@ -4,7 +4,7 @@
 
 PROFILES = {
     # name: (width, height, colour, buttons, a layer for the board's fixed drawing: boards/<name>.py LAYER)
-    "pico_lcd13": (240, 240, True, ("up", "down", "left", "right", "a", "b", "x", "y"), True),
+    "pico_lcd13": (240, 240, True, ("up", "down", "left", "right", "select", "a", "b", "x", "y"), True),
     "odroid_go": (320, 240, True, ("up", "down", "left", "right", "a", "b", "menu", "select", "start"), False),
     "mono128": (128, 64, False, ("up", "down", "left", "right", "a", "b"), True),
 }

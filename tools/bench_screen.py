@@ -7,7 +7,7 @@ two-human game of each game, cursor moves between neighbouring places and whole 
 RP2040 estimate of one update = VM ms x the VM's pystones (measured in the same VM, warmed up,
 around the timings) / the RP2040's 1,490 (drawing, the driver's GS4 -> RGB565 expansion, the
 driver's Python) + the bytes sent at the SPI clock the firmware really runs (24 MHz: MicroPython
-v1.27's 48 MHz peripheral clock / 2, whatever baudrate is asked; ../shared/platform.md).
+v1.27's 48 MHz peripheral clock / 2, whatever baudrate is asked; docs/platform.md).
 The expansion is C code, which the pystone ratio scales only roughly: the virtual Pico
 (when present) measures the same path on the real firmware.
 

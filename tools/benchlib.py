@@ -8,7 +8,7 @@ figures (JSON-able); `python -m tools.bench` runs them all, prints a table and w
 One calibration rule: device time = host CPU time x (host pystones/s / device pystones/s),
 the host pystones measured as CPU time of this process, at most CALIBRATION_AGE_S before the
 conversion (a figure is converted right after it is measured), so that neither other work on
-the host nor a change of load during a long run distorts an estimate (../shared/platform.md).
+the host nor a change of load during a long run distorts an estimate (docs/platform.md).
 Every host timing here is CPU time (time.process_time), for the same reason.
 """
 import json
@@ -21,6 +21,7 @@ import time
 
 from shared_rules.rng import Rng
 from tools import pystone
+from tools.procs import die_with_parent
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEVICE_PYSTONES = {"rp2040": 1490, "esp32": 1910, "rp2350": 2860, "esp32s3": 3310}
@@ -177,7 +178,8 @@ def run_mpy(script, args=(), mounts=("shared_rules",), timeout=600):
     for m in mounts:
         cmd += ["--mount", "%s:/%s" % (os.path.join(ROOT, m), m)]
     cmd += [script] + list(args)
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout,
+                          preexec_fn=die_with_parent)
     figures = {}
     for line in proc.stdout.splitlines():
         if line.startswith("@@BENCH "):

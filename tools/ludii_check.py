@@ -1,7 +1,7 @@
 """Throngs against Ludii: for every case of the reference vectors, the decisions our rules offer
 (ruleset=original, forcing and stone in flight as given) must equal Ludii's `legal` exactly.
 
-    python -m tools.ludii_check FILE...        (.jsonl or .jsonl.gz, see ../shared/vectors/README.md)
+    python -m tools.ludii_check FILE...        (.jsonl or .jsonl.gz, see tests/data/ludii/README.md)
 
 Prints the first few mismatches in full, then `N cases, M mismatches`; exit status 1 when M > 0.
 """

@@ -1,16 +1,21 @@
 // The rules test suite under the real MicroPython VM: the same test files pytest runs.
 //
-//   node tools/mpy_test.mjs [--src DIR]... [TEST_FILE_OR_DIR ...]     (default: tests/rules)
+//   node tools/mpy_test.mjs [--jobs N] [--src DIR]... [TEST_FILE_OR_DIR ...]     (default: tests/rules)
 //
 // Each test module gets a fresh VM with the project's `shared_rules/` (and any --src folder)
-// copied in; every top-level `test_*` function runs.  One line per failure with its traceback,
-// then the plain line `N passed, M failed`; exit status 1 on any failure.
+// copied in; every top-level `test_*` function runs.  Modules run on N worker threads at once
+// (default: one per core), each module's output printed whole, in the order given.  One line per
+// failure with its traceback, the slowest modules, then the plain line `N passed, M failed`;
+// exit status 1 on any failure.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { Worker, isMainThread, parentPort } from "node:worker_threads";
 import { freshVM, copyTree, runCode } from "./mpyvm.mjs";
 
 // The same runner as on a real board (tools/devtest.py): one harness, two places.
 const HARNESS = fs.readFileSync(new URL("./devtest_harness.py", import.meta.url), "utf8");
+const SLOWEST_SHOWN = 5;
 
 function collect(args) {
   const files = [];
@@ -24,41 +29,99 @@ function collect(args) {
   return files;
 }
 
+// One module in a fresh VM: its printed lines, [passed, failed] and seconds.
+async function runModule({ file, only, srcs }) {
+  const dir = path.dirname(file);
+  const modname = path.basename(file, ".py");
+  const lines = [];
+  let result = null;
+  const started = Date.now();
+  const onLine = (line) => {
+    const m = line.match(/^@@RESULT (\d+) (\d+)$/);
+    if (m) result = [Number(m[1]), Number(m[2])];
+    else lines.push(line);
+  };
+  const mp = await freshVM({ onLine });
+  for (const s of srcs) copyTree(mp, s, "/" + path.basename(path.resolve(s)));
+  copyTree(mp, dir, "/testdir");
+  const onlyList = only ? JSON.stringify([only]) : "None";
+  const status = runCode(mp, `import sys\nsys.path.insert(0, "/testdir")\nsys.path.insert(0, "/")\n` +
+    HARNESS + `\nrun(${JSON.stringify(modname)}, ${onlyList})\n`, onLine);
+  if (!result) {  // the module itself failed to import or the VM died
+    lines.push(`FAILED ${file} (could not run: status ${status})`);
+    result = [0, 1];
+  }
+  return { file, lines, result, seconds: (Date.now() - started) / 1000 };
+}
+
+function workerLoop() {
+  parentPort.on("message", async (job) => {
+    let done;
+    try {
+      done = await runModule(job);
+    } catch (e) {
+      done = { file: job.file, lines: [`FAILED ${job.file} (runner error: ${e})`], result: [0, 1], seconds: 0 };
+    }
+    parentPort.postMessage(done);
+  });
+}
+
 async function main(argv) {
   const srcs = ["shared_rules"];
   const targets = [];
+  let jobs = os.availableParallelism ? os.availableParallelism() : os.cpus().length;
   while (argv.length) {
     const a = argv.shift();
     if (a === "--src") srcs.push(argv.shift());
+    else if (a === "--jobs") jobs = Number(argv.shift());
     else targets.push(a);
   }
+  if (!(jobs >= 1)) { console.error("mpy_test: --jobs needs a number >= 1"); return 2; }
   const files = collect(targets.length ? targets : ["tests/rules"]);
-  let passed = 0, failed = 0;
-  for (const { file, only } of files) {
-    const dir = path.dirname(file);
-    const modname = path.basename(file, ".py");
-    let result = null;
-    const started = Date.now();
-    const onLine = (line) => {
-      const m = line.match(/^@@RESULT (\d+) (\d+)$/);
-      if (m) result = [Number(m[1]), Number(m[2])];
-      else process.stdout.write(line + "\n");
-    };
-    const mp = await freshVM({ onLine });
-    for (const s of srcs) copyTree(mp, s, "/" + path.basename(path.resolve(s)));
-    copyTree(mp, dir, "/testdir");
-    const onlyList = only ? JSON.stringify([only]) : "None";
-    const status = runCode(mp, `import sys\nsys.path.insert(0, "/testdir")\nsys.path.insert(0, "/")\n` +
-      HARNESS + `\nrun(${JSON.stringify(modname)}, ${onlyList})\n`, onLine);
-    if (!result) {  // the module itself failed to import or the VM died
-      console.log(`FAILED ${file} (could not run: status ${status})`);
-      result = [0, 1];
+  const results = new Array(files.length);
+  let next = 0, printed = 0;
+  const printReady = () => {  // in the given order, each module's output as one block
+    while (printed < files.length && results[printed]) {
+      const r = results[printed++];
+      for (const line of r.lines) process.stdout.write(line + "\n");
+      process.stderr.write(`  mpy ${r.file}: ${r.result[0]} passed, ${r.result[1]} failed (${r.seconds.toFixed(1)} s)\n`);
     }
-    passed += result[0]; failed += result[1];
-    process.stderr.write(`  mpy ${file}: ${result[0]} passed, ${result[1]} failed (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
-  }
+  };
+  const workers = [];
+  await new Promise((resolve) => {
+    let running = 0;
+    const feed = (worker) => {
+      if (next >= files.length) {
+        worker.terminate();
+        if (--running === 0) resolve();
+        return;
+      }
+      const index = next++;
+      worker.once("message", (r) => {
+        results[index] = r;
+        printReady();
+        feed(worker);
+      });
+      worker.postMessage({ ...files[index], srcs });
+    };
+    const count = Math.min(jobs, files.length);
+    if (!count) resolve();
+    for (let i = 0; i < count; i++) {
+      const worker = new Worker(new URL(import.meta.url));
+      worker.on("error", (e) => { console.log(`FAILED (worker died: ${e})`); process.exit(1); });
+      workers.push(worker);
+      running++;
+      feed(worker);
+    }
+  });
+  let passed = 0, failed = 0;
+  for (const r of results) { passed += r.result[0]; failed += r.result[1]; }
+  const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_SHOWN);
+  if (files.length > 1)
+    process.stderr.write("  slowest: " + slowest.map((r) => `${r.file} ${r.seconds.toFixed(1)} s`).join(", ") + "\n");
   console.log(`${passed} passed, ${failed} failed`);
   return failed || !files.length ? 1 : 0;
 }
 
-main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+if (isMainThread) main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+else workerLoop();

@@ -1,5 +1,5 @@
 # Pystone (Reinhold Weicker's Dhrystone, Python version by Guido van Rossum, as in
-# MicroPython's tests/perf_bench/misc_pystone.py): the speed yardstick of ../shared/platform.md.
+# MicroPython's tests/perf_bench/misc_pystone.py): the speed yardstick of docs/platform.md.
 # Runs on CPython and on MicroPython, so a host figure and a device figure compare directly.
 import time
 

@@ -1,4 +1,4 @@
-# Lazo's rules page (seed ../shared/seeds/lazo_page2.txt, spec ../shared/rules/lazo.md).
+# Lazo's rules page: a summary of docs/rules/lazo.md (the rules as implemented, with rulings).
 TEXT = """A three-dimensional game: tiles stack like cannonballs. Black and White, 95 tiles each.
 
 THE BOARD
@@ -19,3 +19,6 @@ RULINGS
 
 SCREEN
 Seen from above, each place shows its topmost tile; the number on a tile is its level. The cursor visits the spaces where you may play."""
+
+# What the play screen's status line and help line say (the Help page and the rules page).
+STATUS = """B95 W95: the tiles Black and White have left to place. Under the board, 2.1.3 on BWB: the space under the cursor (its level first) and, above level 1, the colours of the three tiles it would rest on."""

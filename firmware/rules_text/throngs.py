@@ -1,4 +1,4 @@
-# Throngs' rules page (seed ../shared/seeds/throngs.txt, spec ../shared/rules/throngs.md).
+# Throngs' rules page: a summary of docs/rules/throngs.md (the rules as implemented, with rulings).
 TEXT = """By Dale W. Walton (2019): a territorial wargame on the points of a triangular grid, Black against White.
 
 GOAL
@@ -18,18 +18,21 @@ DISPATCH
 Steps and jumps costing at most the power: a step goes to an empty neighbour (cost 1); a jump goes straight over a line of occupied sites to the empty site beyond (cost 1 per site crossed or reached). Direction changes only at empty sites.
 
 FORCED DEPLOYMENT
-If you passed both maneuvers of a turn, your next turn must deploy at least once when a deployment is possible.
+If you passed both maneuvers of a turn, your next turn must deploy at least once when a deployment is possible. A capture places a stone, so it counts as a deployment.
 
 END
-The game ends when both players pass a whole turn in a row, or a player has no legal maneuver: most stones wins (equal: draw). It ends early when the player to move has a score of at least half the sites plus 2 (34 on the standard board): that player wins.
+The game ends when no actions are possible: the player to move can neither deploy, capture nor move, and neither could the opponent when its last turn began. Then most stones wins (equal: draw). Passing alone does not end the game. It ends early when a player starts a turn with a score of at least half the sites plus 2 (34 on the standard board): that player wins. The score is not tested between the two maneuvers of a turn.
 
 SCORE (shown on screen)
 +1 for each of your stones that is safe, each empty site that is yours, and each enemy stone you clearly outnumber.
 
 RULINGS AND OPTIONS
 - Boards from Ludii: ragged hex 63 (standard), Throngs 93, ragged hex 87, ragged hex 153.
-- ruleset=original: the Ludii 1.3.12 rules (capture may dispatch, free deployment on a neutral enclosed site, Ludii's forcing counter, early end above half the sites plus 3).
+- ruleset=original: the Ludii 1.3.12 rules (capture may dispatch, free deployment on a neutral enclosed site, Ludii's forcing counter, the game ends when both players pass a whole turn in a row, early end above half the sites plus 3 tested before every maneuver).
 - start=pie: Black's player places two Black and one White stone, the other player then picks a colour.
 
 CONTROLS
 Choose a site (A). When a stone is in flight, choose where it goes; its own site means it stays. B before the destination takes the choice back."""
+
+# What the play screen's status line and help line say (the Help page and the rules page).
+STATUS = """B12 W10: the Black and White stones on the board. Sc 3:1 (S3:1): the seed's score of Black and of White (stones and the sites they can expect to defend). Man 1/2 (M1/2): which maneuver of the turn. Power 3 (P3): the power left to the stone in flight. Pie: place B, place W, pick: the steps of the pie start. Under the board, P@21 p1: the move under the cursor and the potential of its site for you."""

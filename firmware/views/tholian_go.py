@@ -125,6 +125,16 @@ class View(BaseView):
         else:
             fb.ellipse(x, y, r, r, self.light[player], True)
 
+    def look(self, dy):
+        if not self.scroll:
+            return False
+        pan = min(0, max(-self.scroll, self.pan - dy * (self.ui.board_rect[3] // 3)))
+        if pan == self.pan:
+            return False
+        self.pan = pan
+        self.looking = True
+        return True
+
     def follow(self, builder, last):
         """Scrolls (small screens) so the cursor, or else the path or the last move, is seen."""
         node = -1
@@ -157,7 +167,7 @@ class View(BaseView):
         return self.pan == pan
 
     def draw(self, builder, last):
-        if self.scroll:
+        if self.scroll and not self.looking:
             self.follow(builder, last)      # first: the fixed drawing depends on the pan
         BaseView.draw(self, builder, last)
 

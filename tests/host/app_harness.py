@@ -21,6 +21,18 @@ class ScriptEnd(BaseException):
     """The script ran out (BaseException: the app's error screens must not catch it)."""
 
 
+class RecordingFrameBuffer(ScreenTextFrameBuffer):
+    """The simulator's framebuffer that remembers the strings on it (and which are drawn on
+    a highlight bar), so tests can read the screen as the player sees it."""
+
+    def strings(self):
+        return [t[2] for t in self.texts]
+
+    def highlighted(self):
+        """The strings on a highlight bar below the title line: the menu item under the cursor."""
+        return [t[2] for t in self.texts if t[3] and t[1] >= 8]
+
+
 class FakeHW(ScriptClock):
     def __init__(self, save_dir, script=(), profile="mono128", driver=None):
         w, h, color, buttons, self.layer = PROFILES[profile]
@@ -33,7 +45,7 @@ class FakeHW(ScriptClock):
             self.buf = bytearray(w * ((h + 7) // 8))
             fmt = framebuf.MONO_VLSB
         self.buffer = self.buf
-        self.fb = ScreenTextFrameBuffer(self.buf, w, h, fmt)
+        self.fb = RecordingFrameBuffer(self.buf, w, h, fmt)
         self.panel = np.zeros((h, w), dtype=np.uint8)   # pixel indices (0/1 on mono) as shown
         self.visible = []       # [x, y, text] of the strings on the panel
         self.shows = []         # every rectangle shown, clipped: (x, y, w, h)
@@ -45,10 +57,14 @@ class FakeHW(ScriptClock):
         self.frames = []        # the strings on the panel after each show() that changed them
         self.pressed = []       # every button the app was given, in order
         self.partial_shows = 0
+        self.cut = []           # strings shown reaching past the screen's edge
         self.heap_reports = []
 
     # --- the hw contract ------------------------------------------------------------------
     def show(self, x=0, y=0, w=0, h=0):
+        for tx, ty, text, _ in self.fb.texts:
+            if tx < 0 or ty < 0 or tx + 8 * len(text) > self.width or ty + 8 > self.height:
+                self.cut.append(text)
         if w == 0:
             x, y, w, h = 0, 0, self.width, self.height
         else:
@@ -89,6 +105,10 @@ class FakeHW(ScriptClock):
     def screen(self):
         """The strings on the last full frame, joined by '|'."""
         return "|".join(self.frames[-1]) if self.frames else ""
+
+    def selected(self):
+        """The highlighted texts on the screen now (the menu item under the cursor)."""
+        return self.fb.highlighted()
 
     def press(self, *buttons):
         self.script.extend(buttons)

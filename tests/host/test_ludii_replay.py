@@ -1,6 +1,6 @@
 """Throngs against Ludii beyond single states: Ludii's recorded games replayed move by move.
 
-The reference vectors (../shared/vectors/) hold, per game, the decision states of Ludii's random
+The reference vectors (tests/data/ludii/, facts recorded from Ludii 1.3.12) hold, per game, the decision states of Ludii's random
 games in order.  Starting from the standard position, our rules (ruleset=original) look for the
 decision(s) leading to each next recorded state and then must agree with Ludii on the forcing
 flag `may_move_or_pass` (which checks Ludii's forced-deployment counter over whole games, not
@@ -22,7 +22,7 @@ from shared_rules.game import ONGOING
 from shared_rules.throngs import Throngs, NO_SITE, PASS
 from shared_rules.throngs_ludii import decision_name
 
-VECTORS = Path(__file__).resolve().parents[2].parent / "shared" / "vectors"
+VECTORS = Path(__file__).resolve().parents[1] / "data" / "ludii"
 FILES = (("throngs63_ludii.jsonl.gz", "63"), ("throngs93_ludii.jsonl.gz", "93"))
 
 
@@ -86,7 +86,6 @@ def replay(path, board):
     return stats
 
 
-@pytest.mark.skipif(not VECTORS.is_dir(), reason="../shared/vectors is not beside the repository")
 @pytest.mark.parametrize("name,board", FILES)
 def test_ludii_games_replay_with_the_same_forcing_and_turns(name, board):
     stats = replay(VECTORS / name, board)

@@ -36,3 +36,24 @@ def test_import_error_counts_as_failure(tmp_path):
     proc = run_runner(tmp_path, "import dataclasses\ndef test_ok():\n    pass\n")
     assert proc.returncode == 1
     assert proc.stdout.strip().splitlines()[-1] == "0 passed, 1 failed"
+
+
+def test_modules_run_in_parallel_with_their_output_in_order(tmp_path):
+    """--jobs 2: two modules at once, each module's lines together and in the order given, the
+    counts summed, the slowest modules listed."""
+    (tmp_path / "test_a.py").write_text("def test_a_fails():\n    assert False, 'first module'\n"
+                                        "def test_a_ok():\n    pass\n")
+    (tmp_path / "test_b.py").write_text("def test_b_fails():\n    assert False, 'second module'\n")
+    proc = subprocess.run(["node", str(ROOT / "tools/mpy_test.mjs"), "--jobs", "2", str(tmp_path)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1
+    out = proc.stdout
+    assert out.strip().splitlines()[-1] == "1 passed, 2 failed"
+    assert out.index("first module") < out.index("FAILED test_b.py::test_b_fails")
+    assert "slowest:" in proc.stderr
+
+
+def test_jobs_must_be_a_number():
+    proc = subprocess.run(["node", str(ROOT / "tools/mpy_test.mjs"), "--jobs", "x"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "--jobs" in proc.stderr

@@ -1,4 +1,4 @@
-# Lazo: moves (spec §2, seed page 2), the end of the game, the required loop cases of spec §3,
+# Lazo: moves (docs/rules/lazo.md §2), the end of the game, the required loop cases of §3,
 # notation and the game protocol.  Loop cases are also checked against the slow reference.
 from shared_rules import registry
 import shared_rules.games  # noqa: F401  (registers every game)

@@ -1,4 +1,4 @@
-# Lazo spec §1: the face-centred cubic stack, checked against integer lattice coordinates.
+# docs/rules/lazo.md §1: the face-centred cubic stack, checked against integer lattice coordinates.
 #
 # Level k space (i, j) is placed at i*(-1,1,0) + j*(-1,0,1) + (k-1)*(0,1,1): three nearest-
 # neighbour vectors of the face-centred cubic lattice {x+y+z even}, whose 12 nearest neighbours

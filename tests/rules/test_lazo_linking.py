@@ -1,4 +1,4 @@
-# Lazo spec §3 taken literally: "The mover wins when some cycle of Own and some cycle of Free
+# docs/rules/lazo.md §3 taken literally: "The mover wins when some cycle of Own and some cycle of Free
 # are linked, i.e. the Free cycle passes through the Own loop an odd number of times."
 #
 # (Cycles are the seed's continuous paths, 'a sequence of spaces that are each adjacent to the

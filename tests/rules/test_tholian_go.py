@@ -1,4 +1,4 @@
-# Tholian Go base game: spec ../shared/rules/tholian_go.md §2-§7, seed ../shared/seeds/tholian_go.txt.
+# Tholian Go base game: docs/rules/tholian_go.md §2-§7 and the printed rules' sentences.
 # Positions are given in board coordinates: light (x, line), dark (cx, row) (spec §1).
 from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.tholian_go import ACCEPT, DECLINE, END, OFFER, PASS, TholianGo

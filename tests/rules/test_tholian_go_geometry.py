@@ -1,4 +1,4 @@
-# Tholian Go board geometry: spec ../shared/rules/tholian_go.md §1 (check figures, notation)
+# Tholian Go board geometry: docs/rules/tholian_go.md §1 (check figures, notation)
 # and the spaces of §8 (Periodic Space, Expanded Space).
 from shared_rules.tholian_go_build import hexagon_corners, rotate
 from shared_rules.tholian_go_geometry import NO_EDGE, SLOTS, Space, space

@@ -1,7 +1,8 @@
-# Tholian Go variants and options: spec ../shared/rules/tholian_go.md §8, seed "More Games" and
-# "Create Your Own Games" (../shared/seeds/tholian_go.txt).  Coordinates as in §1.
+# Tholian Go variants and options: docs/rules/tholian_go.md §8, seed "More Games" and "Create Your
+# Own Games".  Coordinates as in §1.
 from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.tholian_go import END, OFFER, TholianGo
+from shared_rules.tholian_go_geometry import SLOTS
 from shared_rules.tholian_go_variants import has_chain
 from rules_support import raises
 from tholian_go_support import dk, lt, step
@@ -157,30 +158,75 @@ def test_ultimate_counts_tokens_in_hand():
 
 
 # ---- Chain ------------------------------------------------------------------------------------
-CHAIN = ((1, 1), (1, 2), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 5), (5, 6), (6, 6), (6, 7))
+# A shortest chain: fourteen light tokens from the endpoint L2.1 to the endpoint L2.7.
+CHAIN = ("L2.1", "L1.1", "L2.2", "L1.2", "L1.3", "L2.3", "L2.4", "L1.4", "L1.5", "L2.5", "L2.6", "L1.6",
+         "L1.7", "L2.7")
+
+
+def named(g, names):
+    return [g.space.node_named(name) for name in names]
+
+
+def chain_but_one(g, gap):
+    """Red's fourteen-token chain without `gap`, and Red's token on L3.3 that can step into L2.3."""
+    return [k for k in named(g, CHAIN) if k != g.space.node_named(gap)] + named(g, ("L3.3",)) + [dk(g, 0, 1)]
 
 
 def test_chain_wins_with_an_unbroken_chain_between_endpoints():
     """Seed Chain: "Be first to create an unbroken chain of ... light-web tokens from one end of
     the game board the other. Possible endpoints are the five nodes at each end"."""
     g = TholianGo({"variant": "chain"})
-    red = [lt(g, x, l) for (x, l) in CHAIN if (x, l) != (4, 4)] + [lt(g, 5, 4), dk(g, 0, 1)]
-    g.set_position(red, [dk(g, 11, 6), lt(g, 10, 7)])
+    g.set_position(chain_but_one(g, "L2.3"), [dk(g, 11, 6), lt(g, 10, 7)])
     assert not has_chain(g, 0)
-    g.play_text(step(g, lt(g, 5, 4), lt(g, 4, 4)))
+    g.play_text("L3.3-L2.3")
     assert has_chain(g, 0) and g.winner() == 0
-    assert (lt(g, 1, 1) in g.space.chain_ends[0]) and (lt(g, 6, 7) in g.space.chain_ends[1])
-    assert len(g.space.chain_ends[0]) == 5 and len(g.space.chain_ends[1]) == 5
+
+
+def test_chain_endpoints_are_the_five_nodes_of_each_end_line_with_no_edge_into_the_board():
+    """Revised ruling (docs/rules/tholian_go.md, Chain): the endpoints are L2.1, L4.1, L6.1, L8.1,
+    L10.1 and L2.7, L4.7, L6.7, L8.7, L10.7; a chain from L1.1 (not an endpoint) does not win."""
+    g = TholianGo({"variant": "chain"})
+    ends = g.space.chain_ends
+    assert sorted(ends[0]) == sorted(named(g, ("L2.1", "L4.1", "L6.1", "L8.1", "L10.1")))
+    assert sorted(ends[1]) == sorted(named(g, ("L2.7", "L4.7", "L6.7", "L8.7", "L10.7")))
+    for k in ends[0] + ends[1]:
+        assert g.space.deg[k] == 2
+    tail = named(g, CHAIN[1:])
+    g.set_position(tail, [dk(g, 11, 6), lt(g, 10, 7)])
+    assert not has_chain(g, 0)  # L1.1 ... L2.7: thirteen tokens, one end not an endpoint
+
+
+def test_chain_shortest_winning_chain_is_fourteen_tokens():
+    """Seed Chain: "an unbroken chain of fourteen light-web tokens from one end of the game board
+    the other": no chain of fewer tokens joins the endpoints (breadth-first over the light web)."""
+    g = TholianGo({"variant": "chain"})
+    space = g.space
+    tokens = {}
+    frontier = list(space.chain_ends[0])
+    for k in frontier:
+        tokens[k] = 1
+    while frontier:
+        nxt = []
+        for u in frontier:
+            for s in range(u * SLOTS, u * SLOTS + space.deg[u]):
+                v = space.adj[s]
+                if v not in tokens:
+                    tokens[v] = tokens[u] + 1
+                    nxt.append(v)
+        frontier = nxt
+    assert min(tokens[k] for k in space.chain_ends[1]) == 14 == len(CHAIN)
 
 
 def test_chain_link_crossed_by_an_enemy_barrier_is_broken():
-    """§8 Chain: "A chain link crossed by an enemy barrier is broken" - Blue's D(2,3)+D(4,3)
-    barrier crosses the link (3,3)-(3,4)."""
+    """§8 Chain: "A chain link crossed by an enemy barrier is broken" - Blue's barrier across the
+    link L2.3-L2.4 (the two dark nodes either side of it)."""
     g = TholianGo({"variant": "chain"})
-    red = [lt(g, x, l) for (x, l) in CHAIN if (x, l) != (4, 4)] + [lt(g, 5, 4), dk(g, 0, 1)]
-    g.set_position(red, [dk(g, 2, 3), dk(g, 4, 3)])
+    u, v = named(g, ("L2.3", "L2.4"))
+    link = [s for s in range(u * SLOTS, u * SLOTS + g.space.deg[u]) if g.space.adj[s] == v][0]
+    e = g.space.edge[link]
+    g.set_position(chain_but_one(g, "L2.3"), [g.space.xu[e], g.space.xv[e]])
     assert g.winner() == ONGOING
-    g.play_text(step(g, lt(g, 5, 4), lt(g, 4, 4)))
+    g.play_text("L3.3-L2.3")
     assert not has_chain(g, 0) and g.winner() == ONGOING
 
 
@@ -237,6 +283,19 @@ def test_football_uses_captures():
     g.set_position(red + [dk(g, 4, 3), dk(g, 6, 3), dk(g, 7, 4)], blue + [lt(g, 5, 4)])
     g.play_text(step(g, dk(g, 7, 4), dk(g, 5, 4)))
     assert g.board[lt(g, 5, 4)] == 0
+
+def test_football_touchdown_is_the_only_goal():
+    """Seed Football: "The goal is different" - the touchdown is the only goal (revised ruling):
+    falling below 6 light or 3 dark tokens does not lose, and a player without light tokens plays
+    on."""
+    g = TholianGo({"variant": "football"})
+    red, blue = far_tokens(g)
+    g.set_position(red + [dk(g, 4, 3), dk(g, 6, 3), dk(g, 7, 4)], [lt(g, 5, 4)] + [dk(g, cx, 6) for cx in (1, 3)])
+    assert g.counts(1) == (2, 1)
+    g.play_text(step(g, dk(g, 7, 4), dk(g, 5, 4)))  # captures Blue's last light token
+    assert g.counts(1) == (2, 0) and g.winner() == ONGOING
+    play_turn(g)
+    assert g.winner() == ONGOING and g.to_move() == 1 and g.legal_moves()
 
 
 # ---- Tholi Go Lucky --------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-# Thoughtwave: every rule sentence of ../shared/seeds/thoughtwave.txt and ../shared/rules/thoughtwave.md.
+# Thoughtwave: every rule sentence of the printed rules and every ruling of docs/rules/thoughtwave.md.
 from shared_rules import registry
 import shared_rules.games  # noqa: F401  (registers the games)
 from shared_rules.game import DRAW, ONGOING, GameError

@@ -1,5 +1,5 @@
-# Throngs: every rule sentence of the seed (../shared/seeds/throngs.txt) and of the spec
-# (../shared/rules/throngs.md), each test naming the sentence it checks; boards, notation and
+# Throngs: every rule sentence of the seed and every ruling of docs/rules/throngs.md (the rules as
+# this project implements them), each test naming the sentence it checks; boards, notation and
 # the protocol.  Positions are set up with decode() on the 63 board unless said otherwise:
 #
 #   row 7:    41  42  43  44  45  46  47  48      directions from a site s: E s+1, W s-1,
@@ -16,7 +16,7 @@ from rules_support import raises
 
 
 def position(black=(), white=(), mover=BLACK, board="63", ruleset="seed", flight="-", maneuver=1,
-             counters="-1,-1", must_deploy="00", passed="00", deployed=0):
+             counters="-1,-1", must_deploy="00", passed="000", deployed=0):
     game = Throngs({"board": board, "ruleset": ruleset})
     stones = ["0"] * game.n
     for s in black:
@@ -271,7 +271,7 @@ def test_forced_deployment_after_a_fully_passed_turn():
     assert PASS in game.legal_moves() and MOVE | 13 in game.legal_moves()
     game.play(MOVE | 13)
     game.play(DEST | 12)
-    # ... but having not deployed, the second must deploy.
+    # ... but having not deployed, the second must deploy (or capture: none is possible here).
     moves = game.legal_moves()
     assert moves and all(m & 0xF00 == DEPLOY for m in moves)
     assert raises(GameError, game.play, PASS)
@@ -290,11 +290,34 @@ def test_forced_deployment_is_met_by_deploying_first():
     assert PASS in game.legal_moves()
 
 
+def test_forced_deployment_is_met_by_a_capture():
+    """Seed: a maneuver on an enemy stone is "Capture + Deployment": a capture places a stone, so it
+    is a deployment for "a piece must be deployed during at least one action of the turn that
+    follows a fully-passed turn" (revised ruling): offered while the rule binds, and it meets it."""
+    black = (27, 28, 19, 12, 11, 21)
+    game = position(black=black, white=(20, 50), maneuver=2, must_deploy="10")
+    moves = game.legal_moves()
+    assert CAPTURE | 20 in moves and PASS not in moves and MOVE | 28 not in moves
+    game.play(CAPTURE | 20)  # the second maneuver: the rule is met
+    assert game.mover == WHITE
+    game = position(black=black, white=(20, 50), must_deploy="10")
+    game.play(CAPTURE | 20)  # the first maneuver captures: the second is free
+    assert PASS in game.legal_moves() and MOVE | 28 in game.legal_moves()
+
+
+def test_forced_deployment_binds_when_only_a_capture_is_possible():
+    """Seed: "If possible, a piece must be deployed": with no empty site to deploy on, a possible
+    capture still binds the turn after a fully-passed one (revised ruling)."""
+    game = position(black=[i for i in range(63) if i != 20], white=(20,), maneuver=2, must_deploy="10")
+    assert game.legal_moves() == [CAPTURE | 20]
+    assert raises(GameError, game.play, PASS)
+
+
 def test_forced_deployment_only_if_possible():
     """Seed: "If possible, a piece must be deployed": with no deployment possible the rule is void."""
     black = [i for i in range(63) if i not in (0, 1, 2, 62)]
     game = position(black=black, white=(0, 1, 2), maneuver=2, must_deploy="10")
-    assert game._any_deploy()  # 62 can still be deployed: deploy only
+    assert game._any_deployment()  # 62 can still be deployed: deploy only
     assert all(m & 0xF00 == DEPLOY for m in game.legal_moves())
     game = position(black=[i for i in range(63) if i not in (0, 1, 2)], white=(0, 1, 2), maneuver=2,
                     must_deploy="10")
@@ -303,41 +326,106 @@ def test_forced_deployment_only_if_possible():
 
 # --- the end -----------------------------------------------------------------------------------
 
-def test_end_when_both_players_pass_a_whole_turn():
-    """Spec: the game ends "when both players pass a whole turn in succession ... then the player with
-    more stones on the board wins (equal: draw)"; seed: "Play continues until no actions are
-    possible, and the player with the most pieces on the board wins." """
-    game = Throngs()  # Black 1 stone, White 2
+def split_board(mover=BLACK, passed="000", invader=None):
+    """The 63 board full: Black on sites 0-32 (and on `invader`), White on the rest of 33-62."""
+    black = list(range(33)) + ([] if invader is None else [invader])
+    return position(black=black, white=[i for i in range(33, 63) if i != invader], mover=mover, maneuver=2,
+                    passed=passed)
+
+
+def test_passing_does_not_end_the_game():
+    """Seed: "Play continues until no actions are possible" and "Voluntary passing and partial
+    passing are allowed": four passes from the start do not end the game (revised ruling: the
+    earlier "both players pass a whole turn in succession" end let White win 2-1); the turn after
+    a fully-passed one must then deploy."""
+    game = Throngs()
+    for _ in range(4):
+        game.play(PASS)
+        assert game.winner() == ONGOING
+    for _ in range(2):
+        game.play(PASS)  # the first maneuver of each turn may still pass ...
+        moves = game.legal_moves()
+        assert PASS not in moves and all(m & 0xF00 == DEPLOY for m in moves)  # ... not the second
+        game.play(moves[0])
+        assert game.winner() == ONGOING
+    game.play(PASS)
+    assert PASS in game.legal_moves()  # a turn that deployed binds nothing
+
+
+def test_end_when_no_actions_are_possible_majority_wins():
+    """Seed: "Play continues until no actions are possible, and the player with the most pieces on
+    the board wins": the game ends when the player to move has no deploy, capture or move and
+    neither had the opponent when its last turn began."""
+    game = split_board(passed="001")  # Black's turn began with nothing but passes
+    assert not game._any_action()
+    game.play(PASS)  # White starts a turn with nothing to do either: Black wins 33-30
+    assert game.winner() == 0 and game.legal_moves() == []
+    assert game.status_text() == "to_move=none winner=Black"
+    game = split_board()  # the flag says Black could act when its turn began: play goes on
+    game.play(PASS)
+    assert game.winner() == ONGOING and game.legal_moves() == [PASS]
+    game.play(PASS)
+    game.play(PASS)  # now both have started a turn with no action
+    assert game.winner() == 0
+    game.undo()
+    assert game.winner() == ONGOING and game.legal_moves() == [PASS]
+
+
+def test_no_end_while_the_opponent_can_still_act():
+    """Seed: "Play continues until no actions are possible": a player without actions passes, and
+    the game goes on while the other player can still deploy, capture or move."""
+    game = split_board(mover=WHITE, invader=52)
+    game.mover = BLACK
+    assert not game._any_action()
+    game.mover = WHITE
+    assert game._any_action()  # White can capture the invader on 52
+    game.play(PASS)  # Black starts a turn with nothing to do, White could act: no end
+    assert game.winner() == ONGOING and game.legal_moves() == [PASS]
+    game.play(PASS)
+    game.play(PASS)
+    assert game.winner() == ONGOING and game.legal_moves() == [CAPTURE | 52, PASS]
+    game.play(CAPTURE | 52)
+    game.play(PASS)  # Black idle, but White's turn began with an action
+    assert game.winner() == ONGOING
+    game.play(PASS)
+    game.play(PASS)  # White starts idle after an idle Black turn: the end, 33-30
+    assert game.winner() == 0
+
+
+def test_original_both_players_passing_a_whole_turn_ends_the_game():
+    """Spec original ruleset (Ludii 1.3.12): the game ends when both players pass a whole turn in
+    succession; the player with more stones wins (equal: draw)."""
+    game = Throngs({"ruleset": "original"})  # Black 1 stone, White 2
     for _ in range(3):
         game.play(PASS)
         assert game.winner() == ONGOING
     game.play(PASS)
     assert game.winner() == 1 and game.legal_moves() == []
-    assert game.status_text() == "to_move=none winner=White"
-    game = position(black=(10, 20), white=(40, 50))
+    game = position(black=(10, 20), white=(40, 50), ruleset="original")
     for _ in range(4):
         game.play(PASS)
     assert game.winner() == DRAW
 
 
 def test_one_passed_turn_does_not_end_the_game():
-    """Spec: "both players pass a whole turn in succession": a pass turn answered by play goes on."""
-    game = Throngs()
+    """Spec original ruleset: "both players pass a whole turn in succession": a pass turn answered by
+    play goes on."""
+    game = Throngs({"ruleset": "original"})
     game.play(PASS)
     game.play(PASS)
     game.play(PASS)
     game.play_text("P@36")
     assert game.winner() == ONGOING
     game.play(PASS)
-    game.play_text("P@12")  # the deployment due after the passed turn
+    game.play_text("P@12")
     game.play(PASS)
     game.play(PASS)
     assert game.winner() == ONGOING
 
 
 def test_end_when_a_player_has_no_legal_maneuver():
-    """Spec: the game ends when "a player has no legal maneuver at all" (only Ludii's counter can
-    take pass away): the majority wins."""
+    """Spec original ruleset: the game ends when "a player has no legal maneuver at all" (only
+    Ludii's counter can take pass away): the majority wins."""
     full = [i for i in range(63) if i != 62]
     game = position(black=full[:40], white=full[40:] + [62], ruleset="original", maneuver=2,
                     counters="-1,4", mover=BLACK)
@@ -421,12 +509,19 @@ def test_early_end_by_score_at_least_half_the_sites_plus_2():
     assert game.legal_moves() == [] and game.status_text() == "to_move=none winner=Black"
 
 
-def test_early_end_is_checked_after_every_maneuver():
-    """Spec: the score is "recomputed after every maneuver"; the player about to move may be the one
-    who just made the first maneuver of the turn."""
+def test_early_end_is_tested_when_a_player_starts_a_turn():
+    """Seed: "The implementation will end the game when one player starts a turn with a score at
+    least 2 more than half the size of the board": a score reached by the first maneuver of a turn
+    does not end the game before the second (revised ruling); it does when that player's next
+    turn starts."""
     game = position(black=list(range(33)), white=(61, 62))
     assert game._score(BLACK) == 33
-    game.play(DEPLOY | 50 if DEPLOY | 50 in game.legal_moves() else DEPLOY | 33)
+    game.play(DEPLOY | 33)
+    assert game._score(BLACK) >= 34 and game.winner() == ONGOING and game.maneuver() == 2
+    game.play(PASS)
+    assert game.winner() == ONGOING and game.mover == WHITE
+    game.play(PASS)
+    game.play(PASS)
     assert game._score(BLACK) >= 34 and game.winner() == 0
 
 
@@ -464,9 +559,10 @@ def test_pie_start_chooser_takes_black_and_the_placer_moves_first_as_white():
     game.play(PASS)
     game.play(PASS)
     assert game.to_move() == 1 and game.mover == BLACK
+    game.play(DEPLOY | 11)
+    game.play(DEST | 11)
     game.play(PASS)
-    game.play(PASS)  # both passed whole turns: Black (2 stones, seat 1) wins
-    assert game.winner() == 1 and game.status_text() == "to_move=none winner=Black"
+    assert game.to_move() == 0 and game.mover == WHITE
     while game.history:
         game.undo()
     assert game.encode() == Throngs({"start": "pie"}).encode()

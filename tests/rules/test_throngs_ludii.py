@@ -1,5 +1,5 @@
 # Throngs against Ludii 1.3.12 on both VMs: a sample of the reference vectors
-# (../shared/vectors/, README there) copied beside this file: every 250th case of each file plus
+# (tests/data/ludii/, facts recorded from Ludii 1.3.12, README there) copied beside this file: every 250th case of each file plus
 # the first ten captures in flight and the first ten cases where Ludii's forced-deployment counter
 # binds.  In each case the decisions offered (original ruleset, forcing and stone in flight as
 # given) must equal Ludii's `legal` exactly.  The full files are checked on CPython by

@@ -1,4 +1,4 @@
-# Trap: every rule sentence of ../shared/seeds/trap.txt and ../shared/rules/trap.md.
+# Trap: every rule sentence of the seed and every ruling of docs/rules/trap.md.
 from shared_rules import registry
 import shared_rules.games  # noqa: F401  (registers the games)
 from shared_rules.game import DRAW, ONGOING, GameError
@@ -48,7 +48,7 @@ def play_all(game, texts):
 def test_default_board_is_8x8_with_five_red_dots_as_data():
     """Spec Board: 8x8 holes, dots at the centres of d4-e5, b2-c3, f2-g3, b6-c7, f6-g7."""
     game = Trap()
-    assert game.size == 8 and game.options == {"size": "8", "dots": "five"}
+    assert game.size == 8 and game.options == {"size": "8", "dots": "five", "first": "light"}
     named = sorted("abcdefgh"[c] + str(r + 1) for c, r in game.dots)
     assert named == ["b2", "b6", "d4", "f2", "f6"]
     assert len(game.legal_moves()) == 64
@@ -87,6 +87,40 @@ def test_light_places_first_and_players_alternate():
     game.play_text("e4")
     assert game.to_move() == 0 and game.hand == [19, 19]
     assert game.board[cell(game, "d4")] == 1 and game.board[cell(game, "e4")] == 2
+
+
+def test_players_decide_who_goes_first():
+    """Seed: "Players decide who goes first": option first=light (default) or first=dark; the
+    players then alternate, in both phases (revised ruling)."""
+    assert Trap().options["first"] == "light"
+    game = Trap({"first": "dark"})
+    assert game.to_move() == 1 and game.phase() == 1
+    game.play_text("d4")
+    assert game.to_move() == 0 and game.hand == [20, 19] and game.board[cell(game, "d4")] == 2
+    game.play_text("e4")
+    assert game.to_move() == 1
+    text = game.encode()
+    assert text.split()[1] == "D"
+    again = Trap({"first": "dark"})
+    again.decode(text)
+    assert again.encode() == text
+    # A position where Light placed first cannot arise when Dark goes first.
+    light_ahead = Trap()
+    light_ahead.play_text("a1")
+    assert raises(GameError, again.decode, light_ahead.encode())
+    light = "a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2 a3 a4 a5 a6".split()
+    dark = "a8 b8 c8 d8 e8 f8 g8 h8 a7 b7 c7 d7 e7 f7 g7 h7 h6 h5 h4 h3".split()
+    game = Trap({"first": "dark"})
+    for i in range(BALLS_EACH):
+        game.play_text(dark[i])
+        game.play_text(light[i])
+    assert game.phase() == 2 and game.to_move() == 1  # Dark moves first in phase 2 too
+    assert registry.create("trap", {"first": "dark"}).to_move() == 1
+    try:
+        registry.create("trap", {"first": "red"})
+        assert False, "first=red accepted"
+    except GameError as e:
+        assert "light" in str(e) and "dark" in str(e)
 
 
 def test_placement_only_on_an_empty_hole():
