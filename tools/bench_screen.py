@@ -8,11 +8,11 @@ RP2040 estimate of one update = VM ms x the VM's pystones (measured in the same 
 around the timings) / the RP2040's 1,490 (drawing, the driver's GS4 -> RGB565 expansion, the
 driver's Python) + the bytes sent at the SPI clock the firmware really runs (24 MHz: MicroPython
 v1.27's 48 MHz peripheral clock / 2, whatever baudrate is asked; docs/platform.md).
-The expansion is C code, which the pystone ratio scales only roughly: the virtual Pico
-(when present) measures the same path on the real firmware.
-
-Targets (issue 20): cursor move -> last byte <= 30 ms median, <= 50 ms worst; whole play
-screen <= 150 ms.
+The expansion is C code, which the pystone ratio scales only roughly: on the virtual Pico
+(tools/bench_vpico.py, the real firmware) the same cursor moves took about 1.5x these
+estimates and a whole frame's sending 107 ms.  So the targets (cursor move -> last byte
+<= 30 ms median, <= 50 ms worst; a whole play screen <= 150 ms) are checked there, from the
+press's GPIO edge; these figures, which need no firmware, compare the games and the changes.
 """
 import statistics
 
@@ -30,7 +30,6 @@ def run(benchlib):
     from shared_rules import registry
     import shared_rules.games  # noqa: F401
     out = {}
-    targets = []
     for name in registry.game_names():
         fig = benchlib.run_mpy("tools/vm_screen_session.py", [name, "1"],
                                mounts=("boards", "firmware", "shared_rules", "tools"))
@@ -47,11 +46,8 @@ def run(benchlib):
             "moves_timed": fig["pairs"],
             "vm_pystones": round(fig["vm_pystones"]),
         }
-        targets += [benchlib.at_most(name + " cursor median", round(median, 1), CURSOR_MEDIAN_MS, "ms"),
-                    benchlib.at_most(name + " cursor worst", round(worst, 1), CURSOR_WORST_MS, "ms"),
-                    benchlib.at_most(name + " whole screen", round(full, 1), FULL_MS, "ms")]
         print("   %s: cursor %.1f ms median, %.1f worst; whole screen %.1f ms" % (name, median, worst, full),
               flush=True)
     return {"screen": {"targets_ms": {"cursor_median": CURSOR_MEDIAN_MS, "cursor_worst": CURSOR_WORST_MS,
                                       "full_screen": FULL_MS},
-                       "spi_hz": SPI_HZ, "games": out}, "targets": targets}
+                       "spi_hz": SPI_HZ, "games": out}}

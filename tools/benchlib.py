@@ -87,6 +87,12 @@ def at_most(figure, value, limit, unit):
             "ok": "yes" if value <= limit else "no"}
 
 
+def at_least(figure, value, limit, unit):
+    """A target row for the summary table: `value` >= `limit`."""
+    return {"figure": figure, "value": "%s %s" % (value, unit), "target": ">= %s %s" % (limit, unit),
+            "ok": "yes" if value >= limit else "no"}
+
+
 def rate_at_least(figure, successes, n, goal):
     """A target row for a rate out of n games: shown (yes) when its 95% Wilson interval lies at or
     above `goal`, refuted (no) when it lies below, else undecided (?) -- more games would tell."""

@@ -19,6 +19,29 @@ BUTTON = const(30000)
 _serial = [0]     # views made so far: a view's number tells the layer which board it holds
 
 
+def merged(rects):
+    """The rectangles, each pair whose bounding box is not much larger than the two joined
+    into it: sending a rectangle has a cost of its own (the window commands, a band)."""
+    out = list(rects)
+    i = 0
+    while i < len(out):
+        x, y, w, h = out[i]
+        j = i + 1
+        while j < len(out):
+            a, b, c, d = out[j]
+            left, top = min(x, a), min(y, b)
+            right, bottom = max(x + w, a + c), max(y + h, b + d)
+            if (right - left) * (bottom - top) <= (w * h + c * d) * 3 // 2:
+                x, y, w, h = left, top, right - left, bottom - top
+                out[i] = (x, y, w, h)
+                del out[j]
+                j = i + 1
+            else:
+                j += 1
+        i += 1
+    return out
+
+
 class View:
     ASPECT = 100    # the board's width / height * 100: the app picks the layout that fits it
     looking = False  # the player scrolled the board away from the cursor (look())
@@ -103,7 +126,7 @@ class View:
             ui.put_back(old[i])
         self.kept = []
         self.keep_and_draw_cursor(builder)
-        return [k[:4] for k in old] + [k[:4] for k in self.kept]
+        return merged([k[:4] for k in old] + [k[:4] for k in self.kept])
 
     def cursor_rects(self, builder):
         """Rectangles that hold every pixel draw_cursor() draws."""
