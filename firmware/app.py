@@ -463,6 +463,9 @@ class App:
         while True:
             if redraw:
                 self.draw_play(session, builder, note)
+                # The garbage of the decision and the drawing is collected now, while the
+                # player looks, rather than by a cursor move that runs out of heap.
+                gc.collect()
             self.builder = builder
             key = self.ui.wait_key()
             self.builder = None

@@ -40,16 +40,17 @@ class UI:
         self.list_rows = None       # and the item of each of its rows (ui.menu, ui.form)
         self._set_colours()
         self._layout()
-        # Boards with the RAM keep a second framebuffer, the layer: a board's fixed drawing
-        # (lines, holes, wood), drawn once per game and copied under each whole redraw.  Taken
-        # here, at start-up, while the heap is still in one piece.
+        # Boards with the RAM keep the board's rows of the screen in a second buffer, the
+        # layer: a board's fixed drawing (lines, holes, wood), drawn once per game and copied
+        # under each whole redraw.  Taken here, at start-up, while the heap is in one piece;
+        # sized for the layout the screen starts with (the board's rows only: on the reference
+        # board 24,960 of 28,800 bytes).
         self.buffer = hw.buffer
         self.layer = None
-        self.layer_key = None       # (view serial, view.fixed_key()) of the drawing it holds
+        self.layer_key = None       # (view serial, view.fixed_key(), first byte) it holds
         if hw.layer:
-            self.layer = bytearray(len(hw.buffer))
-            fmt = framebuf.GS4_HMSB if self.color else framebuf.MONO_VLSB
-            self.layer_fb = framebuf.FrameBuffer(self.layer, self.w, self.h, fmt)
+            start, end = self.board_bytes()
+            self.layer = bytearray(end - start)
 
     # --- colours ------------------------------------------------------------------------
     def _set_colours(self):
@@ -176,18 +177,31 @@ class UI:
     def show(self):
         self.hw.show()
 
+    def board_bytes(self):
+        """The span of the framebuffer's bytes that holds the board's rows (whole pages on mono)."""
+        _, y, _, h = self.board_rect
+        if self.color:
+            stride = (self.w + 1) // 2
+            return y * stride, (y + h) * stride
+        return (y // 8) * self.w, ((y + h + 7) // 8) * self.w
+
     def draw_fixed(self, view):
-        """The board's fixed drawing (view.draw_fixed), over a cleared screen: copied from the
-        layer (drawn there first if it holds another), or drawn on the screen without one."""
-        if self.layer is None:
+        """The board's fixed drawing (view.draw_fixed), over a cleared screen: its rows copied
+        from the layer, or drawn (and kept in the layer if it has room for them).  What the
+        drawing spills beyond the board's rows is covered by the status, drawn after it."""
+        start, end = self.board_bytes()
+        layer = self.layer
+        if layer is None or end - start > len(layer):
             view.draw_fixed(self.fb)
             return
-        key = (view.serial, view.fixed_key())
-        if key != self.layer_key:
-            self.layer_fb.fill(self.bg)
-            view.draw_fixed(self.layer_fb)
-            self.layer_key = key
-        self.buffer[:] = self.layer
+        key = (view.serial, view.fixed_key(), start)
+        # Through memoryviews: a slice of a bytearray would be a copy (a 25 KB allocation).
+        if key == self.layer_key:
+            memoryview(self.buffer)[start:end] = memoryview(layer)[:end - start]
+            return
+        view.draw_fixed(self.fb)
+        memoryview(layer)[:end - start] = memoryview(self.buffer)[start:end]
+        self.layer_key = key
 
     def show_rects(self, rects):
         for x, y, w, h in rects:
