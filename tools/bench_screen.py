@@ -9,8 +9,8 @@ around the timings) / the RP2040's 1,490 (drawing, the driver's GS4 -> RGB565 ex
 driver's Python) + the bytes sent at the SPI clock the firmware really runs (24 MHz: MicroPython
 v1.27's 48 MHz peripheral clock / 2, whatever baudrate is asked; docs/platform.md).
 The expansion is C code, which the pystone ratio scales only roughly: on the virtual Pico
-(tools/bench_vpico.py, the real firmware) the same cursor moves took about 1.5x these
-estimates and a whole frame's sending 107 ms.  So the targets (cursor move -> last byte
+(tools/bench_vpico.py, the real firmware) cursor moves took 17-19 ms (emulated, median, from
+the press), about twice these estimates, and a whole frame's sending 107 ms.  So the targets (cursor move -> last byte
 <= 30 ms median, <= 50 ms worst; a whole play screen <= 150 ms) are checked there, from the
 press's GPIO edge; these figures, which need no firmware, compare the games and the changes.
 """
