@@ -17,6 +17,7 @@ BUTTONS = ("up", "down", "left", "right", "a", "b")
 BUTTON_PINS = (10, 11, 12, 13, 14, 15)
 
 SAVE_DIR = "/saves"
+LAYER = True                       # a second framebuffer for the board's fixed drawing: 1,024 B
 
 
 def setup():
@@ -28,4 +29,4 @@ def setup():
     i2c = I2C(I2C_ID, sda=Pin(SDA), scl=Pin(SCL), freq=I2C_FREQ)
     display = SSD1306(i2c, WIDTH, HEIGHT, I2C_ADDR, ROTATION)
     pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in BUTTON_PINS]
-    return Hw(NAME, display, Buttons(BUTTONS, pin_reader(pins)), SAVE_DIR)
+    return Hw(NAME, display, Buttons(BUTTONS, pin_reader(pins)), SAVE_DIR, LAYER)

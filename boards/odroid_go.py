@@ -32,6 +32,9 @@ BUTTONS = ("up", "down", "left", "right", "a", "b", "menu", "select", "start")
 BUTTON_PINS = {"a": 32, "b": 33, "menu": 13, "select": 27, "start": 39}  # VOLUME (0): unused
 
 SAVE_DIR = "/saves"
+# No second framebuffer for the board's fixed drawing: 38,400 B more would leave too little of
+# an ESP32's ~112 KB heap (without PSRAM) for a game and its AI.
+LAYER = False
 
 
 def setup():
@@ -67,4 +70,4 @@ def setup():
             state |= 8           # right
         return state
 
-    return Hw(NAME, display, Buttons(BUTTONS, read), SAVE_DIR)
+    return Hw(NAME, display, Buttons(BUTTONS, read), SAVE_DIR, LAYER)

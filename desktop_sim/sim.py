@@ -80,6 +80,27 @@ def rgb_lut():
     return lut
 
 
+def pixel_indices(buffer, width, height, color):
+    """The framebuffer's pixels as an array of rows: palette indices (GS4_HMSB), or 0/1 (MONO_VLSB)."""
+    buf = np.frombuffer(buffer, dtype=np.uint8)
+    if color:
+        pairs = buf.reshape(height, (width + 1) // 2)
+        idx = np.empty((height, pairs.shape[1] * 2), dtype=np.uint8)
+        idx[:, 0::2] = pairs >> 4
+        idx[:, 1::2] = pairs & 0x0F
+        return idx[:, :width]
+    pages = buf.reshape(height // 8, width)
+    bits = np.unpackbits(pages[:, None, :], axis=1, bitorder="little")
+    return bits.reshape(height, width)
+
+
+def shown_texts(visible, drawn, x, y, w, h):
+    """The strings on the panel after the rectangle (x, y, w, h) is shown: those drawn inside it
+    become visible, those it covers are replaced (the lists of ScreenTextFrameBuffer.texts)."""
+    texts = [t for t in visible if not _overlap(t[0], t[1], 8 * len(t[2]), 8, x, y, w, h)]
+    return texts + [list(t) for t in drawn if _overlap(t[0], t[1], 8 * len(t[2]), 8, x, y, w, h)]
+
+
 def on_highlight(fb, x, y, length, background):
     """Whether a string of `length` characters at (x, y) sits on a highlight bar (a selected
     menu item, a title): the pixel beside it is not the screen's `background` colour."""
@@ -160,6 +181,7 @@ class SimHw:
             fmt = framebuf.MONO_VLSB
         self.fb = ScreenTextFrameBuffer(self.buffer, self.width, self.height, fmt)
         self.save_dir = save_dir
+        self.layer = board.LAYER
         self.heap = 0
         # The device's own debounce/auto-repeat logic; keys don't bounce, so no debounce time.
         self._buttons = Buttons(self.buttons, sim.pressed_mask, self.ticks_ms, self.ticks_diff, 0)
@@ -426,24 +448,13 @@ class Simulator:
         now = time.perf_counter()
         self.last_frame_ms = max(0.0, (now - self._busy_since - self._idle_s) * 1000)
         self.frames += 1
-        buf = np.frombuffer(self.hw.buffer, dtype=np.uint8)
-        if self.board.COLOR:
-            pairs = buf.reshape(self.board.HEIGHT, (self.board.WIDTH + 1) // 2)
-            idx = np.empty((self.board.HEIGHT, pairs.shape[1] * 2), dtype=np.uint8)
-            idx[:, 0::2] = pairs >> 4
-            idx[:, 1::2] = pairs & 0x0F
-            self.panel[y:y + h, x:x + w] = self.lut[idx[y:y + h, x:x + w]]
+        board = self.board
+        pixels = pixel_indices(self.hw.buffer, board.WIDTH, board.HEIGHT, board.COLOR)[y:y + h, x:x + w]
+        if board.COLOR:
+            self.panel[y:y + h, x:x + w] = self.lut[pixels]
         else:
-            pages = buf.reshape(self.board.HEIGHT // 8, self.board.WIDTH)
-            bits = np.unpackbits(pages[:, None, :], axis=1, bitorder="little")
-            lit = bits.reshape(self.board.HEIGHT, self.board.WIDTH)[y:y + h, x:x + w]
-            self.panel[y:y + h, x:x + w] = np.where(lit[..., None] != 0, MONO_LIT, MONO_DARK)
-        # strings drawn inside the rectangle become visible; those it covers are replaced
-        texts = [t for t in self.visible_texts
-                 if not _overlap(t[0], t[1], 8 * len(t[2]), 8, x, y, w, h)]
-        texts += [list(t) for t in self.hw.fb.texts
-                  if _overlap(t[0], t[1], 8 * len(t[2]), 8, x, y, w, h)]
-        self.visible_texts = texts
+            self.panel[y:y + h, x:x + w] = np.where(pixels[..., None] != 0, MONO_LIT, MONO_DARK)
+        self.visible_texts = shown_texts(self.visible_texts, self.hw.fb.texts, x, y, w, h)
         self._redraw()
         self._busy_since = time.perf_counter()
         self._idle_s = 0.0

@@ -5,6 +5,7 @@
 # dropped from sys.modules when another game starts, so the heap holds one game's code.
 import gc
 import sys
+from micropython import const
 
 from shared_rules import registry
 from shared_rules.game import DRAW, ONGOING, GameError
@@ -30,10 +31,19 @@ _CORE = ("shared_rules.game", "shared_rules.registry", "shared_rules.games", "sh
 _DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 _SPIN_MS = 100              # the thinking indicator moves this often
 _mem_alloc = getattr(gc, "mem_alloc", None)    # MicroPython only; the simulator reports 0
+_mem_free = getattr(gc, "mem_free", None)
+# Below this much free heap the app collects the garbage once the screen is updated, so that
+# the collector (tens of ms on a full RP2040 heap) does not run in the middle of the next one.
+_LOW_FREE = const(48 * 1024)
 
 
 def heap_used():
     return _mem_alloc() if _mem_alloc is not None else 0
+
+
+def collect_if_low():
+    if _mem_free is not None and _mem_free() < _LOW_FREE:
+        gc.collect()
 
 
 def run(hw):
@@ -142,6 +152,8 @@ class App:
         self.busy = False    # True while the app reads buttons without waiting for one (AI)
         self.panel_free_y = 0  # where the status column's text ends (PANEL layout)
         self.legend = None     # the button legend's parts, while a game is played
+        self.info = []         # the view's status lines of the position shown
+        self.help_top = 0      # the top of the help drawn: the column's (PANEL), 0 if on the status line (TOP)
 
     # --- main menu ------------------------------------------------------------------------
     def main_menu(self):
@@ -297,10 +309,28 @@ class App:
     def draw_play(self, session, builder, note=""):
         ui = self.ui
         ui.clear()
+        self.info = []
         if session.view is not None:
             session.view.draw(builder, session.last_turn() if session.game.history else [])
+            if session.winner() == ONGOING:
+                self.info = session.view.info()
         self.draw_status(session, builder, note)
         ui.show()
+
+    def show_cursor_move(self, session, builder):
+        """After a cursor move only what depends on the cursor is drawn again and sent: the old
+        and new cursor's marks and the help text; False when the view must be drawn whole."""
+        view = session.view
+        if not self.ui.partial_updates or not view.can_move_cursor(builder):
+            return False
+        rects = view.move_cursor(builder)
+        # The status is drawn whole (it covers whatever the cursor's marks spilled onto), but
+        # only its cursor-dependent part can differ from the screen.
+        help_top = self.help_top
+        self.draw_status(session, builder, "")
+        rects += self.ui.help_rects(min(help_top, self.help_top))
+        self.ui.show_rects(rects)
+        return True
 
     def draw_status(self, session, builder, note):
         ui = self.ui
@@ -318,8 +348,7 @@ class App:
             player = game.to_move()
             who = game.PLAYERS[player] + (" AI" if session.is_ai(player) else "")
             self.status_token(session, px + 4, py + lh // 2, player)
-            if session.view is not None:
-                info = session.view.info()
+            info = self.info
         else:
             # The result once, instead of the counts of a phase that is over.
             if ui.mode == TOP:       # left of "#n"
@@ -406,6 +435,7 @@ class App:
             label = view.button_label(key)[:w // 8]
             ui.text(label, x + (w - 8 * len(label)) // 2, y + (h - 8) // 2,
                     ui.sel_fg if selected else ui.fg)
+        self.help_top = max(0, ui.footer_y - 1)
         if note:
             return
         # The move being built, then the button legend in the room left (TOP: the help line's
@@ -426,9 +456,11 @@ class App:
                 y0 -= len(parts) * ui.line_h
                 for i in range(len(parts)):
                     ui.text(parts[i][:w // 8], x, y0 + i * ui.line_h, ui.dim)
+            self.help_top = min(y0, ui.button_top(buttons) - 1)
         elif ui.mode == TOP and len(text) > right // 8:
             # The buttons take the help line: the move goes on the status line, left of "#n".
             text = text[:ui.cols - 16]      # clear of the player's name and "#n"
+            self.help_top = 0
             ui.text(text, ui.w - 8 * (len(text) + 5), ui.panel_rect[1] + (ui.line_h - 8) // 2, ui.accent)
         else:
             text = text[:right // 8]
@@ -458,18 +490,27 @@ class App:
 
     def enter_move(self, session, builder, note):
         game = session.game
+        redraw = True
         while True:
-            self.draw_play(session, builder, note)
+            if redraw:
+                self.draw_play(session, builder, note)
+            collect_if_low()
             self.builder = builder
             key = self.ui.wait_key()
             self.builder = None
-            note = ""
+            shown_note, note = note, ""
+            redraw = True
             if key in _DIRECTIONS:
+                # Only a note on the screen (it goes away) or a view that scrolls needs the
+                # screen drawn whole.
                 dx, dy = _DIRECTIONS[key]
                 if builder.go(dx, dy):
                     session.view.looking = False     # the view follows the cursor again
-                elif dy:
-                    session.view.look(dy)            # no target that way: look over the board
+                    redraw = shown_note != "" or not self.show_cursor_move(session, builder)
+                else:
+                    # No target that way: look over the board (if it is taller than the screen).
+                    looked = dy != 0 and session.view.look(dy)
+                    redraw = looked or shown_note != ""
             elif key == "a":
                 move = builder.choose()
                 if move >= 0:

@@ -115,12 +115,14 @@ class AnalogAxis:
 class Hw:
     """The `hw` object the app runs on (docs/architecture.md, "The hardware layer contract")."""
 
-    def __init__(self, name, display, buttons, save_dir="/saves"):
+    def __init__(self, name, display, buttons, save_dir="/saves", layer=False):
         self.name = name
         self.width = display.width
         self.height = display.height
         self.color = display.COLOR
         self.fb = display.fb
+        self.buffer = display.buffer
+        self.layer = layer
         self.buttons = buttons.names
         self.save_dir = save_dir
         self.heap = 0

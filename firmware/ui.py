@@ -3,6 +3,7 @@
 #
 # Everything draws into hw.fb with the built-in 8x8 font; coordinates are ints (framebuf
 # refuses floats).  On a mono screen every role is 0 or 1 and pieces differ by shape.
+import framebuf
 from micropython import const
 
 EV_PRESS = const(1)
@@ -12,7 +13,10 @@ EV_REPEAT = const(3)
 # Y (hint).  Boards with only six buttons reach the pause menu with B (nothing left to cancel).
 _ALIASES = {"x": "menu", "start": "menu", "select": "menu"}
 
-_IDLE_MS = const(15)
+# Waiting for a button, the buttons are read this often: a press waits half of it on average
+# before anything is drawn (measured on the virtual Pico, 15 ms made the cursor's median
+# latency 7 ms longer).
+_IDLE_MS = const(4)
 PANEL = const(0)
 TOP = const(1)
 STRIP = const(2)
@@ -29,8 +33,24 @@ class UI:
         self.line_h = 10 if self.h >= 120 else 8
         self.kept = []
         self.show_targets = True
+        # False: every change redraws and sends the whole screen (what tests compare the
+        # partial updates with).
+        self.partial_updates = True
+        self.list_shape = None      # (top, first row shown, rows) of the list last sent
+        self.list_rows = None       # and the item of each of its rows (ui.menu, ui.form)
         self._set_colours()
         self._layout()
+        # Boards with the RAM keep the board's rows of the screen in a second buffer, the
+        # layer: a board's fixed drawing (lines, holes, wood), drawn once per game and copied
+        # under each whole redraw.  Taken here, at start-up, while the heap is in one piece;
+        # sized for the layout the screen starts with (the board's rows only: on the reference
+        # board 24,960 of 28,800 bytes).
+        self.buffer = hw.buffer
+        self.layer = None
+        self.layer_key = None       # (view serial, view.fixed_key(), first byte) it holds
+        if hw.layer:
+            start, end = self.board_bytes()
+            self.layer = bytearray(end - start)
 
     # --- colours ------------------------------------------------------------------------
     def _set_colours(self):
@@ -157,6 +177,64 @@ class UI:
     def show(self):
         self.hw.show()
 
+    def board_bytes(self):
+        """The span of the framebuffer's bytes that holds the board's rows (whole pages on mono)."""
+        _, y, _, h = self.board_rect
+        if self.color:
+            stride = (self.w + 1) // 2
+            return y * stride, (y + h) * stride
+        return (y // 8) * self.w, ((y + h + 7) // 8) * self.w
+
+    def draw_fixed(self, view):
+        """The board's fixed drawing (view.draw_fixed), over a cleared screen: its rows copied
+        from the layer, or drawn (and kept in the layer if it has room for them).  What the
+        drawing spills beyond the board's rows is covered by the status, drawn after it."""
+        start, end = self.board_bytes()
+        layer = self.layer
+        if layer is None or end - start > len(layer):
+            view.draw_fixed(self.fb)
+            return
+        key = (view.serial, view.fixed_key(), start)
+        # Through memoryviews: a slice of a bytearray would be a copy (a 25 KB allocation).
+        if key == self.layer_key:
+            memoryview(self.buffer)[start:end] = memoryview(layer)[:end - start]
+            return
+        view.draw_fixed(self.fb)
+        memoryview(layer)[:end - start] = memoryview(self.buffer)[start:end]
+        self.layer_key = key
+
+    def show_rects(self, rects):
+        for x, y, w, h in rects:
+            self.hw.show(x, y, w, h)
+
+    def keep_under(self, x, y, w, h):
+        """A copy of the screen's pixels in a rectangle (what a cursor is drawn over), to put
+        back with put_back(): (x, y, w, h, copy)."""
+        if self.color:
+            copy = framebuf.FrameBuffer(bytearray((w + 1) // 2 * h), w, h, framebuf.GS4_HMSB)
+        else:
+            copy = framebuf.FrameBuffer(bytearray(w * ((h + 7) // 8)), w, h, framebuf.MONO_VLSB)
+        copy.blit(self.fb, -x, -y)
+        return x, y, w, h, copy
+
+    def put_back(self, kept):
+        x, y, _, _, copy = kept
+        self.fb.blit(copy, x, y)
+
+    def help_rects(self, top):
+        """Where the play screen's cursor-dependent text (the move being built, and what makes
+        room for it) and buttons are, from `top` down: the help line, and the status line if
+        `top` is above the help line, where a long move goes (TOP); the status line (STRIP,
+        whose text makes room for the help); the status column from `top` down (PANEL: the
+        help's lines, the legend over them, the buttons)."""
+        px, py, pw, ph = self.panel_rect
+        if self.mode == TOP:
+            footer = (0, self.footer_y - 1, self.w, self.h - self.footer_y + 1)
+            return [(0, 0, self.w, self.line_h), footer] if top < self.footer_y - 1 else [footer]
+        if self.mode == STRIP:
+            return [(0, 0, self.w, ph + 1)]
+        return [(px, top, pw, self.h - top)]
+
     def token(self, x, y, r, player, second=False):
         """A player's piece centred on (x, y): filled in the player's colour; on mono the first
         player's is filled, the second's a ring with a dot, so they stay apart in one colour."""
@@ -235,9 +313,11 @@ class UI:
         if not items:
             return -1
         index = min(max(index, 0), len(items) - 1)
+        changed = ()
         while True:
-            self._draw_list(title, items, index, footer, intro)
+            self._draw_list(title, items, index, footer, intro, changed)
             key = self.wait_key()
+            changed = (index,)
             if key == "up":
                 index = (index - 1) % len(items)
             elif key == "down":
@@ -246,8 +326,9 @@ class UI:
                 return index
             elif key == "b":
                 return -1
+            changed = (changed[0], index)
 
-    def _draw_list(self, title, items, index, footer, intro=None):
+    def _draw_list(self, title, items, index, footer, intro=None, changed=()):
         self.clear()
         top = self.heading(title)
         lh = self.line_h
@@ -272,6 +353,26 @@ class UI:
             else:
                 self.text(label, 4, y + (lh - 8) // 2)
         self._scroll_marks(first > 0, first + rows < len(items), footer)
+        self.send_rows(top, first, list(range(len(items))), changed, False)
+
+    def send_rows(self, top, first, row_items, changed, footer):
+        """Sends the list drawn whole: only the rows of the items `changed` (a highlight moved,
+        a value changed) and the footer line when `footer`, if the list has the same rows as
+        the one on the screen (`row_items`: the item of each row, from the top, `first` the
+        first shown); else the whole screen."""
+        shape = (top, first, len(row_items))
+        same = shape == self.list_shape and row_items == self.list_rows
+        self.list_shape, self.list_rows = shape, row_items
+        if not changed or not same or not self.partial_updates:
+            self.show()
+            return
+        lh = self.line_h
+        for r in range(first, len(row_items)):
+            y = top + (r - first) * lh
+            if row_items[r] in changed and y + lh <= self.h:
+                self.hw.show(0, y, self.w, lh)
+        if footer:
+            self.hw.show(0, self.h - 8, self.w, 8)
 
     def form(self, title, labels, choices, picked, action, words=None):
         """Rows of `label: value`, LEFT/RIGHT change `picked[i]` (index into `choices[i]`, a
@@ -281,9 +382,11 @@ class UI:
         < > and the footer lists the allowed values (or says which of how many it is).  True on the action row, False for
         back (B)."""
         index = len(labels)
+        changed = ()
         while True:
-            self._draw_form(title, labels, choices, picked, action, words, index)
+            self._draw_form(title, labels, choices, picked, action, words, index, changed)
             key = self.wait_key()
+            changed = (index,)
             if key == "up":
                 index = (index - 1) % (len(labels) + 1)
             elif key == "down":
@@ -297,8 +400,9 @@ class UI:
                 picked[index] = (picked[index] + 1) % len(choices[index])
             elif key == "b":
                 return False
+            changed = (changed[0], index)
 
-    def _draw_form(self, title, labels, choices, picked, action, words, index):
+    def _draw_form(self, title, labels, choices, picked, action, words, index, changed=()):
         cols = self.cols - 1
         rows = []    # (item, text, value): one or two lines per item
         for i in range(len(labels)):
@@ -350,17 +454,17 @@ class UI:
             if value:
                 self.text(value[:cols], self.w - 4 - 8 * len(value[:cols]), yt, c)
         self._scroll_marks(first > 0, first + room < len(rows), footer)
+        self.send_rows(top, first, [row[0] for row in rows], changed, True)
 
     def _scroll_marks(self, above, below, footer):
         """A list's footer, and marks for more rows above or below at the right ends of the
-        title and footer lines (clear of the rows); then shows the screen."""
+        title and footer lines (clear of the rows)."""
         if above:
             self.text("^", self.w - 8, (self.line_h - 8) // 2, self.sel_fg)
         if below:
             self.text("v", self.w - 8, self.h - 8, self.dim)
         if footer:
             self.text(footer[:self.cols - 2 if below else self.cols], 0, self.h - 8, self.dim)
-        self.show()
 
     def pager(self, title, text):
         """Long text, wrapped; UP/DOWN scroll a line, LEFT/RIGHT a page, A or B close."""

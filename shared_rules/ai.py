@@ -182,22 +182,24 @@ class Search:
     # --- root -----------------------------------------------------------------------------
     def run(self):
         game = self.game
+        self._start = _clock()    # the whole decision counts, from the request: the listing too
         moves = game.legal_moves()
         if not moves or game.winner() != ONGOING:
             raise GameError("the game is over")
         if len(moves) == 1:
+            self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
             return moves[0]
         self.player = game.to_move()
         # A win on the spot is played at every level, whatever the budget and the ordering
-        # (before the level's clock starts: its time cap keeps meaning the search's time).
+        # (its check counts in the decision's time: win_candidates keeps it short).
         may_win = getattr(self.tuning, "win_candidates", None)
         for move in (moves if may_win is None else may_win(game, moves)):
             game.play(move)
             won = game.winner() == self.player
             game.undo()
             if won:
+                self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
                 return move
-        self._start = _clock()
         prepare = getattr(self.tuning, "prepare", None)
         if prepare is not None:
             prepare(game, self.level)

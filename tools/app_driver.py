@@ -3,10 +3,10 @@
 # and by tests/host/app_harness.py.
 
 PROFILES = {
-    # name: (width, height, colour, buttons)
-    "pico_lcd13": (240, 240, True, ("up", "down", "left", "right", "select", "a", "b", "x", "y")),
-    "odroid_go": (320, 240, True, ("up", "down", "left", "right", "a", "b", "menu", "select", "start")),
-    "mono128": (128, 64, False, ("up", "down", "left", "right", "a", "b")),
+    # name: (width, height, colour, buttons, a layer for the board's fixed drawing: boards/<name>.py LAYER)
+    "pico_lcd13": (240, 240, True, ("up", "down", "left", "right", "select", "a", "b", "x", "y"), True),
+    "odroid_go": (320, 240, True, ("up", "down", "left", "right", "a", "b", "menu", "select", "start"), False),
+    "mono128": (128, 64, False, ("up", "down", "left", "right", "a", "b"), True),
 }
 
 

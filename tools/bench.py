@@ -43,7 +43,8 @@ def main(argv):
     if unknown:
         print("unknown benchmark(s): %s; available: %s" % (" ".join(unknown), " ".join(topics())))
         return 2
-    print("host pystones/s (median of 5, this run): %.0f" % benchlib.host_pystones(), flush=True)
+    print("host pystones/s (CPU time of this process, median of 5; measured again near each "
+          "figure): %.0f" % benchlib.host_pystones(), flush=True)
     path = os.path.join(benchlib.ROOT, "bench", "results.json")
     results = {}
     if os.path.exists(path) and argv:  # a partial run keeps the other topics' figures
@@ -52,6 +53,7 @@ def main(argv):
     results["host_pystones"] = benchlib.host_pystones()
     results["device_pystones"] = benchlib.DEVICE_PYSTONES
     failed = []
+    checked = []        # (topic, target row) in the order measured
     for topic in chosen:
         print("== %s ..." % topic, flush=True)
         t0 = time.time()
@@ -61,17 +63,39 @@ def main(argv):
             print("   FAILED: %s: %s" % (type(e).__name__, e))
             failed.append(topic)
             continue
+        targets = figures.pop("targets", [])
+        for row in targets:
+            checked.append((topic, row))
         merge(results, figures)
+        results.setdefault("targets", {})[topic] = targets
         rows = []
         flatten("", figures, rows)
         for key, value in rows:
             print("   %-58s %s" % (key, fmt(value)))
         print("   (%.0f s)" % (time.time() - t0), flush=True)
+    print_targets(checked)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
         json.dump(results, f, indent=1, sort_keys=True)
     print("wrote %s" % os.path.relpath(path))
     return 1 if failed else 0
+
+
+MARKS = {"yes": "\u2713", "no": "\u2717", "?": "?"}
+
+
+def print_targets(checked):
+    """Each figure that has a target, beside it: met (check mark), missed (cross), or not
+    decided by the games played (?)."""
+    if not checked:
+        return
+    print("== targets")
+    width = max(len("%s %s" % (t, r["figure"])) for t, r in checked)
+    for topic, row in checked:
+        print("   %s %-*s %-34s %s" % (MARKS[row["ok"]], width, "%s %s" % (topic, row["figure"]),
+                                     row["value"], row["target"]))
+    counts = [sum(1 for _, r in checked if r["ok"] == k) for k in ("yes", "no", "?")]
+    print("   %d met, %d missed, %d undecided" % tuple(counts))
 
 
 def merge(into, figures):

@@ -4,14 +4,13 @@ For every registered game that has an AI (shared_rules/ai_<game>.py) and every l
 against a uniform random player and against a greedy one-ply player (the move whose position the
 game's own evaluation likes best; it takes immediate wins), colours alternating; the strongest
 level also plays the default level.  Win rate = wins / games (draws are not wins), with its 95%
-margin (normal approximation).  Time per AI turn is CPU time on the host x (host pystones /
+Wilson interval; a target counts as met only when the whole interval is above it.  Time per AI turn is CPU time on the host x (host pystones /
 1490), the pystones measured as CPU time too, by the process that plays, at the start of every
 game, so that other processes on the host do not distort either figure.  Peak heap comes from
 tools/bench_ai_vm.py under the MicroPython VM.
 
     python -m tools.bench_ai [--games N] [--game G] [--level L] [--no-vm]   (a quick look)
 """
-import math
 import multiprocessing
 import os
 import statistics
@@ -22,23 +21,17 @@ from shared_rules import ai, registry
 from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.rng import Rng
 import shared_rules.games  # noqa: F401  (registers every game)
+from tools.benchlib import at_most, cpu_pystones, rate_at_least, wilson
 
 GAMES_PER_MATCH = 24  # per opponent and level: about +-12% at a 90% win rate, +-18% at 70%
+# A match with a target (the default level's, the strongest level against the default) goes on
+# by GAMES_PER_MATCH games until the Wilson interval of its win rate lies wholly on one side of
+# the target, or MAX_GAMES_PER_MATCH games.
+MAX_GAMES_PER_MATCH = 200
 # A game still running after this many turns (a turn: one side's decisions in a row) is scored a
 # draw.  Tholian Go games between good players run long: at 200 turns most were still going
 # with the AI well ahead (+6.5 tokens on average against greedy).
 MAX_TURNS = 500
-
-
-def cpu_pystones(loops=20000, repeat=5):
-    """Host pystones/s measured as CPU time (median of `repeat`)."""
-    from tools import pystone
-    rates = []
-    for _ in range(repeat):
-        t0 = time.process_time()
-        pystone.pystones(loops)
-        rates.append(loops / (time.process_time() - t0))
-    return statistics.median(rates)
 
 
 def games_with_ai():
@@ -88,15 +81,20 @@ def greedy_move(game, rng, tuning):
 def play_game(name, level, opponent, index, options=None):
     """One game of the AI at `level` against `opponent` (random, greedy or another level), the
     AI on side index % 2, every seed from `index`.  Returns (the game, ended or stopped after
-    MAX_TURNS, the AI's side, [device ms, nodes, decisions] of each AI turn).
+    MAX_TURNS, the AI's side, [device ms, nodes, decisions, decisions over the level's time cap]
+    of each AI turn).
 
-    Device time uses this process's pystones, measured as the game starts: under the load the
-    game is played at (other processes of the pool or of the host slow both alike)."""
+    Only node budgets end the searches: the levels' time caps (a safety net on the device) would
+    make the moves, so the strength, depend on the host's speed and load; the decisions that
+    took longer than the cap are counted instead.  Device time uses this process's pystones,
+    measured as the game starts: under the load the game is played at."""
+    ai.use_level_time_caps(False)
     ai.set_host_speed(cpu_pystones(5000, 3))
     game = registry.create(name, options)
     tuning = ai.tuning_for(game)
     rng = Rng(1000 + index)
     ai_side = index % 2
+    cap_ms = 1000 * tuning.LEVELS[ai.level_name(level)][0]
     turns = []
     count, last_mover = 0, -1
     while game.winner() == ONGOING and count < MAX_TURNS:
@@ -105,7 +103,7 @@ def play_game(name, level, opponent, index, options=None):
             last_mover = mover
             count += 1
             if mover == ai_side:
-                turns.append([0.0, 0, 0])
+                turns.append([0.0, 0, 0, 0])
         if mover == ai_side:
             search = ai.Search(game, level, seed=index * 7919 + len(game.history))
             move = search.run()
@@ -113,6 +111,8 @@ def play_game(name, level, opponent, index, options=None):
             turn[0] += search.elapsed_ms
             turn[1] += search.nodes
             turn[2] += 1
+            if search.elapsed_ms > cap_ms:
+                turn[3] += 1
         elif opponent == "random":
             move = random_move(game, rng, tuning)
         elif opponent == "greedy":
@@ -123,26 +123,43 @@ def play_game(name, level, opponent, index, options=None):
     return game, ai_side, turns
 
 
+def goal_of(level, opponent):
+    """The win rate the level must show against the opponent, or None."""
+    if level == ai.DEFAULT_LEVEL:
+        return {"random": NORMAL_VS_RANDOM, "greedy": NORMAL_VS_GREEDY}.get(opponent)
+    if level == ai.LEVELS[-1] and opponent == ai.DEFAULT_LEVEL:
+        return STRONGEST_VS_NORMAL
+    return None
+
+
+def decided(wins, games, goal):
+    low, high = wilson(wins, games)
+    return low >= goal or high < goal
+
+
 def play_match(job):
-    """job = (game name, level, opponent, games) -> dict of counts and turn times."""
+    """job = (game name, level, opponent, games) -> dict of counts and turn times.  A match with
+    a target plays on by `games` until it is decided (MAX_GAMES_PER_MATCH at most)."""
     name, level, opponent, games = job
+    goal = goal_of(level, opponent)
     cpu0 = time.process_time()
-    wins = draws = 0
+    wins = draws = over_cap = played = 0
     turn_ms = []
-    for i in range(games):
-        game, ai_side, turns = play_game(name, level, opponent, i)
+    planned = games
+    while played < planned:
+        game, ai_side, turns = play_game(name, level, opponent, played)
+        played += 1
         turn_ms += [t[0] for t in turns]
+        over_cap += sum(t[3] for t in turns)
         w = game.winner()
         if w == ai_side:
             wins += 1
         elif w == DRAW or w == ONGOING:
             draws += 1
-    return {"job": job[:3], "wins": wins, "draws": draws, "games": games, "turn_ms": turn_ms,
-            "cpu_s": time.process_time() - cpu0}
-
-
-def margin(p, n):
-    return 1.96 * math.sqrt(p * (1 - p) / n) if n else 1.0
+        if played == planned and goal is not None and not decided(wins, played, goal):
+            planned = min(MAX_GAMES_PER_MATCH, planned + games)
+    return {"job": job[:3], "wins": wins, "draws": draws, "games": played, "turn_ms": turn_ms,
+            "over_cap": over_cap, "cpu_s": time.process_time() - cpu0}
 
 
 def turn_figures(turn_ms):
@@ -169,10 +186,13 @@ def measure(names, levels, games, processes=2):
     for r in done:
         name, level, opponent = r["job"]
         cpu[name] = cpu.get(name, 0) + r["cpu_s"]
-        entry = out.setdefault(name, {}).setdefault(level, {"games": games, "_turns": []})
+        entry = out.setdefault(name, {}).setdefault(level, {"_turns": [], "decisions_over_cap": 0})
         rate = r["wins"] / r["games"]
+        entry["games_vs_" + opponent] = r["games"]
+        entry["decisions_over_cap"] += r["over_cap"]
+        entry["wins_vs_" + opponent] = r["wins"]
         entry["win_rate_vs_" + opponent] = round(rate, 3)
-        entry["margin_vs_" + opponent] = round(margin(rate, r["games"]), 3)
+        entry["wilson_vs_" + opponent] = [round(x, 3) for x in wilson(r["wins"], r["games"])]
         entry["draws_vs_" + opponent] = r["draws"]
         entry["_turns"] += r["turn_ms"]
     for name in out:
@@ -200,8 +220,44 @@ def run(bench, games=GAMES_PER_MATCH, names=None, levels=None, with_vm=True):
     for name in results:
         for level in results[name]:
             results[name][level]["peak_heap_kb"] = heap.get(name, {}).get(level, -1)
-    return {"ai": results, "ai_bench": {"host_cpu_pystones": round(pystones), "seconds": round(time.time() - t0),
+    return {"ai": results, "targets": targets(results, with_vm), "ai_bench": {"host_cpu_pystones": round(pystones), "seconds": round(time.time() - t0),
                                         "match_cpu_s": dict((n, round(c)) for n, c in cpu.items())}}
+
+
+# The AI's targets: the default level on the reference board, and the strongest level's.
+NORMAL_VS_RANDOM = 0.9
+NORMAL_VS_GREEDY = 0.7
+NORMAL_MEDIAN_TURN_S = 1
+NORMAL_WORST_TURN_S = 3
+SEARCH_HEAP_KB = 32
+STRONGEST_WORST_TURN_S = 10
+STRONGEST_VS_NORMAL = 0.5
+
+
+def targets(results, with_heap):
+    """The summary table's rows for every game's default and strongest levels."""
+    rows = []
+    normal, strongest = ai.DEFAULT_LEVEL, ai.LEVELS[-1]
+    for name in sorted(results):
+        entry = results[name].get(normal)
+        if entry is not None:
+            label = "%s %s " % (name, normal)
+            for opponent, goal in (("random", NORMAL_VS_RANDOM), ("greedy", NORMAL_VS_GREEDY)):
+                if "wins_vs_" + opponent in entry:
+                    rows.append(rate_at_least(label + "wins vs " + opponent, entry["wins_vs_" + opponent],
+                                              entry["games_vs_" + opponent], goal))
+            rows.append(at_most(label + "median turn", entry["median_turn_s_rp2040"], NORMAL_MEDIAN_TURN_S, "s"))
+            rows.append(at_most(label + "worst turn", entry["worst_turn_s_rp2040"], NORMAL_WORST_TURN_S, "s"))
+            if with_heap:
+                rows.append(at_most(label + "search heap", entry["peak_heap_kb"], SEARCH_HEAP_KB, "KB"))
+        entry = results[name].get(strongest)
+        if entry is not None:
+            label = "%s %s " % (name, strongest)
+            rows.append(at_most(label + "worst turn", entry["worst_turn_s_rp2040"], STRONGEST_WORST_TURN_S, "s"))
+            if "wins_vs_" + normal in entry:
+                rows.append(rate_at_least(label + "wins vs " + normal, entry["wins_vs_" + normal],
+                                          entry["games_vs_" + normal], STRONGEST_VS_NORMAL))
+    return rows
 
 
 def options_error(name, options):
@@ -252,6 +308,8 @@ def main(argv):
         for level, entry in by_level.items():
             print(name, level, " ".join("%s=%s" % kv for kv in sorted(entry.items())))
     print(figures["ai_bench"])
+    from tools.bench import print_targets
+    print_targets([("ai", row) for row in figures["targets"]])
     return 0
 
 

@@ -18,7 +18,6 @@ collects garbage only between scripts, so these are totals, upper bounds of the 
 --variant plays that variant of §8 (e.g. chain) instead of the standard game (the VM heap
 figures stay the standard game's).
 """
-import math
 import multiprocessing
 import os
 import statistics
@@ -29,6 +28,7 @@ import time
 from shared_rules import ai
 from shared_rules.game import DRAW, ONGOING
 from tools.bench_ai import MAX_TURNS, match_flags, options_error, play_game
+from tools.benchlib import wilson
 
 GAMES = 24  # per opponent and level (the issue's figure): about +-12% at a 90% win rate
 
@@ -56,10 +56,6 @@ def play_match(job):
             "turn_decisions": turn_decisions}
 
 
-def margin(p, n):
-    return 1.96 * math.sqrt(p * (1 - p) / n) if n else 1.0
-
-
 def measure(levels, opponents, games, processes=2, variant=""):
     jobs = [(level, opp, games, variant) for level in levels for opp in opponents if opp != level]
     if len(levels) > 1 and ai.LEVELS[-1] in levels:  # the strongest level against the default
@@ -71,8 +67,9 @@ def measure(levels, opponents, games, processes=2, variant=""):
         level, opp, n, _ = r["job"]
         entry = out.setdefault(level, {"games": n, "_ms": [], "_nodes": [], "_decisions": []})
         rate = r["wins"] / n
+        entry["wins_vs_" + opp] = r["wins"]
         entry["win_rate_vs_" + opp] = round(rate, 3)
-        entry["margin_vs_" + opp] = round(margin(rate, n), 3)
+        entry["wilson_vs_" + opp] = [round(x, 3) for x in wilson(r["wins"], n)]
         entry["draws_vs_" + opp] = r["draws"]
         entry["token_advantage_vs_" + opp] = round(r["advantage"], 2)
         entry["_ms"] += r["turn_ms"]

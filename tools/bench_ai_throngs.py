@@ -5,7 +5,7 @@ a destination).  Beyond tools/bench_ai.py (whose games, bench_ai.play_game, thes
 boards and rulesets, 40 games per match, nodes and the 90th percentile per turn.  For every
 level: matches against the uniform random player and the greedy one-ply player
 of tools/bench_ai.py, colours alternating, and the strongest level against the default one; the
-win rate with its 95% margin (draws are not wins), and per AI turn (the decisions one player
+win rate with its 95% Wilson interval (draws are not wins), and per AI turn (the decisions one player
 makes in a row) the median, 90th percentile and worst RP2040-estimated time (CPU time x host
 pystones / 1490, as shared_rules/ai.py measures) and nodes.  Under the MicroPython VM
 (tools/ai_throngs_vm.py in slices, so that garbage is really collected between searches): the
@@ -26,6 +26,7 @@ import time
 from shared_rules import ai
 from shared_rules.game import DRAW, ONGOING
 from tools import bench_ai
+from tools.benchlib import cpu_pystones, wilson
 from tools.procs import die_with_parent
 
 GAMES = 40  # per opponent and level: about +-9% at a 90% win rate
@@ -49,7 +50,8 @@ def summary(results):
     nodes = [n for _, turns, _ in results for _, n in turns]
     rate = wins / games
     return {
-        "games": games, "win_rate": round(rate, 3), "margin": round(bench_ai.margin(rate, games), 3),
+        "games": games, "wins": wins, "win_rate": round(rate, 3),
+        "wilson": [round(x, 3) for x in wilson(wins, games)],
         "draws": sum(1 for r, _, _ in results if r == 0),
         "median_turn_s_rp2040": round(statistics.median(times) / 1000, 3),
         "p90_turn_s_rp2040": round(times[int(0.9 * len(times))] / 1000, 3),
@@ -61,7 +63,7 @@ def summary(results):
 
 def measure(matches, games, options, processes=2):
     """matches = [(level, opponent)] -> {(level, opponent): summary}; one pool job per game."""
-    pystones = bench_ai.cpu_pystones()
+    pystones = cpu_pystones()
     jobs = [(i, level, opponent, options) for level, opponent in matches for i in range(games)]
     with multiprocessing.Pool(processes) as pool:
         done = pool.map(play_game, jobs, chunksize=1)
@@ -96,7 +98,7 @@ def run(bench, games=GAMES, levels=None, opponents=("random", "greedy"), options
     figures = {}
     for (level, opponent), entry in results.items():
         for key, value in entry.items():
-            if key in ("win_rate", "margin", "draws"):
+            if key in ("wins", "win_rate", "wilson", "draws"):
                 figures.setdefault(level, {})["%s_vs_%s" % (key, opponent)] = value
             elif opponent in ("random", "greedy") or len(opponents) == 1:
                 figures.setdefault(level, {}).setdefault("vs_" + opponent, {})[key] = value

@@ -72,9 +72,9 @@ def host_figures(bench):
             ("global_loop_check_median", statistics.median(global_times), 1)):
         out.update(bench.time_figures(name, seconds, digits, digits))
     out["rp2040_global_loop_check_max_ms"] = bench.in_unit(bench.rp2040_seconds(max(global_times)), "ms", 1)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     tables = lazo._build_tables()
-    build = time.perf_counter() - t0
+    build = time.process_time() - t0
     assert tables[4] == lazo._ROW_OF
     out["rp2040_table_build_ms"] = bench.in_unit(bench.rp2040_seconds(build), "ms", 1)
     return out

@@ -5,8 +5,8 @@ steps through strings, free pushes, ends of turns), and DENSE, a random-play pos
 dark web is one mixed blob of 11 tokens (3,194 different whole moves; the reason moves are
 played one step per decision, see docs/architecture.md "Tholian Go notes").
 
-CPython figures: medians of host seconds, RP2040 estimates with this run's host pystone
-(benchlib.rp2040_seconds).  VM figures (the script below, under the MicroPython VM): heap from
+CPython figures: medians of host CPU seconds, RP2040 estimates with the host's CPU
+pystones measured close to each figure (benchlib.rp2040_seconds).  VM figures (the script below, under the MicroPython VM): heap from
 gc.mem_alloc() (module, new game, per play+undo, per listing) and VM milliseconds.
 """
 import os
@@ -45,11 +45,11 @@ def listing_seconds(game, number=20):
     """Median time of one legal_moves() computed afresh (the cache is per position)."""
     times = []
     for _ in range(5):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         for _ in range(number):
             game._ver += 1  # invalidate the per-position cache
             game.legal_moves()
-        times.append((time.perf_counter() - t0) / number)
+        times.append((time.process_time() - t0) / number)
     return statistics.median(times)
 
 
@@ -62,13 +62,13 @@ def play_undo_seconds(options, seed):
         moves = [m for m in g.legal_moves() if m != OFFER]
         g.play(moves[rng.below(len(moves))])
     moves = list(g.history)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for _ in range(3):
         for _ in moves:
             g.undo()
         for m in moves:
             g.play(m)
-    return (time.perf_counter() - t0) / (6 * len(moves))
+    return (time.process_time() - t0) / (6 * len(moves))
 
 
 def search_play_undo_seconds(options, seed, depth=12):
@@ -82,12 +82,12 @@ def search_play_undo_seconds(options, seed, depth=12):
         g.play(moves[rng.below(len(moves))])
         if len(g.history) % EVERY == 0:
             tail = g.history[-depth:]
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             for _ in tail:
                 g.undo()
             for m in tail:
                 g.play(m)
-            total += time.perf_counter() - t0
+            total += time.process_time() - t0
             count += 2 * len(tail)
     return total / count
 
@@ -154,16 +154,23 @@ base = gc.mem_alloc()
 game = TholianGo()
 game_bytes = gc.mem_alloc() - base
 
+from tools.rules_bench_vm import ms_per_call, warm_up
+warm_up()
+
+
+def fresh_listing(game):
+    def fresh():
+        game._ver += 1   # the listing is cached per position
+        game.legal_moves()
+    return fresh
+
+
 g = TholianGo()
 rng = Rng(1)
 list_ms = []
 while not g.is_over() and len(g.history) < DECISIONS:
     if len(g.history) % EVERY == 0:
-        t0 = time.ticks_us()
-        for _ in range(5):
-            g._ver += 1
-            g.legal_moves()
-        list_ms.append(time.ticks_diff(time.ticks_us(), t0) / 5000)
+        list_ms.append(ms_per_call(fresh_listing(g), 50))
     moves = [m for m in g.legal_moves() if m != OFFER]
     g.play(moves[rng.below(len(moves))])
 list_ms.sort()
@@ -189,9 +196,7 @@ listing = g.legal_moves()
 a2 = gc.mem_alloc()
 d = TholianGo()
 d.decode(DENSE)
-t0 = time.ticks_us()
-d.legal_moves()
-dense_ms = time.ticks_diff(time.ticks_us(), t0) / 1000
+dense_ms = ms_per_call(fresh_listing(d))
 print("@@BENCH " + json.dumps({
     "vm_module_alloc_bytes": module_bytes,
     "vm_new_game_alloc_bytes": game_bytes,
@@ -210,7 +215,7 @@ def vm_figures(bench):
         f.write("DECISIONS = %d\nEVERY = %d\nDENSE = %r\n" % (DECISIONS, EVERY, DENSE) + VM_SCRIPT)
         path = f.name
     try:
-        return bench.run_mpy(path)
+        return bench.run_mpy(path, mounts=("shared_rules", "tools"))
     finally:
         os.unlink(path)
 

@@ -1,8 +1,8 @@
 """Thoughtwave rules benchmark (`python -m tools.bench thoughtwave`): move listing, play+undo,
 random games.
 
-CPython figures are medians of host seconds, turned into RP2040 estimates with the host pystone of
-this run (benchlib.rp2040_seconds).  Heap figures come from gc.mem_alloc() under the MicroPython VM
+CPython figures are medians of host CPU seconds, turned into RP2040 estimates with the host's CPU pystones
+measured close to each figure (benchlib.rp2040_seconds).  Heap figures come from gc.mem_alloc() under the MicroPython VM
 (the script below, run by benchlib.run_mpy_source): what importing the module, creating a game, one
 play+undo, one legal-move listing and one whole random game allocate.
 """

@@ -5,14 +5,14 @@ Random playouts: whole games from the standard start, each decision uniform over
 rules = ruleset=original).  Throughput = games / seconds over a batch, median of batches, in wall
 time and in CPU time of this process.
 
-Times are CPU time of this process and the RP2040 estimates use the host pystone measured in this
-run as CPU time too (as tools/bench_ai.py does): other work on a shared host slows the wall clock
+Times are CPU time of this process and the RP2040 estimates use the host pystone measured as CPU
+time too, close to each figure (benchlib): other work on a shared host slows the wall clock
 of both by different amounts, which made wall-clock estimates swing 3x between runs.
 
 Listing: mid-game positions (a random game at decision 100 of the 63 board, at the start of a
 maneuver): the decisions legal there (`legal_moves()`: deploy/capture/move sites and pass), every
 complete maneuver (each selection followed by each of its destinations), and the destinations of
-a stone in flight.  RP2040 estimates = host seconds x host pystones of this run / 1490.
+a stone in flight.  RP2040 estimates = host CPU seconds x host CPU pystones (measured close to the figure) / 1490.
 
 Heap (gc.mem_alloc() under the MicroPython VM): importing the module, a new game, one listing,
 one play+undo, a whole random game; also the VM's own times for the mid-game listings (the VM
@@ -68,7 +68,7 @@ def all_maneuvers(game):
 
 def cpu_seconds(bench, func, number):
     """Median over 5 runs of the CPU seconds of one call."""
-    return bench.median_seconds(func, 5, number, clock=time.process_time)
+    return bench.median_seconds(func, 5, number)
 
 
 def listing_figures(bench, options):
@@ -104,12 +104,11 @@ def listing_figures(bench, options):
         "mid_game_maneuvers_count": statistics.median(maneuver_counts),
         "in_flight_destinations_count": statistics.median(flight_counts),
     }
-    cpu = bench.rp2040_cpu_seconds
-    figures.update(bench.time_figures("mid_game_legal_moves", statistics.median(decisions), to_device=cpu))
+    figures.update(bench.time_figures("mid_game_legal_moves", statistics.median(decisions)))
     figures.update(bench.time_figures("mid_game_all_maneuvers", statistics.median(maneuvers), 2, None,
-                                      host="ms", to_device=cpu))
-    figures.update(bench.time_figures("in_flight_destinations", statistics.median(flights), to_device=cpu))
-    figures.update(bench.time_figures("play_undo", statistics.median(play_undo), 1, 2, to_device=cpu))
+                                      host="ms"))
+    figures.update(bench.time_figures("in_flight_destinations", statistics.median(flights)))
+    figures.update(bench.time_figures("play_undo", statistics.median(play_undo), 1, 2))
     return figures
 
 
@@ -125,9 +124,9 @@ def host_figures(bench):
             if ruleset == "original":
                 figures[key + "_x_ludii"] = round(wall / LUDII_GAMES_PER_S[board], 1)
                 figures[key + "_x_ludii_cpu"] = round(cpu / LUDII_GAMES_PER_S[board], 1)
-                figures["rp2040_playout_%s_s" % board] = round(bench.rp2040_cpu_seconds(1 / cpu), 1)
+                figures["rp2040_playout_%s_s" % board] = round(bench.rp2040_seconds(1 / cpu), 1)
     figures.update(listing_figures(bench, {"board": "63"}))
-    figures["host_cpu_pystones"] = round(bench.host_cpu_pystones())
+    figures["host_cpu_pystones"] = round(bench.host_pystones())
     return figures
 
 
@@ -137,8 +136,9 @@ base = gc.mem_alloc()
 from shared_rules.throngs import Throngs
 from shared_rules.rng import Rng
 module_bytes = gc.mem_alloc() - base
-from tools.rules_bench_vm import new_game_bytes, play_random, random_games, report
+from tools.rules_bench_vm import ms_per_call, new_game_bytes, play_random, random_games, report, warm_up
 game_bytes = new_game_bytes(Throngs)
+warm_up()
 _, game_alloc, game_ms = random_games(Throngs, Rng, GAMES)
 
 def at_mid_game(game):  # a random game at decision 100, at the start of a maneuver
@@ -148,10 +148,7 @@ g = play_random(Throngs(), Rng(1), at_mid_game)
 a0 = gc.mem_alloc()
 listing = g.legal_moves()
 a1 = gc.mem_alloc()
-t0 = time.ticks_us()
-for _ in range(20):
-    g.legal_moves()
-listing_us = time.ticks_diff(time.ticks_us(), t0) // 20
+listing_us = round(1000 * ms_per_call(g.legal_moves))
 t0 = time.ticks_ms()
 maneuvers = 0
 for sel in listing:

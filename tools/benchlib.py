@@ -5,10 +5,14 @@ A benchmark is a module `tools/bench_<topic>.py` with `run(bench)` that returns 
 figures (JSON-able); `python -m tools.bench` runs them all, prints a table and writes
 `bench/results.json` with each dict under its topic (see tools/bench.py).
 
-Device time = host time x (host pystones/s / device pystones/s), the host figure measured in
-this same run (docs/platform.md).
+One calibration rule: device time = host CPU time x (host pystones/s / device pystones/s),
+the host pystones measured as CPU time of this process, at most CALIBRATION_AGE_S before the
+conversion (a figure is converted right after it is measured), so that neither other work on
+the host nor a change of load during a long run distorts an estimate (docs/platform.md).
+Every host timing here is CPU time (time.process_time), for the same reason.
 """
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -22,48 +26,41 @@ from tools.procs import die_with_parent
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEVICE_PYSTONES = {"rp2040": 1490, "esp32": 1910, "rp2350": 2860, "esp32s3": 3310}
 
-_host_pystones = None
-_host_cpu_pystones = None
+CALIBRATION_AGE_S = 20
+_calibration = [0.0, -1e9]      # [host CPU pystones/s, time.monotonic() when measured]
+
+
+def cpu_pystones(loops=20000, repeat=5):
+    """This process's pystones/s as CPU time, measured now (median of `repeat`)."""
+    rates = []
+    for _ in range(repeat):
+        t0 = time.process_time()
+        pystone.pystones(loops)
+        rates.append(loops / (time.process_time() - t0))
+    return statistics.median(rates)
 
 
 def host_pystones():
-    """CPython pystones/s, median of 5 runs, measured once per process (i.e. in this run)."""
-    global _host_pystones
-    if _host_pystones is None:
-        _host_pystones = statistics.median(pystone.pystones(20000) for _ in range(5))
-    return _host_pystones
+    """This process's CPU pystones/s, measured again when the last measure is older than
+    CALIBRATION_AGE_S (so: close in time to the figure it converts)."""
+    if time.monotonic() - _calibration[1] > CALIBRATION_AGE_S:
+        _calibration[0] = cpu_pystones()
+        _calibration[1] = time.monotonic()
+    return _calibration[0]
 
 
-def host_cpu_pystones():
-    """CPython pystones/s as CPU time of this process (median of 5), measured once per process: the
-    rate to convert figures timed in CPU time, which other work on a shared host does not inflate."""
-    global _host_cpu_pystones
-    if _host_cpu_pystones is None:
-        rates = []
-        for _ in range(5):
-            t0 = time.process_time()
-            pystone.pystones(20000)
-            rates.append(20000 / (time.process_time() - t0))
-        _host_cpu_pystones = statistics.median(rates)
-    return _host_cpu_pystones
+def device_seconds(host_cpu_seconds, device="rp2040"):
+    return host_cpu_seconds * host_pystones() / DEVICE_PYSTONES[device]
 
 
-def device_seconds(host_seconds, device="rp2040"):
-    return host_seconds * host_pystones() / DEVICE_PYSTONES[device]
+def rp2040_seconds(host_cpu_seconds):
+    """RP2040 estimate of host CPU seconds just measured."""
+    return device_seconds(host_cpu_seconds, "rp2040")
 
 
-def rp2040_seconds(host_seconds):
-    return device_seconds(host_seconds, "rp2040")
-
-
-def rp2040_cpu_seconds(host_cpu_seconds):
-    """RP2040 estimate of host CPU seconds (with the host pystone as CPU time, host_cpu_pystones)."""
-    return host_cpu_seconds * host_cpu_pystones() / DEVICE_PYSTONES["rp2040"]
-
-
-def median_seconds(func, repeat=7, number=1, clock=time.perf_counter):
-    """Median over `repeat` runs of the time of one call of func (each run calls it `number` times);
-    `clock` is time.process_time for CPU time."""
+def median_seconds(func, repeat=7, number=1, clock=time.process_time):
+    """Median over `repeat` runs of the CPU time of one call of func (each run calls it `number`
+    times)."""
     times = []
     for _ in range(repeat):
         t0 = clock()
@@ -71,6 +68,38 @@ def median_seconds(func, repeat=7, number=1, clock=time.perf_counter):
             func()
         times.append((clock() - t0) / number)
     return statistics.median(times)
+
+
+def wilson(successes, n, z=1.96):
+    """The 95% Wilson score interval (low, high) of a rate seen as successes out of n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    denominator = 1 + z * z / n
+    return max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator)
+
+
+def at_most(figure, value, limit, unit):
+    """A target row for the summary table: `value` <= `limit`."""
+    return {"figure": figure, "value": "%s %s" % (value, unit), "target": "<= %s %s" % (limit, unit),
+            "ok": "yes" if value <= limit else "no"}
+
+
+def at_least(figure, value, limit, unit):
+    """A target row for the summary table: `value` >= `limit`."""
+    return {"figure": figure, "value": "%s %s" % (value, unit), "target": ">= %s %s" % (limit, unit),
+            "ok": "yes" if value >= limit else "no"}
+
+
+def rate_at_least(figure, successes, n, goal):
+    """A target row for a rate out of n games: shown (yes) when its 95% Wilson interval lies at or
+    above `goal`, refuted (no) when it lies below, else undecided (?) -- more games would tell."""
+    low, high = wilson(successes, n)
+    value = "%.1f%% [%.1f, %.1f] of %d" % (100.0 * successes / n if n else 0, 100 * low, 100 * high, n)
+    ok = "yes" if low >= goal else ("no" if high < goal else "?")
+    return {"figure": figure, "value": value, "target": ">= %d%%" % round(100 * goal), "ok": ok}
 
 
 UNIT_SCALE = {"s": 1, "ms": 1e3, "us": 1e6}
@@ -81,13 +110,12 @@ def in_unit(seconds, unit, digits):
     return round(seconds * UNIT_SCALE[unit], digits)
 
 
-def time_figures(name, host_seconds, host_digits=1, device_digits=1, host="us", device="ms",
-                 to_device=rp2040_seconds):
-    """A timing as its two figures: `<name>_<host unit>` on the host and its device estimate
-    `rp2040_<name>_<device unit>` (to_device: rp2040_cpu_seconds for CPU-time figures)."""
+def time_figures(name, host_seconds, host_digits=1, device_digits=1, host="us", device="ms"):
+    """A timing (host CPU seconds) as its two figures: `<name>_<host unit>` on the host and its
+    device estimate `rp2040_<name>_<device unit>`."""
     return {
         "%s_%s" % (name, host): in_unit(host_seconds, host, host_digits),
-        "rp2040_%s_%s" % (name, device): in_unit(to_device(host_seconds), device, device_digits),
+        "rp2040_%s_%s" % (name, device): in_unit(rp2040_seconds(host_seconds), device, device_digits),
     }
 
 
@@ -119,13 +147,13 @@ def random_positions(new_game, count, until):
 def undo_replay_seconds(game, repeat):
     """Seconds per decision of taking the whole game back and playing it again, `repeat` times."""
     moves = list(game.history)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for _ in range(repeat):
         for _ in moves:
             game.undo()
         for m in moves:
             game.play(m)
-    return (time.perf_counter() - t0) / (repeat * len(moves))
+    return (time.process_time() - t0) / (repeat * len(moves))
 
 
 def random_game_figures(new_game, games):
@@ -133,9 +161,9 @@ def random_game_figures(new_game, games):
     game's time and decisions, games/s, and the median time of one decision played or undone."""
     game_times, per_decision, lengths = [], [], []
     for seed in range(1, games + 1):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         game = play_random(new_game(), seed)
-        game_times.append(time.perf_counter() - t0)
+        game_times.append(time.process_time() - t0)
         lengths.append(len(game.history))
         per_decision.append(undo_replay_seconds(game, 5))
     game_s = statistics.median(game_times)

@@ -109,7 +109,7 @@ class Referee:
         if game.is_over():
             raise GameError("the game is over (%s)" % game.status_text())
         if not self.speed_set:  # budgets are RP2040 seconds: scale them to this host once
-            from tools.bench_ai import cpu_pystones
+            from tools.benchlib import cpu_pystones
             ai.set_host_speed(cpu_pystones(loops=10000, repeat=3))
             self.speed_set = True
         return game, ai.choose_move(game, level, seed=len(game.history))

@@ -4,6 +4,10 @@
 #
 # Under the WebAssembly VM gc.collect() only takes effect once control returns to JavaScript, so
 # within a script every gc.mem_alloc() difference is what the code in between allocated.
+#
+# Times: the VM runs its first loops up to ten times slower (its pystones rise from ~3,600 to
+# ~40,000 over its first runs): warm_up() before timing anything; and its clock counts whole
+# milliseconds: ms_per_call() repeats a short call until the span is long enough.
 import gc
 import json
 import time
@@ -12,6 +16,32 @@ import time
 mem_alloc = getattr(gc, "mem_alloc")
 ticks_ms = getattr(time, "ticks_ms")
 ticks_diff = getattr(time, "ticks_diff")
+
+
+def warm_up():
+    """Runs pystone until two runs in a row agree within 3% (at most 12 runs); returns the VM's
+    pystones/s then, the median of three more runs."""
+    from tools import pystone
+    last = 0
+    for _ in range(12):
+        rate = pystone.pystones(5000)
+        if last and abs(rate - last) < 0.03 * last:
+            break
+        last = rate
+    rates = sorted(pystone.pystones(5000) for _ in range(3))
+    return rates[1]
+
+
+def ms_per_call(func, min_span_ms=200):
+    """VM milliseconds per call of func(), over as many calls as span min_span_ms."""
+    calls = 0
+    t0 = ticks_ms()
+    while True:
+        func()
+        calls += 1
+        span = ticks_diff(ticks_ms(), t0)
+        if span >= min_span_ms:
+            return span / calls
 
 
 def new_game_bytes(game_class):
@@ -68,6 +98,7 @@ def standard_figures(module_bytes, game_class, rng_class, games, pick_game, list
     """The figures every game reports: its module's and one new game's heap, whole random games
     (median heap and ms), and one play+undo and one listing near the end of pick_game(games)."""
     game_bytes = new_game_bytes(game_class)
+    warm_up()
     played, game_alloc, game_ms = random_games(game_class, rng_class, games)
     play_undo_bytes, listing_bytes, listing = game_end_bytes(pick_game(played))
     return {

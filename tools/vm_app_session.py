@@ -8,7 +8,8 @@
 # decision runs as one step (tools/vm_steps.mjs), because the WebAssembly VM collects garbage
 # only between steps; an idle step follows each (see Run.step).  MODE human: both sides human;
 # every move is a random legal one entered with the d-pad, its button presses planned in a step
-# of their own (searching routes over the app's cursor rule) and then played in the next.  MODE demo: AI (easy) against AI (easy).
+# of their own (searching routes over the app's cursor rule) and then played in the next.  MODE demo: AI (easy) against AI (easy);
+# MODE normal: AI (normal, the default level) against AI (normal).
 # At the end the save is replayed and compared, and one line `@@BENCH {json}` reports:
 #   peak_live_kb        the largest live heap between decisions (after a real collection):
 #                       modules, framebuffer, game, view, session, AI tables
@@ -36,10 +37,11 @@ class Stop(KeyboardInterrupt):
 
 class ScriptedHW(ScriptClock):
     def __init__(self, profile, folder):
-        w, h, color, buttons = PROFILES[profile]
+        w, h, color, buttons, self.layer = PROFILES[profile]
         self.name = profile
         self.width, self.height, self.color, self.buttons = w, h, color, buttons
         self.fb_buffer = bytearray(w * h // 2) if color else bytearray(w * h // 8)
+        self.buffer = self.fb_buffer
         self.fb = framebuf.FrameBuffer(self.fb_buffer, w, h,
                                        framebuf.GS4_HMSB if color else framebuf.MONO_VLSB)
         self.save_dir = folder
@@ -77,8 +79,8 @@ def menu_keys(name, players):
     # The form starts on Start; above it the second player's row (default AI normal), then the
     # first player's (default Human).
     second, first = players
-    keys += ["up"] + {"human": ["left", "left"], "ai-easy": ["left"]}[second]
-    keys += ["up"] + {"human": [], "ai-easy": ["right"]}[first]
+    keys += ["up"] + {"human": ["left", "left"], "ai-easy": ["left"], "ai-normal": []}[second]
+    keys += ["up"] + {"human": [], "ai-easy": ["right"], "ai-normal": ["right", "right"]}[first]
     keys += ["down", "down", "a"]
     return keys
 
@@ -95,7 +97,8 @@ class Run:
         self.rng = Rng(seed)
         hw = ScriptedHW(profile, self.folder)
         self.hw = hw
-        players = ("human", "human") if mode == "human" else ("ai-easy", "ai-easy")
+        players = {"human": ("human", "human"), "demo": ("ai-easy", "ai-easy"),
+                   "normal": ("ai-normal", "ai-normal")}[mode]
         hw.script = menu_keys(name, players)
         app = App(hw)
         self.app = app

@@ -34,10 +34,11 @@ class PlanningHW(ScriptClock):
 
     def __init__(self, save_dir, keys, decide):
         from desktop_sim import framebuf
-        w, h, color, buttons = PROFILES[PROFILE]
+        w, h, color, buttons, self.layer = PROFILES[PROFILE]
         self.name = PROFILE
         self.width, self.height, self.color, self.buttons = w, h, color, buttons
-        self.fb = framebuf.FrameBuffer(bytearray(w * h // 2), w, h, framebuf.GS4_HMSB)
+        self.buffer = bytearray(w * h // 2)
+        self.fb = framebuf.FrameBuffer(self.buffer, w, h, framebuf.GS4_HMSB)
         self.save_dir = str(save_dir)
         self.keys = list(keys)
         self.decide = decide

@@ -3,8 +3,10 @@
 #
 #   step_key(move, depth) -> key of the move's depth-th step, or -1 when it has no such step
 #   cell_xy(depth, key)   -> screen centre of a step's place on the board (ints)
-#   draw(builder, last)   -> the board; `builder` is None while nobody is choosing (AI, game
-#                            over); `last` lists the decisions of the latest turn to highlight
+#   draw_fixed(fb)        -> what never changes in a game (lines, holes): kept in a layer
+#   draw_board(builder, last) -> the rest of the board without the cursor; `builder` is None while nobody
+#                            is choosing (AI, game over); `last` lists the latest turn's decisions
+#   cursor_r, or cursor_rects(builder) and draw_cursor(builder) -> what the cursor adds on top
 #   info()                -> short status lines: counts, scores, dice
 #
 # Steps that are not places on the board ("pass", "end turn", a piece to pick) are buttons:
@@ -14,6 +16,30 @@ from micropython import const
 from firmware.ui import PANEL
 
 BUTTON = const(30000)
+_serial = [0]     # views made so far: a view's number tells the layer which board it holds
+
+
+def merged(rects):
+    """The rectangles, each pair whose bounding box is not much larger than the two joined
+    into it: sending a rectangle has a cost of its own (the window commands, a band)."""
+    out = list(rects)
+    i = 0
+    while i < len(out):
+        x, y, w, h = out[i]
+        j = i + 1
+        while j < len(out):
+            a, b, c, d = out[j]
+            left, top = min(x, a), min(y, b)
+            right, bottom = max(x + w, a + c), max(y + h, b + d)
+            if (right - left) * (bottom - top) <= (w * h + c * d) * 3 // 2:
+                x, y, w, h = left, top, right - left, bottom - top
+                out[i] = (x, y, w, h)
+                del out[j]
+                j = i + 1
+            else:
+                j += 1
+        i += 1
+    return out
 
 
 class View:
@@ -23,6 +49,10 @@ class View:
     def __init__(self, ui, game):
         self.ui = ui
         self.game = game
+        self.cursor_r = 2     # half the cursor frame's side (set by each view)
+        self.kept = []        # the pixels the cursor's marks cover, as ui.keep_under() kept them
+        _serial[0] += 1
+        self.serial = _serial[0]
         ui.use_layout(self.ASPECT)
         self.set_narrow()
 
@@ -56,17 +86,67 @@ class View:
         return False
 
     # --- drawing ----------------------------------------------------------------------------
+    # Everything that depends on the cursor alone is drawn last, by draw_cursor(), within
+    # cursor_rects(): a cursor move then puts those pixels back and draws the new cursor, and the
+    # screen is the same as after a whole redraw (tests/host/test_partial_redraw.py).
     def draw(self, builder, last):
+        self.ui.draw_fixed(self)
+        self.draw_board(builder, last)
+        self.kept = []
+        self.keep_and_draw_cursor(builder)
+
+    def draw_board(self, builder, last):
         raise NotImplementedError
+
+    def draw_fixed(self, fb):
+        """What the board looks like whatever the position (on `fb`, cleared): the same until
+        fixed_key() changes, so it can be drawn once into the layer (ui.draw_fixed)."""
+
+    def fixed_key(self):
+        return 0
+
+    def keep_and_draw_cursor(self, builder):
+        if builder is None:
+            return
+        ui = self.ui
+        for x, y, w, h in self.cursor_rects(builder):
+            self.kept.append(ui.keep_under(x, y, w, h))
+        self.draw_cursor(builder)
+
+    def can_move_cursor(self, builder):
+        """Whether move_cursor() can show the builder's new cursor (not if the view scrolls)."""
+        return True
+
+    def move_cursor(self, builder):
+        """The cursor moved: the old cursor's pixels are put back and the new cursor drawn.
+        Returns the rectangles that changed."""
+        ui = self.ui
+        old = self.kept
+        for i in range(len(old) - 1, -1, -1):
+            ui.put_back(old[i])
+        self.kept = []
+        self.keep_and_draw_cursor(builder)
+        return merged([k[:4] for k in old] + [k[:4] for k in self.kept])
+
+    def cursor_rects(self, builder):
+        """Rectangles that hold every pixel draw_cursor() draws."""
+        if builder.cursor < 0 or builder.cursor >= BUTTON:
+            return []
+        x, y = self.screen_xy(builder.depth(), builder.cursor)
+        r = self.cursor_r
+        return [(x - r, y - r, 2 * r + 1, 2 * r + 1)]
+
+    def draw_cursor(self, builder):
+        """What the cursor adds over the board: a frame round its place."""
+        self.mark_cursor(builder, self.cursor_r)
 
     def info(self):
         return []
 
     def describe(self, builder):
         """The move being built, in words, for the help line."""
-        moves = builder.cursor_moves()
-        if len(moves) == 1:
-            return self.game.move_to_text(moves[0])
+        if builder.cursor_count() == 1:
+            return self.game.move_to_text(builder.cursor_move())
         return ""
 
     def token(self, x, y, r, player):

@@ -3,6 +3,8 @@
 # level written on it where the screen is big enough.  A move is one step: the space, and at
 # most one space of each place can be legal (a tile needs the three under it), so the cursor
 # visits places.
+from array import array
+
 from firmware.views.base import View as BaseView
 from shared_rules.lazo import N_SPACES, space_kij, space_xy, supports
 
@@ -28,6 +30,14 @@ class View(BaseView):
         self.x0 = bx + (bw - width) // 2 + t // 2
         self.y0 = by + (bh - height) // 2 + height - t // 2      # py = 0 (the long edge) here
         self.r = t // 2
+        self.cursor_r = self.r + 1
+        # Every space's place on the screen, computed once.
+        self.xs = array("h", [0] * N_SPACES)
+        self.ys = array("h", [0] * N_SPACES)
+        for s in range(N_SPACES):
+            px, py = space_xy(s)
+            self.xs[s] = self.x0 + px * t // 2
+            self.ys[s] = self.y0 - py * t * 2887 // 10000
         if ui.color:
             from firmware import palette as p
             self.wood = p.BROWN
@@ -43,8 +53,7 @@ class View(BaseView):
         return move if depth == 0 else -1
 
     def place_xy(self, space):
-        px, py = space_xy(space)
-        return self.x0 + px * self.t // 2, self.y0 - py * self.t * 2887 // 10000
+        return self.xs[space], self.ys[space]
 
     def cell_xy(self, depth, key):
         return self.place_xy(key)
@@ -57,11 +66,7 @@ class View(BaseView):
         self.ui.fb.ellipse(x, y, r, r, self.tile[player], True)
         self.ui.fb.ellipse(x, y, r, r, self.edge, False)
 
-    def draw(self, builder, last):
-        game = self.game
-        ui = self.ui
-        fb = ui.fb
-        cells = game.cells
+    def draw_fixed(self, fb):
         r = self.r
         if self.wood >= 0:
             # The wooden trapezoid under the holes.
@@ -76,16 +81,24 @@ class View(BaseView):
                 left = x_left - m + (x_tl - x_left) * f // 1000
                 right = x_right + m - (x_right - x_tr) * f // 1000
                 fb.hline(left, y, right - left + 1, self.wood)
+        # Every hole of level 1 (tiles cover those that are taken).
+        for s in range(_LEVEL1):
+            x, y = self.place_xy(s)
+            if self.wood >= 0:
+                fb.ellipse(x, y, r // 2, r // 2, self.hole, True)
+            else:
+                fb.pixel(x, y, 1)
+
+    def draw_board(self, builder, last):
+        game = self.game
+        ui = self.ui
+        fb = ui.fb
+        cells = game.cells
+        r = self.r
         big = self.t >= 12
         for s in range(N_SPACES):
             c = cells[s]
             if not c:
-                if s < _LEVEL1:
-                    x, y = self.place_xy(s)
-                    if self.wood >= 0:
-                        fb.ellipse(x, y, r // 2, r // 2, self.hole, True)
-                    else:
-                        fb.pixel(x, y, 1)
                 continue
             x, y = self.place_xy(s)
             self.token(x, y, r, c - 1)
@@ -95,9 +108,7 @@ class View(BaseView):
         for move in last:
             x, y = self.place_xy(move)
             self.ring(x, y, r + 1, ui.last)
-        if builder is not None:
-            self.mark_targets(builder, max(1, r // 2))
-            self.mark_cursor(builder, r + 1)
+        self.mark_targets(builder, max(1, r // 2))
 
     def info(self):
         game = self.game

@@ -4,6 +4,8 @@
 # step of a move is two steps here (the token, then where it goes), each next node of a push
 # one step, a placement one; "end", "pass", "accept", "decline" are buttons.  The path being
 # pushed is drawn as it grows; B takes back its last decision.
+from array import array
+
 from firmware.ui import TOP
 from firmware.views.base import BUTTON, View as BaseView
 from shared_rules.tholian_go import ACCEPT, DECLINE, END, OFFER, PASS
@@ -47,8 +49,20 @@ class View(BaseView):
             self.ybase = by + margin + height - self.zig
             self.scroll = height + 2 * margin - bh
         self.pan = -self.scroll     # start on Red's end, at the bottom
+        # Every node's place on the board (the screen's y is this + pan), computed once.
+        self.xs = array("h", [0] * g.n)
+        self.ys = array("h", [0] * g.n)
+        for node in range(g.n):
+            x = g.xs[node]
+            y = g.ys[node]
+            self.xs[node] = self.x0 + x * self.dx
+            if node < g.n_dark:
+                self.ys[node] = self.ybase - (y - 1) * self.ls - self.ls // 2
+            else:
+                self.ys[node] = self.ybase - (y - 1) * self.ls + (self.zig if (x + y) % 2 else -self.zig)
         self.r_light = max(1, R * 3 // 10)
         self.r_dark = max(2, R * 2 // 5)
+        self.cursor_r = self.r_light + 2
         if ui.color:
             from firmware import palette as p
             self.web = p.DARK_GREY
@@ -85,14 +99,7 @@ class View(BaseView):
         return _SPECIALS.get(((key - BUTTON) << 2) | _KIND_SPECIAL, "?")
 
     def node_xy(self, node):
-        g = self.g
-        x = g.xs[node]
-        y = g.ys[node]
-        sx = self.x0 + x * self.dx
-        base = self.ybase + self.pan
-        if node < g.n_dark:
-            return sx, base - (y - 1) * self.ls - self.ls // 2
-        return sx, base - (y - 1) * self.ls + (self.zig if (x + y) % 2 else -self.zig)
+        return self.xs[node], self.ys[node] + self.pan
 
     def cell_xy(self, depth, key):
         # For the cursor: board coordinates, which do not change as the view scrolls.
@@ -150,56 +157,85 @@ class View(BaseView):
             self.pan -= y - (by + bh - room)
         self.pan = min(0, max(-self.scroll, self.pan))
 
+    def can_move_cursor(self, builder):
+        if not self.scroll:
+            return True
+        if builder.cursor < 0 or builder.cursor >= BUTTON:
+            return False    # follow() would look at the path or the last move instead
+        pan = self.pan
+        self.follow(builder, ())
+        return self.pan == pan
+
     def draw(self, builder, last):
+        if self.scroll and not self.looking:
+            self.follow(builder, last)      # first: the fixed drawing depends on the pan
+        BaseView.draw(self, builder, last)
+
+    def fixed_key(self):
+        return self.pan
+
+    def seam(self, ax, bx):
+        """An edge across the periodic space's seam is not drawn."""
+        return ax - bx > 2 * self.dx or bx - ax > 2 * self.dx
+
+    def draw_fixed(self, fb):
+        g = self.g
+        colour = self.web >= 0
+        # The light web: every side of the honeycomb (barriers are drawn over it).
+        if colour or self.R >= 8:
+            for e in range(g.n_light_edges):
+                ax, ay = self.node_xy(g.eu[e])
+                bx, by = self.node_xy(g.ev[e])
+                if not self.seam(ax, bx):
+                    fb.line(ax, ay, bx, by, self.web if colour else 1)
+        for node in range(g.n_dark):
+            x, y = self.node_xy(node)
+            if colour:
+                fb.ellipse(x, y, 1, 1, self.hub, True)
+            else:
+                fb.pixel(x, y, 1)
+        if not colour and self.R < 8:
+            for node in range(g.n_dark, g.n):
+                x, y = self.node_xy(node)
+                fb.pixel(x, y, 1)
+        # Double-circled nodes: a ring in the colour of the player who aims at it.
+        for player in (0, 1):
+            c = self.light[player] if colour else 1
+            r = self.r_light + 2
+            for node in g.targets[player]:
+                x, y = self.node_xy(node)
+                fb.ellipse(x, y, r, r, c, False)
+
+    def draw_board(self, builder, last):
         game = self.game
         g = self.g
         ui = self.ui
         fb = ui.fb
         board = game.board
-        if self.scroll and not self.looking:
-            self.follow(builder, last)
         colour = self.web >= 0
-        # Edges: every light side, in a player's colour when it is a barrier; dark edges only
-        # as barriers (a line between two hexagon centres).
+        # Barriers: an edge whose two tokens are one player's, in their colour (light sides
+        # over the web, dark edges as lines between two hexagon centres).
         for e in range(g.n_edges):
-            a, b = g.eu[e], g.ev[e]
+            a = g.eu[e]
             owner = board[a]
-            barrier = owner and owner == board[b]
-            if e >= g.n_light_edges and not barrier:
+            if not owner or owner != board[g.ev[e]]:
                 continue
             ax, ay = self.node_xy(a)
-            bx, by = self.node_xy(b)
-            if ax - bx > 2 * self.dx or bx - ax > 2 * self.dx:
-                continue    # the periodic space's seam
-            if barrier:
-                c = (self.dark if e >= g.n_light_edges else self.light)[owner - 1] if colour else 1
-                fb.line(ax, ay, bx, by, c)
-                if self.R >= 12:
-                    fb.line(ax + 1, ay, bx + 1, by, c)
-            elif colour:
-                fb.line(ax, ay, bx, by, self.web)
-            elif self.R >= 8:
-                fb.line(ax, ay, bx, by, 1)
+            bx, by = self.node_xy(g.ev[e])
+            if self.seam(ax, bx):
+                continue
+            c = (self.dark if e >= g.n_light_edges else self.light)[owner - 1] if colour else 1
+            fb.line(ax, ay, bx, by, c)
+            if self.R >= 12:
+                fb.line(ax + 1, ay, bx + 1, by, c)
         for node in range(g.n_dark):
-            x, y = self.node_xy(node)
             if board[node]:
+                x, y = self.node_xy(node)
                 self.token(x, y, self.r_dark, board[node] - 1, True)
-            elif colour:
-                fb.ellipse(x, y, 1, 1, self.hub, True)
-            else:
-                fb.pixel(x, y, 1)
         for node in range(g.n_dark, g.n):
             if board[node]:
                 x, y = self.node_xy(node)
                 self.token(x, y, self.r_light, board[node] - 1)
-            elif self.web < 0 and self.R < 8:
-                x, y = self.node_xy(node)
-                fb.pixel(x, y, 1)
-        # Double-circled nodes: a ring in the colour of the player who aims at it.
-        for player in (0, 1):
-            for node in g.targets[player]:
-                x, y = self.node_xy(node)
-                self.ring(x, y, self.r_light + 2, self.light[player] if colour else 1)
         for move in last:
             for node in game.move_nodes(move):
                 x, y = self.node_xy(node)
@@ -212,7 +248,6 @@ class View(BaseView):
                 x, y = self.node_xy(builder.prefix[0])
                 self.ring(x, y, self.r_dark + 1, ui.cursor)
             self.mark_targets(builder, max(1, self.r_light // 2))
-            self.mark_cursor(builder, self.r_light + 2)
         if self.scroll:
             # Where the screen is on the board: a bar at the right edge.
             bx, by, bw, bh = ui.board_rect

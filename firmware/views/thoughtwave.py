@@ -93,10 +93,9 @@ class View(BaseView):
             r = max(1, sq // 6)
             fb.ellipse(cx, cy, r, r, c, True)
 
-    def draw(self, builder, last):
+    def draw_fixed(self, fb):
         game = self.game
         ui = self.ui
-        fb = ui.fb
         sq = self.sq
         span = sq * SIZE
         x0, y0 = self.x0, self.y0
@@ -112,18 +111,25 @@ class View(BaseView):
                     fb.fill_rect(x0, y0 - 2, span, 2, c)
                 else:
                     fb.fill_rect(x0, y0 + span, span, 2, c)
+        # Every square empty (tiles cover the ones played).
+        for cell in range(SIZE * SIZE):
+            x, y = self.square_xy(cell)
+            if ui.color:
+                fb.rect(x, y, sq, sq, self.empty)
+            else:
+                fb.pixel(x, y, 1)
+        if not ui.color:
+            fb.rect(x0 - 1, y0 - 1, span + 2, span + 2, 1)
+
+    def draw_board(self, builder, last):
+        game = self.game
+        ui = self.ui
+        fb = ui.fb
+        sq = self.sq
         board = game.board
         for cell in range(SIZE * SIZE):
             if board[cell]:
                 self.draw_tile(cell, board[cell], False)
-            elif ui.color:
-                x, y = self.square_xy(cell)
-                fb.rect(x, y, sq, sq, self.empty)
-            else:
-                x, y = self.square_xy(cell)
-                fb.pixel(x, y, 1)
-        if not ui.color:
-            fb.rect(x0 - 1, y0 - 1, span + 2, span + 2, 1)
         for cell in game.winning_cells():
             x, y = self.square_xy(cell)
             fb.rect(x, y, sq, sq, ui.last)
@@ -133,22 +139,31 @@ class View(BaseView):
                 fb.rect(x, y, sq, sq, ui.last)
                 if sq >= 12:
                     fb.rect(x + 1, y + 1, sq - 2, sq - 2, ui.last)
-        if builder is not None:
-            self.draw_choice(builder)
+        if builder is not None and not builder.prefix:
+            self.mark_targets(builder, max(1, sq // 6))
 
-    def draw_choice(self, builder):
+    def cursor_rects(self, builder):
+        sq = self.sq
+        if builder.prefix:
+            x, y = self.square_xy(builder.prefix[0])
+            return [(x, y, sq, sq)]
+        if 0 <= builder.cursor < BUTTON:
+            x, y = self.square_xy(builder.cursor)
+            return [(x - 1, y - 1, sq + 2, sq + 2)]
+        return []
+
+    def draw_cursor(self, builder):
+        """The square under the cursor; once chosen, the piece under the cursor previewed in it."""
         fb = self.ui.fb
         sq = self.sq
         if builder.prefix:
             cell = builder.prefix[0]
-            moves = builder.cursor_moves()
-            if moves:
-                self.draw_tile(cell, moves[0] & 15, True)    # preview of the piece chosen
+            move = builder.cursor_move()
+            if move >= 0:
+                self.draw_tile(cell, move & 15, True)
             x, y = self.square_xy(cell)
             fb.rect(x, y, sq, sq, self.ui.cursor)
-            return
-        self.mark_targets(builder, max(1, sq // 6))
-        if 0 <= builder.cursor < BUTTON:
+        elif 0 <= builder.cursor < BUTTON:
             x, y = self.square_xy(builder.cursor)
             fb.rect(x - 1, y - 1, sq + 2, sq + 2, self.ui.cursor)
             fb.rect(x, y, sq, sq, self.ui.cursor)
@@ -163,9 +178,9 @@ class View(BaseView):
 
     def describe(self, builder):
         if builder.prefix:
-            moves = builder.cursor_moves()
-            if moves:
-                text = self.game.move_to_text(moves[0])
+            move = builder.cursor_move()
+            if move >= 0:
+                text = self.game.move_to_text(move)
                 return text if len(builder.prefix) == 2 else text[0] + "?" + text[2:]
         return BaseView.describe(self, builder)
 

@@ -3,6 +3,8 @@
 # is in flight, its destination (its own site: it stays); "pass" and the pie choice are
 # buttons.  The potentials of the selectable sites (or the route costs while a stone is in
 # flight) are written on them where the screen has room.
+from array import array
+
 from firmware.views.base import BUTTON, View as BaseView
 from shared_rules.throngs import (CAPTURE, CHOOSE, DEPLOY, DEST, KIND_MASK, MOVE, PASS, PLACE_BLACK,
                                   PLACE_WHITE, SITE_MASK)
@@ -25,6 +27,15 @@ class View(BaseView):
         self.x0 = bx + (bw - ex * u) // 2
         self.y0 = by + (bh - ey * u * 1732 // 1000) // 2
         self.r = max(1, u - (1 if u > 3 else 0))
+        self.cursor_r = self.r + 1
+        # Every site's place on the screen, computed once.
+        n = game.n
+        self.xs = array("h", [0] * n)
+        self.ys = array("h", [0] * n)
+        for s in range(n):
+            x, y = game.site_xy(s)
+            self.xs[s] = self.x0 + x * u
+            self.ys[s] = self.y0 + y * u * 1732 // 1000
         if ui.color:
             from firmware import palette as p
             self.wood = p.BROWN
@@ -50,8 +61,7 @@ class View(BaseView):
         return ("Pass", "Black", "White")[key - BUTTON]
 
     def site_xy(self, site):
-        x, y = self.game.site_xy(site)
-        return self.x0 + x * self.u, self.y0 + y * self.u * 1732 // 1000
+        return self.xs[site], self.ys[site]
 
     def cell_xy(self, depth, key):
         return self.site_xy(key)
@@ -65,15 +75,10 @@ class View(BaseView):
         self.ui.fb.ellipse(x, y, r, r, self.stone[colour], True)
         self.ui.fb.ellipse(x, y, r, r, self.edge[colour], False)
 
-    def draw(self, builder, last):
+    def draw_fixed(self, fb):
         game = self.game
-        ui = self.ui
-        fb = ui.fb
-        n = game.n
-        board = game.board
-        r = self.r
+        xs, ys = self.xs, self.ys
         if self.wood >= 0:
-            bx, by, bw, bh = ui.board_rect
             ex, ey = game.extent()
             m = self.u + 2
             fb.fill_rect(self.x0 - m, self.y0 - m, ex * self.u + 2 * m,
@@ -81,15 +86,22 @@ class View(BaseView):
             line = self.line
         else:
             line = 1
-        for s in range(n):
-            x, y = self.site_xy(s)
-            for t in game.neighbours(s):
-                if t > s:
-                    tx, ty = self.site_xy(t)
-                    if self.wood >= 0 or self.u >= 4:
-                        fb.line(x, y, tx, ty, line)
-            if self.wood < 0 and self.u < 4:
+        lines = self.wood >= 0 or self.u >= 4
+        for s in range(game.n):
+            x, y = xs[s], ys[s]
+            if lines:
+                for t in game.neighbours(s):
+                    if t > s:
+                        fb.line(x, y, xs[t], ys[t], line)
+            else:
                 fb.pixel(x, y, 1)    # small mono boards: dots, lines would drown the stones
+
+    def draw_board(self, builder, last):
+        game = self.game
+        ui = self.ui
+        n = game.n
+        board = game.board
+        r = self.r
         for s in range(n):
             v = board[s]
             if v:
@@ -109,7 +121,6 @@ class View(BaseView):
                 self.write_potentials(builder, flying)
             else:
                 self.mark_targets(builder, max(1, r // 2))
-            self.mark_cursor(builder, r + 1)
 
     def write_potentials(self, builder, flying):
         """Each selectable site's action potential, written on it."""
@@ -144,10 +155,9 @@ class View(BaseView):
 
     def describe(self, builder):
         game = self.game
-        moves = builder.cursor_moves()
-        if len(moves) != 1:
+        if builder.cursor_count() != 1:
             return ""
-        move = moves[0]
+        move = builder.cursor_move()
         kind = move & KIND_MASK
         text = game.move_to_text(move)
         if kind == DEPLOY or kind == CAPTURE or kind == MOVE:

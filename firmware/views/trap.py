@@ -13,6 +13,7 @@ class View(BaseView):
         self.x0 = bx + (bw - sp * (n - 1)) // 2
         self.y0 = by + (bh - sp * (n - 1)) // 2 + sp * (n - 1)   # row 0 is at the bottom
         self.r = max(1, sp * 2 // 5)
+        self.cursor_r = self.r + 2
         if ui.color:
             from firmware import palette as p
             self.wood = p.BROWN
@@ -53,11 +54,13 @@ class View(BaseView):
         fb.ellipse(x, y, r, r, self.pieces[player], True)
         fb.ellipse(x, y, r, r, self.ui.grid, False)
 
-    def draw(self, builder, last):
-        game = self.game
+    def dot_xy(self, i):
+        col, row = self.game.dots[i]
+        return self.x0 + col * self.sp + self.sp // 2, self.y0 - row * self.sp - self.sp // 2
+
+    def draw_fixed(self, fb):
         ui = self.ui
-        fb = ui.fb
-        n = game.size
+        n = self.game.size
         sp = self.sp
         span = sp * (n - 1)
         left, bottom = self.x0, self.y0
@@ -74,21 +77,23 @@ class View(BaseView):
                 x, y = self.hole_xy(cell)
                 fb.pixel(x, y, 1)
         dot_r = max(1, sp // 6)
-        trapped = []
-        winner = game.winner()
-        if winner == 0 or winner == 1:
-            trapped = game.trapped_dots(winner)
-        for i in range(len(game.dots)):
-            col, row = game.dots[i]
-            x = left + col * sp + sp // 2
-            y = bottom - row * sp - sp // 2
+        for i in range(len(self.game.dots)):
+            x, y = self.dot_xy(i)
             if ui.color:
                 fb.ellipse(x, y, dot_r, dot_r, self.dot, True)
             else:
                 fb.line(x - 1, y - 1, x + 1, y + 1, 1)
                 fb.line(x - 1, y + 1, x + 1, y - 1, 1)
-            if i in trapped:
-                self.ring(x, y, sp // 2, ui.last)
+
+    def draw_board(self, builder, last):
+        game = self.game
+        ui = self.ui
+        n = game.size
+        winner = game.winner()
+        if winner == 0 or winner == 1:
+            for i in game.trapped_dots(winner):
+                x, y = self.dot_xy(i)
+                self.ring(x, y, self.sp // 2, ui.last)
         board = game.board
         r = self.r
         lifted = builder.prefix[0] if builder is not None and builder.prefix else -1
@@ -106,12 +111,14 @@ class View(BaseView):
         if lifted >= 0:
             x, y = self.hole_xy(lifted)
             self.ring(x, y, r + 1, ui.cursor)
-            if builder.cursor >= 0 and builder.cursor < BUTTON:
-                # Preview: the ball drawn faintly where it would land.
-                cx, cy = self.hole_xy(builder.cursor)
-                fb.ellipse(cx, cy, r, r, ui.cursor, False)
-        self.mark_targets(builder, max(1, sp // 8))
-        self.mark_cursor(builder, r + 2)
+        self.mark_targets(builder, max(1, self.sp // 8))
+
+    def draw_cursor(self, builder):
+        if builder.prefix and 0 <= builder.cursor < BUTTON:
+            # Preview: the ball drawn faintly where it would land.
+            x, y = self.hole_xy(builder.cursor)
+            self.ui.fb.ellipse(x, y, self.r, self.r, self.ui.cursor, False)
+        self.mark_cursor(builder, self.cursor_r)
 
     def info(self):
         game = self.game

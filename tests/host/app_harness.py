@@ -1,7 +1,7 @@
 """A scripted stand-in for the hardware layer (`hw`, docs/architecture.md) to drive the app
-headlessly: buttons come from a script, frames are kept with the text drawn on them, the clock
-only moves when the app sleeps or polls.  Drawing uses desktop_sim.framebuf (pixel-identical
-to MicroPython's)."""
+headlessly: buttons come from a script, the panel keeps only what hw.show() sent (like the
+device's), frames are kept with the text visible on them, the clock only moves when the app
+sleeps or polls.  Drawing uses desktop_sim.framebuf (pixel-identical to MicroPython's)."""
 import os
 import sys
 
@@ -10,8 +10,10 @@ SHIM = os.path.join(ROOT, "desktop_sim", "shim")
 if SHIM not in sys.path:
     sys.path.insert(0, SHIM)
 
+import numpy as np  # noqa: E402
+
 from desktop_sim import framebuf  # noqa: E402
-from desktop_sim.sim import ScreenTextFrameBuffer  # noqa: E402
+from desktop_sim.sim import ScreenTextFrameBuffer, pixel_indices, shown_texts  # noqa: E402
 from tools.app_driver import PROFILES, ScriptClock, presses_for  # noqa: E402,F401
 
 
@@ -44,7 +46,7 @@ class RecordingFrameBuffer(ScreenTextFrameBuffer):
 
 class FakeHW(ScriptClock):
     def __init__(self, save_dir, script=(), profile="mono128", driver=None):
-        w, h, color, buttons = PROFILES[profile]
+        w, h, color, buttons, self.layer = PROFILES[profile]
         self.name = profile
         self.width, self.height, self.color, self.buttons = w, h, color, buttons
         if color:
@@ -53,13 +55,17 @@ class FakeHW(ScriptClock):
         else:
             self.buf = bytearray(w * ((h + 7) // 8))
             fmt = framebuf.MONO_VLSB
+        self.buffer = self.buf
         self.fb = RecordingFrameBuffer(self.buf, w, h, fmt)
+        self.panel = np.zeros((h, w), dtype=np.uint8)   # pixel indices (0/1 on mono) as shown
+        self.visible = []       # [x, y, text] of the strings on the panel
+        self.shows = []         # every rectangle shown, clipped: (x, y, w, h)
         self.save_dir = str(save_dir)
         self.script = list(script)
         self.driver = driver    # called when the script is empty: more buttons, or None to stop
         self.app = None
         self.now = 0
-        self.frames = []        # texts of each full-screen show()
+        self.frames = []        # the strings on the panel after each show() that changed them
         self.pressed = []       # every button the app was given, in order
         self.partial_shows = 0
         self.cut = []           # strings shown reaching past the screen's edge
@@ -67,13 +73,24 @@ class FakeHW(ScriptClock):
 
     # --- the hw contract ------------------------------------------------------------------
     def show(self, x=0, y=0, w=0, h=0):
-        for x, y, text, _ in self.fb.texts:
-            if x < 0 or y < 0 or x + 8 * len(text) > self.width or y + 8 > self.height:
+        for tx, ty, text, _ in self.fb.texts:
+            if tx < 0 or ty < 0 or tx + 8 * len(text) > self.width or ty + 8 > self.height:
                 self.cut.append(text)
         if w == 0:
-            self.frames.append(self.fb.strings())
+            x, y, w, h = 0, 0, self.width, self.height
         else:
             self.partial_shows += 1
+        x2, y2 = min(x + w, self.width), min(y + h, self.height)
+        x, y = max(x, 0), max(y, 0)
+        if x >= x2 or y >= y2:
+            return
+        self.shows.append((x, y, x2 - x, y2 - y))
+        self.panel[y:y2, x:x2] = pixel_indices(self.buf, self.width, self.height, self.color)[y:y2, x:x2]
+        before = [t[2] for t in self.visible]
+        self.visible = shown_texts(self.visible, self.fb.texts, x, y, x2 - x, y2 - y)
+        now = [t[2] for t in self.visible]
+        if x2 - x == self.width and y2 - y == self.height or sorted(now) != sorted(before):
+            self.frames.append(now)
 
     def poll(self):
         self.now += 5

@@ -255,6 +255,38 @@ def test_time_cap_stops_the_search():
     assert s.stopped_by == "time" and move in g.legal_moves()
 
 
+def burn_ms(ms):
+    """Keeps the CPU busy for `ms` milliseconds of the clock the AI reads."""
+    import time
+    if hasattr(time, "ticks_ms"):
+        start = time.ticks_ms()
+        while time.ticks_diff(time.ticks_ms(), start) < ms:
+            pass
+    else:
+        start = time.process_time()
+        while (time.process_time() - start) * 1000 < ms:
+            pass
+
+
+class SlowFirstListing(TicTacToe):
+    """Its first listing of moves takes 60 ms (a costly root listing)."""
+    slow = True
+
+    def legal_moves(self):
+        if self.slow:
+            self.slow = False
+            burn_ms(60)
+        return TicTacToe.legal_moves(self)
+
+
+def test_the_time_cap_counts_the_whole_decision_from_the_request():
+    """The root listing is part of the decision's time: past the cap, nothing is searched."""
+    g = SlowFirstListing()
+    move, s = search(g, TicTacToeTuning, "hard", max_nodes=10 ** 9, device_seconds=0.03)
+    assert s.stopped_by == "time" and s.nodes == 0 and move in g.legal_moves()
+    assert s.elapsed_ms >= 60
+
+
 def test_only_legal_moves_in_random_games():
     from shared_rules.rng import Rng
     rng = Rng(5)
