@@ -8,7 +8,7 @@ STAMP_STUBS := typings/.installed
 BOARD ?= pico_lcd13
 PORT ?=
 
-.PHONY: setup run test test-py test-mpy check-subset typecheck bench build flash devtest clean
+.PHONY: setup run test test-py test-mpy check-subset typecheck bench soak build uf2 flash devtest test-device clean
 
 setup: $(STAMP_PY) $(NODE_VM) $(STAMP_STUBS)
 
@@ -44,6 +44,10 @@ test: setup
 test-py: $(STAMP_PY) $(NODE_VM)
 	$(PY) -m pytest -n auto --durations=15
 
+# The long runs on the virtual Pico (minutes to hours): tests/device/.
+test-device: setup
+	THOLIA_TEST_DEVICE=1 $(PY) -m pytest tests/device
+
 test-mpy: $(NODE_VM)
 	node tools/mpy_test.mjs tests/rules
 
@@ -57,8 +61,14 @@ typecheck: setup
 bench: setup
 	$(PY) -m tools.bench
 
+soak: setup
+	$(PY) -m tools.soak $(ARGS)
+
 build: setup
 	$(PY) -m tools.build --board $(BOARD)
+
+uf2: setup
+	$(PY) -m tools.uf2 --board $(BOARD)
 
 flash: setup
 	$(PY) -m tools.flash --board $(BOARD) --port "$(PORT)"

@@ -40,7 +40,8 @@ def parse_args(argv):
     parser.add_argument("--screenshot", metavar="PATH",
                         help="save a PNG of the window when the simulation ends")
     parser.add_argument("--screen-only", action="store_true",
-                        help="--screenshot saves the bare screen at 1:1, without the board")
+                        help="--screenshot and the script's screenshots save the bare screen at "
+                        "1:1, without the board")
     parser.add_argument("--save-dir", metavar="DIR", help="folder for saves (default "
                         "saves/BOARD; headless: a fresh temporary folder)")
     parser.add_argument("--timeout", type=float, metavar="S",
@@ -113,6 +114,7 @@ def main(argv=None):
     except ImportError as e:
         print("desktop_sim: cannot import the app %s: %s" % (args.app, e), file=sys.stderr)
         return 2
+    sim.screen_only = args.screen_only
     status, reason = sim.run(app.run)
     if args.screenshot:
         sim.screenshot(args.screenshot, args.screen_only)

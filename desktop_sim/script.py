@@ -11,11 +11,13 @@ way on any machine).
     screenshot FILE.png     save the window as it is now
     expect TEXT...          stop with status 3 unless TEXT is part of a string on the screen
     expect-not TEXT...      stop with status 3 if TEXT is on the screen
+    expect-selected TEXT... stop with status 3 unless TEXT is part of a string drawn on a
+                            highlight bar: the menu item under the cursor (or a title)
     wait-for MS TEXT...     wait until TEXT is on the screen, at most MS ms (else status 3);
                             the times of the lines after it count from when it appeared
     end [STATUS]            stop now, exiting with STATUS (default 0)
 
-In expect, expect-not and wait-for, `A|B` matches either text.  A line may start with an
+In expect, expect-not, expect-selected and wait-for, `A|B` matches either text.  A line may start with an
 absolute time, `1500 press a` or `@1500 press a`: the command then
 waits until 1500 ms after the start.  BUTTON is one of the board's buttons (up down left right
 a b x y menu start select, as the board has them).  The script ends after its last command;
@@ -25,8 +27,8 @@ the simulator then stops (status 0) and saves --screenshot if given.
 import re
 
 _REST = re.compile(r"(?:@?\d+\s+)?\S+\s+(.*)$")
-COMMANDS = ("wait", "press", "hold", "release", "screenshot", "expect", "expect-not", "wait-for",
-            "end")
+COMMANDS = ("wait", "press", "hold", "release", "screenshot", "expect", "expect-not",
+            "expect-selected", "wait-for", "end")
 DEFAULT_PRESS_MS = 100
 
 
@@ -35,7 +37,8 @@ class ScriptError(Exception):
 
 
 class Step:
-    """One timed action: `kind` is down, up, screenshot, expect, expect-not or end."""
+    """One timed action: `kind` is down, up, screenshot, expect, expect-not, expect-selected,
+    wait-for or end."""
 
     def __init__(self, at_ms, kind, arg, line_no):
         self.at_ms = at_ms
@@ -109,7 +112,7 @@ def parse(text, buttons):
             match = _REST.match(line)
             text = match.group(1).strip().split(None, 1)[1] if match else ""
             steps.append(Step(now, "wait-for", (limit, text), line_no))
-        elif command in ("expect", "expect-not"):
+        elif command in ("expect", "expect-not", "expect-selected"):
             if not args:
                 raise ScriptError("line %d: %s needs a text" % (line_no, command))
             # the rest of the line after the command word, inner spaces kept

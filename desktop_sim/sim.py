@@ -80,13 +80,23 @@ def rgb_lut():
     return lut
 
 
+def on_highlight(fb, x, y, length, background):
+    """Whether a string of `length` characters at (x, y) sits on a highlight bar (a selected
+    menu item, a title): the pixel beside it is not the screen's `background` colour."""
+    if x > 0:
+        return fb.pixel(x - 1, y) != background
+    return fb.pixel(x + 8 * length, y) != background
+
+
 class ScreenTextFrameBuffer(framebuf.FrameBuffer):
     """The app's framebuffer; it also remembers where strings were drawn, so that scripts can
-    `expect` a text.  A string is forgotten when something is drawn over its box."""
+    `expect` a text (`expect-selected`: on a highlight bar).  A string is forgotten when
+    something is drawn over its box."""
 
     def __init__(self, buffer, width, height, format, /):
         super().__init__(buffer, width, height, format)
-        self.texts = []          # [x, y, text]
+        self.texts = []          # [x, y, text, on a highlight bar]
+        self.background = 0      # the colour of the last whole-screen fill
 
     def _forget(self, x, y, w, h):
         if self.texts:
@@ -95,6 +105,7 @@ class ScreenTextFrameBuffer(framebuf.FrameBuffer):
 
     def fill(self, c, /):
         self.texts = []
+        self.background = c
         super().fill(c)
 
     def fill_rect(self, x, y, w, h, c, /):
@@ -121,7 +132,7 @@ class ScreenTextFrameBuffer(framebuf.FrameBuffer):
         if isinstance(s, (bytes, bytearray)):
             s = bytes(s).decode("utf-8", "replace")
         self._forget(x, y, 8 * len(s), 8)
-        self.texts.append([x, y, s])
+        self.texts.append([x, y, s, on_highlight(self, x, y, len(s), self.background)])
 
 
 def _overlap(ax, ay, aw, ah, bx, by, bw, bh):
@@ -194,6 +205,7 @@ class Simulator:
         self.pressed = set()        # buttons held (keyboard, gamepad, mouse, script)
         self._unseen = set()        # pressed since the app's last poll
         self._late_release = set()  # released before the app's poll saw them pressed
+        self._script_changed = set()  # buttons a script step changed since the app's last poll
         self._mouse_button = None
         self.steps = []
         self.end_ms = None
@@ -201,8 +213,9 @@ class Simulator:
             self.steps, self.end_ms = parse(script_text, self.board.BUTTONS)
         elif run_ms is not None:
             self.end_ms = run_ms
-        self.visible_texts = []     # [x, y, text] of strings shown on the panel
+        self.visible_texts = []     # [x, y, text, highlighted] of strings shown on the panel
         self.screenshots = []
+        self.screen_only = False    # the script's screenshots: the bare screen instead of the window
         self.last_frame_ms = None
         self._busy_since = time.perf_counter()
         self._idle_s = 0.0
@@ -350,14 +363,16 @@ class Simulator:
     def polled(self):
         """Called after each of the app's polls: taps it has now seen are released."""
         self._unseen.clear()
+        self._script_changed.clear()
         for button in self._late_release:
             self.pressed.discard(button)
         self._late_release.clear()
 
     def _run_script(self):
-        """Applies the script steps that are due; a button changes at most once per call, so
-        the app sees every press even when it slept past both its press and its release."""
-        changed = set()
+        """Applies the script steps that are due; a button changes at most once between two
+        of the app's polls, so the app sees every press and every release even when it slept
+        past several of them (later steps wait for the next poll)."""
+        changed = self._script_changed
         while self.steps and self.steps[0].at_ms <= self.now_ms():
             step = self.steps[0]
             if step.kind in ("down", "up"):
@@ -366,7 +381,7 @@ class Simulator:
                 changed.add(step.arg)
                 self._set(step.arg, step.kind == "down")
             elif step.kind == "screenshot":
-                self.screenshot(step.arg)
+                self.screenshot(step.arg, self.screen_only)
             elif step.kind == "wait-for":
                 limit, text = step.arg
                 if not self.text_on_screen(text):
@@ -381,9 +396,9 @@ class Simulator:
                     later.at_ms += shift
                 if self.end_ms is not None:
                     self.end_ms += shift
-            elif step.kind in ("expect", "expect-not"):
-                present = self.text_on_screen(step.arg)
-                if present != (step.kind == "expect"):
+            elif step.kind in ("expect", "expect-not", "expect-selected"):
+                present = self.text_on_screen(step.arg, step.kind == "expect-selected")
+                if present != (step.kind != "expect-not"):
                     raise SimulationEnd(3, "line %d: %s %r failed at %d ms; on screen: %s" % (
                         step.line_no, step.kind, step.arg, self.now_ms(),
                         " | ".join(self.screen_texts()) or "(no text)"))
@@ -398,9 +413,10 @@ class Simulator:
     def screen_texts(self):
         return [t[2] for t in self.visible_texts]
 
-    def text_on_screen(self, text):
-        """Whether any of the `|`-separated alternatives is part of a string on the panel."""
-        shown = self.screen_texts()
+    def text_on_screen(self, text, selected=False):
+        """Whether any of the `|`-separated alternatives is part of a string on the panel
+        (`selected`: on a highlight bar, such as the menu item under the cursor)."""
+        shown = [t[2] for t in self.visible_texts if t[3] or not selected]
         return any(alt in s for alt in text.split("|") for s in shown)
 
     def present(self, x, y, w, h):

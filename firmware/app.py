@@ -19,13 +19,15 @@ LEVELS = ("easy", "normal", "hard")
 PLAYER_CHOICES = ("Human", "AI easy", "AI normal", "AI hard")
 PLAYER_CODES = ("human", "ai-easy", "ai-normal", "ai-hard")
 DEMO_DELAYS = {"slow": 1500, "normal": 600, "fast": 0}
-SETTINGS = {"level": "normal", "targets": "on", "demo": "normal"}
+# Each setting's allowed values, its default first (a damaged value falls back to it).
+SETTINGS = {"level": ("normal", "easy", "hard"), "targets": ("on", "off"), "demo": ("normal", "slow", "fast")}
 
 PAUSE = -2                  # a human turn or an AI search ended by the player: open the pause menu
 AGAIN = -3                  # the player took back a decision of their own turn: choose again
 # Modules every game uses: never dropped when the game changes.
 _CORE = ("shared_rules.game", "shared_rules.registry", "shared_rules.games", "shared_rules.rng",
          "firmware.views.base")
+_DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 _SPIN_MS = 100              # the thinking indicator moves this often
 _mem_alloc = getattr(gc, "mem_alloc", None)    # MicroPython only; the simulator reports 0
 
@@ -80,6 +82,16 @@ class Session:
             return DRAW
         return self.game.winner()
 
+    def result_words(self):
+        """The end of the game in words: "Dark wins", "Red resigned: Blue wins", "Draw"."""
+        winner = self.winner()
+        names = self.game.PLAYERS
+        if winner == DRAW:
+            return "Draw by agreement" if self.result == "draw agreed" else "Draw"
+        if self.result.startswith("resign"):
+            return "%s resigned: %s wins" % (names[1 - winner], names[winner])
+        return names[winner] + " wins"
+
     def play(self, move):
         game = self.game
         text = game.move_to_text(move)
@@ -115,7 +127,7 @@ class App:
         self.hw = hw
         self.ui = UI(hw)
         self.folder = hw.save_dir
-        self.settings = saves.load_settings(self.folder, SETTINGS)
+        self.settings, self.settings_notes = saves.load_settings(self.folder, SETTINGS)
         self.ui.show_targets = self.settings["targets"] == "on"
         self.spin = 0
         self.spin_at = 0
@@ -125,11 +137,13 @@ class App:
         self.builder = None  # the move being entered, while a human chooses one
         self.busy = False    # True while the app reads buttons without waiting for one (AI)
         self.panel_free_y = 0  # where the status column's text ends (PANEL layout)
+        self.legend = None     # the button legend's parts, while a game is played
 
     # --- main menu ------------------------------------------------------------------------
     def main_menu(self):
         """The menus and the games they start, for ever.  The menus' module is dropped while a
         game is played, and the pause menu's is loaded only while it is shown (memory)."""
+        self.repair_settings()
         while True:
             try:
                 session = self.screens("firmware.menus").main_menu(self)
@@ -144,6 +158,16 @@ class App:
                 continue
             self.drop("firmware.menus")
             self.play(session)
+
+    def repair_settings(self):
+        """Says what was wrong with the settings file, once: the repaired settings replace it."""
+        if self.settings_notes:
+            try:
+                saves.save_settings(self.folder, self.settings)
+            except OSError:
+                pass    # the settings screen says so when the player saves them
+            self.ui.message("Settings", "\n".join(self.settings_notes))
+            self.settings_notes = []
 
     def screens(self, module):
         return __import__(module, None, None, ["_"])
@@ -193,7 +217,7 @@ class App:
         try:
             saves.save_game(self.folder, session.saved())
             session.save_failed = False
-        except OSError as e:
+        except (OSError, saves.SaveError) as e:
             if not session.save_failed:      # say it once, not after every move
                 session.save_failed = True
                 self.ui.message("Not saved", "The game could not be saved (%s). Play goes on; "
@@ -204,6 +228,10 @@ class App:
         """Plays until the player leaves; any error in the game ends here, the save is kept."""
         try:
             session.view = self.load_view(session)
+            help_pages = self.screens("firmware.help_pages")
+            self.legend = help_pages.legend(self.hw)
+            del help_pages
+            self.drop("firmware.help_pages")
             self.play_loop(session)
         except MemoryError:
             self.session = self.builder = session = None
@@ -281,23 +309,26 @@ class App:
         if ui.mode == TOP:
             fb.fill_rect(0, ui.footer_y - 1, ui.w, ui.h - ui.footer_y + 1, ui.bg)
         winner = session.winner()
+        info = []
         if winner == ONGOING:
             player = game.to_move()
             who = game.PLAYERS[player] + (" AI" if session.is_ai(player) else "")
             self.status_token(session, px + 4, py + lh // 2, player)
-        elif winner == DRAW:
-            who = "Draw"
+            if session.view is not None:
+                info = session.view.info()
         else:
-            who = game.PLAYERS[winner] + " won"
-            self.status_token(session, px + 4, py + lh // 2, winner)
-        info = session.view.info() if session.view is not None else []
+            # The result once, instead of the counts of a phase that is over.
+            who = session.result_words()
+            if winner != DRAW:
+                self.status_token(session, px + 4, py + lh // 2, winner)
         moves = "#%d" % (len(game.history) + 1)
         text_y = py + (lh - 8) // 2
         if ui.mode == PANEL:
             cols = pw // 8
             y = py
-            ui.text(who[:cols - 1], px + 9, text_y)
-            y += lh
+            for part in ui.wrap(who, cols - 1):
+                ui.text(part, px + 8, y + (lh - 8) // 2)    # right of the turn marker
+                y += lh
             for line in info:
                 ui.text(line[:cols], px, y)
                 y += lh
@@ -354,27 +385,47 @@ class App:
             label = view.button_label(key)[:w // 8]
             ui.text(label, x + (w - 8 * len(label)) // 2, y + (h - 8) // 2,
                     ui.sel_fg if selected else ui.fg)
-        if text and not note:
-            if ui.mode == PANEL:
-                x, y, w, h = ui.panel_rect
-                # Above the buttons, below the status lines: as many lines as fit there.
-                bottom = ui.button_top(buttons) - 1
-                lines = ui.wrap(text, w // 8)
-                room = (bottom - self.panel_free_y) // ui.line_h
-                lines = lines[:max(0, min(3, room))]
-                y0 = bottom - len(lines) * ui.line_h
-                for i in range(len(lines)):
-                    ui.text(lines[i], x, y0 + i * ui.line_h, ui.accent)
-            else:
-                right = ui.button_left(buttons) - 1
-                text = text[:right // 8]
-                x = 0 if ui.mode == TOP else right - 8 * len(text)
-                ui.text(text, x, max(0, ui.footer_y), ui.accent)
+        if note:
+            return
+        # The move being built, then the button legend in the room left (TOP: the help line's
+        # right part; PANEL: the column above the move's lines).
+        right = ui.button_left(buttons) - 1
+        if ui.mode == PANEL:
+            x, y, w, h = ui.panel_rect
+            bottom = ui.button_top(buttons) - 1
+            lines = ui.wrap(text, w // 8) if text else []
+            room = (bottom - self.panel_free_y) // ui.line_h
+            lines = lines[:max(0, min(3, room))]
+            y0 = bottom - len(lines) * ui.line_h
+            for i in range(len(lines)):
+                ui.text(lines[i], x, y0 + i * ui.line_h, ui.accent)
+            parts = self.legend or []
+            if (y0 - self.panel_free_y) // ui.line_h >= len(parts) and parts \
+                    and len(parts[0]) <= w // 8:
+                y0 -= len(parts) * ui.line_h
+                for i in range(len(parts)):
+                    ui.text(parts[i][:w // 8], x, y0 + i * ui.line_h, ui.dim)
+        elif ui.mode == TOP and len(text) > right // 8:
+            # The buttons take the help line: the move goes on the status line, left of "#n".
+            text = text[:ui.cols - 16]      # clear of the player's name and "#n"
+            ui.text(text, ui.w - 8 * (len(text) + 5), ui.panel_rect[1] + (ui.line_h - 8) // 2, ui.accent)
+        else:
+            text = text[:right // 8]
+            x = 0 if ui.mode == TOP else right - 8 * len(text)
+            ui.text(text, x, max(0, ui.footer_y), ui.accent)
+            if ui.mode == TOP and self.legend:
+                room = right // 8 - len(text) - 2
+                line = ""
+                for part in self.legend:
+                    if len(line) + len(part) + (1 if line else 0) <= room:
+                        line = line + " " + part if line else part
+                ui.text(line, right - 8 * len(line), ui.footer_y, ui.dim)
 
     def human_turn(self, session, hint=-1):
         game = session.game
         view = session.view
         builder = MoveBuilder(view, game.legal_moves())
+        view.looking = False
         note = ""
         if hint >= 0:
             builder.select_move(hint)
@@ -392,14 +443,12 @@ class App:
             key = self.ui.wait_key()
             self.builder = None
             note = ""
-            if key == "up":
-                builder.go(0, -1)
-            elif key == "down":
-                builder.go(0, 1)
-            elif key == "left":
-                builder.go(-1, 0)
-            elif key == "right":
-                builder.go(1, 0)
+            if key in _DIRECTIONS:
+                dx, dy = _DIRECTIONS[key]
+                if builder.go(dx, dy):
+                    session.view.looking = False     # the view follows the cursor again
+                elif dy:
+                    session.view.look(dy)            # no target that way: look over the board
             elif key == "a":
                 move = builder.choose()
                 if move >= 0:
@@ -512,13 +561,15 @@ class App:
         return False
 
     def undo(self, session):
-        """Takes back one decision; against the AI, back to the human's previous decision."""
-        session.undo()
-        if session.humans() == 0:
-            self.save(session)
-            return
-        while session.game.history and (session.is_ai(session.game.to_move())
-                                        or session.is_ai(session.movers[-1])):
+        """Takes back one decision between humans or AIs only; against the AI, the AI's
+        decisions since the human's last turn and that whole turn (all its decisions), so the
+        human chooses again where they last chose."""
+        if session.humans() == 0 or session.humans() == 2:
             session.undo()
+        else:
+            while session.movers and session.is_ai(session.movers[-1]):
+                session.undo()
+            human = session.movers[-1] if session.movers else 0
+            while session.movers and session.movers[-1] == human:
+                session.undo()
         self.save(session)
-

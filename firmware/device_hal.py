@@ -5,6 +5,7 @@
 # i-th name is pressed); Buttons turns successive readings into events with a lock-out
 # debounce (an edge is accepted at once, then that button ignores changes for DEBOUNCE_MS) and
 # auto-repeat of held direction keys (first after REPEAT_DELAY_MS, then every REPEAT_MS).
+import gc
 import time
 from micropython import const
 
@@ -16,6 +17,10 @@ DEBOUNCE_MS = const(20)
 REPEAT_DELAY_MS = const(400)
 REPEAT_MS = const(120)
 REPEATING = ("up", "down", "left", "right")
+
+# The lowest gc.mem_free() after a collection when the app reports its heap (after each decision
+# and each AI search), for the virtual Pico's bench to read at the REPL once the app is stopped.
+heap_low = 1 << 30
 
 
 class Buttons:
@@ -142,7 +147,12 @@ class Hw:
         return self._buttons.poll()
 
     def report_heap(self, n):
+        global heap_low
         self.heap = n
+        gc.collect()
+        free = gc.mem_free()
+        if free < heap_low:
+            heap_low = free
 
 
 def _make_dirs(path):

@@ -16,13 +16,19 @@ def main_menu(app):
     while True:
         items = []
         actions = []
+        footer = ""
         if saves.has_game(app.folder):
-            items.append("Continue")
+            saved = saves.load_game(app.folder)[0]
+            finished = saved is not None and saved.result != ""
+            # A finished game is there to look at (and undo, or play again), not to go on with.
+            items.append("Review" if finished else "Continue")
             actions.append(continue_game)
+            if saved is not None:
+                footer = describe_save(saved, app.ui.cols)
         items += ["New game", "Rules", "Settings", "About"]
         actions += [new_game, rules, settings_screen, about]
         app.report_heap()
-        choice = app.ui.menu("Tholia", items, index)
+        choice = app.ui.menu("Tholia", items, index, footer)
         if choice < 0:
             continue
         index = choice
@@ -31,45 +37,88 @@ def main_menu(app):
             return session
 
 
-def pick_game(app, title):
+def describe_save(saved, cols):
+    """The saved game in one line of at most `cols` characters: game, move, opponents."""
+    title = registry.GAMES[saved.game][2] if saved.game in registry.GAMES else saved.game
+    humans = saved.players.count("human")
+    if humans == 2:
+        who = "2 players"
+    elif humans == 0:
+        who = "AI vs AI"
+    else:
+        ai = saved.players[0] if saved.players[0] != "human" else saved.players[-1]
+        who = "vs AI " + ai[3:]
+    if saved.result:
+        tries = [title + ", finished, " + who, title + " finished", title]
+    else:
+        n = len(saved.moves) + 1
+        tries = ["%s, move %d, %s" % (title, n, who), "%s #%d %s" % (title, n, who),
+                 "%s #%d %s" % (title, n, who[:5]), "%s #%d" % (title, n), title]
+    for line in tries:
+        if len(line) <= cols:
+            return line
+    return tries[-1][:cols]
+
+
+def pick_game(app, title, index=0):
+    """(name, index) of the game chosen from the list, or ("", index) for back."""
     names = registry.game_names()
     if not names:
         app.ui.message(title, "No games are installed.")
-        return ""
+        return "", 0
     titles = [registry.GAMES[n][2] for n in names]
-    choice = app.ui.menu(title, titles)
-    return names[choice] if choice >= 0 else ""
+    choice = app.ui.menu(title, titles, index)
+    return (names[choice], choice) if choice >= 0 else ("", index)
 
 
 def new_game(app):
-    name = pick_game(app, "New game")
-    if not name:
-        return
+    """The game list, then its options form; B on the form goes back to the list."""
+    index = 0
+    while True:
+        name, index = pick_game(app, "New game", index)
+        if not name:
+            return None
+        session = set_up_game(app, name)
+        if session is not None:
+            return session
+
+
+def set_up_game(app, name):
+    from firmware import option_words
+    from firmware.ui import Numbers
     app.activate(name)
     cls = registry.game_class(name)
     option_names = sorted(cls.OPTIONS)
     labels = []
     choices = []
+    words = []
     picked = []
     for opt in option_names:
-        values = [v for v in cls.OPTIONS[opt] if v != "*int"]
-        if "*int" in cls.OPTIONS[opt] and opt == "seed":
-            # Dice seed: offer a fresh one from the clock besides the listed values.
-            fresh = str(app.hw.ticks_ms() % 10000)
-            if fresh not in values:
-                values.append(fresh)
-        labels.append(opt)
+        allowed = cls.OPTIONS[opt]
+        if "*int" in allowed:
+            low, high = cls.INT_RANGES.get(opt, (0, 9999))
+            values = Numbers(low, high)
+        else:
+            values = allowed
+        labels.append(option_words.label(name, opt))
         choices.append(values)
-        picked.append(0)
+        words.append(option_words.values(name, opt))
+        picked.append(values.index(allowed[0]))
     has_ai = app.has_ai(name)
     player_choices = PLAYER_CHOICES if has_ai else PLAYER_CHOICES[:1]
     default_ai = 1 + LEVELS.index(app.settings["level"]) if has_ai else 0
     for p in range(2):
         labels.append(cls.PLAYERS[p])
         choices.append(player_choices)
+        words.append(None)
         picked.append(default_ai if p == 1 else 0)
-    if not app.ui.form(registry.GAMES[name][2], labels, choices, picked, "Start"):
-        return
+    del option_words
+    app.drop("firmware.option_words")
+    while True:
+        if not app.ui.form(registry.GAMES[name][2], labels, choices, picked, "Start", words):
+            return None
+        if may_replace_save(app, name):
+            break
     options = {}
     for i in range(len(option_names)):
         options[option_names[i]] = choices[i][picked[i]]
@@ -79,17 +128,27 @@ def new_game(app):
         game = registry.create(name, options)
     except GameError as e:
         app.ui.message("Options", str(e))
-        return
+        return None
     session = Session(name, game, players)
     app.save(session)
     return session
 
 
+def may_replace_save(app, name):
+    """A new game takes the place of the saved one: asks first when that one is unfinished."""
+    saved = saves.load_game(app.folder)[0] if saves.has_game(app.folder) else None
+    if saved is None or saved.result:
+        return True
+    return app.ui.ask("Saved game", "New %s game: replace the saved %s?" % (
+        registry.GAMES[name][2], describe_save(saved, app.ui.cols)), "Replace it", "Keep it")
+
+
 def continue_game(app):
     skip = 0
+    kept = True     # whether the kept-aside save may be tried (not when one was just kept)
     notes = []
     while True:
-        saved, index, messages = saves.load_game(app.folder, skip)
+        saved, index, messages = saves.load_game(app.folder, skip, kept)
         notes += messages
         if saved is None:
             notes.append("No usable save was found.")
@@ -99,13 +158,15 @@ def continue_game(app):
             session = replay(app, saved)
             break
         except MemoryError:
+            saved = None
             gc.collect()
-            notes.append("Out of memory while loading the save.")
+            notes.append(saves.keep_aside(app.folder, index))
+            kept = False
         except Exception as e:
-            notes.append("%s could not be replayed: %s" % (("Save", "Unfinished save", "Previous save")[index], e))
+            notes.append("%s could not be replayed: %s" % (saves.label(index), e))
         skip = index + 1
     if notes:
-        notes.append("Loaded the previous save instead." if index else "")
+        notes.append("Loaded the %s instead." % saves.label(index).lower() if index else "")
         app.ui.message("Save problem", "\n".join(notes))
     return session
 
@@ -128,23 +189,23 @@ def replay(app, saved):
         if move not in game.legal_moves():
             raise GameError("illegal move %s" % text)
         session.play(move)
-    if saved.result and saved.result not in ("draw agreed", "resign 0", "resign 1"):
+    if saved.result and saved.result not in ("draw agreed", "resign 0", "resign 1", "over"):
         raise GameError("unknown result '%s'" % saved.result)
-    session.result = saved.result
+    session.result = saved.result if saved.result != "over" or session.game.is_over() else ""
     return session
 
 
 def rules(app):
-    name = pick_game(app, "Rules")
-    if not name:
-        return
-    module = "firmware.rules_text." + name
-    try:
-        text = __import__(module, None, None, ["TEXT"]).TEXT
-    except ImportError:
-        text = "No rules page for this game yet."
-    app.ui.pager(registry.GAMES[name][2], text)
-    app.drop(module)
+    """The game list, then the game's rules; back to the list after reading."""
+    from firmware import help_pages
+    index = 0
+    while True:
+        name, index = pick_game(app, "Rules", index)
+        if not name:
+            break
+        help_pages.rules(app, name)
+    del help_pages
+    app.drop("firmware.help_pages")
 
 
 def settings_screen(app):
@@ -169,12 +230,15 @@ def settings_screen(app):
 
 
 def about(app):
+    from firmware import help_pages
     gc.collect()
     titles = ", ".join(registry.GAMES[n][2] for n in registry.game_names())
+    heap = heap_used()
     app.ui.pager("About", (
-        "Tholia %s\n%s %dx%d %s\nHeap in use: %d bytes\n\n"
-        "Two-player abstract strategy games: %s.\n\n"
-        "Buttons: the d-pad moves the cursor between legal targets, A chooses, B steps back "
-        "(or opens the pause menu), MENU pauses, Y asks for a hint.") % (
+        "Tholia %s\n%s %dx%d %s\nHeap in use: %s\n\n"
+        "Two-player abstract strategy games: %s.\n\nBUTTONS\n%s") % (
         VERSION, app.hw.name, app.hw.width, app.hw.height,
-        "colour" if app.hw.color else "mono", heap_used(), titles or "none installed"))
+        "colour" if app.hw.color else "mono", "%d bytes" % heap if heap else "n/a (CPython)",
+        titles or "none installed", help_pages.controls(app.hw)))
+    del help_pages
+    app.drop("firmware.help_pages")

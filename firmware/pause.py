@@ -1,12 +1,14 @@
 # The pause menu (undo, hint, draw offer, resign, save and quit) and the game-over screen.
 # Imported when the player pauses or a game ends, and dropped again (memory).
 from shared_rules import registry
-from shared_rules.game import DRAW
 from firmware.app import PAUSE, Session
 
+DRAW_FROM = 20      # decisions: before that the game is in its opening, too early to call a draw
 
-def pause_menu(app, session):
-    """Returns False when the player leaves the game (it is saved)."""
+
+def pause_menu(app, session, index=0):
+    """Returns False when the player leaves the game (it is saved).  `index`: the item the
+    cursor starts on (back from Help or Rules: that item)."""
     game = session.game
     player = game.to_move()
     human_to_move = not session.is_ai(player)
@@ -15,12 +17,22 @@ def pause_menu(app, session):
         items.append("Undo")
     if human_to_move and session.view is not None and app.has_ai(session.name):
         items.append("Hint")
+    items += ["Help", "Rules"]
     if session.humans():
         items.append("Offer draw")
         items.append("Resign")
     items.append("Save and quit")
-    choice = app.ui.menu("Paused", items)
+    choice = app.ui.menu("Paused", items, index)
     item = items[choice] if choice >= 0 else "Resume"
+    if item in ("Help", "Rules"):
+        from firmware import help_pages
+        if item == "Help":
+            help_pages.game_help(app, session.name)
+        else:
+            help_pages.rules(app, session.name)
+        del help_pages
+        app.drop("firmware.help_pages")
+        return pause_menu(app, session, choice)
     if item == "Undo":
         app.undo(session)
     elif item == "Hint":
@@ -51,9 +63,7 @@ def offer_draw(app, session):
         offerer = 1 - offerer
     other = 1 - offerer
     if session.is_ai(other):
-        from shared_rules import ai
-        value = ai.tuning_for(game).evaluate(game, other)
-        accepted = value <= 0    # the AI takes a draw unless it thinks it is ahead
+        accepted = ai_takes_draw(game, other)
         app.ui.message("Draw offer", "The AI %s the draw." % ("accepts" if accepted else "declines"))
     else:
         accepted = app.ui.ask("Draw offer", "%s offers a draw. %s, do you accept?" % (
@@ -63,30 +73,36 @@ def offer_draw(app, session):
         app.save(session)
 
 
+def ai_takes_draw(game, player):
+    """The AI agrees to a draw only past the opening, and only when its own evaluation does not
+    put it ahead."""
+    if len(game.history) < DRAW_FROM:
+        return False
+    from shared_rules import ai
+    return ai.tuning_for(game).evaluate(game, player) <= 0
+
+
 def game_over(app, session):
     """The final position and what next: the session to go on with (after an undo, or a
     rematch), or None to leave to the main menu."""
     game = session.game
-    winner = session.winner()
-    if winner == DRAW:
-        line = "Draw by agreement" if session.result else "Draw"
-    elif session.result.startswith("resign"):
-        line = "%s resigned: %s wins" % (game.PLAYERS[1 - winner], game.PLAYERS[winner])
-    else:
-        line = "%s wins" % game.PLAYERS[winner]
-    app.draw_play(session, None, line)
+    if not session.result:
+        session.result = "over"     # the save says the game is finished (a review, not a Continue)
+        app.save(session)
+    app.draw_play(session, None)
     app.ui.wait_key()
     items = ["Main menu", "Rematch", "Show board"]
-    if not session.result and app.can_undo(session):
+    if session.result == "over" and app.can_undo(session):
         items.append("Undo")
     while True:
-        choice = app.ui.menu(line, items)
+        choice = app.ui.menu("Game over", items)
         item = items[choice] if choice >= 0 else "Main menu"
         if item == "Show board":
-            app.draw_play(session, None, line)
+            app.draw_play(session, None)
             app.ui.wait_key()
             continue
         if item == "Undo":
+            session.result = ""
             app.undo(session)
             return session
         if item == "Rematch":

@@ -3,16 +3,27 @@
 # A save is text: the game name, its options, who plays each side, and the moves in notation,
 # one per line (replayed on load, so dice stored as a seed come out the same).  A last line
 # carries the move count and a checksum, so a file cut short by a power loss is detected.
+# Settings are `key=value` lines sealed the same way.
 #
 # Writes are power-cut safe: the new text goes to `<name>.new`, then the current file becomes
 # `<name>.bak` and the new one takes its place.  Loading tries the current file, then a
-# complete `.new` left by a cut between the renames, then the previous one.
+# complete `.new` left by a cut between the renames, then the previous one, then a save kept
+# aside because it once needed more memory than was free (`game.kept`).
+#
+# Files are read as bytes and must be ASCII, with strict ASCII numbers in the end line, and lines
+# are split at single spaces only: CPython and MicroPython then judge every file alike (no
+# newline translation, no Unicode digits or spaces), and nothing from a file can reach the
+# screen that the 8x8 font cannot draw.
 import os
 
 SAVE_VERSION = 1
 MAGIC = "THOLIA-SAVE"
 GAME_FILE = "game"          # the one autosaved game (Continue)
 SETTINGS_FILE = "settings"
+# Longer than any real save (random Tholian Go games on the square space reach ~40 KB, see
+# `make soak`), far shorter than garbage that would fill the device's heap.
+MAX_FILE_BYTES = 65536
+_END_DIGITS = 10            # the checksum is < 2**32; no save has a billion moves
 
 
 class SaveError(ValueError):
@@ -40,6 +51,47 @@ def checksum(text):
     return (b << 16) | a
 
 
+def seal(body, count):
+    """`body` (whole lines) with the end line that lets unseal() check it."""
+    return body + "end %d %d\n" % (count, checksum(body))
+
+
+def unseal(text, what):
+    """(body, count) of a sealed text; SaveError naming `what` ("the save") when the end line
+    is missing or wrong."""
+    end = text.rfind("end ", 0, len(text) - 1)
+    if end < 0 or (end > 0 and text[end - 1] != "\n"):
+        raise SaveError("%s is incomplete (no end line)" % what)
+    tail = text[end:]
+    numbers = tail[:-1].split(" ")
+    if tail[-1] != "\n" or len(numbers) != 3:
+        raise SaveError("%s's end line is damaged" % what)
+    count = ascii_number(numbers[1])
+    total = ascii_number(numbers[2])
+    if count < 0 or total < 0:
+        raise SaveError("%s's end line is damaged" % what)
+    if total != checksum(text[:end]):
+        raise SaveError("%s is damaged (checksum mismatch)" % what)
+    return text[:end], count
+
+
+def ascii_number(word):
+    """The value of 1..10 ASCII digits, else -1 (str.isdigit() and int() accept other digits
+    on CPython, not on MicroPython)."""
+    if not 0 < len(word) <= _END_DIGITS:
+        return -1
+    for ch in word:
+        if not "0" <= ch <= "9":
+            return -1
+    return int(word)
+
+
+def words(line):
+    """The words of a line split at single spaces (str.split() without an argument splits at
+    other characters on CPython than on MicroPython)."""
+    return [w for w in line.split(" ") if w]
+
+
 def to_text(saved):
     lines = [
         "%s %d" % (MAGIC, SAVE_VERSION),
@@ -50,23 +102,14 @@ def to_text(saved):
     ]
     for move in saved.moves:
         lines.append("m " + move)
-    body = "\n".join(lines) + "\n"
-    return body + "end %d %d\n" % (len(saved.moves), checksum(body))
+    return seal("\n".join(lines) + "\n", len(saved.moves))
 
 
 def from_text(text):
     """Parses a save; SaveError says what is wrong with it."""
-    end = text.rfind("end ", 0, len(text) - 1)
-    if end < 0 or (end > 0 and text[end - 1] != "\n"):
-        raise SaveError("the save is incomplete (no end line)")
-    body = text[:end]
-    tail = text[end:].split()
-    if len(tail) != 3 or not tail[1].isdigit() or not tail[2].isdigit():
-        raise SaveError("the save's end line is damaged")
-    if int(tail[2]) != checksum(body):
-        raise SaveError("the save is damaged (checksum mismatch)")
+    body, count = unseal(text, "the save")
     lines = body.split("\n")
-    head = lines[0].split()
+    head = words(lines[0])
     if len(head) != 2 or head[0] != MAGIC:
         raise SaveError("not a Tholia save")
     if head[1] != str(SAVE_VERSION):
@@ -81,18 +124,18 @@ def from_text(text):
             moves.append(value)
         else:
             fields[key] = value
-    if len(moves) != int(tail[1]):
-        raise SaveError("the save lists %d moves, its end line says %s" % (len(moves), tail[1]))
+    if len(moves) != count:
+        raise SaveError("the save lists %d moves, its end line says %d" % (len(moves), count))
     for key in ("game", "options", "players", "result"):
         if key not in fields:
             raise SaveError("the save has no '%s' line" % key)
     options = {}
-    for word in fields["options"].split():
+    for word in words(fields["options"]):
         name, eq, value = word.partition("=")
         if not eq:
             raise SaveError("bad option '%s' in the save" % word)
         options[name] = value
-    return SavedGame(fields["game"], options, fields["players"].split(), moves, fields["result"])
+    return SavedGame(fields["game"], options, words(fields["players"]), moves, fields["result"])
 
 
 def _path(folder, name):
@@ -120,11 +163,12 @@ def ensure_dir(folder):
 
 
 def write_safely(folder, name, text):
-    """Writes `text` as folder/name so that a power cut at any moment leaves a usable file."""
+    """Writes `text` as folder/name so that a power cut at any moment leaves a usable file.
+    Binary, so the bytes are the same on every system (no "\r\n" on Windows)."""
     ensure_dir(folder)
     base = _path(folder, name)
-    with open(base + ".new", "w") as f:
-        f.write(text)
+    with open(base + ".new", "wb") as f:
+        f.write(text.encode())
     if exists(base):
         _remove(base + ".bak")          # FAT refuses to rename onto an existing file
         os.rename(base, base + ".bak")
@@ -132,36 +176,73 @@ def write_safely(folder, name, text):
 
 
 def read_text(path):
-    with open(path) as f:
-        return f.read()
+    """The file's text; SaveError when it is longer than any file the app writes (checked
+    before reading: garbage must not fill the heap) or is not ASCII (the 8x8 font draws a
+    control character as one box, and no parsing here splits at one)."""
+    size = os.stat(path)[6]
+    if size > MAX_FILE_BYTES:
+        raise SaveError("the file is too big (%d bytes; the app writes at most %d)" % (size, MAX_FILE_BYTES))
+    with open(path, "rb") as f:
+        data = f.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise SaveError("the file is too big (over %d bytes)" % MAX_FILE_BYTES)
+    if data and max(data) > 126:   # in C on both VMs: no copy, no loop in Python
+        raise SaveError("the file is damaged (it holds a byte that is not plain text)")
+    return data.decode()
 
 
 def candidate_paths(folder):
+    """The save files, newest first: current, unfinished write, previous, kept aside."""
     base = _path(folder, GAME_FILE)
-    return (base, base + ".new", base + ".bak")
+    return (base, base + ".new", base + ".bak", base + ".kept")
 
 
-def load_game(folder, skip=0):
+KEPT = 3    # index of the kept-aside save in candidate_paths()
+
+
+def load_game(folder, skip=0, kept=True):
     """(saved, index, messages): the newest usable save from the `skip`-th candidate file on
-    (newest first), the index of its file, and one message per bad file passed over.  The app
-    calls again with `skip = index + 1` when a save parses but does not replay."""
+    (newest first; the kept-aside one only if `kept`), the index of its file, and one message
+    per file passed over.  The app calls again with `skip = index + 1` when a save parses but
+    does not replay.  A save that cannot be read for lack of memory is not damaged: it is kept
+    aside (keep_aside) and not tried again in this call."""
     messages = []
     paths = candidate_paths(folder)
-    for i in range(skip, len(paths)):
+    last = len(paths) if kept else KEPT
+    i = skip
+    while i < last:
         path = paths[i]
-        if not exists(path):
-            continue
-        try:
-            return from_text(read_text(path)), i, messages
-        except SaveError as e:
-            messages.append("%s: %s" % (_label(i), e))
-        except (OSError, UnicodeError) as e:
-            messages.append("%s: cannot read (%s)" % (_label(i), e))
+        if exists(path):
+            try:
+                return from_text(read_text(path)), i, messages
+            except SaveError as e:
+                messages.append("%s: %s" % (label(i), e))
+            except OSError as e:
+                messages.append("%s: cannot read (%s)" % (label(i), e))
+            except MemoryError:
+                messages.append(keep_aside(folder, i))
+                last = KEPT
+        i += 1
     return None, len(paths), messages
 
 
-def _label(index):
-    return ("Save", "Unfinished save", "Previous save")[index]
+def label(index):
+    return ("Save", "Unfinished save", "Previous save", "Kept save")[index]
+
+
+def keep_aside(folder, index):
+    """Moves the index-th save, which needed more memory than was free, out of the way of the
+    autosave (which would rotate it away two moves later) to game.kept, the last file Continue
+    tries; Erase saved game removes it.  Returns what to tell the player."""
+    if index != KEPT:
+        paths = candidate_paths(folder)
+        try:
+            _remove(paths[KEPT])
+            os.rename(paths[index], paths[KEPT])
+        except OSError as e:
+            return "%s: not enough memory to load it, and it could not be kept aside (%s)." % (label(index), e)
+    return ("%s: not enough memory to load it. It is kept, not replaced: Continue tries it when no "
+            "other save loads, Erase saved game removes it." % label(index))
 
 
 def has_game(folder):
@@ -172,7 +253,11 @@ def has_game(folder):
 
 
 def save_game(folder, saved):
-    write_safely(folder, GAME_FILE, to_text(saved))
+    """Autosaves `saved`; SaveError when the game has grown too long for a save."""
+    text = to_text(saved)
+    if len(text) > MAX_FILE_BYTES:
+        raise SaveError("the game is too long to save (%d bytes; a save holds %d)" % (len(text), MAX_FILE_BYTES))
+    write_safely(folder, GAME_FILE, text)
 
 
 def delete_game(folder):
@@ -180,27 +265,46 @@ def delete_game(folder):
         _remove(path)
 
 
-def load_settings(folder, defaults):
-    """Settings as a dict: `defaults` overlaid with the file's key=value lines (bad lines ignored)."""
+def load_settings(folder, allowed):
+    """(settings, notes): each setting of `allowed` ({key: (default, other values...)}) from the
+    newest intact settings file, its default when the file lacks it.  A damaged file, or a value
+    that is not allowed, gives a note for the player (and the older copy, or the default)."""
     settings = {}
-    for key in defaults:
-        settings[key] = defaults[key]
-    for path in (_path(folder, SETTINGS_FILE), _path(folder, SETTINGS_FILE) + ".new",
-                 _path(folder, SETTINGS_FILE) + ".bak"):
-        try:
-            text = read_text(path)
-        except (OSError, UnicodeError):
+    for key in allowed:
+        settings[key] = allowed[key][0]
+    notes = []
+    base = _path(folder, SETTINGS_FILE)
+    for path in (base, base + ".new", base + ".bak"):
+        if not exists(path):
             continue
-        if not text.endswith("end\n"):
-            continue   # cut short: try the older copy
-        for line in text.split("\n"):
-            key, eq, value = line.partition("=")
-            if eq and key in defaults:
+        try:
+            body, count = unseal(read_text(path), "the settings file")
+            lines = body.split("\n")[:-1]
+            if len(lines) != count:
+                raise SaveError("the settings file lists %d values, its end line says %d" % (len(lines), count))
+        except SaveError as e:
+            text = str(e)
+            notes.append(text[0].upper() + text[1:] + ".")
+            continue
+        except (OSError, MemoryError) as e:
+            notes.append("The settings cannot be read (%s)." % e)
+            continue
+        if notes:
+            notes.append("The previous copy is used.")
+        for line in lines:
+            key, _, value = line.partition("=")
+            if key not in allowed:
+                continue    # a setting of another version of the app
+            if value in allowed[key]:
                 settings[key] = value
-        break
-    return settings
+            else:
+                notes.append("Setting %s=%s is not valid: %s is used." % (key, value, allowed[key][0]))
+        return settings, notes
+    if notes:
+        notes.append("The default settings are used.")
+    return settings, notes
 
 
 def save_settings(folder, settings):
-    text = "".join("%s=%s\n" % (k, settings[k]) for k in sorted(settings)) + "end\n"
-    write_safely(folder, SETTINGS_FILE, text)
+    keys = sorted(settings)
+    write_safely(folder, SETTINGS_FILE, seal("".join("%s=%s\n" % (k, settings[k]) for k in keys), len(keys)))

@@ -141,11 +141,11 @@ class UI:
         self.fb.fill(self.bg if c < 0 else c)
 
     def text(self, s, x, y, c=-1):
-        self.fb.text(s, x, y, self.fg if c < 0 else c)
+        self.fb.text(drawable(s), x, y, self.fg if c < 0 else c)
 
     def text_center(self, s, y, c=-1, x=0, w=0):
         w = w or self.w
-        self.fb.text(s, x + (w - 8 * len(s)) // 2, y, self.fg if c < 0 else c)
+        self.fb.text(drawable(s), x + (w - 8 * len(s)) // 2, y, self.fg if c < 0 else c)
 
     def heading(self, s):
         """A screen title on the first line, underlined; returns the y where content starts."""
@@ -236,7 +236,7 @@ class UI:
             return -1
         index = min(max(index, 0), len(items) - 1)
         while True:
-            self._draw_list(title, items, index, footer, None, intro)
+            self._draw_list(title, items, index, footer, intro)
             key = self.wait_key()
             if key == "up":
                 index = (index - 1) % len(items)
@@ -247,7 +247,7 @@ class UI:
             elif key == "b":
                 return -1
 
-    def _draw_list(self, title, items, index, footer, values=None, intro=None):
+    def _draw_list(self, title, items, index, footer, intro=None):
         self.clear()
         top = self.heading(title)
         lh = self.line_h
@@ -264,12 +264,9 @@ class UI:
         for row in range(min(rows, len(items) - first)):
             i = first + row
             y = top + row * lh
-            label = items[i]
-            if values is not None and values[i]:
-                label = _fit_pair(label, values[i], self.cols - 1)
-            label = label[:self.cols - 1]
+            label = items[i][:self.cols - 1]
             if i == index:
-                self.fb.fill_rect(0, y - 1, self.w, lh, self.sel_bg)
+                self.fb.fill_rect(0, y, self.w, lh, self.sel_bg)
                 self.text(label, 4, y + (lh - 8) // 2, self.sel_fg)
             else:
                 self.text(label, 4, y + (lh - 8) // 2)
@@ -281,19 +278,21 @@ class UI:
             self.text(footer[:self.cols], 0, self.h - 8, self.dim)
         self.show()
 
-    def form(self, title, labels, choices, picked, action):
-        """Rows of `label: value`, LEFT/RIGHT change `picked[i]` (index into `choices[i]`), the
-        last row is `action` (e.g. "Start").  Returns True on the action row, False for back."""
+    def form(self, title, labels, choices, picked, action, words=None):
+        """Rows of `label: value`, LEFT/RIGHT change `picked[i]` (index into `choices[i]`, a
+        tuple of values or Numbers), the last row is `action` (e.g. "Start").  `words[i]`, if
+        given, maps a value to what the screen shows.  A row whose label and value do not fit
+        on one line shows the value on a second line; the selected row's value is framed by
+        < > and the footer says which of how many it is.  True on the action row, False for
+        back (B)."""
         index = len(labels)
-        items = list(labels) + [action]
         while True:
-            values = [choices[i][picked[i]] for i in range(len(labels))] + [""]
-            self._draw_list(title, items, index, "", values)
+            self._draw_form(title, labels, choices, picked, action, words, index)
             key = self.wait_key()
             if key == "up":
-                index = (index - 1) % len(items)
+                index = (index - 1) % (len(labels) + 1)
             elif key == "down":
-                index = (index + 1) % len(items)
+                index = (index + 1) % (len(labels) + 1)
             elif key in ("left", "right") and index < len(labels):
                 step = 1 if key == "right" else -1
                 picked[index] = (picked[index] + step) % len(choices[index])
@@ -304,6 +303,61 @@ class UI:
             elif key == "b":
                 return False
 
+    def _draw_form(self, title, labels, choices, picked, action, words, index):
+        cols = self.cols - 1
+        rows = []    # (item, text, value): one or two lines per item
+        for i in range(len(labels)):
+            value = choices[i][picked[i]]
+            if words is not None and words[i] is not None:
+                value = words[i].get(value, value)
+            if i == index and len(choices[i]) > 1:
+                value = "<" + value + ">"
+            if len(labels[i]) + 1 + len(value) <= cols:
+                rows.append((i, labels[i], value))
+            else:
+                rows.append((i, labels[i], ""))
+                rows.append((i, "", value))
+        rows.append((len(labels), action, ""))
+        footer = ""
+        if index < len(labels):
+            count = len(choices[index])
+            if isinstance(choices[index], Numbers):
+                footer = "%s..%s" % (choices[index][0], choices[index][count - 1])
+            else:
+                footer = "%d of %d" % (picked[index] + 1, count)
+        self.clear()
+        top = self.heading(title)
+        lh = self.line_h
+        bottom = self.h - lh
+        room = (bottom - top) // lh
+        first = 0
+        last = 0
+        for r in range(len(rows)):
+            if rows[r][0] == index:
+                last = r
+        if last >= room:
+            first = last - room + 1
+        while first > 0 and rows[first][0] == rows[first - 1][0] and rows[first][0] != index:
+            first += 1    # never start on an item's second line
+        for r in range(first, min(len(rows), first + room)):
+            item, label, value = rows[r]
+            y = top + (r - first) * lh
+            c = self.fg
+            if item == index:
+                self.fb.fill_rect(0, y, self.w, lh, self.sel_bg)
+                c = self.sel_fg
+            yt = y + (lh - 8) // 2
+            self.text(label[:cols], 4, yt, c)
+            if value:
+                self.text(value[:cols], self.w - 4 - 8 * len(value[:cols]), yt, c)
+        if first > 0:
+            self.text("^", self.w - 8, top)
+        if first + room < len(rows):
+            self.text("v", self.w - 8, bottom - lh)
+        if footer:
+            self.text(footer[:self.cols], 0, self.h - 8, self.dim)
+        self.show()
+
     def pager(self, title, text):
         """Long text, wrapped; UP/DOWN scroll a line, LEFT/RIGHT a page, A or B close."""
         lines = self.wrap(text)
@@ -312,9 +366,13 @@ class UI:
         first = 0
         last_first = max(0, len(lines) - rows)
         while True:
+            # A heading is never left alone at the foot of a page: it opens the next one.
+            shown = rows
+            if rows > 1 and first + rows < len(lines) and _is_heading(lines, first + rows - 1):
+                shown = rows - 1
             self.clear()
             self.heading(title)
-            for row in range(min(rows, len(lines) - first)):
+            for row in range(min(shown, len(lines) - first)):
                 self.text(lines[first + row], 0, top + row * self.line_h)
             page = "%d/%d" % (first // max(rows, 1) + 1, last_first // max(rows, 1) + 1) if last_first else ""
             self.text(page, self.w - 8 * len(page), self.h - 8, self.dim)
@@ -325,7 +383,7 @@ class UI:
             elif key == "up":
                 first = max(first - 1, 0)
             elif key == "right":
-                first = min(first + rows, last_first)
+                first = min(first + shown, last_first)
             elif key == "left":
                 first = max(first - rows, 0)
             elif key in ("a", "b", "menu"):
@@ -346,3 +404,35 @@ def _fit_pair(label, value, cols):
     if len(label) > room:
         label = label[:room]
     return label + " " * (cols - len(label) - len(value)) + value
+
+
+def drawable(s):
+    """`s` with each character the 8x8 font lacks (beyond ASCII) as "?": framebuf would draw
+    every byte of its UTF-8 as a block, and the layout counts characters."""
+    if len(s.encode()) == len(s):
+        return s
+    return "".join(ch if ord(ch) < 127 else "?" for ch in s)
+
+
+class Numbers:
+    """The integers lo..hi as a form row's values (strings), without a list of them."""
+
+    def __init__(self, lo, hi):
+        self.lo = lo
+        self.hi = hi
+
+    def __len__(self):
+        return self.hi - self.lo + 1
+
+    def __getitem__(self, i):
+        return str(self.lo + i)
+
+    def index(self, value):
+        return int(value) - self.lo
+
+
+def _is_heading(lines, i):
+    """Whether lines[i] is a section heading of a text ("A TURN", "RULINGS (the seed...)"):
+    capitals, after an empty line."""
+    head = lines[i].split("(")[0].strip()
+    return i > 0 and not lines[i - 1] and len(head) > 1 and head.isupper()

@@ -186,6 +186,13 @@ class Search:
             return moves[0]
         self.player = game.to_move()
         self._start = _clock()
+        # A win on the spot is played at every level, whatever the budget and the ordering.
+        for move in moves:
+            game.play(move)
+            won = game.winner() == self.player
+            game.undo()
+            if won:
+                return move
         prepare = getattr(self.tuning, "prepare", None)
         if prepare is not None:
             prepare(game, self.level)

@@ -1414,6 +1414,22 @@ def _is_leaf(game, me):
     return me != _plan[0]
 
 
+def _step_back(game, adj):
+    """The step that would take back the turn's last move, a single step a -> b (a move and
+    its reverse in one turn undo each other: never worth a move), or -1."""
+    if game.rlen or not (game.dark_done or game.light_done) or not game.history:
+        return -1
+    last = game.history[len(game.history) - 1]
+    if last & 3 != _STEP:
+        return -1
+    a = (last >> 2) & 511
+    b = adj[a * SLOTS + (last >> _SLOT_SHIFT) - 1]
+    for slot in range(SLOTS):
+        if adj[b * SLOTS + slot] == a:
+            return b << 2 | _STEP | (slot + 1) << _SLOT_SHIFT
+    return -1
+
+
 def candidates(game, count):
     """No moves at a leaf, found before the rules list them; elsewhere order() picks."""
     return [] if _is_leaf(game, game.to_move() + 1) else None
@@ -1501,10 +1517,13 @@ def order(game, moves, count):
     dark_first = (not game.rlen and len(game.history) == _root_length[0] and not game.dark_done
                   and not game.light_done and not game.chain and not game.touchdown
                   and not game.placing_phase() and _has_dark_move(t, moves))
+    back = _step_back(game, adj)
     kept = []
     for m in moves:
-        if m != OFFER and (not dark_first or _dark_or_push(t, board, adj, m, me)):
+        if m != OFFER and m != back and (not dark_first or _dark_or_push(t, board, adj, m, me)):
             kept.append(m)
+    if not kept and back in moves:
+        kept.append(back)    # the only move left
     scores = [0] * len(kept)
     for i in range(len(kept)):
         m = kept[i]

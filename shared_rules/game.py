@@ -20,11 +20,13 @@ class Game:
     TITLE = ""
     PLAYERS = ("First", "Second")
     # Option name -> tuple of allowed values (strings); the first one is the default.
-    # An allowed value of "*int" accepts any integer written in decimal (put a real default first).
+    # An allowed value of "*int" accepts an integer written in decimal (put a real default
+    # first) within INT_RANGES[option], else within INT_RANGE.
     OPTIONS = {}
+    INT_RANGES = {}
 
     def __init__(self, options=None):
-        self.options = parse_options(self.NAME, self.OPTIONS, options)
+        self.options = parse_options(self.NAME, self.OPTIONS, options, self.INT_RANGES)
         self.history = []  # moves played, in order (ints)
 
     # --- the state -----------------------------------------------------------------------
@@ -104,8 +106,13 @@ class Game:
         return " ".join("%s=%s" % (k, self.options[k]) for k in sorted(self.options))
 
 
-def parse_options(game_name, allowed, given):
-    """Checks `given` (dict of str -> str) against `allowed`; returns the full option dict."""
+INT_RANGE = (-999999999, 999999999)   # an "*int" option without its own range (a small int on the device)
+
+
+def parse_options(game_name, allowed, given, ranges=None):
+    """Checks `given` (dict of str -> str) against `allowed` and the ranges of its "*int"
+    options (`ranges`: {option: (low, high)}); returns the full option dict, integers written
+    plainly ("08" -> "8")."""
     out = {}
     for name in allowed:
         out[name] = allowed[name][0]
@@ -116,14 +123,35 @@ def parse_options(game_name, allowed, given):
                 raise GameError("%s has no option '%s'; options: %s" % (
                     game_name, name, ", ".join(sorted(allowed)) or "none"))
             choices = allowed[name]
-            if value not in choices and not ("*int" in choices and _is_int(value)):
-                raise GameError("option %s=%s is not valid for %s; choose one of: %s" % (
-                    name, value, game_name, "|".join(c if c != "*int" else "<integer>" for c in choices)))
+            if value not in choices:
+                low, high = (ranges or {}).get(name, INT_RANGE)
+                number = _int_within(value, low, high) if "*int" in choices else None
+                if number is None:
+                    raise GameError("option %s=%s is not valid for %s; %s" % (
+                        name, value if len(value) <= 20 else value[:20] + "...", game_name,
+                        allowed_text(choices, (low, high))))
+                value = str(number)
             out[name] = value
     return out
 
 
-def _is_int(text):
-    if text.startswith("-"):
-        text = text[1:]
-    return len(text) > 0 and all("0" <= c <= "9" for c in text)
+def _int_within(text, low, high):
+    """The integer `text` writes in ASCII decimal (an optional minus, leading zeros allowed) when
+    it lies in low..high, else None; a long text is refused before int() (CPython refuses over
+    4,300 digits)."""
+    digits = text[1:] if text.startswith("-") else text
+    if not digits or not all("0" <= c <= "9" for c in digits):
+        return None
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > 10:
+        return None
+    number = int(digits)
+    number = -number if text.startswith("-") else number
+    return number if low <= number <= high else None
+
+
+def allowed_text(choices, bounds=INT_RANGE):
+    """What an option admits, in words: "choose one of: a|b" or "choose an integer 7..16"."""
+    if "*int" in choices:
+        return "choose an integer %d..%d" % bounds
+    return "choose one of: " + "|".join(choices)

@@ -247,6 +247,7 @@ class Trap(Game):
     TITLE = "Trap"
     PLAYERS = ("Light", "Dark")
     OPTIONS = {"size": ("8", "7", "9", "10", "12", "*int"), "dots": ("five", "center"), "first": ("light", "dark")}
+    INT_RANGES = {"size": (MIN_SIZE, MAX_SIZE)}
 
     def __init__(self, options=None):
         # The dots option also takes an explicit square list, which parse_options cannot check.
@@ -260,8 +261,6 @@ class Trap(Game):
                     given[key] = options[key]
         Game.__init__(self, given)
         size = int(self.options["size"])
-        if not MIN_SIZE <= size <= MAX_SIZE:
-            raise GameError("option size=%d is not valid for trap; choose %d..%d" % (size, MIN_SIZE, MAX_SIZE))
         self.dots = _dot_squares(dots_text, size)
         # Each dot's first triangle (its square's N), and its four rays, for the trap test.
         self._dot_triangles = _zeros(len(self.dots))

@@ -4,7 +4,7 @@
 
 PROFILES = {
     # name: (width, height, colour, buttons)
-    "pico_lcd13": (240, 240, True, ("up", "down", "left", "right", "a", "b", "x", "y")),
+    "pico_lcd13": (240, 240, True, ("up", "down", "left", "right", "select", "a", "b", "x", "y")),
     "odroid_go": (320, 240, True, ("up", "down", "left", "right", "a", "b", "menu", "select", "start")),
     "mono128": (128, 64, False, ("up", "down", "left", "right", "a", "b")),
 }

@@ -26,6 +26,7 @@ import time
 from shared_rules import ai
 from shared_rules.game import DRAW, ONGOING
 from tools import bench_ai
+from tools.procs import die_with_parent
 
 GAMES = 40  # per opponent and level: about +-9% at a 90% win rate
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -76,7 +77,7 @@ def vm_figures(level, options):
            "--mount", "tools:/tools", os.path.join("tools", "ai_throngs_vm.py"), level]
     if options:
         cmd += [options.get("board", "63"), options.get("ruleset", "seed")]
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=1200)
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=1200, preexec_fn=die_with_parent)
     for line in proc.stdout.splitlines():
         if line.startswith("@@BENCH "):
             return json.loads(line[8:])

@@ -19,6 +19,8 @@ import json
 import os
 import subprocess
 
+from tools.procs import die_with_parent
+
 PROFILE = "pico_lcd13"
 GOAL_KB = 120
 MAX_DECISIONS = 400
@@ -32,7 +34,8 @@ def run_session(benchlib, mode, game, profile=PROFILE, seed=1, timeout=1500, max
            "--mount", "%s:/tools" % os.path.join(root, "tools"),
            os.path.join(root, "tools", "vm_app_session.py"), mode, game, profile, str(seed),
            str(max_decisions)]
-    proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True, timeout=timeout)
+    proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True, timeout=timeout,
+                          preexec_fn=die_with_parent)
     for line in proc.stdout.splitlines():
         if line.startswith("@@BENCH "):
             return json.loads(line[8:])

@@ -17,6 +17,7 @@ import time
 
 from shared_rules.rng import Rng
 from tools import pystone
+from tools.procs import die_with_parent
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEVICE_PYSTONES = {"rp2040": 1490, "esp32": 1910, "rp2350": 2860, "esp32s3": 3310}
@@ -155,7 +156,8 @@ def run_mpy(script, args=(), mounts=("shared_rules",), timeout=600):
     for m in mounts:
         cmd += ["--mount", "%s:/%s" % (os.path.join(ROOT, m), m)]
     cmd += [script] + list(args)
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout,
+                          preexec_fn=die_with_parent)
     figures = {}
     for line in proc.stdout.splitlines():
         if line.startswith("@@BENCH "):

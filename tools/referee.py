@@ -4,14 +4,29 @@
 
 Commands: new GAME [key=value ...] | legal | play MOVE | undo | show | status | record | games |
 genmove [LEVEL] (the AI plays and prints its move) | hint [LEVEL] (prints it, does not play) |
-quit.  Answers start with '= ' (success) or '? ' and a reason, and end with an empty line.
-A bad line never stops the referee.
+help | quit.  Answers start with '= ' (success) or '? ' and a reason, and end with an empty
+line.  A bad line never stops the referee.
 """
 import sys
 
 from shared_rules import ai, registry
 from shared_rules.game import GameError
 import shared_rules.games  # noqa: F401  (registers every game)
+
+
+HELP = """commands (answers start with '= ' or '? ', and end with an empty line):
+  new GAME [key=value ...]   start a game (games: see 'games'); options as the game's rules list them
+  games                      the games
+  legal                      the legal moves (decisions) now, in notation
+  play MOVE                  play one move in notation
+  undo                       take back the last move
+  show                       the board as text
+  status                     who is to move, who won
+  record                     the whole game as one line of notation
+  genmove [LEVEL]            the AI plays a move and prints it (levels: easy normal hard)
+  hint [LEVEL]               the AI's move, printed, not played
+  help                       this text
+  quit                       stop"""
 
 
 class Referee:
@@ -26,9 +41,22 @@ class Referee:
 
     def cmd_new(self, args):
         if not args:
-            raise GameError("usage: new GAME [key=value ...] (games: %s)" % " ".join(registry.game_names()))
-        self.game = registry.create(args[0], registry.parse_option_words(args[1:]))
+            raise GameError("usage: new GAME [key=value ...] (games: %s)%s" % (
+                " ".join(registry.game_names()), self.still_on()))
+        try:
+            self.game = registry.create(args[0], registry.parse_option_words(args[1:]))
+        except GameError as e:
+            raise GameError(str(e) + self.still_on()) from None
         return self.game.options_text()
+
+    def still_on(self):
+        """After a failed `new`: which game the next commands still go to."""
+        if self.game is None:
+            return "; no game is on"
+        return "; the %s game (%s) is still on" % (self.game.NAME, self.game.options_text() or "no options")
+
+    def cmd_help(self, args):
+        return "\n" + HELP
 
     def cmd_games(self, args):
         return " ".join(registry.game_names())
@@ -108,7 +136,14 @@ class Referee:
         return sorted(n[4:] for n in dir(self) if n.startswith("cmd_")) + ["quit"]
 
 
-def main(stdin=sys.stdin, stdout=sys.stdout):
+def main(stdin=sys.stdin, stdout=sys.stdout, argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if argv:
+        if argv[0] in ("-h", "--help"):
+            stdout.write((__doc__ or "").strip() + "\n\n" + HELP + "\n")
+            return 0
+        sys.stderr.write("referee: unknown argument '%s' (it reads commands from stdin; --help)\n" % argv[0])
+        return 2
     referee = Referee()
     for line in stdin:
         answer, keep_going = referee.handle(line)

@@ -97,7 +97,9 @@ def main(argv=None):
     if shutil.which("node") is None:
         print("vboard: Node.js (node) is not on PATH; run `make setup`", file=sys.stderr)
         return 1
-    proc = subprocess.Popen(node_command(args.port, args.fs, args.heap), cwd=ROOT)
+    # Tied by a pipe on its stdin, which closes however this process ends (even killed): the
+    # board then stops instead of holding its port as an orphan.
+    proc = subprocess.Popen(node_command(args.port, args.fs, args.heap, tied=True), cwd=ROOT, stdin=subprocess.PIPE)
     try:
         return proc.wait()
     except KeyboardInterrupt:

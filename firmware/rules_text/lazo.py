@@ -19,3 +19,6 @@ RULINGS
 
 SCREEN
 Seen from above, each place shows its topmost tile; the number on a tile is its level. The cursor visits the spaces where you may play."""
+
+# What the play screen's status line and help line say (the Help page and the rules page).
+STATUS = """B95 W95: the tiles Black and White have left to place. Under the board, 2.1.3 on BWB: the space under the cursor (its level first) and, above level 1, the colours of the three tiles it would rest on."""

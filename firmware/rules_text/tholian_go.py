@@ -1,5 +1,5 @@
 # Tholian Go's rules page: a summary of docs/rules/tholian_go.md (the rules as implemented, with rulings).
-TEXT = """By JDB Games. Two webs woven into one board: the light web (the corners of the hexagons) and the dark web (the hexagons' centres). Red starts at the bottom and moves first; Blue.
+TEXT = """By JDB Games. Two webs woven into one board: the light web (the corners of the hexagons) and the dark web (the hexagons' centres). Red starts at the bottom and moves first; Blue starts at the top.
 
 GOAL
 Surround and remove the opponent's tokens. A player left with 5 or fewer light tokens, or 2 or fewer dark tokens, loses. If both happen at once, the mover wins.
@@ -36,5 +36,7 @@ VARIANTS (option "variant")
 Options push_limit (pushing m enemy tokens needs m own ones) and space (periodic, wide, long, square boards).
 
 CONTROLS
-Choose a token, then where it goes; to push a string, go on node by node until an empty one. B takes back the last step, End ends the turn after one light move.
-The status line: each player's dark/light tokens (Red 6/14); the turn so far, D:ok or D:due for the dark move and L1/2 for the light ones (small screens: D+ or D- and the light moves made)."""
+Choose a token, then where it goes; to push a string, go on node by node until an empty one. B takes back the last step, End ends the turn after one light move."""
+
+# What the play screen's status line and help line say (the Help page and the rules page).
+STATUS = """Red 6/14 and Blue 6/14 (small screens R6/14, B6/14): each player's dark/light tokens on the board. D:due or D:ok (D- or D+): this turn's dark move is still to make, or made; L1/2 (the digit after D- or D+): light moves made this turn. Hand d2 l4 (H d2 l4): tokens still to place. dice: the dice of Lucky and Oracle. free push: a transformation left a free push to make. #12: the number of the decision (a step of a move) to make."""

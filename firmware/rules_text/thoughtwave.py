@@ -20,3 +20,6 @@ RULINGS
 
 CONTROLS
 Choose a square (A), then a piece (the number is how many you have left), then its rotation: the board shows the piece as it will lie. B steps back."""
+
+# What the play screen's status line and help line say (the Help page and the rules page).
+STATUS = """C2 J6 S5 B10 T1: the pieces the player to move has left: Crosses, Junctions, Straights, Bends, Terminators. Under the board, J?@e5: the placement being chosen; ? stands for the rotation still to choose."""

@@ -33,3 +33,6 @@ RULINGS AND OPTIONS
 
 CONTROLS
 Choose a site (A). When a stone is in flight, choose where it goes; its own site means it stays. B before the destination takes the choice back."""
+
+# What the play screen's status line and help line say (the Help page and the rules page).
+STATUS = """B12 W10: the Black and White stones on the board. Sc 3:1 (S3:1): the seed's score of Black and of White (stones and the sites they can expect to defend). Man 1/2 (M1/2): which maneuver of the turn. Power 3 (P3): the power left to the stone in flight. Pie: place B, place W, pick: the steps of the pie start. Under the board, P@21 p1: the move under the cursor and the potential of its site for you."""

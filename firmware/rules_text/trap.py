@@ -21,3 +21,6 @@ RULINGS (the seed is silent)
 
 CONTROLS
 Placing: move the cursor to a hole, A. Moving: choose a ball, then its new hole (B takes the ball back)."""
+
+# What the play screen's status line and help line say (the Help page and the rules page).
+STATUS = """Place or Move: the phase. L19 D20: Light's and Dark's balls in hand while placing, on the board while moving. Under the board, d4-e5: the move being chosen."""

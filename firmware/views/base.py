@@ -18,6 +18,7 @@ BUTTON = const(30000)
 
 class View:
     ASPECT = 100    # the board's width / height * 100: the app picks the layout that fits it
+    looking = False  # the player scrolled the board away from the cursor (look())
 
     def __init__(self, ui, game):
         self.ui = ui
@@ -48,6 +49,11 @@ class View:
 
     def button_label(self, key):
         return "?"
+
+    def look(self, dy):
+        """Free look, for a board taller than the screen: scrolls the view one way (dy -1 up,
+        1 down) when the cursor has no target further that way.  False when nothing moved."""
+        return False
 
     # --- drawing ----------------------------------------------------------------------------
     def draw(self, builder, last):

@@ -118,6 +118,16 @@ class View(BaseView):
         else:
             fb.ellipse(x, y, r, r, self.light[player], True)
 
+    def look(self, dy):
+        if not self.scroll:
+            return False
+        pan = min(0, max(-self.scroll, self.pan - dy * (self.ui.board_rect[3] // 3)))
+        if pan == self.pan:
+            return False
+        self.pan = pan
+        self.looking = True
+        return True
+
     def follow(self, builder, last):
         """Scrolls (small screens) so the cursor, or else the path or the last move, is seen."""
         node = -1
@@ -146,7 +156,7 @@ class View(BaseView):
         ui = self.ui
         fb = ui.fb
         board = game.board
-        if self.scroll:
+        if self.scroll and not self.looking:
             self.follow(builder, last)
         colour = self.web >= 0
         # Edges: every light side, in a player's colour when it is a barrier; dark edges only

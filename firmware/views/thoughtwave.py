@@ -49,6 +49,8 @@ class View(BaseView):
         if key >= _ROTATION:
             return "R%d" % (key - _ROTATION)
         piece = key - _PIECE
+        if self.narrow:
+            return PIECES[piece]      # the counts are on the status lines, the buttons are small
         game = self.game
         return "%s%d" % (PIECES[piece], game.hand[game.to_move() * 5 + piece])
 

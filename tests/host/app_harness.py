@@ -11,6 +11,7 @@ if SHIM not in sys.path:
     sys.path.insert(0, SHIM)
 
 from desktop_sim import framebuf  # noqa: E402
+from desktop_sim.sim import ScreenTextFrameBuffer  # noqa: E402
 from tools.app_driver import PROFILES, ScriptClock, presses_for  # noqa: E402,F401
 
 
@@ -18,20 +19,16 @@ class ScriptEnd(BaseException):
     """The script ran out (BaseException: the app's error screens must not catch it)."""
 
 
-class RecordingFrameBuffer(framebuf.FrameBuffer):
-    """Remembers the strings drawn since the last fill, so tests can read the screen."""
+class RecordingFrameBuffer(ScreenTextFrameBuffer):
+    """The simulator's framebuffer that remembers the strings on it (and which are drawn on
+    a highlight bar), so tests can read the screen as the player sees it."""
 
-    def __init__(self, *args):
-        super().__init__(*args)
-        self.texts = []
+    def strings(self):
+        return [t[2] for t in self.texts]
 
-    def fill(self, c, /):
-        self.texts = []
-        super().fill(c)
-
-    def text(self, s, x, y, c=1, /):
-        self.texts.append(s)
-        super().text(s, x, y, c)
+    def highlighted(self):
+        """The strings on a highlight bar below the title line: the menu item under the cursor."""
+        return [t[2] for t in self.texts if t[3] and t[1] >= 8]
 
 
 class FakeHW(ScriptClock):
@@ -54,12 +51,16 @@ class FakeHW(ScriptClock):
         self.frames = []        # texts of each full-screen show()
         self.pressed = []       # every button the app was given, in order
         self.partial_shows = 0
+        self.cut = []           # strings shown reaching past the screen's edge
         self.heap_reports = []
 
     # --- the hw contract ------------------------------------------------------------------
     def show(self, x=0, y=0, w=0, h=0):
+        for x, y, text, _ in self.fb.texts:
+            if x < 0 or y < 0 or x + 8 * len(text) > self.width or y + 8 > self.height:
+                self.cut.append(text)
         if w == 0:
-            self.frames.append(list(self.fb.texts))
+            self.frames.append(self.fb.strings())
         else:
             self.partial_shows += 1
 
@@ -87,6 +88,10 @@ class FakeHW(ScriptClock):
     def screen(self):
         """The strings on the last full frame, joined by '|'."""
         return "|".join(self.frames[-1]) if self.frames else ""
+
+    def selected(self):
+        """The highlighted texts on the screen now (the menu item under the cursor)."""
+        return self.fb.highlighted()
 
     def press(self, *buttons):
         self.script.extend(buttons)

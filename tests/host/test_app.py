@@ -1,10 +1,11 @@
 """The handheld app driven headlessly with scripted buttons (tests/host/app_harness.py)."""
 import os
 import random
+import re
 
 import pytest
 
-from app_harness import FakeHW, run_app, random_mover, presses_for, move_script
+from app_harness import FakeHW, PROFILES, run_app, random_mover, presses_for, move_script
 from firmware import saves
 from shared_rules import registry
 import shared_rules.games  # noqa: F401
@@ -43,8 +44,8 @@ def test_settings_are_saved_and_read_back(tmp_path):
     # Settings: AI level normal -> hard (RIGHT), targets on -> off, then "Save".
     hw = FakeHW(tmp_path, ["down", "down", "a", "down", "right", "down", "right", "down", "down", "down", "a"])
     run_app(hw)
-    loaded = saves.load_settings(str(tmp_path), {"level": "", "targets": "", "demo": ""})
-    assert loaded == {"level": "hard", "targets": "off", "demo": "normal"}
+    from firmware.app import SETTINGS
+    assert saves.load_settings(str(tmp_path), SETTINGS) == ({"level": "hard", "targets": "off", "demo": "normal"}, [])
 
 
 @pytest.mark.parametrize("profile", ["mono128"])
@@ -308,3 +309,241 @@ def test_trap_first_player_is_chosen_on_the_options_screen(tmp_path):
     game = registry.create("trap", saved.options)
     game.play_text("d4")
     assert game.board[game.cell_at(3, 3)] == 2   # Dark's ball
+
+
+def human_turn_start(app):
+    """Whether the human is at the start of a turn (nothing of the turn chosen yet)."""
+    s = app.session
+    return app.builder is not None and not app.builder.prefix and (
+        not s.movers or s.movers[-1] != s.game.to_move())
+
+
+def undo_after_turns(turns, rng):
+    """A driver: random moves for the human for `turns` turns (the AI answers each), then the
+    pause menu's Undo; it records the history at the start of each human turn."""
+    starts = []
+
+    def drive(hw):
+        app = hw.app
+        if app.busy or app.builder is None:
+            return [] if app.busy else None
+        if app.builder.prefix:
+            return None
+        if human_turn_start(app) and (not starts or starts[-1] != app.session.game.history):
+            if len(starts) > turns:
+                return None                          # back after the undo: stop
+            starts.append(list(app.session.game.history))
+            if len(starts) > turns:
+                return ["b", "down", "a"]            # pause menu: Undo
+        return presses_for(app.builder, rng.choice(app.builder.moves))
+    return drive, starts
+
+
+@pytest.mark.parametrize("name", registry.game_names())
+def test_undo_against_the_ai_goes_back_to_where_the_human_last_chose(tmp_path, name):
+    # Human against the easy AI; after three turns each, Undo takes back the AI's reply and the
+    # human's whole last turn (all its decisions), and the autosave then holds that position.
+    drive, starts = undo_after_turns(3, random.Random(7))
+    keys = new_game_keys(name, humans=False)[:-1] + ["up", "left", "down", "a"]   # AI easy
+    hw = FakeHW(tmp_path, keys, "pico_lcd13", driver=drive)
+    app = run_app(hw)
+    assert len(starts) == 4
+    assert app.session.game.history == starts[2]
+    assert len(saved_moves(tmp_path)) == len(starts[2])
+
+
+def screens(hw):
+    """The first string (the title) of each screen shown, once per run of equal titles."""
+    out = []
+    for frame in hw.frames:
+        if frame and (not out or out[-1] != frame[0]):
+            out.append(frame[0])
+    return out
+
+
+RAW_OPTION_NAMES = ("push_limit", "red_links", "ruleset", "transform", "lucky_scrimmage", "variant",
+                    "seed", "space", "size", "dots", "board", "start")
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize("name", registry.game_names())
+def test_option_forms_speak_player_words_and_fit_the_screen(tmp_path, name, profile):
+    # Each row selected in turn (UP from Start), each value stepped through with RIGHT.
+    cls = registry.game_class(name)
+    rows = len(cls.OPTIONS) + 2
+    keys = ["a"] + ["down"] * registry.game_names().index(name) + ["a"]
+    for _ in range(rows):
+        keys += ["up"] + ["right"] * 9
+    hw = FakeHW(tmp_path, keys + ["b", "b"], profile)
+    run_app(hw)
+    form = [f for f in hw.frames if f and f[0] == cls.TITLE]
+    shown = [t for frame in form for t in frame]
+    assert not [t for t in shown if t.strip() in RAW_OPTION_NAMES or "_" in t], shown
+    assert hw.cut == []
+    assert "Start" in shown and "Human" in shown
+    # B went back to the game list (the game still selected), B again to the main menu.
+    titles = [f[0] for f in hw.frames if f]
+    assert titles[-2:] == ["New game", "Tholia"]
+
+
+def test_the_dice_seed_steps_with_left_and_right_and_b_goes_back_to_the_game_list(tmp_path):
+    cls = registry.game_class("tholian_go")
+    seed_row = sorted(cls.OPTIONS).index("seed")
+    up = len(cls.OPTIONS) + 2 - seed_row        # from Start up to the seed row
+    keys = new_game_keys("tholian_go")[:3] + ["b", "a"]   # the form, B: the list, A: the form again
+    keys += ["up"] * up + ["right", "right", "right", "left"] + ["down"] * up
+    keys += ["up", "left", "left", "down", "a"]           # two humans, Start
+    hw = FakeHW(tmp_path, keys, "mono128")
+    app = run_app(hw)
+    assert app.session.game.options["seed"] == "3"
+    assert screens(hw)[:5] == ["Tholia", "New game", "Tholian Go", "New game", "Tholian Go"]
+    assert any("<3>" in frame for frame in hw.frames)    # the selected value, framed by < >
+
+
+def test_continue_says_what_it_resumes_and_a_new_game_asks_before_replacing_it(tmp_path):
+    saves.save_game(str(tmp_path), saves.SavedGame("trap", {"size": "8", "dots": "five"},
+                                                    ["human", "ai-hard"], ["d4", "e5", "c3"]))
+    # New game (Continue is first), Lazo, Start: asked, "Keep it"; Start again: "Replace it".
+    keys = ["down", "a", "a", "a", "a", "a", "down", "a"]
+    hw = FakeHW(tmp_path, keys, "pico_lcd13", driver=lambda hw: None)
+    app = run_app(hw)
+    assert hw.frames[0][:2] == ["Tholia", "Continue"] and "Trap, move 4, vs AI hard" in hw.frames[0]
+    assert screens(hw)[:7] == ["Tholia", "New game", "Lazo", "Saved game", "Lazo", "Saved game", "Black"]
+    asked = [f for f in hw.frames if f and f[0] == "Saved game"]
+    assert "saved Trap, move 4, vs AI hard?" in " ".join(asked[0])
+    assert app.session.name == "lazo" and saved_moves(tmp_path) == []
+    # On the small screen the line is shorter.
+    saves.save_game(str(tmp_path), saves.SavedGame("tholian_go", {}, ["human", "human"], ["L3.1-L3.2"]))
+    hw = FakeHW(tmp_path, [], "mono128")
+    run_app(hw)
+    assert hw.frames[0][-1] == "Tholian Go #2" and hw.selected() == ["Continue"]
+
+
+def test_a_finished_game_is_offered_for_review_not_continued(tmp_path):
+    moves = ["h1", "b6", "h2", "c6", "h3", "b7", "h4", "c7"]
+    hw, app = trap_game(tmp_path, moves, then=["a", "a"])     # game over: any key, Main menu
+    assert saves.from_text(read_file(tmp_path, "game")).result == "over"
+    assert hw.frames[-1][:2] == ["Tholia", "Review"] and hw.frames[-1][-1] == "Trap finished"
+    over = [f for f in hw.frames if "Dark wins" in " ".join(f)]
+    assert over and all(" ".join(f).count("wins") == 1 and "Place" not in f for f in over)
+    # Review: the final position and the game-over menu; its Undo makes it a game again.
+    hw = FakeHW(tmp_path, ["a", "a", "down", "down", "down", "a", "b", "up", "a"])
+    app = run_app(hw)
+    assert saved_moves(tmp_path) == moves[:-1]
+    assert saves.from_text(read_file(tmp_path, "game")).result == ""
+    assert hw.frames[-1][:2] == ["Tholia", "Continue"]
+
+
+def pager_text(hw, title):
+    """The text of a paged screen, read back from its pages (each line once, page marks left out)."""
+    lines = []
+    for frame in hw.frames:
+        if frame and frame[0] == title:
+            for line in frame[1:]:
+                if line not in lines and not re.match(r"^\d+/\d+$", line):
+                    lines.append(line)
+    return " ".join(lines)
+
+
+# What each profile's Help page must name: its own buttons, not another board's.
+BOARD_BUTTON_WORDS = {
+    "pico_lcd13": (["Joystick", "X or joystick press: the pause menu", "Y: a hint"], ["MENU", "START"]),
+    "odroid_go": (["D-pad", "MENU or START or SELECT: the pause menu"], ["Y:", "X or", "Joystick"]),
+    "mono128": (["D-pad", "B: takes back"], ["MENU", "SELECT", "Y:", "X or"]),
+}
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize("name", registry.game_names())
+def test_help_in_the_pause_menu_names_this_boards_buttons_and_explains_the_status_line(
+        tmp_path, name, profile):
+    status = __import__("firmware.rules_text." + name, None, None, ["STATUS"]).STATUS
+    # Two humans; B opens the pause menu: Resume, Help (no undo yet, hint after it when there
+    # is an AI), page through the help, B back to the pause menu, Rules, then Resume.
+    hint = 1 if name != "none" else 0
+    keys = new_game_keys(name) + ["b"] + ["down"] * (1 + hint) + ["a"] + ["right"] * 30 + ["b"]
+    keys += ["down", "a", "b", "up", "up", "up", "a"]
+    hw = FakeHW(tmp_path, keys, profile)
+    run_app(hw)
+    flat = " ".join(pager_text(hw, "Help").split())
+    wanted, unwanted = BOARD_BUTTON_WORDS[profile]
+    for words in wanted:
+        assert words.replace(" ", "") in flat.replace(" ", ""), (words, flat)
+    for words in unwanted:
+        assert words not in flat, (words, flat)
+    assert status.split(":")[0].replace(" ", "") in flat.replace(" ", "")
+    assert "THE STATUS LINE" in flat.replace(" ", " ")
+    assert registry.GAMES[name][2] in screens(hw)          # the rules page from the pause menu
+    assert screens(hw)[-1] != "Paused" and hw.cut == []   # resumed
+
+
+@pytest.mark.parametrize("profile,legend", [("pico_lcd13", ["A:choose B:back X:pause"]),
+                                            ("odroid_go", ["A:choose", "B:back", "MENU:pause"])])
+def test_the_play_screen_shows_a_button_legend_where_there_is_room(tmp_path, profile, legend):
+    hw = FakeHW(tmp_path, new_game_keys("trap"), profile, driver=lambda hw: None)
+    run_app(hw)
+    assert all(line in hw.frames[-1] for line in legend), hw.frames[-1]
+
+
+def test_the_ai_declines_a_draw_in_the_opening_and_takes_one_only_when_not_ahead(tmp_path):
+    # Lazo, human against the AI: the offer after one tile each is declined (issue 22: accepted
+    # at move 5).  Later, the answer follows the AI's evaluation.
+    from firmware.pause import DRAW_FROM, ai_takes_draw
+    from shared_rules.rng import Rng
+    keys = new_game_keys("lazo", humans=False)
+    pause_draw = ["b", "down", "down", "down", "down", "down", "a"]   # Resume Undo Hint Help Rules Offer draw
+    hw = FakeHW(tmp_path, keys, "pico_lcd13", driver=move_script(["1.1.1"], pause_draw + ["a"]))
+    app = run_app(hw)
+    assert "The AI declines the draw." in " ".join(pager_text(hw, "Draw offer").split())
+    assert app.session.result == ""
+    rng = Rng(3)
+    for name in registry.game_names():
+        game = registry.create(name)
+        while len(game.history) < DRAW_FROM + 10 and game.legal_moves():
+            if len(game.history) < DRAW_FROM:
+                assert not ai_takes_draw(game, 0) and not ai_takes_draw(game, 1)
+            moves = game.legal_moves()
+            game.play(moves[rng.below(len(moves))])
+        if game.legal_moves():
+            tuning = __import__("shared_rules.ai_" + name, None, None, ["evaluate"])
+            for player in (0, 1):
+                assert ai_takes_draw(game, player) == (tuning.evaluate(game, player) <= 0)
+
+
+def test_mono128_tholian_go_looks_over_the_whole_board(tmp_path):
+    # The board is taller than the 128x64 screen and the cursor visits only Red's targets at the
+    # start: UP past the last of them scrolls on to Blue's end; a cursor move follows it again.
+    hw = FakeHW(tmp_path, new_game_keys("tholian_go") + ["up"] * 12, "mono128", driver=lambda hw: None)
+    app = run_app(hw)
+    view = app.session.view
+    assert view.scroll > 0 and view.pan == 0 and view.looking       # the top: Blue's end
+    hw = FakeHW(tmp_path, ["a"] + ["up"] * 12 + ["down"] * 12, "mono128", driver=lambda hw: None)
+    app = run_app(hw)
+    view = app.session.view
+    assert view.pan == -view.scroll                                  # back down at Red's end
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize("name", registry.game_names())
+def test_rules_pages_never_end_on_a_heading_and_fit_the_screen(tmp_path, name, profile):
+    index = registry.game_names().index(name)
+    hw = FakeHW(tmp_path, ["down", "a"] + ["down"] * index + ["a"] + ["right"] * 60 + ["b", "b"], profile)
+    run_app(hw)
+    pages = [frame[1:] for frame in hw.frames if frame and frame[0] == registry.GAMES[name][2]]
+    assert len(pages) > 1
+    for page in pages[:-1]:
+        body = [line for line in page if not re.match(r"^\d+/\d+$", line)]
+        last = body[-1].split("(")[0].strip()
+        heading = len(body) > 1 and not body[-2] and len(last) > 1 and last.isupper()
+        assert not heading, (body[-2:], profile)   # a heading is capitals after an empty line
+    text = " ".join(pager_text(hw, registry.GAMES[name][2]).split())
+    assert "; Blue." not in text and hw.cut == []
+
+
+@pytest.mark.parametrize("profile", ["pico_lcd13", "odroid_go"])
+def test_the_thoughtwave_piece_chooser_shows_the_whole_move_text(tmp_path, profile):
+    # A square chosen: the help line holds five piece buttons; the move text is still whole.
+    hw = FakeHW(tmp_path, new_game_keys("thoughtwave") + ["a"], profile, driver=lambda hw: None)
+    run_app(hw)
+    assert any(re.match(r"^[CJSBT]\?@[a-j]\d+$", t) for t in hw.frames[-1]), hw.frames[-1]
+    assert hw.cut == []

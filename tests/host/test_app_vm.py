@@ -69,10 +69,10 @@ os.rename(folder + "/game.bak", folder + "/game.new")          # cut between the
 os.remove(folder + "/game")
 saved, index, notes = saves.load_game(folder)
 assert saved.moves == ["d4"] and index == 1, (index, notes)
-settings = saves.load_settings(folder, {"level": "normal", "targets": "on"})
-assert settings == {"level": "normal", "targets": "on"}
+allowed = {"level": ("normal", "hard"), "targets": ("on", "off")}
+assert saves.load_settings(folder, allowed) == ({"level": "normal", "targets": "on"}, [])
 saves.save_settings(folder, {"level": "hard", "targets": "off"})
-assert saves.load_settings(folder, {"level": "normal", "targets": "on"}) == {"level": "hard", "targets": "off"}
+assert saves.load_settings(folder, allowed) == ({"level": "hard", "targets": "off"}, [])
 print("saves ok")
 '''
 
@@ -123,7 +123,7 @@ try:
 except Stop:
     pass
 assert not hw.script, hw.script
-assert saves.load_settings("/tour", {"level": "", "targets": "", "demo": ""})["targets"] == "off"
+assert saves.load_settings("/tour", {"targets": ("on", "off")})[0]["targets"] == "off"
 saved, index, notes = saves.load_game("/tour")
 assert saved.moves == [] and saved.result == "", (saved.moves, saved.result)   # the rematch
 assert app.session is not None and app.session.game.history == []

@@ -104,6 +104,13 @@ def test_pico_lcd13_profile(pico):
                           "buttons": ["up", "down", "left", "right", "select", "a", "b", "x", "y"]}
 
 
+def test_the_heap_low_water_mark_keeps_the_lowest_free_heap_the_app_reported(pico):
+    low = pico["heap_low"]
+    assert low["first"] == 1 << 30  # nothing reported yet
+    assert low["kept"] <= low["after_one"] - 4096  # a 4 KB bytearray still alive lowers it
+    assert abs(low["kept"] - low["free_now"]) < 1024
+
+
 def test_st7789_init_sequence_and_reset(pico):
     init = pico["init"]
     assert commands(init) == [(0x01, b""), (0x11, b""), (0x3A, b"\x55"), (0x36, b"\x60"),

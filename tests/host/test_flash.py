@@ -129,3 +129,27 @@ def test_mpy_version_and_native_arch_checks(tmp_path):
         check_compatible(board_1_27_rp2040, fs_dir)
     with pytest.raises(BoardError, match="runs cpython, not MicroPython"):
         check_compatible({"name": "cpython", "version": "3.11", "mpy": 0}, fs_dir)
+
+
+@pytest.mark.parametrize("port, says", [
+    ("garbage://x", "unknown kind of port 'garbage://'"),
+    ("socket://127.0.0.1:99999", "the TCP port must be a number 1..65535, not '99999'"),
+    ("socket://127.0.0.1:abc", "the TCP port must be a number 1..65535, not 'abc'"),
+    ("socket://127.0.0.1", "needs a host and a TCP port"),
+    ("socket://:8266", "needs a host and a TCP port"),
+])
+@pytest.mark.parametrize("tool", ["flash", "devtest"])
+def test_a_mistyped_port_is_one_line_naming_the_problem(tmp_path, tool, port, says):
+    args = ["--board", "mono128", "--out", str(tmp_path), "--port", port] if tool == "flash" else ["--port", port]
+    proc = subprocess.run([sys.executable, "-m", "tools." + tool, *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.startswith("%s: %s: " % (tool, port)) and says in proc.stderr, proc.stderr
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr, proc.stderr
+
+
+def test_nothing_listening_on_an_rfc2217_port_is_no_device_not_busy():
+    port = free_port()
+    url = "rfc2217://127.0.0.1:%d" % port
+    with pytest.raises(BoardError, match=r"^no device at %s: nothing listens there$" % url.replace(".", r"\.")):
+        Board(url)

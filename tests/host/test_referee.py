@@ -34,3 +34,38 @@ def test_trap_first_player_option():
     assert answer.startswith("= ") and "first=dark" in answer
     assert ref.handle("status")[0] == "= to_move=Dark winner=none"
     assert ref.handle("new trap first=blue")[0].startswith("? ")
+
+
+def test_integer_options_answer_with_the_allowed_range_and_are_normalised():
+    ref = Referee()
+    for line, allowed in (("new trap size=" + "9" * 5000, "7..16"), ("new tholian_go seed=" + "7" * 5000, "..")):
+        answer, keep = ref.handle(line)
+        assert answer.startswith("? option ") and "internal error" not in answer and allowed in answer, answer[:300]
+        assert len(answer) < 200 and keep
+    assert ref.handle("new trap size=08")[0] == "= dots=five first=light size=8"
+    assert " seed=7 " in ref.handle("new tholian_go seed=007")[0]
+
+
+def test_help_lists_every_command_and_help_flag_prints_it():
+    ref = Referee()
+    answer, keep = ref.handle("help")
+    assert answer.startswith("= ") and keep
+    for command in ref.commands():
+        assert "\n  " + command in answer, command
+    proc = subprocess.run([sys.executable, "-m", "tools.referee", "--help"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, input="")
+    assert proc.returncode == 0 and "genmove [LEVEL]" in proc.stdout and "stdin" in proc.stdout
+    proc = subprocess.run([sys.executable, "-m", "tools.referee", "--bogus"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, input="")
+    assert proc.returncode == 2 and "unknown argument '--bogus'" in proc.stderr
+
+
+def test_a_failed_new_says_which_game_is_still_on():
+    ref = Referee()
+    answer, _ = ref.handle("new trap size=abc")
+    assert answer == "? option size=abc is not valid for trap; choose an integer 7..16; no game is on"
+    ref.handle("new lazo")
+    answer, _ = ref.handle("new trap size=3")
+    assert answer.startswith("? option size=3 is not valid for trap; choose an integer 7..16; "
+                             "the lazo game") and answer.endswith("is still on")
+    assert ref.game.NAME == "lazo"

@@ -1,5 +1,7 @@
 """The virtual board behaves like a board's USB REPL for mpremote: REPLs, soft reset, Ctrl-C,
 a filesystem that persists and speaks MicroPython's errno numbers, loopback only."""
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -163,3 +165,52 @@ def test_listens_on_loopback_only(board):
     tcp6 = Path("/proc/net/tcp6")
     if tcp6.exists():
         assert not any(int(line.split()[1].split(":")[1], 16) == board.port for line in tcp6.read_text().splitlines()[1:])
+
+
+def test_killing_the_python_front_door_stops_the_node_board():
+    # Issue 17: `python -m tools.vboard` killed (SIGKILL: no handler runs) left its node child
+    # holding the port.  The child is tied to the parent by a pipe on its stdin.
+    proc = subprocess.Popen([sys.executable, "-m", "tools.vboard", "--port", "0"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith("vboard: listening on 127.0.0.1:"), line
+        children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
+        assert len(children) == 1
+        assert_ends_with_its_parent(proc, int(children[0]))
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
+def running(pid):
+    """Whether process `pid` exists and is not a zombie waiting to be reaped."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def assert_ends_with_its_parent(parent, child):
+    """Kills `parent` outright (SIGKILL: no handler runs); process `child` must end within 10 s."""
+    parent.send_signal(signal.SIGKILL)
+    parent.wait(10)
+    end = time.monotonic() + 10
+    while time.monotonic() < end and running(child):
+        time.sleep(0.1)
+    if running(child):
+        os.kill(child, signal.SIGKILL)
+        raise AssertionError("process %d outlived its parent" % child)
+
+
+def test_a_child_started_with_die_with_parent_ends_when_its_parent_is_killed():
+    # tools/procs.py, used for the VM runs of the benchmarks.
+    parent = subprocess.Popen([sys.executable, "-c", "import subprocess, sys, time\n"
+                               "from tools.procs import die_with_parent\n"
+                               "child = subprocess.Popen(['sleep', '300'], preexec_fn=die_with_parent)\n"
+                               "print(child.pid, flush=True)\ntime.sleep(300)\n"],
+                              cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    assert_ends_with_its_parent(parent, int(parent.stdout.readline()))

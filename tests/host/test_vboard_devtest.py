@@ -37,9 +37,13 @@ def suite(tmp_path):
     return tmp_path
 
 
-def devtest(board, *targets):
-    return subprocess.run([sys.executable, "-m", "tools.devtest", "--port", board.url, *targets], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)
+def devtest(board, *targets, test_root=None):
+    """tools.devtest on `targets`, which may lie in the folder of the first one (a suite made
+    for the test) instead of tests/."""
+    root = test_root or str(Path(targets[0].split("::")[0]).parent if Path(targets[0].split("::")[0]).is_file()
+                            else targets[0])
+    return subprocess.run([sys.executable, "-m", "tools.devtest", "--port", board.url, "--test-root", root,
+                           *targets], cwd=ROOT, capture_output=True, text=True, timeout=300)
 
 
 def host_vm(*targets):
@@ -86,9 +90,46 @@ def test_bad_port_is_one_line(suite):
 def test_a_hung_module_times_out_and_the_next_one_runs(board, tmp_path):
     (tmp_path / "test_a_hangs.py").write_text("def test_forever():\n    while True:\n        pass\n")
     (tmp_path / "test_b_fine.py").write_text("def test_fine():\n    assert True\n")
-    proc = subprocess.run([sys.executable, "-m", "tools.devtest", "--port", board.url, "--timeout", "3", str(tmp_path)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    proc = subprocess.run([sys.executable, "-m", "tools.devtest", "--port", board.url, "--timeout", "3",
+                           "--test-root", str(tmp_path), str(tmp_path)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
     assert proc.returncode == 1
     assert "FAILED %s (could not run: %s: no end of output within 3.0 s)" % (tmp_path / "test_a_hangs.py", board.url) \
         in proc.stdout, proc.stdout + proc.stderr
     assert proc.stdout.strip().splitlines()[-1] == "1 passed, 1 failed"
+
+
+@pytest.mark.parametrize("target, says", [
+    ("tests/rules/test_trap.py::test_nope", "tests/rules/test_trap.py has no test function test_nope"),
+    ("tests/rules/test_trap.py::random_game", "tests/rules/test_trap.py has no test function random_game"),
+    ("firmware/app.py", "firmware/app.py is outside %s" % (ROOT / "tests")),
+    ("/etc/passwd", "/etc/passwd is outside %s" % (ROOT / "tests")),
+    ("/etc", "/etc is outside %s" % (ROOT / "tests")),
+    ("tests/rules/rules_support.py", "tests/rules/rules_support.py is not a test file (test_*.py)"),
+])
+def test_a_target_that_selects_no_test_is_one_line_before_the_board_is_asked(target, says):
+    # Issue 17: these ran nothing and exited 0 ("0 passed, 0 failed"), or staged /etc.
+    proc = subprocess.run([sys.executable, "-m", "tools.devtest", "--port", "socket://127.0.0.1:1", target],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1 and proc.stderr.startswith("devtest: " + says), proc.stderr
+    assert proc.stderr.count("\n") == 1 and not proc.stdout, proc.stdout + proc.stderr
+
+
+def test_a_broken_file_beside_the_tests_fails_only_what_uses_it(board, tmp_path):
+    (tmp_path / "test_good.py").write_text("def test_fine():\n    assert True\n")
+    (tmp_path / "test_uses_helper.py").write_text("import broken_helper\ndef test_x():\n    pass\n")
+    (tmp_path / "test_broken.py").write_text("def test_x(:\n    pass\n")
+    (tmp_path / "broken_helper.py").write_text("def (:\n")
+    (tmp_path / "test_no_tests.py").write_text("X = 1\n")
+    proc = devtest(board, str(tmp_path))
+    assert proc.returncode == 1
+    assert "left out (does not compile): " in proc.stderr and "broken_helper.py:1" in proc.stderr, proc.stderr
+    assert "FAILED %s (does not compile: " % (tmp_path / "test_broken.py") in proc.stdout, proc.stdout
+    assert "FAILED %s (could not run)" % (tmp_path / "test_uses_helper.py") in proc.stdout, proc.stdout
+    assert proc.stdout.strip().splitlines()[-1] == "1 passed, 2 failed", proc.stdout
+
+
+def test_running_no_test_at_all_is_a_failure(board, tmp_path):
+    (tmp_path / "test_no_tests.py").write_text("X = 1\n")
+    proc = devtest(board, str(tmp_path))
+    assert proc.returncode == 1 and "devtest: no test ran" in proc.stderr, proc.stdout + proc.stderr

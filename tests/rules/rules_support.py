@@ -28,18 +28,18 @@ def raises(exc_type, func, *args):
 
 # --- protocol invariants shared by the randomised tests of several games -------------------------
 
-def position_snapshot(game):
+def position_snapshot(game, moves=None):
     """What undo must restore exactly: the position text, the side to move, the result and the
-    legal moves."""
-    return (game.encode(), game.to_move(), game.winner(), sorted(game.legal_moves()))
+    legal moves (`moves`, when the caller has them already)."""
+    return (game.encode(), game.to_move(), game.winner(), sorted(game.legal_moves() if moves is None else moves))
 
 
-def undo_to_start(game, snapshots):
-    """Takes back every decision, checking after each undo the position_snapshot taken before that
+def undo_to_start(game, snapshots, snapshot=position_snapshot):
+    """Takes back every decision, checking after each undo the snapshot(game) taken before that
     decision (popped off `snapshots`); then one more undo must be refused with GameError."""
     while snapshots:
         game.undo()
-        assert position_snapshot(game) == snapshots.pop(), game.encode()
+        assert snapshot(game) == snapshots.pop(), game.encode()
     assert not game.history and raises(GameError, game.undo)
 
 
@@ -58,6 +58,63 @@ def check_record_replays(game):
     for text in game.record().split():
         replay.play_text(text)
     assert replay.encode() == game.encode() and replay.winner() == game.winner()
+
+
+def check_decoded(game, moves, copy):
+    """`copy` (another game with the same options, in any position) decoded from game.encode()
+    encodes the same and agrees on who moves, the result and the legal moves (`moves`)."""
+    text = game.encode()
+    copy.decode(text)
+    assert copy.encode() == text
+    assert copy.to_move() == game.to_move() and copy.winner() == game.winner(), text
+    assert copy.legal_moves() == moves, text
+
+
+def play_checked(game, rng, pick=None, after=None, decode_every=1, max_decisions=0, state=None):
+    """Plays `game` to its end (or `max_decisions`) with random decisions (`pick(game, rng,
+    moves)`, else uniform), checking the protocol's invariants: while the game is on its legal
+    moves are never empty and hold no duplicate, each decision's text names it back, every
+    `decode_every`-th position (and the last) decodes into one other game object
+    (check_decoded), an undo now and then restores the position exactly (position_snapshot plus
+    `state(game)`, a game's hidden state) and the move plays again; at the end (of a finished
+    game) no move is legal, the record is printable ASCII and replays to the same position, and
+    undo takes the game back to its start exactly.  `after(game, mover, move)` adds a game's
+    own checks after each decision.  Returns (decisions, winner, record)."""
+
+    def snapshot(game, moves=None):
+        taken = position_snapshot(game, moves)
+        return taken + state(game) if state else taken
+
+    snapshots = []
+    copy = game.__class__(game.options)
+    while True:
+        moves = game.legal_moves()
+        over = game.is_over()
+        if over or len(snapshots) % decode_every == 0:
+            check_decoded(game, moves, copy)
+        if over or len(snapshots) == max_decisions > 0:
+            break
+        assert moves, "no legal move in an ongoing game: " + game.encode()
+        assert len(set(moves)) == len(moves), "duplicate legal moves: " + game.encode()
+        snapshots.append(snapshot(game, moves))
+        move = pick(game, rng, moves) if pick else moves[rng.below(len(moves))]
+        assert game.move_from_text(game.move_to_text(move)) == move, game.move_to_text(move)
+        mover = game.to_move()
+        game.play(move)
+        if rng.below(8) == 0:
+            game.undo()
+            assert snapshot(game) == snapshots[-1], game.encode()
+            game.play(move)
+        if after:
+            after(game, mover, move)
+    if over:
+        assert moves == []
+    record = game.record()
+    assert all(32 <= ord(ch) < 127 for ch in record), record
+    check_record_replays(game)
+    decisions, winner = len(game.history), game.winner()
+    undo_to_start(game, snapshots, snapshot)
+    return decisions, winner, record
 
 
 def refuses(game, move):

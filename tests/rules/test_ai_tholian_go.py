@@ -44,6 +44,7 @@ def test_takes_the_win_in_one():
         assert g.counts(1)[1] == 6
         move = ai.choose_move(g, level)
         assert g.move_nodes(move) == [dark(g, 7, 2), dark(g, 5, 2)], (level, g.move_to_text(move))
+        assert ai.Search(g, level, max_nodes=1).run() == move    # before any search
         g.play(move)
         assert g.winner() == 0 and g.counts(1)[1] == 5
 
@@ -246,3 +247,30 @@ def test_listing_after_undo_is_the_positions_own():
             fresh = TholianGo()
             fresh.decode(g.encode())
             assert [x for x in g.legal_moves() if x != OFFER] == [x for x in fresh.legal_moves() if x != OFFER]
+
+
+def test_a_turn_never_takes_back_its_own_last_step():
+    """Issue 22: one AI turn played L11.7-L11.6 then L11.6-L11.7.  Wherever the turn's last move
+    was a single step a-b and the step back b-a is legal, the ordering leaves it out (and the
+    search therefore never plays it) while another move exists."""
+    rng = Rng(5)
+    cases = 0
+    for _ in range(scaled(40, 2)):
+        g = TholianGo()
+        for _ in range(80):
+            moves = g.legal_moves()
+            if not moves:
+                break
+            last = g.history[-1] if g.history else -1
+            player, dark_done, light_done, _ = g.turn_state()
+            if last >= 0 and last & 3 == 0 and not g.rlen and (dark_done or light_done):
+                a, b = g.move_nodes(last)
+                back = [m for m in moves if m & 3 == 0 and g.move_nodes(m) == [b, a]]
+                if back and len(moves) > 1:
+                    cases += 1
+                    ai_tholian_go.prepare(g, "normal")
+                    assert back[0] not in ai_tholian_go.order(g, list(moves), len(moves)), g.move_to_text(back[0])
+                    for level in ai.LEVELS:
+                        assert ai.choose_move(g, level, seed=len(g.history)) != back[0], level
+            g.play(moves[rng.below(len(moves))])
+    assert cases >= scaled(5, 1), cases

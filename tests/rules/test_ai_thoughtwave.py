@@ -146,6 +146,7 @@ def test_takes_the_win_in_one():
     for level in ai.LEVELS:
         move = ai.choose_move(game, level)
         assert game.move_to_text(move).endswith("@j5"), level
+        assert game.move_to_text(ai.Search(game, level, max_nodes=1).run()).endswith("@j5"), level
         game.play(move)
         assert game.winner() == 0, level
         game.undo()

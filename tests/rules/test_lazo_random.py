@@ -7,7 +7,7 @@
 from shared_rules.game import ONGOING
 from shared_rules.lazo import Lazo, N_SPACES, space_index, space_kij
 from shared_rules.rng import Rng
-from rules_support import ON_MICROPYTHON, scaled
+from rules_support import ON_MICROPYTHON, play_checked, scaled
 
 # Level k space (i, j) sits at i*(-1,1,0) + j*(-1,0,1) + (k-1)*(0,1,1): the face-centred cubic
 # lattice {x+y+z even}, neighbours at the 12 vectors (+-1,+-1,0) and their permutations.
@@ -134,23 +134,50 @@ def reference_has_loop(cells, colour):
     return any(reduced(boundaries, z) for z in cycles)
 
 
-def random_game(seed, upper_bias):
-    """Plays random legal moves (preferring upper levels with weight upper_bias of 8), checking
-    after every move the incremental verdict against the reference.  Returns the game."""
-    rng = Rng(seed)
-    game = Lazo()
-    while not game.is_over():
-        moves = game.legal_moves()
+def upper_pick(upper_bias):
+    """Random play preferring upper levels with weight upper_bias of 8."""
+    def pick(game, rng, moves):
         upper = [m for m in moves if m >= 145]
         pool = upper if upper and rng.below(8) < upper_bias else moves
-        move = pool[rng.below(len(pool))]
+        return pool[rng.below(len(pool))]
+    return pick
+
+
+def check_loop(game, mover, move):
+    """The incremental verdict after a move equals the reference."""
+    expected = reference_has_loop(game.cells, mover + 1)
+    by_loop = game.winner() == mover and not _opponent_stuck(game)
+    assert by_loop == expected, "incremental %s, reference %s after %s\n%s" % (
+        game.winner(), expected, game.record(), game.encode())
+
+
+def random_game(seed, upper_bias):
+    """Plays random legal moves (upper_pick), checking after every move the incremental verdict
+    against the reference.  Returns the game."""
+    rng = Rng(seed)
+    game = Lazo()
+    pick = upper_pick(upper_bias)
+    while not game.is_over():
+        move = pick(game, rng, game.legal_moves())
         mover = game.to_move()
         game.play(move)
-        expected = reference_has_loop(game.cells, mover + 1)
-        by_loop = game.winner() == mover and not _opponent_stuck(game)
-        assert by_loop == expected, "seed %d: incremental %s, reference %s after %s\n%s" % (
-            seed, game.winner(), expected, game.record(), game.encode())
+        check_loop(game, mover, move)
     return game
+
+
+def check_loop_sampled(game, mover, move):
+    """check_loop after every third move (both players' in turn: a loop missed is still there
+    at the mover's next check) and at the end."""
+    if len(game.history) % 3 == 0 or game.is_over():
+        check_loop(game, mover, move)
+
+
+def soak(seed):
+    """One whole random game with every invariant (decoding every 4th position) and the loop
+    reference (check_loop_sampled), over the eight upper-level biases (tools/soak.py).
+    Returns ("what varies", decisions, winner, record)."""
+    return ({"upper_bias": seed % 8},) + play_checked(Lazo(), Rng(seed), upper_pick(seed % 8),
+                                                      check_loop_sampled, decode_every=4)
 
 
 def _opponent_stuck(game):

@@ -47,3 +47,39 @@ def test_rng_same_sequence_for_same_seed():
 
 
 FIRST_THREE_OF_SEED_1 = [2726006539, 2697616902, 2320997347]
+
+
+def test_integer_options_are_bounded_and_normalised():
+    # Issue 17: a 5,000-digit value is refused with the allowed range (CPython's int() refuses
+    # it with a ValueError), "08" is read as 8 and said back so.
+    allowed = {"size": ("8", "7", "*int")}
+    ranges = {"size": (7, 16)}
+    assert parse_options("g", allowed, {"size": "08"}, ranges)["size"] == "8"
+    assert parse_options("g", allowed, {"size": "016"}, ranges)["size"] == "16"
+    assert parse_options("g", {"seed": ("0", "*int")}, {"seed": "-0007"})["seed"] == "-7"
+    for bad in ("17", "6", "-8", "9" * 5000, "0" * 5000 + "99", "+8", "8.0", "", "\u0668"):
+        try:
+            parse_options("g", allowed, {"size": bad}, ranges)
+            assert False, "accepted size=%s" % bad[:20]
+        except GameError as e:
+            assert "7..16" in str(e) and len(str(e)) < 200, str(e)[:300]
+    assert raises(GameError, parse_options, "g", {"seed": ("0", "*int")}, {"seed": "1" * 5000})
+
+
+def test_an_integer_option_out_of_range_and_not_an_integer_get_the_same_answer():
+    allowed = {"size": ("8", "7", "*int")}
+    messages = []
+    for value in ("abc", "3", "17"):
+        try:
+            parse_options("trap", allowed, {"size": value}, {"size": (7, 16)})
+            assert False, "accepted size=" + value
+        except GameError as e:
+            messages.append(str(e).split("; ")[1])
+    assert messages == ["choose an integer 7..16"] * 3, messages
+    assert parse_options("trap", allowed, {"size": "16"}, {"size": (7, 16)})["size"] == "16"
+    import shared_rules.games  # noqa: F401  (registers trap)
+    try:
+        registry.create("trap", {"size": "abc"})
+        assert False
+    except GameError as e:
+        assert str(e).endswith("choose an integer 7..16"), str(e)

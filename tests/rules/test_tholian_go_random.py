@@ -4,7 +4,7 @@ from shared_rules.game import ONGOING, GameError
 from shared_rules.rng import Rng
 from shared_rules.tholian_go import OFFER, TholianGo
 from shared_rules.tholian_go_moves import path_result, whole_moves
-from rules_support import raises, scaled
+from rules_support import play_checked, raises, scaled
 
 VARIANTS = ("standard", "ultimate", "chain", "football", "lucky", "oracle", "scrimmage", "lucky_scrimmage")
 
@@ -41,60 +41,64 @@ def pick(rng, moves):
     return choices[rng.below(len(choices))]
 
 
+def pick_checked(g, rng, moves):
+    """pick(), after checking that an int which is not a legal decision is refused and changes
+    nothing."""
+    bogus = rng.next32() & 0xFFFFF
+    if bogus not in moves:
+        before = g.encode()
+        assert raises(GameError, g.play, bogus)
+        assert g.encode() == before
+    return pick(rng, moves)
+
+
 def state(g):
-    """What undo must restore: the position text (board, turn, path, free pushes, dice, hand,
-    rng, offer, result), the hash and the repetition record."""
-    return (g.encode(), g.zobrist, len(g.rep), g.rep[-1] if g.rep else -1, g.rep_base)
+    """What undo must restore besides the position text (board, turn, path, free pushes, dice,
+    hand, rng, offer, result): the hash and the repetition record."""
+    return (g.zobrist, len(g.rep), g.rep[-1] if g.rep else -1, g.rep_base)
+
+
+def tokens_checked(g):
+    """An after-decision check (play_checked's `after`): counts and hash agree with the board,
+    and tokens only leave by captures (a transformation turns light into dark)."""
+    before = [totals(g)]
+
+    def check(g, mover, move):
+        check_board(g)
+        after = totals(g)
+        for p in (0, 1):
+            assert after[p][1] <= before[0][p][1], g.encode()
+            assert after[p][0] + after[p][1] <= before[0][p][0] + before[0][p][1], g.encode()
+        before[0] = after
+    return check
 
 
 def random_games(options, games, decisions, seed):
+    """`games` random games of at most `decisions` decisions (0: to the end) with every
+    invariant of play_checked and the checks above; returns the decisions checked."""
     rng = Rng(seed)
     checked = 0
     for gi in range(games):
         opts = dict(options)
         opts["seed"] = str(seed * 100 + gi)
         g = TholianGo(opts)
-        states = []
-        for _ in range(decisions):
-            moves = g.legal_moves()
-            if g.winner() != ONGOING:
-                assert moves == []
-                break
-            assert moves, "no decision in an ongoing game"
-            before_text = g.encode()
-            before_hash = g.zobrist
-            before_totals = totals(g)
-            # An int that is not a legal decision is refused and changes nothing.
-            bogus = rng.next32() & 0xFFFFF
-            if bogus not in moves:
-                assert raises(GameError, g.play, bogus)
-                assert g.encode() == before_text
-            states.append(state(g))
-            move = pick(rng, moves)
-            # The text of a decision names it back.
-            assert g.move_from_text(g.move_to_text(move)) == move
-            g.play(move)
-            check_board(g)
-            after = totals(g)
-            for p in (0, 1):
-                # Tokens only leave by captures; a transformation turns light into dark.
-                assert after[p][1] <= before_totals[p][1]
-                assert after[p][0] + after[p][1] <= before_totals[p][0] + before_totals[p][1]
-            if rng.below(8) == 0:
-                g.undo()
-                assert g.encode() == before_text and g.zobrist == before_hash
-                g.play(move)
-            if rng.below(16) == 0:
-                h = TholianGo(opts)
-                h.decode(g.encode())
-                assert h.encode() == g.encode() and h.legal_moves() == g.legal_moves()
-            checked += 1
-        # Undo takes the whole game back, decision by decision, exactly.
-        while states:
-            g.undo()
-            assert state(g) == states.pop()
-        assert g.history == [] and raises(GameError, g.undo)
+        checked += play_checked(g, rng, pick_checked, tokens_checked(g), 16, decisions, state)[0]
     return checked
+
+
+SOAK_CASES = tuple({"variant": v} for v in VARIANTS) + ({"push_limit": "on"}, {"variant": "lucky", "transform": "off"}) + tuple(
+    {"space": s} for s in TholianGo.OPTIONS["space"][1:])
+
+
+def soak(seed):
+    """One whole random game with every invariant (decoding every 4th position), the case (each variant, String Push Limit,
+    no transformation, each space) by seed % 14; the other options vary with the seed
+    (tools/soak.py).  Returns (options, decisions, winner, record)."""
+    options = dict(SOAK_CASES[seed % len(SOAK_CASES)])
+    options.setdefault("variant", VARIANTS[seed // len(SOAK_CASES) % len(VARIANTS)])
+    options["seed"] = str(seed)
+    g = TholianGo(options)
+    return (options,) + play_checked(g, Rng(seed), pick_checked, tokens_checked(g), 4, 0, state)
 
 
 def test_random_standard():

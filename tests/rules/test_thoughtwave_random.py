@@ -2,17 +2,16 @@
 from shared_rules.game import DRAW, ONGOING
 from shared_rules.rng import Rng
 from shared_rules.thoughtwave import COUNTS, PASS, Thoughtwave
-from rules_support import (check_record_replays, decoded_copy, position_snapshot, refuses, scaled,
-                           undo_to_start)
+from rules_support import play_checked, refuses, scaled
 
 # Directions as (dx, dy, my edge bit, the neighbour's facing bit).
 DIRS = ((0, 1, 1, 4), (1, 0, 2, 8), (0, -1, 4, 1), (-1, 0, 8, 2))
 PIECE_OF_MASK = {15: 0, 7: 1, 14: 1, 13: 1, 11: 1, 5: 2, 10: 2, 3: 3, 6: 3, 12: 3, 9: 3, 1: 4, 2: 4, 4: 4, 8: 4}
 
 
-def reference_moves(game):
-    """Every placement by brute force: each empty square, each mask the mover holds a piece for,
-    each of the four edges checked against the neighbour."""
+def reference_moves(game, limit=0):
+    """Every placement (the first `limit` of them) by brute force: each empty square, each mask
+    the mover holds a piece for, each of the four edges checked against the neighbour."""
     board, me = game.board, game.to_move()
     out = []
     for cell in range(100):
@@ -30,6 +29,8 @@ def reference_moves(game):
                         ok = False
             if ok:
                 out.append(cell * 16 + mask)
+                if len(out) == limit:
+                    return out
     return out
 
 
@@ -66,7 +67,7 @@ def check_winner(game, mover):
         expected = mover
     elif links[1 - mover]:
         expected = 1 - mover
-    elif not reference_moves_for(game, 0) and not reference_moves_for(game, 1):
+    elif not reference_moves_for(game, 0, 1) and not reference_moves_for(game, 1, 1):
         expected = DRAW
     else:
         expected = ONGOING
@@ -92,10 +93,10 @@ def pick(game, rng):
     return moves[rng.below(len(moves))]
 
 
-def reference_moves_for(game, player):
+def reference_moves_for(game, player, limit=0):
     saved = game._to_move
     game._to_move = player
-    moves = reference_moves(game)
+    moves = reference_moves(game, limit)
     game._to_move = saved
     return moves
 
@@ -127,29 +128,36 @@ def test_random_games_legal_moves_match_brute_force_and_winner_matches_flood():
     assert outcomes[0] + outcomes[1] > 0
 
 
+def pick_checked(game, rng, moves):
+    return pick(game, rng)
+
+
+def check_winner_after(game, mover, move):
+    check_winner(game, mover)
+    check_winning_cells(game, mover, move)
+
+
+def check_winning_cells(game, mover, move):
+    if game.winner() in (0, 1):
+        assert game.winning_cells(), game.encode()
+
+
+def soak(seed):
+    """One whole random game with every invariant and the flood's verdict after each placement,
+    both link directions (tools/soak.py).  Returns (options, decisions, winner, record)."""
+    options = {"red_links": ("left-right", "top-bottom")[seed % 2]}
+    return (options,) + play_checked(Thoughtwave(options), Rng(seed), pick_checked, check_winner_after)
+
+
 def test_random_games_undo_restores_exactly_and_encode_round_trips():
     """Protocol: undo takes back each placement exactly (board, hands, side, winner, legal moves and
     the wave components); encode/decode round-trips; records replay."""
     wins = 0
     for seed in range(scaled(30, 6)):
         game = Thoughtwave()
-        rng = Rng(500 + seed)
-        snapshots = []
-        while not game.is_over():
-            snapshots.append(position_snapshot(game))
-            game.play(pick(game, rng))
-            assert decoded_copy(game).winner() == game.winner()
-            if game.is_over() or rng.below(4) == 0:
-                # Undo and replay the last move: the union-find must come back the same.
-                last = game.history[-1]
-                game.undo()
-                assert position_snapshot(game) == snapshots[-1]
-                game.play(last)
-        if game.winner() in (0, 1):
+        _, winner, _ = play_checked(game, Rng(500 + seed), pick_checked, check_winning_cells)
+        if winner in (0, 1):
             wins += 1
-            assert game.winning_cells()
-        check_record_replays(game)
-        undo_to_start(game, snapshots)
         assert list(game.hand) == list(COUNTS) * 2
     assert wins > 0
 

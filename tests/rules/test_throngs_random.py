@@ -6,7 +6,7 @@ from shared_rules.game import GameError, ONGOING
 from shared_rules.rng import Rng
 from shared_rules.throngs import (Throngs, BLACK, WHITE, DEPLOY, CAPTURE, MOVE, DEST, PASS,
                                   PLACE_BLACK, PLACE_WHITE)
-from rules_support import (check_record_replays, decoded_copy, position_snapshot, scaled,
+from rules_support import (check_record_replays, decoded_copy, play_checked, position_snapshot, scaled,
                            undo_to_start)
 
 GAMES = (  # (board, ruleset, start)
@@ -111,36 +111,67 @@ def check_position(game, rng):
     return moves
 
 
-def play_random_game(options, seed, max_decisions, full_checks):
-    rng = Rng(seed)
-    game = Throngs(options)
-    positions = []
-    while game.winner() == ONGOING and len(game.history) < max_decisions:
-        moves = check_position(game, rng) if full_checks else game.legal_moves()
-        assert moves, "an ongoing game has a legal move"
-        move = moves[rng.below(len(moves))]
-        black, white = counts(game)
-        mover = game.mover
-        positions.append(position_snapshot(game))
-        game.play(move)
-        after = counts(game)
+def conservation_check(game):
+    """An after-decision check (play_checked's `after`): stones are conserved, except that
+    deploying (and the pie setup) adds one and a capture turns one."""
+    before = [counts(game), game.mover]   # stones, and the colour that makes the next decision
+
+    def check(game, player, move):
+        (black, white), colour = before
         kind = move & 0xF00
-        # Stone conservation: only deploying (and the pie setup) adds a stone; a capture turns one.
         if kind == DEPLOY:
-            expect = (black + 1, white) if mover == BLACK else (black, white + 1)
+            expect = (black + 1, white) if colour == BLACK else (black, white + 1)
         elif kind == CAPTURE:
-            expect = (black + 1, white - 1) if mover == BLACK else (black - 1, white + 1)
+            expect = (black + 1, white - 1) if colour == BLACK else (black - 1, white + 1)
         elif kind == PLACE_BLACK:
             expect = (black + 1, white)
         elif kind == PLACE_WHITE:
             expect = (black, white + 1)
         else:
             expect = (black, white)
-        assert after == expect, (move, positions[-1])
+        before[:] = [counts(game), game.mover]
+        assert before[0] == expect, (move, game.encode())
+    return check
+
+
+def check_final_score(game, mover, move):
+    if game.winner() != ONGOING:
+        assert reference_score(game, BLACK) == game._score(BLACK), game.encode()
+
+
+def play_random_game(options, seed, max_decisions, full_checks):
+    rng = Rng(seed)
+    game = Throngs(options)
+    conserved = conservation_check(game)
+    positions = []
+    while game.winner() == ONGOING and len(game.history) < max_decisions:
+        moves = check_position(game, rng) if full_checks else game.legal_moves()
+        assert moves, "an ongoing game has a legal move"
+        move = moves[rng.below(len(moves))]
+        mover = game.to_move()
+        positions.append(position_snapshot(game))
+        game.play(move)
+        conserved(game, mover, move)
+        check_final_score(game, mover, move)
     if game.winner() != ONGOING:
         assert game.legal_moves() == []
-        assert reference_score(game, BLACK) == game._score(BLACK)
     return game, positions
+
+
+def soak(seed):
+    """One whole random game with every invariant (decoding every other position), stone
+    conservation and the final score against the reference, over every board, ruleset and start
+    (tools/soak.py).
+    Returns (options, decisions, winner, record)."""
+    options = {"board": Throngs.OPTIONS["board"][seed % 4], "ruleset": ("seed", "original")[seed // 4 % 2],
+               "start": ("standard", "pie")[seed // 8 % 2]}
+    game = Throngs(options)
+    conserved = conservation_check(game)
+
+    def after(game, mover, move):
+        conserved(game, mover, move)
+        check_final_score(game, mover, move)
+    return (options,) + play_checked(game, Rng(seed), after=after, decode_every=2)
 
 
 def test_random_games_conserve_stones_and_undo_restores_every_position():

@@ -42,6 +42,15 @@ print("@@ heap %s" % json.dumps({"setup_bytes": gc.mem_alloc() - before,
 print("@@ hw %s" % json.dumps({"name": hw.name, "width": hw.width, "height": hw.height,
                                "color": hw.color, "buttons": list(hw.buttons)}))
 dump("init")
+# The heap's low-water mark: the lowest free heap after a collection among the app's reports.
+first = device_hal.heap_low
+hw.report_heap(0)
+after_one = device_hal.heap_low
+garbage = bytearray(4096)
+hw.report_heap(0)
+print("@@ heap_low %s" % json.dumps({"first": first, "after_one": after_one, "kept": device_hal.heap_low,
+                                     "free_now": gc.mem_free()}))
+del garbage
 
 fb = hw.fb
 W = hw.width

@@ -1,0 +1,26 @@
+"""The long checks on the virtual Pico (`make test-device`): the whole rules suite through
+`make devtest` on the real rp2 firmware, and each game against the AI at its default level with
+the simulator's frames (tests/host/test_vpico.py runs the short versions in `make test`)."""
+import re
+
+import pytest
+
+from test_vpico import GAMES, differing_pixels, play_both, run_tool, shipped  # noqa: F401  (a fixture)
+from tools import vpico, vpico_games
+
+
+def test_the_whole_rules_suite_passes_on_the_real_firmware(shipped, tmp_path):  # noqa: F811
+    with vpico.VirtualPico(shipped[0], tmp_path / "pico") as pico:
+        dev = run_tool("tools.devtest", "--port", pico.url, "tests/rules", timeout=6 * 3600)
+    last = dev.stdout.strip().splitlines()[-1]
+    assert re.fullmatch(r"\d+ passed, 0 failed", last), dev.stdout[-3000:] + dev.stderr[-2000:]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_against_the_default_ai_shows_the_simulators_frames(shipped, tmp_path, game):  # noqa: F811
+    text, shots = vpico_games.script(vpico_games.plan(game, "normal", 3, tmp_path / "plan"), "shot-")
+    found, serial, _ = play_both(shipped, text, tmp_path)
+    assert found == shots
+    for name in shots:
+        assert differing_pixels(tmp_path / "sim" / name, tmp_path / "pico" / name) == 0, name
+    assert "Traceback" not in serial, serial[-2000:]

@@ -1,0 +1,193 @@
+"""Device figures measured on the virtual Pico (`python -m tools.bench vpico`): the shipped UF2
+(make uf2) on the real MicroPython v1.27.0 firmware, emulated RP2040 (tools/vpico.py).
+
+Each figure is given raw (emulated milliseconds) and as a real-chip estimate: the emulated chip
+scores 1,815 pystones/s where a real RP2040 scores ~1,490 (../shared/firmware/README.md), i.e.
+it runs at 1/0.82 of the real speed, so a real chip takes the emulated time / 0.82 (a little
+pessimistic for figures where the SPI wire, whose speed is exact, takes part).  Beside the AI
+figures, the pystone estimate of the same searches (host CPU time x host pystones / 1,490,
+measured in this run), so the two methods can be compared.
+
+Per game, a game against the AI at the default level, played through the app by a button
+script (tools/vpico_games.py; the human plays random moves, entered with the d-pad):
+  heap_low_free_bytes   the lowest gc.mem_free() the app saw (it samples after every decision
+                        and every AI search; firmware/device_hal.py) of the 246,016-byte heap
+  cursor_ms             d-pad press (the GPIO edge) to the last SPI byte of the screen update,
+                        median and worst over the game's cursor moves
+Then, on the same virtual Pico after a soft reset, the AI's decisions of such a game at each
+level replayed (the positions and seeds of the app; planned on CPython):
+  ai_turn_ms.<level>    median and worst AI turn (all decisions of one turn, search only)
+And once: boot_ms (reset to the main menu fully drawn), full_redraw_send_ms (the SPI transfer
+of one whole 240x240 frame, drawing excluded).  The largest free block is not given: the
+firmware tells it only by printing micropython.mem_info(), too slow to sample at every decision.
+Targets (real-chip estimates): AI median <= 1 s and worst <= 3 s at the default level, >= 64 KB
+free at the low-water mark, cursor latency <= 30 ms, boot <= 1.5 s; `misses` lists the misses.
+"""
+import json
+import statistics
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+REAL_CHIP = 0.82  # real RP2040 speed / emulated speed
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+REPLIES = 4
+TARGETS = {"ai_median_ms": 1000, "ai_worst_ms": 3000, "heap_low_free_bytes": 64 * 1024, "cursor_ms": 30,
+           "boot_ms": 1500}
+DIRECTIONS = ("up", "down", "left", "right")
+
+REPLAY = """
+import gc, time
+import shared_rules.games
+from shared_rules import ai, registry
+def replay(name, options, history, ai_player, level):
+    g = registry.create(name, options)
+    turns = []
+    turn = 0
+    differ = 0
+    for move in history:
+        if g.to_move() == ai_player:
+            gc.collect()
+            t0 = time.ticks_us()
+            chosen = ai.choose_move(g, level, None, len(g.history))
+            turn += time.ticks_diff(time.ticks_us(), t0)
+            if chosen != move:  # the device's time cap ended the search before its node budget
+                differ += 1
+        elif turn:
+            turns.append(turn)
+            turn = 0
+        g.play(move)
+    if turn:
+        turns.append(turn)
+    return turns, differ
+"""
+
+
+def real(ms):
+    return round(ms / REAL_CHIP, 1)
+
+
+def pair(ms):
+    return {"emulated": round(ms, 1), "real_chip_estimate": real(ms)}
+
+
+def host_ai_turns(plan, level):
+    """The same AI decisions timed on CPython (CPU ms per turn, time caps off like the plan)."""
+    from shared_rules import ai, registry
+    ai.use_level_time_caps(False)
+    try:
+        g = registry.create(plan.game, plan.options)
+        turns, turn = [], 0.0
+        for move in plan.history:
+            if g.to_move() == plan.ai_player:
+                t0 = time.process_time()
+                move = ai.choose_move(g, level, None, len(g.history))
+                turn += time.process_time() - t0
+            elif turn:
+                turns.append(turn)
+                turn = 0.0
+            g.play(move)
+        if turn:
+            turns.append(turn)
+    finally:
+        ai.use_level_time_caps(True)
+    return turns
+
+
+def cursor_latencies(report, menu_presses):
+    """Press edge -> last SPI byte of the following update, for the d-pad presses of the game."""
+    out = []
+    frames = report["frames"]
+    presses = report["presses"][menu_presses:]
+    for i, (at, button) in enumerate(presses):
+        if button not in DIRECTIONS:
+            continue
+        until = presses[i + 1][0] if i + 1 < len(presses) else float("inf")
+        ends = [end for start, end, *_ in frames if at <= start < until]
+        if ends:
+            out.append(max(ends) - at)
+    return out
+
+
+def measure_game(benchlib, uf2_path, game, work):
+    import random
+    from tools import vpico_games
+    from tools.flash import Board
+    from tools.vpico import VirtualPico
+    rng = random.Random(1)
+
+    def any_move(entries):  # random moves: the cursor travels, for the latency figures
+        return entries[rng.randrange(len(entries))]
+
+    plans = {level: vpico_games.plan(game, level, REPLIES, work / ("plan-" + level), any_move, shorter=True) for level in LEVELS}
+    text, _ = vpico_games.script(plans[DEFAULT_LEVEL], "shot-")
+    report = work / "report.json"
+    levels = {}
+    with VirtualPico(uf2_path, work, script_text=text, report=report) as pico:
+        pico.wait_script(3600)
+        board = Board(pico.url, timeout=60)
+        try:
+            board.enter_raw_repl()  # interrupts the app; its modules stay imported
+            heap_low = int(board.exec("import firmware.device_hal as d\nprint(d.heap_low)").strip())
+            for level, plan in plans.items():
+                board.enter_raw_repl(soft_reset=True)  # a fresh heap, no app
+                out = board.exec(REPLAY + "print(replay(%r, %r, %r, %d, %r))" % (
+                    game, plan.options, plan.history, plan.ai_player, level), timeout=3600)
+                turns_us, differ = eval(out.strip())  # a tuple: a list of ints and an int
+                host = host_ai_turns(plan, level)
+                device_ms = [t / 1000 for t in turns_us]
+                levels[level] = {
+                    "median_ms": pair(statistics.median(device_ms)), "worst_ms": pair(max(device_ms)),
+                    "turns": len(device_ms),
+                    "pystone_estimate_median_ms": round(benchlib.rp2040_cpu_seconds(statistics.median(host)) * 1000, 1),
+                    "pystone_estimate_worst_ms": round(benchlib.rp2040_cpu_seconds(max(host)) * 1000, 1),
+                    "searches_cut_by_the_time_cap": differ}
+        finally:
+            board.close()
+    data = json.loads(report.read_text())
+    cursor = cursor_latencies(data, len(plans[DEFAULT_LEVEL].segments[0][1]))
+    full = [end - start for start, end, x, y, w, h in data["frames"] if w == 240 and h == 240]
+    return {"heap_low_free_bytes": heap_low, "ai_turn_ms": levels,
+            "cursor_ms": {"median": pair(statistics.median(cursor)), "worst": pair(max(cursor)),
+                          "presses": len(cursor)} if cursor else None,
+            "boot_ms": data["first_frame_ms"], "full_redraw_send_ms": statistics.median(full) if full else None,
+            "wall_s": data["wall_s"], "emulated_s": round(data["emulated_ms"] / 1000, 1)}
+
+
+def misses(per_game, boot_ms, full_ms):
+    out = []
+    for game, f in per_game.items():
+        ai = f["ai_turn_ms"][DEFAULT_LEVEL]
+        if ai["median_ms"]["real_chip_estimate"] > TARGETS["ai_median_ms"]:
+            out.append("%s: AI median turn %.0f ms > 1 s" % (game, ai["median_ms"]["real_chip_estimate"]))
+        if ai["worst_ms"]["real_chip_estimate"] > TARGETS["ai_worst_ms"]:
+            out.append("%s: AI worst turn %.0f ms > 3 s" % (game, ai["worst_ms"]["real_chip_estimate"]))
+        if f["heap_low_free_bytes"] < TARGETS["heap_low_free_bytes"]:
+            out.append("%s: %d bytes free at the low-water mark < 64 KB" % (game, f["heap_low_free_bytes"]))
+        if f["cursor_ms"] and f["cursor_ms"]["worst"]["real_chip_estimate"] > TARGETS["cursor_ms"]:
+            out.append("%s: cursor latency up to %.0f ms > 30 ms (each move re-sends the whole screen: %.0f ms "
+                       "on the 24 MHz SPI)" % (game, f["cursor_ms"]["worst"]["real_chip_estimate"],
+                                              full_ms or 0))
+    if real(boot_ms) > TARGETS["boot_ms"]:
+        out.append("boot %.0f ms > 1.5 s" % real(boot_ms))
+    return out
+
+
+def run(benchlib):
+    from shared_rules import registry
+    import shared_rules.games  # noqa: F401
+    from tools.uf2 import make_uf2
+    work = Path(tempfile.mkdtemp(prefix="bench-vpico-"))
+    uf2_path = make_uf2("pico_lcd13", out_root=work / "build", log=lambda message: None)
+    games = [g for g in registry.game_names() if (Path(benchlib.ROOT) / "shared_rules" / ("ai_%s.py" % g)).exists()]
+    benchlib.host_cpu_pystones()  # measured once, before the emulators load the machine
+    with ThreadPoolExecutor(max_workers=2) as pool:  # one emulator per core
+        results = dict(zip(games, pool.map(lambda g: measure_game(benchlib, uf2_path, g, work / g), games)))
+    boot = results[games[0]]["boot_ms"]
+    full = results[games[0]]["full_redraw_send_ms"]
+    for f in results.values():
+        del f["boot_ms"], f["full_redraw_send_ms"]
+    return {"vpico": {"games": results, "boot_ms": pair(boot), "full_redraw_send_ms": pair(full),
+                      "targets": TARGETS, "misses": misses(results, boot, full) or ["none"]}}

@@ -1,0 +1,20 @@
+"""Child processes that end with the tool that started them.
+
+A tool killed outright (SIGKILL, an out-of-memory kill) runs no cleanup, and its children would
+run on as orphans (a MicroPython VM under node for up to its timeout, or for ever).  On Linux
+the kernel can send the child SIGTERM when its parent dies (prctl PR_SET_PDEATHSIG), which
+needs no cooperation from the child; elsewhere this does nothing (the virtual board is tied to
+its parent by a pipe instead, tools/vboard.py).
+"""
+import ctypes
+import signal
+import sys
+
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent():
+    """A subprocess preexec_fn: the child gets SIGTERM when the thread that started it ends
+    (start children from the main thread, or from a thread that outlives them)."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)

@@ -1,0 +1,248 @@
+"""The virtual Pico: a Raspberry Pi Pico with the Waveshare Pico-LCD-1.3 (boards/pico_lcd13.py),
+emulated by tools/vpico.mjs (npm rp2040js) running the real MicroPython firmware from a UF2.
+
+    python -m tools.vpico --uf2 build/tholia-pico_lcd13.uf2 [--script FILE] [--screenshot-dir D]
+                          [--port N] [--serial-log FILE] [--screenshot FILE] [--run-ms MS]
+
+--script plays a desktop-simulator button script (desktop_sim/script.py) on the buttons' GPIOs,
+its times in emulated milliseconds counted from the end of the app's first frame; `screenshot`
+lines save the panel as PNG (in --screenshot-dir, default here), the run ends with the script.
+`expect` and `expect-not` lines are the simulator's checks of the strings it drew and are passed
+over here (the panel has only pixels); `wait-for` cannot be honoured and is refused.
+--port N serves the USB-CDC REPL on 127.0.0.1:N (0: a free port, printed) for
+`make flash PORT=socket://127.0.0.1:N` and `make devtest PORT=...`; without --port what the
+board prints goes to the terminal.  It stops on Ctrl-C, and when its parent process dies.
+The firmware and boot ROM are found as tools/pico_firmware.py says.
+"""
+import argparse
+import ctypes
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from tools.pico_firmware import FirmwareError, find_bootrom, load_uf2
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "tools" / "vpico.mjs"
+_READY = re.compile(r"^vpico: listening on 127\.0\.0\.1:(\d+)")
+PROFILE = "pico_lcd13"  # the handheld this emulates; its pins come from its profile
+SIM_ONLY = ("expect", "expect-not")
+
+
+class VpicoError(Exception):
+    """A virtual Pico that cannot be started, phrased for the user in one line."""
+
+
+def board_wiring(profile=PROFILE):
+    """The pins and sizes tools/vpico.mjs wires the panel and buttons to, from the profile."""
+    board = __import__("boards." + profile, None, None, ["NAME"])
+    if board.DRIVER != "st7789":
+        raise VpicoError("the virtual Pico models an ST7789 panel; %s has %s" % (profile, board.DRIVER))
+    return {"spi_id": board.SPI_ID, "sck": board.SCK, "mosi": board.MOSI, "cs": board.CS, "dc": board.DC,
+            "rst": board.RST, "backlight": board.BACKLIGHT, "width": board.WIDTH, "height": board.HEIGHT,
+            "buttons": dict(zip(board.BUTTONS, board.BUTTON_PINS))}, board.BUTTONS
+
+
+def script_steps(text, buttons):
+    """The script's steps as tools/vpico.mjs plays them, and its end time (ms)."""
+    from desktop_sim.script import ScriptError, parse
+    steps, end_ms = parse(text, buttons)
+    out = []
+    for step in steps:
+        if step.kind == "wait-for":
+            raise ScriptError("line %d: wait-for reads the strings the simulator drew; the virtual Pico has only "
+                              "pixels: wait a fixed time instead" % step.line_no)
+        if step.kind not in SIM_ONLY:
+            out.append({"at_ms": step.at_ms, "kind": step.kind, "arg": step.arg})
+    return out, end_ms
+
+
+def node_config(uf2, bootrom, port=None, steps=None, end_ms=None, screenshot_dir=None, serial_log=None,
+                run_ms=None, report=None, echo=False, timeout_s=None, tied=True):
+    wiring, _ = board_wiring()
+    return dict(wiring, uf2=str(uf2), bootrom=str(bootrom), port=port, steps=steps, end_ms=end_ms,
+                screenshot_dir=str(screenshot_dir) if screenshot_dir else None,
+                serial_log=str(serial_log) if serial_log else None, run_ms=run_ms, run_ms_status=0,
+                report=str(report) if report else None, echo=echo, timeout_s=timeout_s, tied=tied)
+
+
+def _die_with_parent():
+    """In the child, before exec: Linux sends it SIGTERM when the parent dies."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass  # not Linux: the pipe on stdin still ties it
+
+
+def check_uf2(uf2):
+    """Refuses a file that is not a Pico UF2 before the emulator sees it."""
+    try:
+        load_uf2(uf2)
+    except FirmwareError as e:
+        raise VpicoError(str(e)) from None
+
+
+def spawn(config, config_dir, stdout=None, stderr=None):
+    """Starts node on a configuration; returns the Popen (its stdin is the tie to us)."""
+    if shutil.which("node") is None:
+        raise VpicoError("Node.js (node) is not on PATH; run `make setup`")
+    if not (ROOT / "node_modules" / "rp2040js").is_dir():
+        raise VpicoError("rp2040js is not installed: run `make setup`")
+    path = Path(config_dir) / "vpico-config.json"
+    path.write_text(json.dumps(config))
+    return subprocess.Popen(["node", str(SCRIPT), str(path)], cwd=ROOT, stdin=subprocess.PIPE, stdout=stdout,
+                            stderr=stderr, preexec_fn=_die_with_parent if os.name == "posix" else None)
+
+
+class VirtualPico:
+    """A virtual Pico in the background, its REPL on a free loopback port:
+    `with VirtualPico(uf2, work_dir) as pico: pico.url` (work_dir: config, serial log).
+    With `script_text` it plays the script first (wait_script() waits for its end; the REPL
+    stays up), with `report` it writes the timings there when stopped."""
+
+    def __init__(self, uf2, work_dir, port=0, startup_timeout=60, script_text=None, report=None):
+        self.uf2 = uf2
+        self.work_dir = Path(work_dir)
+        self.port = port
+        self.startup_timeout = startup_timeout
+        self.script_text = script_text
+        self.report = report
+        self.serial_log = self.work_dir / "serial.log"
+        self.proc = None
+        self.log = []  # what the emulator printed about itself
+        self._script_done = threading.Event()
+
+    @property
+    def url(self):
+        return "socket://127.0.0.1:%d" % self.port
+
+    def serial_text(self):
+        return self.serial_log.read_bytes().decode(errors="replace") if self.serial_log.exists() else ""
+
+    def start(self):
+        check_uf2(self.uf2)
+        self.work_dir.mkdir(parents=True, exist_ok=True)
+        steps = end_ms = None
+        if self.script_text is not None:
+            steps, end_ms = script_steps(self.script_text, board_wiring()[1])
+        config = node_config(self.uf2, find_bootrom(), port=self.port, steps=steps, end_ms=end_ms,
+                             screenshot_dir=self.work_dir, serial_log=self.serial_log, report=self.report)
+        proc = spawn(config, self.work_dir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        self.proc = proc
+        ready = threading.Event()
+
+        def read_output():
+            for raw in proc.stdout or ():
+                line = raw.decode(errors="replace").rstrip("\n")
+                self.log.append(line)
+                m = _READY.match(line)
+                if m:
+                    self.port = int(m.group(1))
+                    ready.set()
+                if line.startswith("vpico: script done"):
+                    self._script_done.set()
+            ready.set()  # the process ended
+            self._script_done.set()
+
+        threading.Thread(target=read_output, daemon=True).start()
+        if not ready.wait(self.startup_timeout) or proc.poll() is not None:
+            self.stop()
+            raise VpicoError("the virtual Pico did not start:\n" + "\n".join(self.log))
+        return self
+
+    def wait_script(self, timeout):
+        """Waits for the script's end; VpicoError when it does not come."""
+        if not self._script_done.wait(timeout) or (self.proc and self.proc.poll() is not None):
+            raise VpicoError("the script did not end in %s s:\n%s" % (timeout, "\n".join(self.log[-20:])))
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+def run_script(uf2, script_text, screenshot_dir, work_dir, report=None, timeout_s=1800):
+    """Plays a button script on a fresh virtual Pico to its end; returns (exit status, serial
+    output, what the emulator printed)."""
+    _, buttons = board_wiring()
+    check_uf2(uf2)
+    steps, end_ms = script_steps(script_text, buttons)
+    work_dir = Path(work_dir)
+    work_dir.mkdir(parents=True, exist_ok=True)
+    serial = work_dir / "serial.log"
+    config = node_config(uf2, find_bootrom(), steps=steps, end_ms=end_ms, screenshot_dir=screenshot_dir,
+                         serial_log=serial, report=report, timeout_s=timeout_s)
+    proc = spawn(config, work_dir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    out = proc.stdout.read() if proc.stdout else b""  # stdin stays open: closing it stops the emulator
+    status = proc.wait()
+    if proc.stdin:
+        proc.stdin.close()
+    return status, serial.read_bytes().decode(errors="replace"), out.decode(errors="replace")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m tools.vpico", description=(__doc__ or "").split("\n\n")[0],
+                                     epilog=(__doc__ or "").split("\n\n", 2)[2], formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--uf2", required=True, help="the UF2 to boot (make uf2: build/tholia-pico_lcd13.uf2)")
+    parser.add_argument("--script", metavar="FILE", help="button script (the simulator's format)")
+    parser.add_argument("--screenshot-dir", metavar="DIR", help="where the script's screenshots go (default: here)")
+    parser.add_argument("--screenshot", metavar="FILE", help="save the panel as PNG when the run ends")
+    parser.add_argument("--port", type=int, help="serve the USB REPL on 127.0.0.1:N (0: any free port)")
+    parser.add_argument("--serial-log", metavar="FILE", help="write everything the board prints to FILE")
+    parser.add_argument("--run-ms", type=int, metavar="MS", help="stop after MS ms of emulated time")
+    parser.add_argument("--bootrom", metavar="FILE", help="the RP2040 boot ROM (default: looked up)")
+    parser.add_argument("--report", metavar="FILE", help="write timings (frames, presses) as JSON")
+    args = parser.parse_args(argv)
+    from desktop_sim.script import ScriptError
+    try:
+        _, buttons = board_wiring()
+        check_uf2(args.uf2)
+        bootrom = find_bootrom(args.bootrom)
+        steps = end_ms = None
+        if args.script:
+            try:
+                text = Path(args.script).read_text()
+            except OSError as e:
+                raise VpicoError("cannot read the script: %s" % e) from None
+            steps, end_ms = script_steps(text, buttons)
+        with tempfile.TemporaryDirectory(prefix="vpico-") as tmp:
+            config = node_config(args.uf2, bootrom, port=args.port, steps=steps, end_ms=end_ms,
+                                 screenshot_dir=args.screenshot_dir, serial_log=args.serial_log, run_ms=args.run_ms,
+                                 report=args.report, echo=args.port is None)
+            config["final_screenshot"] = str(Path(args.screenshot).resolve()) if args.screenshot else None
+            proc = spawn(config, tmp)
+            try:
+                return proc.wait()
+            except KeyboardInterrupt:  # the terminal sent SIGINT to node too
+                try:
+                    return proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    return proc.wait()
+    except (VpicoError, FirmwareError) as e:
+        print("vpico: %s" % e, file=sys.stderr)
+        return 1
+    except ScriptError as e:
+        print("vpico: %s: %s" % (args.script, e), file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
