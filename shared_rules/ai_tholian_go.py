@@ -1388,7 +1388,9 @@ def prepare(game, level):
     _root_length[0] = len(game.history)
     _pushes[0] = _PUSHES.get(level, 0)
     _later[0] = _LATER.get(level, 2)
-    _plan[0] = game.to_move() + 1 if _PLAN.get(level, False) else 0
+    # Chain is a race of light moves: every level but easy plans the rest of its turn.
+    plan = _PLAN.get(level, False) or (game.chain and level != "easy")
+    _plan[0] = game.to_move() + 1 if plan else 0
     t = _tables_for(game)
     # The evaluations kept serve the searches of one turn (the next decision's moves were
     # often seen by the last search).
@@ -1537,7 +1539,9 @@ def order(game, moves, count):
                     # through an enemy token, its best end one node on.
                     scores[i] = totals[_A_DARK if a < t.nd else _A_LIGHT] + _PUSH_SCORE
                     if board[b] != me:
-                        if not game.chain:
+                        if game.chain:  # my token takes the enemy's node: as a step there
+                            scores[i] += _step_gain(t, game, a, b, me)
+                        else:
                             scores[i] += _push_gain(t, game, a, b, me) - _PUSH_SCORE
                     else:
                         if not labelled:
