@@ -2,7 +2,9 @@
 # a site (deploy on an empty one, capture an enemy stone, pick up your own), then, while a stone
 # is in flight, its destination (its own site: it stays); "pass" and the pie choice are
 # buttons.  The potentials of the selectable sites (or the route costs while a stone is in
-# flight) are written on them where the screen has room.
+# flight) are written on them where the screen has room.  The torus is drawn as its rhombus
+# with a ring of faded sites around it: the opposite edge's sites and stones, where the wrap
+# leads.
 from firmware.views.base import BUTTON, View as BaseView
 from shared_rules.throngs import (CAPTURE, CHOOSE, DEPLOY, DEST, KIND_MASK, MOVE, PASS, PLACE_BLACK,
                                   PLACE_WHITE, SITE_MASK)
@@ -12,9 +14,18 @@ _BLACK = BUTTON + 1
 _WHITE = BUTTON + 2
 
 
+_TORUS_SIDE = 9
+
+
 class View(BaseView):
     def __init__(self, ui, game):
+        # The torus: one ring of faded sites around the rhombus (x = 2c + r, y from the top).
+        self.torus = game.options["board"] == "torus81"
+        self.dx = 3 if self.torus else 0
+        self.dy = 1 if self.torus else 0
         ex, ey = game.extent()
+        ex += 2 * self.dx
+        ey += 2 * self.dy
         # Sites are `u` pixels per half step apart across, u * sqrt(3) between rows.
         self.ASPECT = max(1, ex * 1000 // max(1, ey * 1732 // 1000) // 10)
         BaseView.__init__(self, ui, game)
@@ -32,6 +43,7 @@ class View(BaseView):
             self.stone = (p.BLACK, p.WHITE)
             self.edge = (p.GREY, p.GREY)
             self.ink = (p.YELLOW, p.YELLOW, p.RED)    # digits on an empty site, Black, White
+            self.faded = (p.DARK_GREY, p.LIGHT_GREY)  # the wrap ring's stones, and its links
         else:
             self.wood = -1
 
@@ -51,7 +63,15 @@ class View(BaseView):
 
     def site_xy(self, site):
         x, y = self.game.site_xy(site)
+        return self.grid_xy(x + self.dx, y + self.dy)
+
+    def grid_xy(self, x, y):
         return self.x0 + x * self.u, self.y0 + y * self.u * 1732 // 1000
+
+    def torus_xy(self, row, col):
+        """Screen point of torus row `row` (from the bottom), column `col`, either may be one
+        past the rhombus (the wrap ring)."""
+        return self.grid_xy(2 * col + row + self.dx, _TORUS_SIDE - 1 - row + self.dy)
 
     def cell_xy(self, depth, key):
         return self.site_xy(key)
@@ -75,21 +95,26 @@ class View(BaseView):
         if self.wood >= 0:
             bx, by, bw, bh = ui.board_rect
             ex, ey = game.extent()
+            ex += 2 * self.dx
+            ey += 2 * self.dy
             m = self.u + 2
             fb.fill_rect(self.x0 - m, self.y0 - m, ex * self.u + 2 * m,
                          ey * self.u * 1732 // 1000 + 2 * m, self.wood)
             line = self.line
         else:
             line = 1
-        for s in range(n):
-            x, y = self.site_xy(s)
-            for t in game.neighbours(s):
-                if t > s:
-                    tx, ty = self.site_xy(t)
-                    if self.wood >= 0 or self.u >= 4:
-                        fb.line(x, y, tx, ty, line)
-            if self.wood < 0 and self.u < 4:
-                fb.pixel(x, y, 1)    # small mono boards: dots, lines would drown the stones
+        if self.torus:
+            self.draw_wrap_ring(line)
+        else:
+            for s in range(n):
+                x, y = self.site_xy(s)
+                for t in game.neighbours(s):
+                    if t > s:
+                        tx, ty = self.site_xy(t)
+                        if self.wood >= 0 or self.u >= 4:
+                            fb.line(x, y, tx, ty, line)
+                if self.wood < 0 and self.u < 4:
+                    fb.pixel(x, y, 1)    # small mono boards: dots, lines would drown the stones
         for s in range(n):
             v = board[s]
             if v:
@@ -110,6 +135,41 @@ class View(BaseView):
             else:
                 self.mark_targets(builder, max(1, r // 2))
             self.mark_cursor(builder, r + 1)
+
+    def draw_wrap_ring(self, line):
+        """The torus: links inside the rhombus, then faded links out to a ring of sites one step
+        beyond each edge, showing the sites (and stones) of the opposite edge that they are."""
+        fb = self.ui.fb
+        board = self.game.board
+        side = _TORUS_SIDE
+        lines = self.wood >= 0 or self.u >= 4
+        faded_line = self.faded[1] if self.wood >= 0 else line
+        for row in range(-1, side + 1):
+            for col in range(-1, side + 1):
+                inside = 0 <= row < side and 0 <= col < side
+                x, y = self.torus_xy(row, col)
+                if lines:
+                    for dr, dc in ((0, 1), (1, 0), (1, -1)):
+                        r2, c2 = row + dr, col + dc
+                        inside2 = 0 <= r2 < side and 0 <= c2 < side
+                        if (inside or inside2) and -1 <= r2 <= side and -1 <= c2 <= side:
+                            tx, ty = self.torus_xy(r2, c2)
+                            fb.line(x, y, tx, ty, line if inside and inside2 else faded_line)
+                if inside:
+                    if self.wood < 0 and self.u < 4:
+                        fb.pixel(x, y, 1)
+                    continue
+                v = board[row % side * side + col % side]
+                if v:
+                    self.ghost(x, y, v)
+
+    def ghost(self, x, y, colour):
+        """A stone of the wrap ring: faded on colour screens, small on mono."""
+        r = max(1, self.r // 2)
+        if self.wood < 0:
+            self.ui.token(x, y, r, self.game.player_of(colour))
+        else:
+            self.ui.fb.ellipse(x, y, self.r, self.r, self.faded[colour - 1], True)
 
     def write_potentials(self, builder, flying):
         """Each selectable site's action potential, written on it."""
