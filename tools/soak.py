@@ -117,22 +117,30 @@ def main(argv=None):
     tally = Tally(plan, args.jobs)
     print("soak: %s on %d processes" % (", ".join("%d %s" % (plan[n], n) for n in plan), args.jobs), flush=True)
     last = time.monotonic()
-    with multiprocessing.Pool(args.jobs) as pool:
-        # SIGTERM (and SIGINT, also where a shell started the run in the background with SIGINT
-        # ignored) stops the run with the figures so far.  Set after the workers are forked.
-        signal.signal(signal.SIGTERM, stop)
-        signal.signal(signal.SIGINT, stop)
-        try:
-            for result in pool.imap_unordered(play_chunk, tasks(plan, args.seed)):
-                tally.add(*result)
-                if time.monotonic() - last >= PROGRESS_S:
-                    tally.progress()
-                    last = time.monotonic()
-        except KeyboardInterrupt:
+    # One job plays in this process: a forked worker of a threaded parent (a pytest-xdist
+    # worker) can hang on a lock another thread held at the fork.
+    pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None
+    # SIGTERM (and SIGINT, also where a shell started the run in the background with SIGINT
+    # ignored) stops the run with the figures so far.  Set after the workers are forked.
+    before = signal.signal(signal.SIGTERM, stop), signal.signal(signal.SIGINT, stop)
+    try:
+        results = pool.imap_unordered(play_chunk, tasks(plan, args.seed)) if pool else (
+            play_chunk(task) for task in tasks(plan, args.seed))
+        for result in results:
+            tally.add(*result)
+            if time.monotonic() - last >= PROGRESS_S:
+                tally.progress()
+                last = time.monotonic()
+    except KeyboardInterrupt:
+        print("soak: interrupted", flush=True)
+        report(tally)
+        return 130
+    finally:
+        signal.signal(signal.SIGTERM, before[0])
+        signal.signal(signal.SIGINT, before[1])
+        if pool:
             pool.terminate()
-            print("soak: interrupted", flush=True)
-            report(tally)
-            return 130
+            pool.join()
     report(tally)
     return 1 if tally.failures else 0
 
