@@ -85,7 +85,9 @@ def on_highlight(fb, x, y, length, background):
     menu item, a title): the pixel beside it is not the screen's `background` colour."""
     if x > 0:
         return fb.pixel(x - 1, y) != background
-    return fb.pixel(x + 8 * length, y) != background
+    if x + 8 * length < fb.width:
+        return fb.pixel(x + 8 * length, y) != background
+    return False    # across the whole screen: no place to tell
 
 
 class ScreenTextFrameBuffer(framebuf.FrameBuffer):

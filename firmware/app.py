@@ -11,7 +11,7 @@ from shared_rules.game import DRAW, ONGOING, GameError
 import shared_rules.games  # noqa: F401  (registers the game names; imports no game)
 from firmware import saves
 from firmware.builder import MoveBuilder
-from firmware.ui import PANEL, TOP, UI
+from firmware.ui import PANEL, STRIP, TOP, UI
 from firmware.views.base import BUTTON
 
 VERSION = "1.0"
@@ -82,14 +82,18 @@ class Session:
             return DRAW
         return self.game.winner()
 
-    def result_words(self):
-        """The end of the game in words: "Dark wins", "Red resigned: Blue wins", "Draw"."""
+    def result_words(self, cols=80):
+        """The end of the game in words, as fully as `cols` characters allow: "Dark wins",
+        "Red resigned: Blue wins" (or "Blue wins"), "Draw by agreement" (or "Draw")."""
         winner = self.winner()
         names = self.game.PLAYERS
         if winner == DRAW:
-            return "Draw by agreement" if self.result == "draw agreed" else "Draw"
+            words = "Draw by agreement" if self.result == "draw agreed" else "Draw"
+            return words if len(words) <= cols else "Draw"
         if self.result.startswith("resign"):
-            return "%s resigned: %s wins" % (names[1 - winner], names[winner])
+            words = "%s resigned: %s wins" % (names[1 - winner], names[winner])
+            if len(words) <= cols:
+                return words
         return names[winner] + " wins"
 
     def play(self, move):
@@ -318,7 +322,16 @@ class App:
                 info = session.view.info()
         else:
             # The result once, instead of the counts of a phase that is over.
-            who = session.result_words()
+            if ui.mode == TOP:       # left of "#n"
+                room = (pw - 8 * len("#%d" % (len(game.history) + 1)) - 13) // 8
+            elif ui.mode == STRIP:
+                room = (pw - 9) // 8
+            else:                    # wrapped in the column: every word must fit a line
+                room = 80
+                for word in session.result_words().split(" "):
+                    if len(word) > pw // 8 - 1:
+                        room = 0
+            who = session.result_words(room)
             if winner != DRAW:
                 self.status_token(session, px + 4, py + lh // 2, winner)
         moves = "#%d" % (len(game.history) + 1)
@@ -329,13 +342,16 @@ class App:
             for part in ui.wrap(who, cols - 1):
                 ui.text(part, px + 8, y + (lh - 8) // 2)    # right of the turn marker
                 y += lh
-            for line in info:
+            notes = ui.wrap(note, cols) if note else []
+            # A note (a hint) goes above the column's buttons whole: the counts give way to it.
+            bottom = ui.button_top(len(builder.buttons)) if builder is not None else ph
+            room = (bottom - y) // lh - len(notes)
+            for line in info[:max(0, room)]:
                 ui.text(line[:cols], px, y)
                 y += lh
-            if note:
-                for part in ui.wrap(note, cols):
-                    ui.text(part, px, y, ui.accent)
-                    y += lh
+            for part in notes:
+                ui.text(part, px, y, ui.accent)
+                y += lh
             self.panel_free_y = y
         elif ui.mode == TOP:
             ui.text(who, px + 9, text_y)
@@ -355,8 +371,13 @@ class App:
             line = who + " " + (note or ("" if two else " ".join(info)))
             right = ui.w
             if builder is not None:
-                right = ui.button_left(len(builder.buttons)) - 8 * (len(session.view.describe(builder)) + 1)
-            ui.text(line[:max(0, (right - px - 9) // 8)], px + 9, text_y, ui.accent if note else ui.fg)
+                right = ui.button_left(len(builder.buttons))
+                if not note:     # the move being built, at the line's right end
+                    right -= 8 * (len(session.view.describe(builder)) + 1)
+            room = max(0, (right - px - 9) // 8)
+            if note and len(line) > room:
+                line = note      # the note whole rather than the name of the player to move
+            ui.text(line[:room], px + 9, text_y, ui.accent if note else ui.fg)
             if two:
                 ui.text(" ".join(info)[:ui.cols], px, text_y + lh)
             fb.hline(0, py + ph, ui.w, ui.grid)

@@ -13,7 +13,7 @@ WORDS = {
     "throngs": {
         "board": ("Board sites", None),
         "ruleset": ("Rules", {"seed": "standard", "original": "Ludii 1.3"}),
-        "start": ("Start", {"pie": "pie (choose)"}),
+        "start": ("Opening", {"pie": "pie (choose)"}),
     },
     "thoughtwave": {
         "red_links": ("Red joins", {"left-right": "left+right", "top-bottom": "top+bottom"}),
@@ -21,6 +21,7 @@ WORDS = {
     "trap": {
         "size": ("Board size", None),
         "dots": ("Dots", {"five": "five", "center": "one, centre"}),
+        "first": ("Moves first", {"light": "Light", "dark": "Dark"}),
     },
 }
 

@@ -256,7 +256,8 @@ class UI:
                 self.text(line, 0, top)
                 top += lh
             top += lh // 2
-        bottom = self.h - (lh if footer else 0)
+        # The last line holds the footer, and the "more below" mark when the list scrolls.
+        bottom = self.h - (lh if footer or (self.h - top) // lh < len(items) else 0)
         rows = (bottom - top) // lh
         first = 0
         if index >= rows:
@@ -270,20 +271,14 @@ class UI:
                 self.text(label, 4, y + (lh - 8) // 2, self.sel_fg)
             else:
                 self.text(label, 4, y + (lh - 8) // 2)
-        if first > 0:
-            self.text("^", self.w - 8, top)
-        if first + rows < len(items):
-            self.text("v", self.w - 8, bottom - lh)
-        if footer:
-            self.text(footer[:self.cols], 0, self.h - 8, self.dim)
-        self.show()
+        self._scroll_marks(first > 0, first + rows < len(items), footer)
 
     def form(self, title, labels, choices, picked, action, words=None):
         """Rows of `label: value`, LEFT/RIGHT change `picked[i]` (index into `choices[i]`, a
         tuple of values or Numbers), the last row is `action` (e.g. "Start").  `words[i]`, if
         given, maps a value to what the screen shows.  A row whose label and value do not fit
         on one line shows the value on a second line; the selected row's value is framed by
-        < > and the footer says which of how many it is.  True on the action row, False for
+        < > and the footer lists the allowed values (or says which of how many it is).  True on the action row, False for
         back (B)."""
         index = len(labels)
         while True:
@@ -324,7 +319,11 @@ class UI:
             if isinstance(choices[index], Numbers):
                 footer = "%s..%s" % (choices[index][0], choices[index][count - 1])
             else:
-                footer = "%d of %d" % (picked[index] + 1, count)
+                # The allowed values when they fit the line, else which of how many this is.
+                shown = words[index] if words is not None else None
+                footer = "/".join(shown.get(v, v) if shown else v for v in choices[index])
+                if len(footer) > self.cols - 2:
+                    footer = "%d of %d" % (picked[index] + 1, count)
         self.clear()
         top = self.heading(title)
         lh = self.line_h
@@ -350,12 +349,17 @@ class UI:
             self.text(label[:cols], 4, yt, c)
             if value:
                 self.text(value[:cols], self.w - 4 - 8 * len(value[:cols]), yt, c)
-        if first > 0:
-            self.text("^", self.w - 8, top)
-        if first + room < len(rows):
-            self.text("v", self.w - 8, bottom - lh)
+        self._scroll_marks(first > 0, first + room < len(rows), footer)
+
+    def _scroll_marks(self, above, below, footer):
+        """A list's footer, and marks for more rows above or below at the right ends of the
+        title and footer lines (clear of the rows); then shows the screen."""
+        if above:
+            self.text("^", self.w - 8, (self.line_h - 8) // 2, self.sel_fg)
+        if below:
+            self.text("v", self.w - 8, self.h - 8, self.dim)
         if footer:
-            self.text(footer[:self.cols], 0, self.h - 8, self.dim)
+            self.text(footer[:self.cols - 2 if below else self.cols], 0, self.h - 8, self.dim)
         self.show()
 
     def pager(self, title, text):

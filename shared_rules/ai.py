@@ -17,6 +17,9 @@
 #                                   without listing them all (None: list them and order them)
 #   prepare(game, level)            optional: called once per search, before it starts (e.g. to
 #                                   find threats too costly to look for at every node)
+#   win_candidates(game, moves)     optional: the moves that may win on the spot (a superset of
+#                                   the wins, found cheaply); the root plays each of them (all
+#                                   the moves without it) and a win at once is played unsearched
 #   DEEPEN_FROM                     optional: the depth iterative deepening starts at (1)
 #   SURE_WIN                        optional: a value at least this high is a win the evaluation
 #                                   is sure of: the search plays the first root move found with
@@ -185,14 +188,16 @@ class Search:
         if len(moves) == 1:
             return moves[0]
         self.player = game.to_move()
-        self._start = _clock()
-        # A win on the spot is played at every level, whatever the budget and the ordering.
-        for move in moves:
+        # A win on the spot is played at every level, whatever the budget and the ordering
+        # (before the level's clock starts: its time cap keeps meaning the search's time).
+        may_win = getattr(self.tuning, "win_candidates", None)
+        for move in (moves if may_win is None else may_win(game, moves)):
             game.play(move)
             won = game.winner() == self.player
             game.undo()
             if won:
                 return move
+        self._start = _clock()
         prepare = getattr(self.tuning, "prepare", None)
         if prepare is not None:
             prepare(game, self.level)

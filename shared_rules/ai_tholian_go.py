@@ -1416,6 +1416,24 @@ def _is_leaf(game, me):
     return me != _plan[0]
 
 
+def win_candidates(game, moves):
+    """The decisions that may win on the spot: a step into an occupied node only starts or
+    continues a push (nothing is captured before it ends), so those need no try."""
+    board = game.board
+    adj = game.space.adj
+    out = []
+    for m in moves:
+        kind = m & 3
+        if kind == _STEP:
+            a = (m >> 2) & 511
+            if board[adj[a * SLOTS + (m >> _SLOT_SHIFT) - 1]]:
+                continue
+        elif kind == _NEXT and board[m >> 2]:
+            continue
+        out.append(m)
+    return out
+
+
 def _step_back(game, adj):
     """The step that would take back the turn's last move, a single step a -> b (a move and
     its reverse in one turn undo each other: never worth a move), or -1."""

@@ -36,7 +36,7 @@ VARIANTS (option "variant")
 Options push_limit (pushing m enemy tokens needs m own ones) and space (periodic, wide, long, square boards).
 
 CONTROLS
-Choose a token, then where it goes; to push a string, go on node by node until an empty one. B takes back the last step, End ends the turn after one light move."""
+Choose a token, then where it goes; to push a string, go on node by node until an empty one. B takes back the last step, End ends the turn after one light move. On a small screen the board scrolls with the cursor; UP or DOWN where the cursor has no target further that way looks over the rest of the board."""
 
 # What the play screen's status line and help line say (the Help page and the rules page).
 STATUS = """Red 6/14 and Blue 6/14 (small screens R6/14, B6/14): each player's dark/light tokens on the board. D:due or D:ok (D- or D+): this turn's dark move is still to make, or made; L1/2 (the digit after D- or D+): light moves made this turn. Hand d2 l4 (H d2 l4): tokens still to place. dice: the dice of Lucky and Oracle. free push: a transformation left a free push to make. #12: the number of the decision (a step of a move) to make."""

@@ -23,6 +23,17 @@ class RecordingFrameBuffer(ScreenTextFrameBuffer):
     """The simulator's framebuffer that remembers the strings on it (and which are drawn on
     a highlight bar), so tests can read the screen as the player sees it."""
 
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.overlaps = []      # (string, string drawn over it) with no clearing in between
+
+    def text(self, s, x, y, c=1, /):
+        for t in self.texts:
+            if t[0] < x + 8 * len(s) and x < t[0] + 8 * len(t[2]) and t[1] < y + 8 and y < t[1] + 8 \
+                    and (t[0], t[1], t[2]) != (x, y, s) and s.strip() and t[2].strip():
+                self.overlaps.append((t[2], s))
+        super().text(s, x, y, c)
+
     def strings(self):
         return [t[2] for t in self.texts]
 

@@ -173,7 +173,8 @@ def test_undo_takes_back_one_decision_between_humans(tmp_path):
 def test_resign_ends_the_game_for_the_player_to_move(tmp_path):
     # Pause menu: Resume, Undo, Hint, Offer draw, Resign, Save and quit -> Resign is 2 up.
     hw, app = trap_game(tmp_path, ["d4"], then=["b", "up", "up", "a", "down", "a"])
-    assert "Darkresigned:Lightwins" in hw.screen().replace("|", "")   # wrapped in the side panel
+    # The side column is 6 characters wide: "resigned:" would break mid-word, the short form shows.
+    assert hw.screen().split("|")[:2] == ["Light", "wins"]
     assert saves.from_text(read_file(tmp_path, "game")).result == "resign 1"
 
 
@@ -474,7 +475,7 @@ def test_help_in_the_pause_menu_names_this_boards_buttons_and_explains_the_statu
     assert status.split(":")[0].replace(" ", "") in flat.replace(" ", "")
     assert "THE STATUS LINE" in flat.replace(" ", " ")
     assert registry.GAMES[name][2] in screens(hw)          # the rules page from the pause menu
-    assert screens(hw)[-1] != "Paused" and hw.cut == []   # resumed
+    assert screens(hw)[-1] != "Paused" and hw.cut == [] and hw.fb.overlaps == []   # resumed
 
 
 @pytest.mark.parametrize("profile,legend", [("pico_lcd13", ["A:choose B:back X:pause"]),
@@ -537,7 +538,7 @@ def test_rules_pages_never_end_on_a_heading_and_fit_the_screen(tmp_path, name, p
         heading = len(body) > 1 and not body[-2] and len(last) > 1 and last.isupper()
         assert not heading, (body[-2:], profile)   # a heading is capitals after an empty line
     text = " ".join(pager_text(hw, registry.GAMES[name][2]).split())
-    assert "; Blue." not in text and hw.cut == []
+    assert "; Blue." not in text and hw.cut == [] and hw.fb.overlaps == []
 
 
 @pytest.mark.parametrize("profile", ["pico_lcd13", "odroid_go"])
@@ -547,3 +548,17 @@ def test_the_thoughtwave_piece_chooser_shows_the_whole_move_text(tmp_path, profi
     run_app(hw)
     assert any(re.match(r"^[CJSBT]\?@[a-j]\d+$", t) for t in hw.frames[-1]), hw.frames[-1]
     assert hw.cut == []
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_settings_and_about_fit_every_screen(tmp_path, profile):
+    # Settings: every row stepped through; About paged to its end.  No string past an edge or
+    # drawn over another, About names this board's buttons and says n/a for the heap on CPython.
+    keys = ["down", "down", "a"] + ["up", "right", "right"] * 5 + ["b"]
+    keys += ["down", "a"] + ["right"] * 20 + ["b"]
+    hw = FakeHW(tmp_path, keys, profile)
+    run_app(hw)
+    about = " ".join(pager_text(hw, "About").split())
+    assert "Heap in use: n/a" in about and "0 bytes" not in about
+    assert ("MENU" in about) == (profile == "odroid_go")
+    assert hw.cut == [] and hw.fb.overlaps == [], (hw.cut, hw.fb.overlaps)

@@ -97,7 +97,7 @@ hw.starting = False
 app = App(hw)
 hw.apps.append(app)
 trap = registry.game_names().index("trap")
-keys = ["down", "a"] + ["down"] * trap + ["a"] + ["right"] * 5 + ["b"]      # Rules: Trap, paged
+keys = ["down", "a"] + ["down"] * trap + ["a"] + ["right"] * 5 + ["b", "b"]  # Rules: Trap, paged
 keys += ["down", "a", "down", "down", "right", "down", "down", "down", "a"]   # Settings: targets off
 keys += ["down", "a", "b"]                                                 # About
 keys += ["up", "up", "up", "a"] + ["down"] * trap + ["a", "up", "left", "left", "down", "a"]
@@ -153,6 +153,7 @@ names = registry.game_names()
 keys = ["a"] + ["down"] * names.index("tholian_go") + ["a", "up", "left", "left", "down", "a"]
 keys += ["b", "up", "a"]                        # two humans; pause menu: Save and quit
 keys += ["down", "a"] + ["down"] * names.index("trap") + ["a", "a"]   # New game: Trap, human vs AI
+keys += ["down", "a"]                           # it replaces the saved Tholian Go game: yes
 hw.script = keys
 try:
     app.main_menu()

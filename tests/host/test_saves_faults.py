@@ -241,7 +241,7 @@ def test_messages_draw_characters_outside_the_font_as_question_marks(tmp_path):
     ui = UI(hw)
     ui.text("caf\u00e9 \u0661", 0, 0)
     ui.text_center("\u2003x", 10)
-    assert hw.fb.texts == ["caf? ?", "?x"]
+    assert hw.fb.strings() == ["caf? ?", "?x"]
 
 
 def test_a_game_too_long_for_a_save_says_so_once_and_play_goes_on(tmp_path, monkeypatch):

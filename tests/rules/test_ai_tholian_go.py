@@ -45,6 +45,7 @@ def test_takes_the_win_in_one():
         move = ai.choose_move(g, level)
         assert g.move_nodes(move) == [dark(g, 7, 2), dark(g, 5, 2)], (level, g.move_to_text(move))
         assert ai.Search(g, level, max_nodes=1).run() == move    # before any search
+        assert move in ai_tholian_go.win_candidates(g, g.legal_moves())
         g.play(move)
         assert g.winner() == 0 and g.counts(1)[1] == 5
 
