@@ -34,9 +34,10 @@
 #              a little per decision still needed (no wandering paths)
 #   repetition a turn's start seen before (since the last capture) halves the value (§7 draw)
 #   variants   Football / Scrimmage: the race of the best light token to its target (distances
-#              on the empty light web); Chain: the cheapest chain still possible (own light
-#              tokens 0, empty nodes 1, enemy tokens 3; enemy barriers break links) and how
-#              far the light tokens stand from the enemy's end
+#              on the empty light web); Chain: the light moves the cheapest chain still needs
+#              (found with own light tokens 0, empty nodes 1, enemy tokens 3, enemy barriers
+#              breaking links; each node not held filled by the nearest spare light token:
+#              a winning chain takes all fourteen, so their travel is what counts)
 # Ordering (without playing): the same terms, summed over the board once and changed only
 # around a move's nodes (steps, jumps through an own string to its best end, pushes through
 # an enemy token to their best end one node on), by what the turn still holds after the move.
@@ -112,10 +113,9 @@ _NO_END = const(-(1 << 29))  # order(): a push through my own tokens, against a 
 _PATH_OPEN = const(-20)  # evaluate(): a path under construction must still be completed
 _ACCEPT_BELOW = const(-600)  # accept a draw offer only this far behind
 _RACE = const(60)  # Football / Scrimmage: per step the best runner is ahead
-_CHAIN = const(80)  # Chain: per empty node the cheapest chain needs less
+_CHAIN = const(80)  # Chain: per light move the cheapest chain needs less
 _CHAIN_ENEMY = const(3)  # Chain: an enemy token on the way costs as many empty nodes
-_ADVANCE_CHAIN = const(10)  # Chain: per step a light token stands from the enemy's end ...
-_FAR_CHAIN = const(9)  # ... counted up to this many steps
+_CHAIN_UNFILLED = const(12)  # Chain: light moves counted for a node no spare token can fill
 _FAR = const(99)
 _MEMO = const(32)  # evaluations kept (a power of two)
 _GO_ON = const(2)  # a push through enemy tokens under way: its next nodes searched at the root
@@ -239,8 +239,6 @@ class _Tables:
             self.dark_sum[m] = self.dark_sum[m - 1] + self.dark_inc[m]
         self.top = top - 1
         self.to_target = (self._distances(g.targets[0]), self._distances(g.targets[1]))
-        # Chain: Red's light tokens go up to the top endpoints, Blue's down
-        self.to_far = (self._distances(g.chain_ends[1]), self._distances(g.chain_ends[0]))
         # Scratch: where the capturable light tokens of each colour stand (evaluate), threats,
         # the strings of my tokens (order), Chain's 0-1 BFS (a ring deque and costs).
         self.prey_x = (None, bytearray(nl), bytearray(nl))
@@ -303,9 +301,17 @@ class _Tables:
         self.own_dark = self.own_light = self.prey_dark = self.prey_light = 0  # _set_values
         self.queue = array("H", bytes(2 * 4 * n))
         self.cost = bytearray(n + 1)
-        self.cost_back = bytearray(n + 1)
         self.unreached = b"\xff" * (n + 1)
-        self.chain_best = 0
+        # Chain: the cheapest chain's links (previous node), its nodes (stamps), the nodes it
+        # lacks, and the spare light tokens that fill them (_chain_moves)
+        self.pred = array("H", bytes(2 * (n + 1)))
+        self.on_chain = bytearray(n + 1)
+        self.chain_stamp = 0
+        self.enemy_chain = bytearray(n + 1)  # order(): the enemy's cheapest chain (stamps)
+        self.enemy_stamp = 0
+        self.missing = array("H", bytes(2 * nl))
+        self.n_missing = 0
+        self.spare = array("H", bytes(2 * nl))
 
     def _outline_group(self, start, seen):
         """The light nodes joined to `start` by outline edges (edges no dark edge crosses)."""
@@ -726,18 +732,22 @@ def _chain_cost(t, game, colour, start, finish, cost):
     """Chain: what a chain of `colour` still needs from an endpoint of `start` to one of
     `finish` (the cheapest): an empty node costs 1, an enemy token _CHAIN_ENEMY (it must be
     pushed away), an own token 0; a link across an enemy barrier is broken.  cost[node]: the
-    cheapest from `start` to node, node included (255: none).  A queue of improvements
-    (label-correcting; small weights, a few passes)."""
+    cheapest from `start` to node, node included (255: none); t.pred[node] the node before it.
+    Returns the cheapest end node (t.n: none).  A queue of improvements (label-correcting; small
+    weights, a few passes)."""
     g = t.space
     board = game.board
     queue = t.queue
+    pred = t.pred
     size = len(queue)
     enemy = 3 - colour
+    n = t.n
     cost[:] = t.unreached
     head = tail = 0
     for k in start:
         v = board[k]
         cost[k] = 0 if v == colour else (1 if not v else _CHAIN_ENEMY)
+        pred[k] = n
         queue[tail % size] = k
         tail += 1
     adj, edge, xu, xv, deg = g.adj, g.edge, g.xu, g.xv, g.deg
@@ -754,39 +764,93 @@ def _chain_cost(t, game, colour, start, finish, cost):
             c = cu + (0 if v == colour else (1 if not v else _CHAIN_ENEMY))
             if c < cost[w]:
                 cost[w] = c
+                pred[w] = u
                 if tail - head < size:
                     queue[tail % size] = w
                     tail += 1
-    best = _FAR
+    best = n
     for k in finish:
-        if cost[k] < best:
-            best = cost[k]
+        if cost[k] != 255 and (best == n or cost[k] < cost[best]):
+            best = k
     return best
 
 
-def _advance(t, game, colour):
-    """Chain: how far the light tokens of `colour` stand from the enemy's end (steps on the
-    light web, each at most _FAR_CHAIN): without it the cheapest chain only changes when a
-    token lands on it, and the reserves on the home line never set out."""
-    board, far = game.board, t.to_far[colour - 1]
+def _light_distance(t, a, b):
+    """Steps between light nodes a and b on the light web, about (along the lines, plus one per
+    line crossed; parity detours left out)."""
+    dx = t.hx[a] - t.hx[b]
+    if dx < 0:
+        dx = -dx
+    if t.cols and dx > t.cols - dx:
+        dx = t.cols - dx
+    dy = t.hy[a] - t.hy[b]
+    return dx + (dy if dy >= 0 else -dy) // 2
+
+
+def _chain_moves(t, game, colour):
+    """Chain: the light moves the cheapest chain of `colour` still needs.  A winning chain takes
+    all of a player's light tokens on the standard board, so what counts is their travel: each
+    node of the chain not held gets the nearest spare light token (greedily, along the chain),
+    its distance in moves (an enemy token there must be pushed off too); a node no spare token
+    is left for counts _CHAIN_UNFILLED.  Marks the chain in t.on_chain (stamp t.chain_stamp)
+    and lists the nodes it lacks in t.missing[:t.n_missing]."""
+    ends = t.space.chain_ends
+    board = game.board
+    n = t.n
+    node = _chain_cost(t, game, colour, ends[0], ends[1], t.cost)
+    t.chain_stamp = t.chain_stamp % 255 + 1
+    stamp = t.chain_stamp
+    on_chain = t.on_chain
+    missing = t.missing
+    count = 0
+    while node != n:
+        on_chain[node] = stamp
+        if board[node] != colour:
+            missing[count] = node
+            count += 1
+        node = t.pred[node]
+    t.n_missing = count
+    if not count:
+        return 0
+    if t.cost[missing[0]] == 255:
+        return _FAR * _CHAIN_UNFILLED  # no chain possible at all
+    spare = t.spare
+    spares = 0
+    for k in range(t.nd, n):
+        if board[k] == colour and on_chain[k] != stamp:
+            spare[spares] = k
+            spares += 1
     total = 0
-    for k in range(t.nd, t.n):
-        if board[k] == colour:
-            total += far[k] if far[k] < _FAR_CHAIN else _FAR_CHAIN
+    for i in range(count):
+        m = missing[i]
+        if board[m]:
+            total += _CHAIN_ENEMY - 1
+        best = -1
+        best_d = _FAR
+        for j in range(spares):
+            d = _light_distance(t, spare[j], m)
+            if d < best_d:
+                best_d = d
+                best = j
+        if best < 0:
+            total += _CHAIN_UNFILLED
+        else:
+            total += best_d if best_d else 1
+            spares -= 1
+            spare[best] = spare[spares]
     return total
 
 
 def _chain(t, game, player):
     me, you = player + 1, 2 - player
-    ends = t.space.chain_ends
-    mine = _chain_cost(t, game, me, ends[0], ends[1], t.cost)
-    yours = _chain_cost(t, game, you, ends[0], ends[1], t.cost)
-    far = _advance(t, game, me) - _advance(t, game, you)
-    score = (yours - mine) * _CHAIN - far * _ADVANCE_CHAIN
+    mine = _chain_moves(t, game, me)
+    mine_missing = t.n_missing
+    yours = _chain_moves(t, game, you)
+    score = (yours - mine) * _CHAIN
     owner = game.player + 1
-    if owner == you and yours <= 2:
+    if owner == you and t.n_missing <= 2 and yours <= 2:
         score -= 2000
-    elif owner == me and mine <= 2 - game.light_done:
+    elif owner == me and mine_missing <= 2 - game.light_done and mine <= 2 - game.light_done:
         score += 1000
     return score
 
@@ -984,11 +1048,26 @@ def _step_gain(t, game, a, b, me):
     light token its approach to the enemy's unprotected dark tokens (_set_values)."""
     n = t.n
     if game.chain:
+        # My chain's progress, and what the move does to the enemy's cheapest chain: a light
+        # token on it must be pushed off, a barrier of my dark tokens breaks its link.
         gain = 0
-        if b != n and b >= t.nd:
-            gain += _chain_end(t, game.board, b, 1, me)
-        if a != n and a >= t.nd:
-            gain += _chain_end(t, game.board, a, -1, me)
+        board = game.board
+        enemy_chain = t.enemy_chain
+        stamp = t.enemy_stamp
+        if b != n:
+            if b >= t.nd:
+                gain += _chain_end(t, b, 1)
+                if enemy_chain[b] == stamp:
+                    gain += 2 * _CHAIN
+            else:
+                gain += 3 * _CHAIN * _barriers_across(t, board, b, a, me)
+        if a != n:
+            if a >= t.nd:
+                gain += _chain_end(t, a, -1)
+                if enemy_chain[a] == stamp:
+                    gain -= 2 * _CHAIN
+            else:
+                gain -= 3 * _CHAIN * _barriers_across(t, board, a, b, me)
         return gain
     board = game.board
     nd = t.nd
@@ -1205,27 +1284,45 @@ def _best_jump(t, game, start, head, me):
 
 
 def _chain_maps(t, game, me):
-    """Chain, for order(): t.cost / t.cost_back = the cheapest chain of mine from the bottom /
-    top endpoints to each node; t.chain_best the cheapest whole chain."""
-    ends = t.space.chain_ends
-    _chain_cost(t, game, me, ends[1], ends[0], t.cost_back)
-    t.chain_best = _chain_cost(t, game, me, ends[0], ends[1], t.cost)
+    """Chain, for order(): the enemy's cheapest chain (t.enemy_chain, stamp t.enemy_stamp), then
+    mine and the nodes it lacks (_chain_moves)."""
+    _chain_moves(t, game, 3 - me)
+    t.enemy_chain[:] = t.on_chain
+    t.enemy_stamp = t.chain_stamp
+    _chain_moves(t, game, me)
 
 
-def _through(t, board, node, me):
-    """Chain: the cheapest chain of mine through `node` (after _chain_maps)."""
-    c = t.cost[node] + t.cost_back[node]
-    v = board[node]
-    return c if v == me else (c - 1 if not v else c - _CHAIN_ENEMY)
+def _barriers_across(t, board, d, other, me):
+    """Chain, order(): links of the enemy's cheapest chain that my dark token on `d` bars with
+    another dark token of mine (not on `other`)."""
+    g = t.space
+    chain = t.enemy_chain
+    stamp = t.enemy_stamp
+    count = 0
+    for s in range(d * SLOTS, d * SLOTS + g.deg[d]):
+        w = g.adj[s]
+        if w != other and board[w] == me:
+            e = g.edge[s]
+            if chain[g.xu[e]] == stamp and chain[g.xv[e]] == stamp:
+                count += 1
+    return count
 
 
-def _chain_end(t, board, node, delta, me):
-    """Chain, order(): a light token of mine onto a node of a cheapest chain is good (less so
-    the farther the node is from one), off one bad."""
-    through = _through(t, board, node, me) - t.chain_best
-    if delta > 0:
-        return _CHAIN - through * (_CHAIN // 4)
-    return -_CHAIN if through <= 0 else 0
+def _chain_end(t, node, delta):
+    """Chain, order(): a light token of mine arriving on (delta 1) or leaving (-1) `node`: onto
+    a node my cheapest chain lacks is best, off one of its nodes worst; elsewhere what counts is
+    how near the node is to the nearest node the chain lacks (after _chain_maps)."""
+    if t.on_chain[node] == t.chain_stamp:
+        return 2 * _CHAIN * delta
+    near = _FAR
+    missing = t.missing
+    for i in range(t.n_missing):
+        d = _light_distance(t, node, missing[i])
+        if d < near:
+            near = d
+    if near == _FAR:
+        return 0
+    return -near * _CHAIN * delta
 
 
 def _route_is_mine(game, me):
@@ -1291,7 +1388,9 @@ def prepare(game, level):
     _root_length[0] = len(game.history)
     _pushes[0] = _PUSHES.get(level, 0)
     _later[0] = _LATER.get(level, 2)
-    _plan[0] = game.to_move() + 1 if _PLAN.get(level, False) else 0
+    # Chain is a race of light moves: every level but easy plans the rest of its turn.
+    plan = _PLAN.get(level, False) or (game.chain and level != "easy")
+    _plan[0] = game.to_move() + 1 if plan else 0
     t = _tables_for(game)
     # The evaluations kept serve the searches of one turn (the next decision's moves were
     # often seen by the last search).
@@ -1458,7 +1557,9 @@ def order(game, moves, count):
                     # through an enemy token, its best end one node on.
                     scores[i] = totals[_A_DARK if a < t.nd else _A_LIGHT] + _PUSH_SCORE
                     if board[b] != me:
-                        if not game.chain:
+                        if game.chain:  # my token takes the enemy's node: as a step there
+                            scores[i] += _step_gain(t, game, a, b, me)
+                        else:
                             scores[i] += _push_gain(t, game, a, b, me) - _PUSH_SCORE
                     else:
                         if not labelled:

@@ -51,7 +51,7 @@ class Throngs(Game):
     TITLE = "Throngs"
     PLAYERS = ("Black", "White")
     OPTIONS = {
-        "board": ("63", "93", "87", "153"),
+        "board": ("63", "93", "87", "153", "torus81"),
         "ruleset": ("seed", "original"),
         "start": ("standard", "pie"),
     }
@@ -64,7 +64,8 @@ class Throngs(Game):
         self.xs = xs
         self.ys = ys
         self.original = self.options["ruleset"] == "original"
-        self.pie = self.options["start"] == "pie"
+        # The torus has no fixed start (it would favour whoever the wrap favours): always the pie.
+        self.pie = self.options["start"] == "pie" or not black
         # Neighbour lists: site i's neighbours are nbrs[6 * i : 6 * i + degree[i]].
         degree = bytearray(n)
         nbrs = bytearray(_DIRECTIONS * n)

@@ -27,7 +27,7 @@ SCORE (shown on screen)
 +1 for each of your stones that is safe, each empty site that is yours, and each enemy stone you clearly outnumber.
 
 RULINGS AND OPTIONS
-- Boards from Ludii: ragged hex 63 (standard), Throngs 93, ragged hex 87, ragged hex 153.
+- Boards from Ludii: ragged hex 63 (standard), Throngs 93, ragged hex 87, ragged hex 153. torus81: a 9x9 rhombus whose edges wrap (every site has 6 neighbours, jumps wrap too); it always starts with the pie; early end at 43. The faded ring around it shows the sites of the opposite edge.
 - ruleset=original: the Ludii 1.3.12 rules (capture may dispatch, free deployment on a neutral enclosed site, Ludii's forcing counter, the game ends when both players pass a whole turn in a row, early end above half the sites plus 3 tested before every maneuver).
 - start=pie: Black's player places two Black and one White stone, the other player then picks a colour.
 

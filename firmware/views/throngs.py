@@ -2,7 +2,9 @@
 # a site (deploy on an empty one, capture an enemy stone, pick up your own), then, while a stone
 # is in flight, its destination (its own site: it stays); "pass" and the pie choice are
 # buttons.  The potentials of the selectable sites (or the route costs while a stone is in
-# flight) are written on them where the screen has room.
+# flight) are written on them where the screen has room.  The torus is drawn as its rhombus
+# with a ring of faded sites around it: the opposite edge's sites and stones, where the wrap
+# leads.
 from array import array
 
 from firmware.views.base import BUTTON, View as BaseView
@@ -14,9 +16,18 @@ _BLACK = BUTTON + 1
 _WHITE = BUTTON + 2
 
 
+_TORUS_SIDE = 9
+
+
 class View(BaseView):
     def __init__(self, ui, game):
+        # The torus: one ring of faded sites around the rhombus (x = 2c + r, y from the top).
+        self.torus = game.options["board"] == "torus81"
+        self.dx = 3 if self.torus else 0
+        self.dy = 1 if self.torus else 0
         ex, ey = game.extent()
+        ex += 2 * self.dx
+        ey += 2 * self.dy
         # Sites are `u` pixels per half step apart across, u * sqrt(3) between rows.
         self.ASPECT = max(1, ex * 1000 // max(1, ey * 1732 // 1000) // 10)
         BaseView.__init__(self, ui, game)
@@ -34,8 +45,7 @@ class View(BaseView):
         self.ys = array("h", [0] * n)
         for s in range(n):
             x, y = game.site_xy(s)
-            self.xs[s] = self.x0 + x * u
-            self.ys[s] = self.y0 + y * u * 1732 // 1000
+            self.xs[s], self.ys[s] = self.grid_xy(x + self.dx, y + self.dy)
         if ui.color:
             from firmware import palette as p
             self.wood = p.BROWN
@@ -43,6 +53,7 @@ class View(BaseView):
             self.stone = (p.BLACK, p.WHITE)
             self.edge = (p.GREY, p.GREY)
             self.ink = (p.YELLOW, p.YELLOW, p.RED)    # digits on an empty site, Black, White
+            self.faded = (p.DARK_GREY, p.LIGHT_GREY)  # the wrap ring's stones, and its links
         else:
             self.wood = -1
 
@@ -63,6 +74,14 @@ class View(BaseView):
     def site_xy(self, site):
         return self.xs[site], self.ys[site]
 
+    def grid_xy(self, x, y):
+        return self.x0 + x * self.u, self.y0 + y * self.u * 1732 // 1000
+
+    def torus_xy(self, row, col):
+        """Screen point of torus row `row` (from the bottom), column `col`, either may be one
+        past the rhombus (the wrap ring)."""
+        return self.grid_xy(2 * col + row + self.dx, _TORUS_SIDE - 1 - row + self.dy)
+
     def cell_xy(self, depth, key):
         return self.site_xy(key)
 
@@ -80,12 +99,17 @@ class View(BaseView):
         xs, ys = self.xs, self.ys
         if self.wood >= 0:
             ex, ey = game.extent()
+            ex += 2 * self.dx
+            ey += 2 * self.dy
             m = self.u + 2
             fb.fill_rect(self.x0 - m, self.y0 - m, ex * self.u + 2 * m,
                          ey * self.u * 1732 // 1000 + 2 * m, self.wood)
             line = self.line
         else:
             line = 1
+        if self.torus:
+            self.draw_wrap_links(fb, line)
+            return
         lines = self.wood >= 0 or self.u >= 4
         for s in range(game.n):
             x, y = xs[s], ys[s]
@@ -102,6 +126,8 @@ class View(BaseView):
         n = game.n
         board = game.board
         r = self.r
+        if self.torus:
+            self.draw_wrap_stones()
         for s in range(n):
             v = board[s]
             if v:
@@ -121,6 +147,47 @@ class View(BaseView):
                 self.write_potentials(builder, flying)
             else:
                 self.mark_targets(builder, max(1, r // 2))
+
+    def draw_wrap_links(self, fb, line):
+        """The torus: links inside the rhombus, then faded links out to a ring of sites one step
+        beyond each edge, the sites of the opposite edge that they are."""
+        side = _TORUS_SIDE
+        lines = self.wood >= 0 or self.u >= 4
+        faded_line = self.faded[1] if self.wood >= 0 else line
+        for row in range(-1, side + 1):
+            for col in range(-1, side + 1):
+                inside = 0 <= row < side and 0 <= col < side
+                x, y = self.torus_xy(row, col)
+                if lines:
+                    for dr, dc in ((0, 1), (1, 0), (1, -1)):
+                        r2, c2 = row + dr, col + dc
+                        inside2 = 0 <= r2 < side and 0 <= c2 < side
+                        if (inside or inside2) and -1 <= r2 <= side and -1 <= c2 <= side:
+                            tx, ty = self.torus_xy(r2, c2)
+                            fb.line(x, y, tx, ty, line if inside and inside2 else faded_line)
+                if inside and not lines:
+                    fb.pixel(x, y, 1)    # small mono boards: dots, lines would drown the stones
+
+    def draw_wrap_stones(self):
+        """The torus: the stones of the opposite edge on the ring around the rhombus."""
+        board = self.game.board
+        side = _TORUS_SIDE
+        for row in range(-1, side + 1):
+            for col in range(-1, side + 1):
+                if 0 <= row < side and 0 <= col < side:
+                    continue
+                v = board[row % side * side + col % side]
+                if v:
+                    x, y = self.torus_xy(row, col)
+                    self.ghost(x, y, v)
+
+    def ghost(self, x, y, colour):
+        """A stone of the wrap ring: faded on colour screens, small on mono."""
+        r = max(1, self.r // 2)
+        if self.wood < 0:
+            self.ui.token(x, y, r, self.game.player_of(colour))
+        else:
+            self.ui.fb.ellipse(x, y, self.r, self.r, self.faded[colour - 1], True)
 
     def write_potentials(self, builder, flying):
         """Each selectable site's action potential, written on it."""

@@ -40,6 +40,7 @@ VARIANTS = [(name, {}) for name in GAMES] + [
     ("trap", {"size": "7", "dots": "center"}),
     ("thoughtwave", {"red_links": "top-bottom"}),
     ("throngs", {"start": "pie"}), ("throngs", {"board": "153", "ruleset": "original"}),
+    ("throngs", {"board": "torus81"}),
     ("tholian_go", {"variant": "ultimate"}), ("tholian_go", {"variant": "scrimmage"}),
     ("tholian_go", {"variant": "oracle"}), ("tholian_go", {"variant": "lucky", "seed": "5"}),
     ("tholian_go", {"space": "square"}), ("tholian_go", {"space": "periodic"}),

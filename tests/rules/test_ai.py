@@ -433,8 +433,11 @@ def test_a_win_on_the_spot_is_played_before_any_search_in_every_game_at_every_le
     for name in ("lazo", "throngs", "trap"):
         rng = Rng(22)
         found = 0
+        # Throngs' seed rules test a score only when a player starts a turn, so its wins on the
+        # spot come from Ludii's rules (the score before every maneuver).
+        options = {"ruleset": "original"} if name == "throngs" else None
         for _ in range(scaled(4, 1)):
-            game = registry.create(name)
+            game = registry.create(name, options)
             while game.winner() == ONGOING and found < 3 and len(game.history) < 400:
                 moves = game.legal_moves()
                 wins = winning_moves(game) if len(game.history) >= scaled(0, 30) else []

@@ -275,3 +275,34 @@ def test_a_turn_never_takes_back_its_own_last_step():
                         assert ai.choose_move(g, level, seed=len(g.history)) != back[0], level
             g.play(moves[rng.below(len(moves))])
     assert cases >= scaled(5, 1), cases
+
+
+# Chain (docs/rules/tholian_go.md §8): a shortest chain, fourteen light tokens from L2.1 to L2.7.
+CHAIN = ("L2.1", "L1.1", "L2.2", "L1.2", "L1.3", "L2.3", "L2.4", "L1.4", "L1.5", "L2.5", "L2.6", "L1.6",
+         "L1.7", "L2.7")
+
+
+def chain_position(red_names):
+    """Red's light tokens on `red_names` and a dark token; Blue only a dark token."""
+    g = TholianGo({"variant": "chain"})
+    g.set_position([g.space.node_named(name) for name in red_names] + [dark(g, 10, 1)], [dark(g, 11, 6)])
+    return g
+
+
+def test_chain_counts_the_light_moves_the_cheapest_chain_still_needs():
+    """Chain: a winning chain takes all fourteen light tokens, so the AI counts their travel:
+    the chain lacks L2.4, the spare token on L5.4 is 3 steps away along line 4."""
+    g = chain_position([k for k in CHAIN if k != "L2.4"] + ["L5.4"])
+    t = ai_tholian_go._tables_for(g)
+    assert ai_tholian_go._chain_moves(t, g, 1) == 3
+    assert [g.space.name(t.missing[i]) for i in range(t.n_missing)] == ["L2.4"]
+    assert ai_tholian_go._chain_moves(t, g, 2) > 3 * 14  # Blue has no light token at all
+
+
+def test_chain_spare_token_goes_towards_the_node_the_chain_lacks():
+    """Chain: with two light moves left the AI sends the spare token along line 4 towards the
+    chain's gap (L5.4 to L4.4), not away from it."""
+    g = chain_position([k for k in CHAIN if k != "L2.4"] + ["L5.4"])
+    g.play_text("D6.1-D5.1")  # Red's dark move first
+    move = ai.Search(g, "normal", seed=1, device_seconds=1000).run()
+    assert g.move_to_text(move) == "L5.4-L4.4", g.move_to_text(move)

@@ -125,12 +125,12 @@ def test_destination_follows_the_plan_of_the_selection_search():
 def test_features_count_the_scores_stones_and_captures_of_the_game():
     """Spec "End and score": the evaluation's scores are the game's own (one pass for both
     colours); stones, area and ready captures counted directly on every board."""
-    for options in ({}, {"board": "93", "ruleset": "original"}, {"board": "153"}):
+    for options in ({}, {"board": "93", "ruleset": "original"}, {"board": "153"}, {"board": "torus81"}):
         rng = Rng(7)
         game = Throngs(options)
         while game.winner() == ONGOING and len(game.history) < scaled(160, 40):
             black, white, stones, area, black_caps, white_caps = ai_throngs.features(game)
-            assert (black, white) == (game.score(0), game.score(1))
+            assert (black, white) == (game.score(game.player_of(BLACK)), game.score(game.player_of(WHITE)))
             board = game.board
             assert stones == sum(1 for v in board if v == BLACK) - sum(1 for v in board if v == WHITE)
             empty_area = 0
@@ -193,6 +193,13 @@ def test_only_legal_moves_on_board_93_with_the_original_rules():
 def test_only_legal_moves_with_the_pie_start():
     """Spec "Options": the pie start's placements and colour choice are decisions too."""
     _whole_games({"start": "pie"}, scaled(2, 2), scaled(60, 12))
+
+
+def test_only_legal_moves_and_node_budget_on_the_torus():
+    """Spec "Torus 81": the pie start, then play where every site has six neighbours and jumps
+    wrap."""
+    lengths = _whole_games({"board": "torus81"}, scaled(2, 1), scaled(200, 40))
+    assert max(lengths) >= scaled(100, 20)
 
 
 def test_same_seed_same_moves_and_position_unchanged():

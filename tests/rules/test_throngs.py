@@ -13,6 +13,7 @@ from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.throngs import (Throngs, BLACK, WHITE, DEPLOY, CAPTURE, MOVE, DEST, PASS,
                                   PLACE_BLACK, PLACE_WHITE, CHOOSE)
 from rules_support import raises
+from shared_rules import ai_throngs
 
 
 def position(black=(), white=(), mover=BLACK, board="63", ruleset="seed", flight="-", maneuver=1,
@@ -69,6 +70,67 @@ def test_site_screen_positions_follow_the_triangular_grid():
     assert game.site_xy(20) == (x - 1, y + 1) and game.site_xy(21) == (x + 1, y + 1)
     assert game.extent() == (max(game.site_xy(i)[0] for i in range(63)), 9)
     assert len(set(game.site_xy(i) for i in range(63))) == 63
+
+
+# --- the torus (docs/rules/throngs.md "Torus 81") ----------------------------------------------
+
+def torus_site(r, c):
+    return 9 * (r % 9) + c % 9
+
+
+def test_torus_81_sites_each_with_six_neighbours_that_wrap():
+    """Seed: "playing on torus boards ... eliminates the advantage of a board center": a 9x9
+    rhombus whose edges wrap, site (r, c) numbered 9r + c, neighbours (r, c+-1), (r+-1, c),
+    (r+1, c-1), (r-1, c+1), all mod 9: every site has 6, so none is an edge site."""
+    game = Throngs({"board": "torus81"})
+    assert game.n == 81
+    for r in range(9):
+        for c in range(9):
+            expected = sorted(torus_site(r + dr, c + dc) for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0), (1, -1), (-1, 1)))
+            assert sorted(game.neighbours(torus_site(r, c))) == expected
+    assert len(set(game.site_xy(i) for i in range(81))) == 81
+    assert game.site_xy(torus_site(0, 1))[0] - game.site_xy(torus_site(0, 0))[0] == 2  # rows as on every board
+
+
+def test_torus_jumps_wrap_and_never_land_on_their_start():
+    """Spec "Torus 81": straight-line jumps follow the six directions and wrap; a jump that would
+    come back to its own start has no landing site (its start counts as occupied)."""
+    # Black on (0, 7) with White on (0, 8): the jump east crosses the edge and lands on (0, 0).
+    game = position(black=(torus_site(0, 7), torus_site(1, 7), torus_site(1, 6)), white=(torus_site(0, 8),),
+                    board="torus81")
+    game.play(MOVE | torus_site(0, 7))
+    assert DEST | torus_site(0, 0) in game.legal_moves()
+    # A whole row full but for the stone's own start: no jump along it lands anywhere.
+    row = [torus_site(4, c) for c in range(9)]
+    game = position(black=row, board="torus81")
+    game._reach(row[0], 7)
+    assert all(game._dist[s] > 7 for s in row[1:])
+    assert game._dist[row[0]] == 0
+
+
+def test_torus_starts_with_the_3_stone_pie():
+    """Spec "Torus 81": "Start: the 3-stone pie" (a fixed start would favour whoever the wrap
+    favours), whatever the start option says."""
+    for start in ("standard", "pie"):
+        game = Throngs({"board": "torus81", "start": start})
+        assert stones(game, BLACK) == [] and stones(game, WHITE) == []
+        assert sorted(game.legal_moves()) == [PLACE_BLACK | i for i in range(81)]
+        for text in ("B@0", "B@40", "W@20", "white"):
+            game.play_text(text)
+        assert game.mover == WHITE and game.to_move() == 1 and game.legal_moves()[-1] == PASS
+
+
+def test_torus_early_end_at_43():
+    """Spec "Torus 81": "Early end at 43 (half of 81, rounded down, plus 2)"; no edge sites in the
+    score."""
+    black = [torus_site(r, c) for r in range(4) for c in range(9)]  # rows 0-3: 36 stones, all safe
+    for extra, score in ((4, 42), (5, 43)):  # stones on row 4 (and the empty sites they own)
+        game = position(black=black + [torus_site(4, c) for c in range(extra)], white=(torus_site(7, 4),),
+                        mover=WHITE, maneuver=2, board="torus81")
+        assert game._score(BLACK) == score
+        game.play(PASS)  # Black starts a turn
+        assert game.winner() == (0 if score == 43 else ONGOING)
+    assert ai_throngs.winning_score(game) == 43
 
 
 # --- definitions ----------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from rules_support import (check_record_replays, decoded_copy, play_checked, pos
 
 GAMES = (  # (board, ruleset, start)
     ("63", "seed", "standard"), ("63", "original", "standard"), ("93", "original", "standard"),
-    ("93", "seed", "pie"), ("87", "seed", "standard"), ("153", "original", "pie"),
+    ("93", "seed", "pie"), ("87", "seed", "standard"), ("153", "original", "pie"), ("torus81", "seed", "pie"),
 )
 
 
@@ -39,7 +39,8 @@ def reference_potential(game, site, colour):
 def reference_destinations(game, start, power):
     """Spec "Dispatch" by depth-first search over routes: a step to an adjacent empty site costs 1,
     a straight jump over k occupied sites to the first empty site beyond costs k + 1; the start
-    counts as occupied.  A site is revisited only with more budget left than before."""
+    counts as occupied; on the torus a jump that comes back to where it began lands nowhere.  A
+    site is revisited only with more budget left than before."""
     best = {}
     found = set()
 
@@ -52,10 +53,10 @@ def reference_destinations(game, start, power):
         for d in range(6):
             j = game.steps[site * 6 + d]
             crossed = 0
-            while j != 255 and (game.board[j] != 0 or j == start):
+            while j != 255 and j != site and (game.board[j] != 0 or j == start):
                 crossed += 1
                 j = game.steps[j * 6 + d]
-            if j != 255 and crossed + 1 <= left:
+            if j != 255 and j != site and crossed + 1 <= left:
                 explore(j, left - crossed - 1)
 
     explore(start, power)
@@ -163,8 +164,9 @@ def soak(seed):
     conservation and the final score against the reference, over every board, ruleset and start
     (tools/soak.py).
     Returns (options, decisions, winner, record)."""
-    options = {"board": Throngs.OPTIONS["board"][seed % 4], "ruleset": ("seed", "original")[seed // 4 % 2],
-               "start": ("standard", "pie")[seed // 8 % 2]}
+    boards = Throngs.OPTIONS["board"]
+    options = {"board": boards[seed % len(boards)], "ruleset": ("seed", "original")[seed // len(boards) % 2],
+               "start": ("standard", "pie")[seed // (2 * len(boards)) % 2]}
     game = Throngs(options)
     conserved = conservation_check(game)
 
