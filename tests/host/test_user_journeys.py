@@ -176,13 +176,13 @@ class Journey:
         yield from self.pause("Hint")
         yield from self.idle()
         builder = self.app().builder
-        hinted = builder.cursor_moves() if builder is not None else []
-        assert len(hinted) == 1, self.shown()
+        assert builder is not None and builder.cursor_count() == 1, self.shown()
+        hinted = builder.cursor_move()
         flat = "".join(self.shown()).replace(" ", "")
-        assert ("Hint:" + session.game.move_to_text(hinted[0])).replace(" ", "") in flat, self.shown()
+        assert ("Hint:" + session.game.move_to_text(hinted)).replace(" ", "") in flat, self.shown()
         yield ["a"]
         yield from self.idle()
-        assert session.game.history[len(history)] == hinted[0]
+        assert session.game.history[len(history)] == hinted
         yield from self.finish_turn()
         # Pause and resume change nothing.
         yield from self.to_human_turn()
