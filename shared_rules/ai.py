@@ -175,6 +175,7 @@ class Search:
         # A game whose shallower iterations only repeat work starts deeper (DEEPEN_FROM).
         self._first_depth = min(getattr(self.tuning, "DEEPEN_FROM", 1), len(self.widths))
         self._start = 0
+        self._check_ticks = 0      # the win-on-the-spot check's time, outside the time cap
         self._sure_win = getattr(self.tuning, "SURE_WIN", WIN - 1)
         # Picking the first root move costs nothing; a shuffle of hundreds of moves does.
         self._salt_from_first = getattr(self.tuning, "SALT_FROM_FIRST", False)
@@ -190,8 +191,10 @@ class Search:
             self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
             return moves[0]
         self.player = game.to_move()
-        # A win on the spot is played at every level, whatever the budget and the ordering
-        # (its check counts in the decision's time: win_candidates keeps it short).
+        # A win on the spot is played at every level, whatever the budget and the ordering.
+        # Its check counts in elapsed_ms but not against the level's time cap, which would
+        # otherwise cut searches on a slow device that a fast host finishes (other moves).
+        check_from = _clock()
         may_win = getattr(self.tuning, "win_candidates", None)
         for move in (moves if may_win is None else may_win(game, moves)):
             game.play(move)
@@ -200,6 +203,7 @@ class Search:
             if won:
                 self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
                 return move
+        self._check_ticks = _ticks_since(_clock(), check_from)
         prepare = getattr(self.tuning, "prepare", None)
         if prepare is not None:
             prepare(game, self.level)
@@ -333,7 +337,7 @@ class Search:
         if self.nodes >= self.max_nodes:
             self.stopped_by = "nodes"
             return True
-        ticks = _ticks_since(_clock(), self._start)
+        ticks = _ticks_since(_clock(), self._start) - self._check_ticks
         if ticks >= self._limit_ticks:
             self.stopped_by = "time"
             return True
