@@ -505,15 +505,6 @@ class UI:
         return self.menu(title, [no, yes], 0, "", self.wrap(question)) == 1
 
 
-def _fit_pair(label, value, cols):
-    room = cols - len(value) - 1
-    if room < 1:
-        return value
-    if len(label) > room:
-        label = label[:room]
-    return label + " " * (cols - len(label) - len(value)) + value
-
-
 def drawable(s):
     """`s` with each character the 8x8 font lacks (beyond ASCII) as "?": framebuf would draw
     every byte of its UTF-8 as a block, and the layout counts characters."""

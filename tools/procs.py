@@ -8,6 +8,7 @@ its parent by a pipe instead, tools/vboard.py).
 """
 import ctypes
 import signal
+import subprocess
 import sys
 
 _PR_SET_PDEATHSIG = 1
@@ -18,3 +19,14 @@ def die_with_parent():
     (start children from the main thread, or from a thread that outlives them)."""
     if sys.platform.startswith("linux"):
         ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def stop(proc, grace_s=10):
+    """Ends a child started with subprocess.Popen: SIGTERM, then SIGKILL after `grace_s`."""
+    if proc and proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(grace_s)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()

@@ -19,6 +19,8 @@ import sys
 import threading
 from pathlib import Path
 
+from tools import procs
+
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "tools" / "vboard.mjs"
 _READY = re.compile(r"^vboard: listening on 127\.0\.0\.1:(\d+)")
@@ -73,13 +75,7 @@ class VirtualBoard:
         return self
 
     def stop(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        procs.stop(self.proc)
 
     def __enter__(self):
         return self.start()

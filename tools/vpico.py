@@ -19,7 +19,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -27,6 +26,7 @@ import threading
 from pathlib import Path
 
 from tools.pico_firmware import FirmwareError, find_bootrom, load_uf2
+from tools import procs
 from tools.procs import die_with_parent
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -156,13 +156,7 @@ class VirtualPico:
             raise VpicoError("the script did not end in %s s:\n%s" % (timeout, "\n".join(self.log[-20:])))
 
     def stop(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        procs.stop(self.proc)
 
     def __enter__(self):
         return self.start()
