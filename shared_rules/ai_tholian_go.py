@@ -798,9 +798,12 @@ def _chain_moves(t, game, colour):
     board = game.board
     n = t.n
     node = _chain_cost(t, game, colour, ends[0], ends[1], t.cost)
-    t.chain_stamp = t.chain_stamp % 255 + 1
-    stamp = t.chain_stamp
     on_chain = t.on_chain
+    if t.chain_stamp == 255:  # marks of 255 chains ago would read as this chain's
+        on_chain[:] = t.zeros
+        t.chain_stamp = 0
+    t.chain_stamp += 1
+    stamp = t.chain_stamp
     missing = t.missing
     count = 0
     while node != n:

@@ -306,3 +306,19 @@ def test_chain_spare_token_goes_towards_the_node_the_chain_lacks():
     g.play_text("D6.1-D5.1")  # Red's dark move first
     move = ai.Search(g, "normal", seed=1, device_seconds=1000).run()
     assert g.move_to_text(move) == "L5.4-L4.4", g.move_to_text(move)
+
+
+def test_chain_estimate_does_not_depend_on_the_estimates_before_it():
+    """Chain: the light moves a chain needs come out the same from tables that served hundreds
+    of estimates before (the chain's node marks are reused) as from fresh ones."""
+    g = TholianGo({"variant": "chain"})
+    rng = Rng(5)
+    used = ai_tholian_go._Tables(g)
+    for turn in range(scaled(150, 60)):
+        moves = g.legal_moves()
+        g.play(moves[rng.below(len(moves))])
+        if g.winner() != ONGOING:
+            break
+        for colour in (1, 2):
+            fresh = ai_tholian_go._chain_moves(ai_tholian_go._Tables(g), g, colour)
+            assert ai_tholian_go._chain_moves(used, g, colour) == fresh, (turn, colour)
