@@ -1,7 +1,7 @@
 # Tholian Go's AI (shared_rules/ai_tholian_go.py + shared_rules/ai.py): legal decisions only (in
 # every variant and space), the node budget, a win in one and the block of a loss in one by
 # sequestration (spec §5, §7), never a draw offer, determinism for a seed.
-from shared_rules import ai, ai_tholian_go
+from shared_rules import ai, ai_tholian_go, ai_tholian_go_terms
 from shared_rules.game import ONGOING
 from shared_rules.rng import Rng
 from shared_rules.tholian_go import ACCEPT, DECLINE, OFFER, TholianGo
@@ -45,7 +45,7 @@ def test_takes_the_win_in_one():
         move = ai.choose_move(g, level)
         assert g.move_nodes(move) == [dark(g, 7, 2), dark(g, 5, 2)], (level, g.move_to_text(move))
         assert ai.Search(g, level, max_nodes=1).run() == move    # before any search
-        assert move in ai_tholian_go.win_candidates(g, g.legal_moves())
+        assert move in ai_tholian_go.Tuner(g, level).win_candidates(g.legal_moves())
         g.play(move)
         assert g.winner() == 0 and g.counts(1)[1] == 5
 
@@ -180,8 +180,7 @@ def test_a_turn_begins_with_its_dark_move():
     light_steps = [m for m in g.legal_moves() if g.move_nodes(m) and g.move_nodes(m)[0] >= g.space.n_dark
                    and g.board[g.move_nodes(m)[1]] in (0, me)]
     assert light_steps
-    ai_tholian_go.prepare(g, "normal")
-    ordered = ai_tholian_go.order(g, g.legal_moves(), 1000)
+    ordered = ai_tholian_go.Tuner(g, "normal").order(g.legal_moves(), 1000)
     assert ordered
     for m in ordered:
         nodes = g.move_nodes(m)
@@ -269,8 +268,8 @@ def test_a_turn_never_takes_back_its_own_last_step():
                 back = [m for m in moves if m & 3 == 0 and g.move_nodes(m) == [b, a]]
                 if back and len(moves) > 1:
                     cases += 1
-                    ai_tholian_go.prepare(g, "normal")
-                    assert back[0] not in ai_tholian_go.order(g, list(moves), len(moves)), g.move_to_text(back[0])
+                    tuner = ai_tholian_go.Tuner(g, "normal")
+                    assert back[0] not in tuner.order(list(moves), len(moves)), g.move_to_text(back[0])
                     for level in ai.LEVELS:
                         assert ai.choose_move(g, level, seed=len(g.history)) != back[0], level
             g.play(moves[rng.below(len(moves))])
@@ -293,10 +292,10 @@ def test_chain_counts_the_light_moves_the_cheapest_chain_still_needs():
     """Chain: a winning chain takes all fourteen light tokens, so the AI counts their travel:
     the chain lacks L2.4, the spare token on L5.4 is 3 steps away along line 4."""
     g = chain_position([k for k in CHAIN if k != "L2.4"] + ["L5.4"])
-    t = ai_tholian_go._tables_for(g)
-    assert ai_tholian_go._chain_moves(t, g, 1) == 3
+    t = ai_tholian_go_terms.tables_for(g)
+    assert ai_tholian_go_terms.chain_moves(t, g, 1) == 3
     assert [g.space.name(t.missing[i]) for i in range(t.n_missing)] == ["L2.4"]
-    assert ai_tholian_go._chain_moves(t, g, 2) > 3 * 14  # Blue has no light token at all
+    assert ai_tholian_go_terms.chain_moves(t, g, 2) > 3 * 14  # Blue has no light token at all
 
 
 def test_chain_spare_token_goes_towards_the_node_the_chain_lacks():
@@ -313,12 +312,12 @@ def test_chain_estimate_does_not_depend_on_the_estimates_before_it():
     of estimates before (the chain's node marks are reused) as from fresh ones."""
     g = TholianGo({"variant": "chain"})
     rng = Rng(5)
-    used = ai_tholian_go._Tables(g)
+    used = ai_tholian_go_terms.Tables(g)
     for turn in range(scaled(150, 60)):
         moves = g.legal_moves()
         g.play(moves[rng.below(len(moves))])
         if g.winner() != ONGOING:
             break
         for colour in (1, 2):
-            fresh = ai_tholian_go._chain_moves(ai_tholian_go._Tables(g), g, colour)
-            assert ai_tholian_go._chain_moves(used, g, colour) == fresh, (turn, colour)
+            fresh = ai_tholian_go_terms.chain_moves(ai_tholian_go_terms.Tables(g), g, colour)
+            assert ai_tholian_go_terms.chain_moves(used, g, colour) == fresh, (turn, colour)
