@@ -45,9 +45,10 @@
 from micropython import const
 
 from shared_rules.ai import best_first
-from shared_rules.tholian_go import ACCEPT, DECLINE, END, OFFER
+from shared_rules.tholian_go import (ACCEPT, DECLINE, END, NEXT, OFFER, PLACE, STEP, move_kind, move_node,
+    next_move, step_slot)
 from shared_rules.tholian_go_geometry import SLOTS
-from shared_rules.ai_tholian_go_order import (A_DARK, A_LIGHT, NO_END, PLACE, PUSH_SCORE, SLOT_SHIFT, STEP,
+from shared_rules.ai_tholian_go_order import (A_DARK, A_LIGHT, NO_END, PUSH_SCORE,
     best_jump, chain_maps, dark_or_push, dark_term, has_dark_move, push_end, push_gain, route_is_mine,
     set_values, step_back, step_gain, string_best, token_term, with_pushes)
 from shared_rules.ai_tholian_go_terms import (MEMO, RACE, chain_value, count_near, dark_need, material,
@@ -70,7 +71,6 @@ _LATER = {"easy": 4, "normal": 2, "hard": 4}
 _PLAN = {"easy": False, "normal": False, "hard": True}
 _TURN_WORK = {"easy": 1000, "normal": 80, "hard": 600}
 _ORDER_WORK = const(10)
-_NEXT = const(3)
 _JUMP_COST = const(-1)
 _PATH_OPEN = const(-20)  # evaluate(): a path under construction must still be completed
 _ACCEPT_BELOW = const(-600)  # accept a draw offer only this far behind
@@ -163,12 +163,12 @@ class Tuner:
         adj = game.space.adj
         out = []
         for m in moves:
-            kind = m & 3
+            kind = move_kind(m)
             if kind == STEP:
-                a = (m >> 2) & 511
-                if board[adj[a * SLOTS + (m >> SLOT_SHIFT) - 1]]:
+                a = move_node(m)
+                if board[adj[a * SLOTS + step_slot(m)]]:
                     continue
-            elif kind == _NEXT and board[m >> 2]:
+            elif kind == NEXT and board[move_node(m)]:
                 continue
             out.append(m)
         return out
@@ -197,7 +197,7 @@ class Tuner:
         if own_route:
             # A push of my own tokens goes on towards the best end of the string.
             if best_jump(t, game, game.route[0], game.route[game.rlen - 1], me) is not None:
-                step = t.jump_first << 2 | _NEXT
+                step = next_move(t.jump_first)
                 if step in moves:
                     return [step]
         totals = _board_totals(t, game, me)
@@ -234,7 +234,7 @@ class Tuner:
         scores = []
         for m in moves:
             kept.append(m)
-            c = m >> 2
+            c = move_node(m)
             if board[c]:
                 scores.append(PUSH_SCORE)
             elif single:
@@ -360,11 +360,11 @@ def _scores(t, game, kept, me, totals):
     scores = [0] * len(kept)
     for i in range(len(kept)):
         m = kept[i]
-        kind = m & 3
+        kind = move_kind(m)
         if kind == STEP or kind == PLACE:
             if kind == STEP:
-                a = (m >> 2) & 511
-                b = adj[a * SLOTS + (m >> SLOT_SHIFT) - 1]
+                a = move_node(m)
+                b = adj[a * SLOTS + step_slot(m)]
                 if board[b]:
                     # A push: through my own string, as good as a jump to its best end;
                     # through an enemy token, its best end one node on.
@@ -388,7 +388,7 @@ def _scores(t, game, kept, me, totals):
                             scores[i] += top + t.left_gain[a] + _JUMP_COST - PUSH_SCORE
                     continue
             else:
-                a, b = n, m >> 2
+                a, b = n, move_node(m)
             score = totals[A_DARK if b < t.nd else A_LIGHT] + step_gain(t, game, a, b, me)
             if b >= t.nd:
                 if game.touchdown:
@@ -398,8 +398,8 @@ def _scores(t, game, kept, me, totals):
                     elif a != n:
                         score += (dist[a] - dist[b]) * RACE
             scores[i] = score
-        elif kind == _NEXT:
-            v = m >> 2
+        elif kind == NEXT:
+            v = move_node(m)
             if not board[v]:
                 scores[i] = step_gain(t, game, game.route[0], v, me)
             else:

@@ -3,14 +3,12 @@
 from micropython import const
 
 from shared_rules.ai import best_first
+from shared_rules.tholian_go import PLACE, STEP, move_kind, move_node, step_move, step_slot
 from shared_rules.tholian_go_geometry import SLOTS
 from shared_rules.ai_tholian_go_terms import (ADVANCE, ATTRACT, CAPTURE_NOW, CHAIN, FAR, HUNT, NEED_PCT,
     PROTECTED, THREAT_NEXT, THREAT_SAVED, chain_moves, clip, closeness, dark_need, light_distance,
     light_risk, move_near)
 
-STEP = const(0)
-PLACE = const(1)
-SLOT_SHIFT = const(11)
 PUSH_SCORE = const(-10)  # order(): a push through enemy tokens, whose result only the search sees
 _PATH_STEP = const(4)  # a path's value: per decision still needed to reach its end
 _PATH_LAYERS = const(4)  # ends of a push through my own string looked for, in decisions
@@ -462,35 +460,36 @@ def step_back(game, adj):
     if game.rlen or not (game.dark_done or game.light_done) or not game.history:
         return -1
     last = game.history[len(game.history) - 1]
-    if last & 3 != STEP:
+    if move_kind(last) != STEP:
         return -1
-    a = (last >> 2) & 511
-    b = adj[a * SLOTS + (last >> SLOT_SHIFT) - 1]
+    a = move_node(last)
+    b = adj[a * SLOTS + step_slot(last)]
     for slot in range(SLOTS):
         if adj[b * SLOTS + slot] == a:
-            return b << 2 | STEP | (slot + 1) << SLOT_SHIFT
+            return step_move(b, slot)
     return -1
 
 
 
 def has_dark_move(t, moves):
     for m in moves:
-        if (m & 3 == STEP and (m >> 2) & 511 < t.nd) or (m & 3 == PLACE and m >> 2 < t.nd):
+        kind = move_kind(m)
+        if (kind == STEP or kind == PLACE) and move_node(m) < t.nd:
             return True
     return False
 
 
 def dark_or_push(t, board, adj, m, me):
     """The first decision of a turn: a dark move, or a light push through enemy tokens."""
-    kind = m & 3
+    kind = move_kind(m)
     if kind == PLACE:
-        return m >> 2 < t.nd
+        return move_node(m) < t.nd
     if kind != STEP:
         return True
-    a = (m >> 2) & 511
+    a = move_node(m)
     if a < t.nd:
         return True
-    b = adj[a * SLOTS + (m >> SLOT_SHIFT) - 1]
+    b = adj[a * SLOTS + step_slot(m)]
     return board[b] and board[b] != me
 
 
@@ -507,9 +506,9 @@ def with_pushes(t, game, moves, scores, count, me, later, slots):
     for i in range(len(moves)):
         m = moves[i]
         push = False
-        if m & 3 == STEP:
-            a = (m >> 2) & 511
-            b = adj[a * SLOTS + (m >> SLOT_SHIFT) - 1]
+        if move_kind(m) == STEP:
+            a = move_node(m)
+            b = adj[a * SLOTS + step_slot(m)]
             push = board[b] and board[b] != me
         if push:
             pushes.append(m)
