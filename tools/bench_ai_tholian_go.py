@@ -31,7 +31,7 @@ from tools.bench_ai import MAX_TURNS, match_flags, options_error, play_game
 from tools.benchlib import wilson
 
 GAMES = 24  # per opponent and level (the figure): about +-12% at a 90% win rate
-CHUNK = 8  # games per job of the process pool
+CHUNK = 4  # games per job of the process pool
 
 
 def play_match(job):
@@ -61,18 +61,22 @@ def measure(levels, opponents, games, processes=2, variant=""):
     matches = [(level, opp) for level in levels for opp in opponents if opp != level]
     if len(levels) > 1 and ai.LEVELS[-1] in levels:  # the strongest level against the default
         matches.append((ai.LEVELS[-1], ai.DEFAULT_LEVEL))
-    # Each match in slices of CHUNK games, so that every process stays busy to the end.
+    # Each match in slices of CHUNK games, the matches taking turns, so that every process stays
+    # busy to the end and a long run shows each match's tally as it goes (on stderr).
     jobs = [(level, opp, first, min(CHUNK, games - first), variant)
-            for level, opp in matches for first in range(0, games, CHUNK)]
-    with multiprocessing.Pool(processes) as pool:
-        done = pool.map(play_match, jobs, chunksize=1)
+            for first in range(0, games, CHUNK) for level, opp in matches]
     totals = {}
-    for r in done:
-        level, opp = r["job"][:2]
-        total = totals.setdefault((level, opp), {"wins": 0, "draws": 0, "advantage": 0, "turn_ms": [], "turn_nodes": [],
-                                                 "turn_decisions": []})
-        for key in total:
-            total[key] += r[key]
+    with multiprocessing.Pool(processes) as pool:
+        for r in pool.imap_unordered(play_match, jobs):
+            level, opp = r["job"][:2]
+            total = totals.setdefault((level, opp), {"games": 0, "wins": 0, "draws": 0, "advantage": 0, "turn_ms": [],
+                                                     "turn_nodes": [], "turn_decisions": []})
+            total["games"] += r["job"][3]
+            for key in ("wins", "draws", "advantage", "turn_ms", "turn_nodes", "turn_decisions"):
+                total[key] += r[key]
+            print("%s vs %s: %d of %d games played, %d won, %d drawn" % (level, opp, total["games"], games,
+                                                                        total["wins"], total["draws"]),
+                  file=sys.stderr, flush=True)
     out = {}
     for (level, opp), r in totals.items():
         entry = out.setdefault(level, {"games": games, "_ms": [], "_nodes": [], "_decisions": []})
