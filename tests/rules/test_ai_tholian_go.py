@@ -321,3 +321,14 @@ def test_chain_estimate_does_not_depend_on_the_estimates_before_it():
         for colour in (1, 2):
             fresh = ai_tholian_go_terms.chain_moves(ai_tholian_go_terms.Tables(g), g, colour)
             assert ai_tholian_go_terms.chain_moves(used, g, colour) == fresh, (turn, colour)
+
+
+def test_the_tables_builder_is_forgotten_once_the_tables_are_built():
+    """Memory (issue 19): the AI's table builder (ai_tholian_go_build) runs once per space and
+    leaves the heap; a search keeps only the tuning, its terms and its ordering imported."""
+    import sys
+    g = TholianGo({"space": "wide"})  # a space whose tables are not built yet
+    ai.Search(g, "normal", seed=1, device_seconds=1000).run()
+    assert ai_tholian_go_terms.tables_for(g).space is g.space
+    assert "shared_rules.ai_tholian_go_build" not in sys.modules
+    assert "shared_rules.ai_tholian_go_order" in sys.modules
