@@ -157,19 +157,42 @@ class Tuner:
 
     def win_candidates(self, moves):
         """The decisions that may win on the spot: a step into an occupied node only starts or
-        continues a push (nothing is captured before it ends), so those need no try."""
+        continues a push (nothing is captured before it ends), so those need no try.  Where
+        only captures win (no touchdown, no chain), a move of my own tokens that neither makes
+        nor breaks a barrier of mine (neither its start nor its end next to a token of mine in
+        their web) cuts nothing off either, unless a transformation may follow: the last
+        move's captures took what my barriers cut off (in a position reached by play)."""
         game = self.game
         board = game.board
-        adj = game.space.adj
+        g = game.space
+        adj = g.adj
+        me = game.player + 1
+        # (Placing variants left out: Lucky's dice may place a token inside an enclosure, which
+        # the first move's captures take.)
+        by_barriers = not game.touchdown and not game.chain and not game.pending and not game.placement
+        if by_barriers and game.transform:
+            for k in g.targets[game.player]:
+                if board[k] == me:
+                    by_barriers = False  # it may transform once its entry node is free
         out = []
         for m in moves:
             kind = move_kind(m)
+            start = end = -1
             if kind == STEP:
                 a = move_node(m)
-                if board[adj[a * SLOTS + step_slot(m)]]:
+                b = adj[a * SLOTS + step_slot(m)]
+                if board[b]:
                     continue
-            elif kind == NEXT and board[move_node(m)]:
-                continue
+                start, end = a, b
+            elif kind == NEXT:
+                v = move_node(m)
+                if board[v]:
+                    continue
+                if route_is_mine(game, me):
+                    start, end = game.route[0], v
+            if by_barriers and start >= 0 and not (game.transform and end in g.targets[game.player]):
+                if not (_next_to_mine(g, board, start, end, me) or _next_to_mine(g, board, end, start, me)):
+                    continue
             out.append(m)
         return out
 
@@ -408,3 +431,14 @@ def _scores(t, game, kept, me, totals):
         elif m == END:
             scores[i] = totals[_A_END]
     return scores
+
+
+def _next_to_mine(g, board, node, moved, me):
+    """Does a token of mine stand next to `node` (in its web), `moved` (the token that moves)
+    left aside?"""
+    adj = g.adj
+    for s in range(node * SLOTS, node * SLOTS + g.deg[node]):
+        w = adj[s]
+        if w != moved and board[w] == me:
+            return True
+    return False

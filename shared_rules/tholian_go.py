@@ -50,7 +50,8 @@
 #                              next_move(node), special_move(number)
 #   read by the AI (never written): game.player, dark_done, light_done, cnt, offer, route[:rlen]
 #   and pending (the path under construction), rep and rep_base (the turn starts since the last
-#   capture), history, placing_phase(), and the variant's rules: captures, touchdown, chain
+#   capture), history, placing_phase(), and the variant's rules: captures, touchdown, chain,
+#   transform, placement
 #
 # Rulings (the seed and spec are silent; the on-device help states them)
 #   * After a move by P: captures (§5: P's barriers, then the opponent's), then P's

@@ -332,3 +332,41 @@ def test_the_tables_builder_is_forgotten_once_the_tables_are_built():
     assert ai_tholian_go_terms.tables_for(g).space is g.space
     assert "shared_rules.ai_tholian_go_build" not in sys.modules
     assert "shared_rules.ai_tholian_go_order" in sys.modules
+
+
+def test_win_candidates_keep_every_win_on_the_spot():
+    """The root's win check tries only win_candidates: in random positions where Blue stands
+    one token above a loss floor (§7) and Red's barriers are everywhere, once Blue has played
+    its turn (so that captures took what was cut off, as in every position reached by play),
+    every decision of Red's that wins at once is among them, while plain steps that neither make
+    nor break a barrier of Red's are left out."""
+    rng = Rng(7)
+    wins = left_out = 0
+    for trial in range(scaled(60, 12)):
+        g = TholianGo()
+        nodes = list(range(g.space.n))
+        for i in range(len(nodes) - 1, 0, -1):
+            j = rng.below(i + 1)
+            nodes[i], nodes[j] = nodes[j], nodes[i]
+        dark = [k for k in nodes if k < g.space.n_dark]
+        light = [k for k in nodes if k >= g.space.n_dark]
+        g.set_position(dark[:10] + light[:30], dark[10:13] + light[30:36], 1)
+        while g.to_move() == 1 and g.winner() == ONGOING:
+            moves = [m for m in g.legal_moves() if m != OFFER]
+            g.play(moves[rng.below(len(moves))])
+        if g.winner() != ONGOING:
+            continue
+        moves = g.legal_moves()
+        kept = ai_tholian_go.Tuner(g, "normal").win_candidates(moves)
+        for m in moves:
+            nodes = g.move_nodes(m)
+            if len(nodes) == 2 and not g.board[nodes[1]] and m not in kept:
+                left_out += 1  # a plain step
+        for m in moves:
+            g.play(m)
+            won = g.winner() == 0
+            g.undo()
+            if won:
+                wins += 1
+                assert m in kept, g.move_to_text(m)
+    assert wins and left_out
