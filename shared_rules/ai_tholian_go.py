@@ -1,4 +1,8 @@
 # Tholian Go's AI tuning for shared_rules/ai.py (rules: docs/rules/tholian_go.md).
+# This module holds the Tuner (one per search: the level's settings and the search state); the
+# evaluation's terms and the tables they read are in ai_tholian_go_terms.py (the tables built by
+# ai_tholian_go_build.py), what the ordering scores without playing in ai_tholian_go_order.py.
+#
 #
 # A turn is ~5 decisions (a dark move and one or two light moves, each a path of steps, maybe
 # `end`), each its own search.  What wins is the push through enemy tokens (§4): a dark token
@@ -21,7 +25,7 @@
 # Evaluation, from one board scan:
 #   material   tokens above the loss floors (§7: <= 5 light or <= 2 dark per set, hand
 #              included); a token is worth more the closer its owner is to a floor
-#   threats    a dark token the enemy cuts off with the light moves of one turn (_dark_need
+#   threats    a dark token the enemy cuts off with the light moves of one turn (dark_need
 #              <= 2), a light token one dark move short of being cut off: worth most of the
 #              token if the enemy owns the turn and has those moves left; if the victim owns
 #              the turn, it saves as many as it has moves for, the rest still count

@@ -159,7 +159,7 @@ def _scratch(t):
     t.n_prey = bytearray(3)
     t.value_dark = array("i", [0] * 3)  # by colour: its next token's value (material)
     t.value_light = array("i", [0] * 3)
-    t.threats = array("i", [0] * (3 * T_SLOTS))  # see _threats_value
+    t.threats = array("i", [0] * (3 * T_SLOTS))  # see threats_value
     t.no_threats = array("i", [0] * (3 * T_SLOTS))
     t.hunters = array("H", bytes(2 * nl))  # pressure: the light tokens
     t.hunt_x = (None, bytearray(nd), bytearray(nd))  # unprotected dark tokens by colour
@@ -197,10 +197,10 @@ def _scratch(t):
     t.base_spent = bytearray(MEMO)
     t.memo_state = bytearray(MEMO)
     t.no_memo = bytes(MEMO)
-    t.memo_game = None  # the game and turn the memo serves (prepare)
+    t.memo_game = None  # the game and turn the memo serves (Tuner)
     t.memo_turn = -1
     t.memo_length = 0
-    t.work = 0  # evaluations and orderings in this turn (prepare, _budget)
+    t.work = 0  # evaluations and orderings in this turn (Tuner, its budget)
     t.values_key = -1  # the position set_values last served: hash and turn state
     t.values_state = 0
     t.mark = bytearray(n + 1)  # best_jump's visited nodes (stamps)
