@@ -3,7 +3,6 @@
 # evaluation's terms and the tables they read are in ai_tholian_go_terms.py (the tables built by
 # ai_tholian_go_build.py), what the ordering scores without playing in ai_tholian_go_order.py.
 #
-#
 # A turn is ~5 decisions (a dark move and one or two light moves, each a path of steps, maybe
 # `end`), each its own search.  What wins is the push through enemy tokens (§4): a dark token
 # that shoves an enemy dark token aside and takes its hexagon, a light token that pushes the
