@@ -461,6 +461,16 @@ def _tile_value(cells, s):
 
 
 # --- move ordering -------------------------------------------------------------------------------
+def win_candidates(game, moves):
+    """The moves that may win on the spot (ai.py plays them before any search): the tiles that
+    may close a loop, and every move once at most one board hole is left (the opponent may then
+    be left without a move)."""
+    if game.holes_left() <= 1:
+        return moves
+    player = game.to_move()
+    return [m for m in moves if game.may_loop(m, player)]
+
+
 def order(game, moves, count):
     """The moves best first: wins, blocks, threats opened, then tiles above the board on the
     opponent's; tiles that open an opposing latent win last."""

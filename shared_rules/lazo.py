@@ -372,6 +372,25 @@ class Lazo(Game):
                 return True
         return False
 
+    def may_loop(self, space, player):
+        """The loop test's first question, cheaply: False when a tile of `player` on the empty
+        `space` cannot make a loop (on the board, or its own neighbours' link in one piece)."""
+        if space < _LEVEL1:
+            return False
+        cells = self.cells
+        colour = player + 1
+        mask = _MASK[space]
+        row = _ROW_OF[space] * 12
+        own = 0
+        for d in range(9):  # nothing rests on an empty space
+            if mask >> d & 1 and cells[space + _OFFSET[row + d]] == colour:
+                own |= 1 << d
+        return SPLIT_LINK[own >> 3] >> (own & 7) & 1 == 1
+
+    def holes_left(self):
+        """Empty holes of the board (level 1): once none is left a player may have no move."""
+        return self._level1_free
+
     def would_loop(self, space, player):
         """Whether a tile of `player` on the empty `space` would make a winning loop now (spec §3),
         the position left unchanged.  The space need not be legal yet (the AI also asks about

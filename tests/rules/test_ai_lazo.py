@@ -41,6 +41,33 @@ def test_takes_the_win_in_one():
         game.undo()
 
 
+def test_win_check_tries_only_the_tiles_that_may_close_a_loop():
+    """Issue 22: a win on the spot is played before any search; the check plays only the moves
+    win_candidates() keeps, which must hold every win (a loop, §3, or the opponent left without
+    a move) and, with holes left on the board, no tile that cannot close a loop."""
+    game = arch_but_b()
+    game.play_text(FILLERS[-1])  # White to move: B wins
+    moves = game.legal_moves()
+    kept = ai_lazo.win_candidates(game, list(moves))
+    assert game.move_from_text(ARCH["B"]) in kept
+    assert 0 < len(kept) < len(moves) // 4, (len(kept), len(moves))
+    rng = Rng(5)
+    for _ in range(scaled(3, 1)):
+        game = registry.create("lazo")
+        while game.winner() == ONGOING:
+            moves = game.legal_moves()
+            kept = ai_lazo.win_candidates(game, list(moves))
+            player = game.to_move()
+            for m in moves:
+                game.play(m)
+                won = game.winner() == player
+                game.undo()
+                assert not won or m in kept, game.move_to_text(m)
+                if m not in kept:
+                    assert game.holes_left() > 1 and not game.would_loop(m, player)
+            game.play(moves[rng.below(len(moves))])
+
+
 def test_blocks_the_loss_in_one():
     game = arch_but_b()  # Black to move: only a tile on B stops White's loop
     assert game.to_move() == 0
