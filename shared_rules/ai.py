@@ -20,6 +20,9 @@
 #   win_candidates(game, moves)     optional: the moves that may win on the spot (a superset of
 #                                   the wins, found cheaply); the root plays each of them (all
 #                                   the moves without it) and a win at once is played unsearched
+#   sure_win(game, moves)           optional: a move that starts (or goes on with) a turn of
+#                                   several decisions whose win is certain, or None; asked after
+#                                   the wins on the spot, also before any search
 #   DEEPEN_FROM                     optional: the depth iterative deepening starts at (1)
 #   SURE_WIN                        optional: a value at least this high is a win the evaluation
 #                                   is sure of: the search plays the first root move found with
@@ -203,6 +206,11 @@ class Search:
             if won:
                 self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
                 return move
+        sure_win = getattr(self.tuning, "sure_win", None)
+        move = None if sure_win is None else sure_win(game, moves)
+        if move is not None:
+            self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
+            return move
         self._check_ticks = _ticks_since(_clock(), check_from)
         prepare = getattr(self.tuning, "prepare", None)
         if prepare is not None:

@@ -23,6 +23,7 @@
 from micropython import const
 
 from shared_rules.ai import best_first
+from shared_rules.game import ONGOING
 from shared_rules.throngs import (EMPTY, BLACK, CAPTURE, DEPLOY, DEST, MOVE, PLACE_BLACK, PLACE_WHITE,
                                   KIND_MASK, SITE_MASK)
 
@@ -223,6 +224,16 @@ def order(game, moves, count):
         for m in moves:
             if m == planned:
                 return [m]
+    moves = _ranked(game, moves, count)
+    plan = _plan
+    if plan.recording and len(game.history) == plan.root_length + 1 and game.fly_site != _NO_SITE:
+        plan.searched[game.history[-1]] = moves
+    return moves
+
+
+def _ranked(game, moves, count):
+    """The `count` best of `moves` by the estimated change of the evaluation (order() without
+    the plan)."""
     if game.mover == BLACK:
         own_nbrs, sign = game.black_nbrs, 1
     else:
@@ -253,11 +264,174 @@ def order(game, moves, count):
         else:  # pass, the pie start's colour choice
             value = -1000
         scores[i] = value
-    moves = best_first(moves, scores, count)
-    plan = _plan
-    if plan.recording and len(game.history) == plan.root_length + 1 and game.fly_site != _NO_SITE:
-        plan.searched[game.history[-1]] = moves
-    return moves
+    return best_first(moves, scores, count)
+
+
+def win_candidates(game, moves):
+    """The decisions that may win on the spot (ai.py plays them before any search).  The seed's
+    rules end a game only as a turn starts: by the score of the player starting it (the
+    opponent, after this turn), or when no actions are possible by the majority, which needs
+    this turn to have begun without an action (only passes left).  Ludii's rules test the
+    mover's score after each maneuver too: any decision but a stone picked up (a move's
+    selection ends no maneuver) may end one."""
+    if game.setup < _PLAYING:
+        return []
+    if not game.original:
+        return moves if game.idle else []
+    return [m for m in moves if m & KIND_MASK != MOVE]
+
+
+# --- a turn that makes the win certain ---------------------------------------------------------------
+# The seed's rules test the score when a player starts a turn, so a turn that reaches the winning
+# score wins only if the opponent cannot take it below.  Certain means, as the rule reads: the
+# opponent does not win as it starts its turn (its score, the end when no actions are possible:
+# the game's own test, made as this turn ends), and whatever it plays in its turn, the player
+# then starts its next turn with the winning score.  Trying the opponent's turns would take
+# thousands of plays, so the AI proves it instead: a site stops counting for the player only if
+# a site within two steps of it changes (its stone, its neighbours, the stones next to its empty
+# neighbours; one step for a stone), and the opponent's turn changes only sites within its
+# reach.  A route costs one action per grid step crossed, so a stone with power p ends within p
+# steps, whatever the stones on the way; a maneuver raises the opponent's potentials by at most
+# 2 (a capture turns a stone), so its second maneuver has at most 2 more than now everywhere,
+# and a stone its first maneuver landed may fly again from there.  The turn is certain when the
+# player's score less its counted sites near that reach is still the winning score.  Ludii's
+# rules test the score before every maneuver: there a reached score wins on the spot.
+_SURE_SELECTIONS = const(2)  # per selection, the maneuvers the ordering ranks first that are tried
+_SURE_DESTINATIONS = const(2)  # ... per destination
+# At most this many points a maneuver adds to its player's score, in practice: a turn is looked
+# for only when the winning score is within reach of the maneuvers left.
+_MANEUVER_GAIN = const(5)
+_MAX_REACH = const(10)  # _opponent_reach(): power 7 + 2, plus 1
+
+
+def sure_win(game, moves):
+    """A decision of the player to move that starts (or goes on with) a turn whose win is
+    certain (above), among the maneuvers the ordering ranks first; None if none is found."""
+    if game.original or game.setup < _PLAYING:
+        return None
+    me = game.to_move()
+    need = winning_score(game)
+    if game.score(me) + _MANEUVER_GAIN * (2 - game.phase) < need:
+        return None
+    n = game.n
+    return _sure_decision(game, moves, me, need, bytearray(n), bytearray(n), bytearray(n))
+
+
+def _sure_decision(game, moves, me, need, marks, reach, first):
+    count = _SURE_DESTINATIONS if game.fly_site != _NO_SITE else _SURE_SELECTIONS
+    for move in _ranked(game, moves, count):
+        game.play(move)
+        if game.winner() != ONGOING or game.to_move() != me:  # the turn is over
+            sure = game.winner() == me or (game.winner() == ONGOING and _certain(game, me, need, marks, reach, first))
+        elif game.fly_site == _NO_SITE and game.score(me) + _MANEUVER_GAIN < need:
+            sure = False  # the second maneuver cannot reach the winning score
+        else:
+            sure = _sure_decision(game, game.legal_moves(), me, need, marks, reach, first) is not None
+        game.undo()
+        if sure:
+            return move
+    return None
+
+
+def _certain(game, me, need, marks, reach, first):
+    """With the opponent to move: will `me` start its next turn with `need` whatever it plays?"""
+    score = game.score(me, marks)
+    if score < need:
+        return False
+    _opponent_reach(game, game.colour_of(1 - me), reach, first)
+    board = game.board
+    for i in range(game.n):  # reach: 3 reached, 2 next to it, 1 two steps away
+        reach[i] = 3 if reach[i] else 0
+    _spread(game, reach, 3)
+    for i in range(game.n):
+        if marks[i] and reach[i] and (board[i] == EMPTY or reach[i] == 3 or
+                                      (reach[i] == 2 and not _stays(game, i, reach))):
+            score -= 1
+            if score < need:
+                return False
+    return True
+
+
+def _stays(game, i, reach):
+    """Whether the counted stone on i, next to the opponent's reach, still counts when every
+    site of that reach around it holds an enemy stone (the worst the opponent can do there)."""
+    mine = game.mover  # the opponent: the counted stones are of the other colour
+    board = game.board
+    degree = game.degree[i]
+    if mine == BLACK:
+        own, enemy = game.white_nbrs[i], game.black_nbrs[i]
+    else:
+        own, enemy = game.black_nbrs[i], game.white_nbrs[i]
+    nbrs = game.nbrs
+    for k in range(i * 6, i * 6 + degree):
+        j = nbrs[k]
+        if reach[j] == 3:
+            v = board[j]
+            if v == EMPTY:
+                enemy += 1
+            elif v != mine:  # a stone of the counted side, captured
+                own -= 1
+                enemy += 1
+    if board[i] == mine:  # an enemy stone that counts as outnumbered
+        return 2 * own > 2 + degree
+    if degree < 5:
+        return own >= 1 or degree - own - enemy > 2
+    return own > 1 or enemy - own < 2
+
+
+def _opponent_reach(game, theirs, reach, first):
+    """Sets reach[i] non-zero where the opponent's next turn may change a stone (above); `first`
+    is scratch (the reach of its first maneuver)."""
+    n = game.n
+    _sources(game, theirs, first, None)
+    _spread(game, first, _MAX_REACH)
+    # The first maneuver changes stones only where it reaches: the potentials of its second
+    # maneuver are up to 2 higher there and next to it, and a stone it landed may fly again.
+    for i in range(n):
+        reach[i] = 2 if first[i] else 0
+    _spread(game, reach, 2)
+    _sources(game, theirs, reach, first)
+    _spread(game, reach, _MAX_REACH)
+    for i in range(n):
+        if first[i]:
+            reach[i] = 1
+
+
+def _sources(game, theirs, reach, first):
+    """reach[i] = 1 + the power of a maneuver of the opponent starting on i (0: none there);
+    with `first` (its first maneuver's reach), the second maneuver's, where reach[i] > 0 marks
+    the sites whose potential the first may have raised by 2."""
+    near = game.near
+    board = game.board
+    sign = 1 if theirs == BLACK else -1
+    for i in range(game.n):
+        most = (near[i] - _NEAR_ZERO) * sign
+        if first is not None and reach[i]:
+            most += 2
+        v = board[i]
+        if first is not None and first[i]:
+            power = most  # a stone the first maneuver landed (or turned) here flies again
+        elif v == EMPTY:
+            power = most - 1  # deploy, then the dispatch's power
+        elif v == theirs:
+            power = most  # a move
+        else:
+            power = 0 if most >= 2 else -1  # a capture (the seed's ends the maneuver)
+        reach[i] = power + 1 if power >= 0 else 0
+
+
+def _spread(game, reach, top):
+    """reach[j] = max(reach[j], reach[i] - steps from i to j) over the board, for values <= top."""
+    nbrs = game.nbrs
+    degrees = game.degree
+    n = game.n
+    for level in range(top, 1, -1):
+        for i in range(n):
+            if reach[i] == level:
+                for k in range(i * 6, i * 6 + degrees[i]):
+                    j = nbrs[k]
+                    if reach[j] < level - 1:
+                        reach[j] = level - 1
 
 
 # --- the search's shape and the plan ---------------------------------------------------------------

@@ -571,11 +571,13 @@ class Throngs(Game):
             self._put(self.fly_site, self.mover)
 
     # --- score -----------------------------------------------------------------------------------------
-    def score(self, player):
-        """The seed's score of seat `player`: stones and sites it can expect to defend."""
-        return self._score(self.colour_of(player))
+    def score(self, player, marks=None):
+        """The seed's score of seat `player`: stones and sites it can expect to defend.  With a
+        `marks` bytearray (one byte per site), the sites that count are set to 1 there, the
+        others to 0."""
+        return self._score(self.colour_of(player), marks)
 
-    def _score(self, mine):
+    def _score(self, mine, marks=None):
         if mine == BLACK:
             own_nbrs = self.black_nbrs
             enemy_nbrs = self.white_nbrs
@@ -590,6 +592,7 @@ class Throngs(Game):
             own = own_nbrs[i]
             v = board[i]
             degree = degrees[i]
+            before = total
             if v == mine:  # a safe stone
                 enemy = enemy_nbrs[i]
                 if degree < 5:
@@ -606,6 +609,8 @@ class Throngs(Game):
                         total += 1
             elif 2 * own > 2 + degree:  # an enemy stone we outnumber
                 total += 1
+            if marks is not None:
+                marks[i] = total - before
         return total
 
     def _enemy_next_to_empty(self, site, theirs, edge_counts):

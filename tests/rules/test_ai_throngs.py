@@ -9,7 +9,7 @@ from shared_rules import ai
 from shared_rules import ai_throngs
 from shared_rules.game import ONGOING
 from shared_rules.rng import Rng
-from shared_rules.throngs import Throngs, BLACK, WHITE
+from shared_rules.throngs import Throngs, BLACK, WHITE, PASS
 from rules_support import scaled
 
 
@@ -54,6 +54,102 @@ INVASION_SAVES = "11121011012211011212001112111222120221221222112222202200020222
 # more than 93 / 2 + 3, so 50); only the capture on 28 brings it down.
 ORIGINAL_93_CAPTURE_SAVES = ("022002022022220222212220212221220212200112222222221111212120211110122010"
                              "110110111011111110101")
+
+
+# Black to move (first maneuver), score 33 of the 34 it needs; White's stones on 43 and 45 are
+# cut off: after P@42-46 and x@45, no turn of White's keeps Black from 34 when Black's next
+# turn starts (issue 22: found and played before any search).
+SURE_TURN = "100111000111100001111100011110000111110001011200011100001100000"
+
+
+def every_reply_leaves_the_win(game, player):
+    """True when every turn of the opponent (all its decisions) ends with `player` the winner:
+    the win is certain (ai_throngs: the seed tests the score as a turn starts)."""
+    for move in game.legal_moves():
+        game.play(move)
+        if game.winner() != ONGOING or game.to_move() == player:
+            sure = game.winner() == player
+        else:
+            sure = every_reply_leaves_the_win(game, player)
+        game.undo()
+        if not sure:
+            return False
+    return True
+
+
+class PassesFirst:
+    """Throngs' tuning with an ordering that offers only a pass (when there is one): without the
+    check for a certain win the search cannot find the turn."""
+
+    def __init__(self):
+        self.LEVELS = ai_throngs.LEVELS
+        self.evaluate = ai_throngs.evaluate
+        self.sure_win = ai_throngs.sure_win
+
+    def order(self, game, moves, count):
+        return [m for m in moves if m == PASS] or moves[:1]
+
+
+def test_a_turn_that_makes_the_win_certain_is_played_before_any_search_at_every_level():
+    """Issue 22 item 7, under the seed's early end (the score tested as a player starts a turn):
+    a turn after which no turn of the opponent keeps the player from the winning score."""
+    for level in ai.LEVELS:
+        for search in (lambda g: ai.Search(g, level, max_nodes=1), lambda g: ai.Search(g, level, tuning=PassesFirst())):
+            game = position(SURE_TURN, BLACK)
+            assert game.score(0) == 33
+            while game.to_move() == 0 and game.winner() == ONGOING:
+                game.play(search(game).run())
+            assert game.winner() == ONGOING and game.score(0) >= 34, (level, game.history)
+            assert every_reply_leaves_the_win(game, 0), (level, game.history)
+
+
+def test_a_certain_win_is_one_whatever_the_opponent_plays():
+    """Wherever the check finds a turn, every reply of the opponent leaves the win; positions
+    of a large group of Black's beside a few White stones, where such turns exist."""
+    columns = Throngs()
+    by_column = sorted(range(columns.n), key=lambda i: columns.site_xy(i)[0])
+    rng = Rng(2)
+    found = 0
+    for _ in range(scaled(300, 40)):
+        black = 28 + rng.below(10)
+        stones = bytearray(b"0" * columns.n)
+        for i in by_column[:black]:
+            stones[i] = ord("1")
+        for _ in range(1 + rng.below(5)):
+            stones[by_column[black + rng.below(columns.n - black)]] = ord("2")
+        for _ in range(rng.below(4)):
+            stones[by_column[rng.below(black)]] = ord("0")
+        game = position(stones.decode(), BLACK)
+        while game.to_move() == 0 and game.winner() == ONGOING:
+            move = ai_throngs.sure_win(game, game.legal_moves())
+            if move is None:
+                break
+            game.play(move)
+        if game.to_move() == 1 and game.winner() == ONGOING:
+            found += 1
+            assert every_reply_leaves_the_win(game, 0), game.history
+    assert found >= scaled(20, 2), found
+
+
+def test_win_candidates_keep_every_win_on_the_spot():
+    """The one-decision wins (ai.py plays them before any search) are among win_candidates():
+    under the seed only a turn begun without an action can end the game for its player."""
+    for options in ({}, {"ruleset": "original"}, {"ruleset": "original", "board": "93"}):
+        rng = Rng(4)
+        game = Throngs(options)
+        tried = 0
+        while game.winner() == ONGOING and len(game.history) < scaled(400, 120):
+            moves = game.legal_moves()
+            kept = ai_throngs.win_candidates(game, list(moves))
+            player = game.to_move()
+            for m in moves:
+                game.play(m)
+                won = game.winner() == player
+                game.undo()
+                assert not won or m in kept, (options, game.move_to_text(m))
+            tried += len(moves) - len(kept)
+            game.play(moves[rng.below(len(moves))])
+        assert tried > 0, options
 
 
 def test_winning_score_follows_the_ruleset():
