@@ -24,7 +24,7 @@ from micropython import const
 
 from shared_rules.ai import best_first
 from shared_rules.game import ONGOING
-from shared_rules.throngs import (EMPTY, BLACK, CAPTURE, DEPLOY, DEST, MOVE, PLACE_BLACK, PLACE_WHITE,
+from shared_rules.throngs import (EMPTY, BLACK, WHITE, CAPTURE, DEPLOY, DEST, MOVE, PLACE_BLACK, PLACE_WHITE,
                                   KIND_MASK, SITE_MASK)
 
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
@@ -297,7 +297,7 @@ def win_candidates(game, moves):
 # player's score less its counted sites near that reach is still the winning score.  Ludii's
 # rules test the score before every maneuver: there a reached score wins on the spot.
 _SURE_SELECTIONS = const(2)  # per selection, the maneuvers the ordering ranks first that are tried
-_SURE_DESTINATIONS = const(2)  # ... per destination
+_SURE_DESTINATIONS = const(1)  # ... per destination
 # At most this many points a maneuver adds to its player's score, in practice: a turn is looked
 # for only when the winning score is within reach of the maneuvers left.
 _MANEUVER_GAIN = const(5)
@@ -309,16 +309,31 @@ def sure_win(game, moves):
     certain (above), among the maneuvers the ordering ranks first; None if none is found."""
     if game.original or game.setup < _PLAYING:
         return None
+    key = _position_key(game)
+    if key in _explored:  # a later decision of a turn the last look went through
+        return _explored[key] or None
+    _explored.clear()
     me = game.to_move()
     need = winning_score(game)
     if game.score(me) + _MANEUVER_GAIN * (2 - game.phase) < need:
         return None
     n = game.n
-    return _sure_decision(game, moves, me, need, bytearray(n), bytearray(n), bytearray(n))
+    return _sure_decision(game, moves, me, need, bytearray(n), bytearray(n), bytearray(n), key)
 
 
-def _sure_decision(game, moves, me, need, marks, reach, first):
+# The positions the last look for a certain win went through: the decision found there, or 0.
+_explored = {}
+
+
+def _position_key(game):
+    must = game.must_deploy
+    return bytes(game.board) + bytes((game.mover, game.phase, game.fly_site, game.fly_power, game.fly_kind,
+                                      game.deployed, game.first_passed, game.idle, must[BLACK], must[WHITE]))
+
+
+def _sure_decision(game, moves, me, need, marks, reach, first, key):
     count = _SURE_DESTINATIONS if game.fly_site != _NO_SITE else _SURE_SELECTIONS
+    found = None
     for move in _ranked(game, moves, count):
         game.play(move)
         if game.winner() != ONGOING or game.to_move() != me:  # the turn is over
@@ -326,11 +341,14 @@ def _sure_decision(game, moves, me, need, marks, reach, first):
         elif game.fly_site == _NO_SITE and game.score(me) + _MANEUVER_GAIN < need:
             sure = False  # the second maneuver cannot reach the winning score
         else:
-            sure = _sure_decision(game, game.legal_moves(), me, need, marks, reach, first) is not None
+            sure = _sure_decision(game, game.legal_moves(), me, need, marks, reach, first,
+                                  _position_key(game)) is not None
         game.undo()
         if sure:
-            return move
-    return None
+            found = move
+            break
+    _explored[key] = found or 0
+    return found
 
 
 def _certain(game, me, need, marks, reach, first):
@@ -425,7 +443,8 @@ def _spread(game, reach, top):
     nbrs = game.nbrs
     degrees = game.degree
     n = game.n
-    for level in range(top, 1, -1):
+    highest = max(reach)
+    for level in range(highest if highest < top else top, 1, -1):
         for i in range(n):
             if reach[i] == level:
                 for k in range(i * 6, i * 6 + degrees[i]):
