@@ -482,7 +482,10 @@ class UI:
             self.heading(title)
             for row in range(min(shown, len(lines) - first)):
                 self.text(lines[first + row], 0, top + row * self.line_h)
-            page = "%d/%d" % (first // max(rows, 1) + 1, last_first // max(rows, 1) + 1) if last_first else ""
+            page = ""
+            if last_first:  # pages of `rows` lines; the last one is shown once scrolled to its end
+                pages = (len(lines) + rows - 1) // rows
+                page = "%d/%d" % (pages if first == last_first else first // rows + 1, pages)
             self.text(page, self.w - 8 * len(page), self.h - 8, self.dim)
             self.show()
             key = self.wait_key()

@@ -562,3 +562,15 @@ def test_settings_and_about_fit_every_screen(tmp_path, profile):
     assert "Heap in use: n/a" in about and "0 bytes" not in about
     assert ("MENU" in about) == (profile == "odroid_go")
     assert hw.cut == [] and hw.fb.overlaps == [], (hw.cut, hw.fb.overlaps)
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_pager_counts_the_page_of_a_single_hidden_line(tmp_path, profile):
+    """One line more than a page holds makes two pages ("1/1" hid the line on mono128)."""
+    from firmware.ui import UI
+    hw = FakeHW(tmp_path, ["down", "a"], profile)
+    ui = UI(hw)
+    rows = (ui.h - ui.line_h - 2 - 8) // ui.line_h
+    ui.pager("Notes", "\n".join("line %d" % i for i in range(rows + 1)))
+    marks = [line for frame in hw.frames for line in frame if re.match(r"^\d+/\d+$", line)]
+    assert marks == ["1/2", "2/2"]
