@@ -501,7 +501,7 @@ def prepare(game, level=None):
             # (the score is checked after a turn's first maneuver) has to be found again.
             if game.phase == 0:
                 plan.move = _winning_destination(game, plan.searched.get(selection, ()), plan.move)
-    plan.board = b""
+    # The notes stay: a destination asked again after an undo gets the same plan as forward play.
 
 
 def _winning_destination(game, searched, planned):

@@ -211,6 +211,11 @@ def test_destination_follows_the_plan_of_the_selection_search():
     game.play(ai_move(game, "normal"))
     destination = ai.Search(game, "normal", device_seconds=1000)
     assert game.move_to_text(destination.run()) == "-22" and destination.nodes <= 2
+    # Asked again after an undo, the destination is the same, from the same plan.
+    game.play(destination.run())
+    game.undo()
+    again = ai.Search(game, "normal", device_seconds=1000)
+    assert game.move_to_text(again.run()) == "-22" and again.nodes <= 2
     # The same flight without the search at its selection: no plan, a real search.
     game = position(INVASION_SAVES, BLACK, maneuver=2)
     game.play(game.move_from_text("P@14"))
