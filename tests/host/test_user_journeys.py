@@ -200,6 +200,27 @@ class Journey:
         """Continue after a restart, then the end of the game and its Review."""
         hw = self.hw
         assert hw.selected() == ["Continue"]
+        # A new game of another kind asks before it replaces the unfinished save; kept, the
+        # save stays as it was.
+        other = registry.game_class(GAMES[(GAMES.index(self.name) + 1) % len(GAMES)]).TITLE
+        yield from self.select("New game")
+        yield ["a"]
+        yield from self.select(other)
+        yield ["a"]
+        assert self.shown()[0] == other and hw.selected() == ["Start"], self.shown()
+        yield ["a"]
+        assert self.shown()[0] == "Saved game" and hw.selected() == ["Keep it"], self.shown()
+        assert self.cls.TITLE in " ".join(self.shown()), self.shown()
+        yield ["a"]
+        assert self.shown()[0] == other and hw.selected() == ["Start"], self.shown()
+        yield ["b"]
+        yield ["b"]
+        assert self.shown()[:2] == ["Tholia", "Continue"], self.shown()
+        assert saves.load_game(hw.save_dir)[0].moves == self.saved_texts
+        for _ in range(len(self.shown())):
+            if hw.selected() == ["Continue"]:
+                break
+            yield ["up"]
         n = len(self.saved) + 1
         line = self.shown()[-1]
         assert line.startswith(self.cls.TITLE) and ("#%d" % n in line or "move %d" % n in line), line
