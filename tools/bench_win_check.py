@@ -39,21 +39,20 @@ def device_ms(bench, seconds):
 
 def game_figures(bench, name):
     every, narrowed, sure, decisions = [], [], [], 0
-    tuning = None
     for seed in range(GAMES):
         game = registry.create(name)
-        tuning = ai.tuning_for(game)
-        sure_win = getattr(tuning, "sure_win", None)
+        tuner_class = ai.tuner_class(game)
         while game.winner() == ONGOING and decisions < MAX_DECISIONS * (seed + 1):
             moves = game.legal_moves()
             decisions += 1
             every.append(wins_on_the_spot_seconds(game, moves))
+            tuner = tuner_class(game, ai.DEFAULT_LEVEL)  # what the search builds before the check
             start = time.process_time()
-            kept = tuning.win_candidates(game, list(moves))
+            kept = tuner.win_candidates(list(moves))
             narrowed.append(time.process_time() - start + wins_on_the_spot_seconds(game, kept))
-            if sure_win is not None:
+            if hasattr(tuner, "sure_win"):
                 start = time.process_time()
-                sure_win(game, moves)
+                tuner.sure_win(moves)
                 sure.append(time.process_time() - start)
             game.play(ai.choose_move(game, seed=seed * 1000 + decisions))
     out = {"decisions": decisions,

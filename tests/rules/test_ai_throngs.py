@@ -77,16 +77,11 @@ def every_reply_leaves_the_win(game, player):
     return True
 
 
-class PassesFirst:
+class PassesFirst(ai_throngs.Tuner):
     """Throngs' tuning with an ordering that offers only a pass (when there is one): without the
     check for a certain win the search cannot find the turn."""
 
-    def __init__(self):
-        self.LEVELS = ai_throngs.LEVELS
-        self.evaluate = ai_throngs.evaluate
-        self.sure_win = ai_throngs.sure_win
-
-    def order(self, game, moves, count):
+    def order(self, moves, count):
         return [m for m in moves if m == PASS] or moves[:1]
 
 
@@ -94,7 +89,7 @@ def test_a_turn_that_makes_the_win_certain_is_played_before_any_search_at_every_
     """Issue 22 item 7, under the seed's early end (the score tested as a player starts a turn):
     a turn after which no turn of the opponent keeps the player from the winning score."""
     for level in ai.LEVELS:
-        for search in (lambda g: ai.Search(g, level, max_nodes=1), lambda g: ai.Search(g, level, tuning=PassesFirst())):
+        for search in (lambda g: ai.Search(g, level, max_nodes=1), lambda g: ai.Search(g, level, tuner=PassesFirst)):
             game = position(SURE_TURN, BLACK)
             assert game.score(0) == 33
             while game.to_move() == 0 and game.winner() == ONGOING:
