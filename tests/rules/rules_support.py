@@ -152,3 +152,37 @@ def ai_whole_games(name, seed, games, max_decisions, first_budget, budget_step, 
             game.play(move)
         lengths.append(len(game.history))
     return lengths
+
+
+# --- recorded AI choices (issue 19: reshaping the AI code must not change a move or a count) -------
+
+def randomly_played(name, options, seed, plies):
+    """A new game of `name` after `plies` random decisions drawn from Rng(seed)."""
+    from shared_rules import registry
+    from shared_rules.rng import Rng
+    import shared_rules.games  # noqa: F401
+    game = registry.create(name, options)
+    rng = Rng(seed)
+    for _ in range(plies):
+        moves = game.legal_moves()
+        game.play(moves[rng.below(len(moves))])
+    return game
+
+
+def check_recorded_searches(name, positions, lines):
+    """Each level's move and node count, with the search's seed, in each of `positions`
+    (options, seed, plies, [(move, nodes) per level]), and along each of `lines` (options, seed,
+    plies, level, [(move, nodes) per decision]: the AI plays them in a row, search k with seed k)."""
+    for options, seed, plies, wanted in positions:
+        game = randomly_played(name, options, seed, plies)
+        for level, (text, nodes) in zip(ai.LEVELS, wanted):
+            search = ai.Search(game, level, seed=seed)
+            move = search.run()
+            assert (game.move_to_text(move), search.nodes) == (text, nodes), (options, seed, plies, level)
+    for options, seed, plies, level, wanted in lines:
+        game = randomly_played(name, options, seed, plies)
+        for k in range(len(wanted)):
+            search = ai.Search(game, level, seed=k)
+            move = search.run()
+            assert (game.move_to_text(move), search.nodes) == wanted[k], (options, seed, plies, level, k)
+            game.play(move)

@@ -5,7 +5,7 @@ from shared_rules.game import ONGOING
 from shared_rules.lazo import N_SPACES
 from shared_rules.rng import Rng
 import shared_rules.games  # noqa: F401
-from rules_support import ai_whole_games, scaled
+from rules_support import ai_whole_games, check_recorded_searches, scaled
 
 # Spec §3's example: white A rests on white C and black D, F; white B rests on D and white E, G.
 ARCH = {"C": "1.6.3", "D": "1.7.3", "F": "1.6.4", "E": "1.8.3", "G": "1.7.4", "A": "2.6.3", "B": "2.7.3"}
@@ -129,3 +129,23 @@ def test_search_leaves_the_position_unchanged():
     before = (game.encode(), list(game.history), bytes(game._supported), bytes(game._adjacent))
     ai.choose_move(game, "hard")
     assert (game.encode(), game.history, bytes(game._supported), bytes(game._adjacent)) == before
+
+
+# Recorded on 2026-11-26 before issue 19 reshaped ai_lazo.py (time caps off: node budgets decide).
+RECORDED_POSITIONS = [
+    ({}, 1, 12, [("1.8.3", 40), ("1.3.1", 68), ("1.3.1", 279)]),
+    ({}, 2, 40, [("2.11.2", 40), ("2.11.2", 54), ("1.10.2", 253)]),
+    ({}, 5, 70, [("2.4.7", 0), ("2.4.7", 0), ("2.4.7", 0)]),
+    ({}, 7, 60, [("2.12.2", 40), ("2.6.5", 54), ("2.6.5", 229)]),
+]
+RECORDED_LINES = [
+    ({}, 11, 30, "normal", [("2.3.6", 52), ("1.4.7", 54), ("2.4.6", 62), ("1.13.3", 42), ("1.5.7", 46),
+                            ("2.4.7", 30)]),
+    ({}, 12, 50, "hard", [("2.1.4", 256), ("2.3.6", 130), ("1.1.6", 222), ("1.2.7", 117), ("1.2.5", 98),
+                          ("2.1.5", 80)]),
+]
+
+
+def test_recorded_moves_and_node_counts_stay_the_same():
+    """Issue 19: the AI's code takes a new shape, its choices do not change (on both VMs)."""
+    check_recorded_searches("lazo", RECORDED_POSITIONS, RECORDED_LINES)

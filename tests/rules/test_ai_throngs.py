@@ -10,7 +10,7 @@ from shared_rules import ai_throngs
 from shared_rules.game import ONGOING
 from shared_rules.rng import Rng
 from shared_rules.throngs import Throngs, BLACK, WHITE, PASS
-from rules_support import scaled
+from rules_support import check_recorded_searches, scaled
 
 
 def position(stones, mover, maneuver=1, options=None, deployed=0, counters="-1,-1"):
@@ -306,3 +306,27 @@ def test_same_seed_same_moves_and_position_unchanged():
         first = ai_move(game, level, seed=5)
         assert ai_move(game, level, seed=5) == first
         assert game.encode() == before and len(game.history) == 1
+
+
+# Recorded on 2026-11-26 before issue 19 reshaped ai_throngs.py (time caps off: node budgets decide).
+RECORDED_POSITIONS = [
+    ({}, 1, 10, [("P@26", 10), ("P@27", 28), ("P@27", 104)]),
+    ({}, 2, 61, [("-14", 10), ("-14", 16), ("-14", 24)]),
+    ({}, 3, 103, [("-34", 10), ("-34", 16), ("-34", 22)]),
+    ({"board": "93", "ruleset": "original"}, 4, 40, [("P@56", 10), ("P@71", 30), ("P@71", 134)]),
+    ({"board": "87"}, 5, 31, [("-82", 8), ("-82", 16), ("-82", 16)]),
+    ({"board": "153", "start": "pie"}, 6, 2, [("W@27", 10), ("W@85", 25), ("W@85", 73)]),
+    ({"board": "torus81"}, 7, 23, [("P@61", 10), ("P@71", 30), ("P@71", 117)]),
+    ({"ruleset": "original"}, 8, 77, [("P@8", 10), ("P@11", 30), ("P@11", 125)]),
+]
+RECORDED_LINES = [
+    ({}, 13, 40, "normal", [("P@12", 25), ("-27", 0), ("P@35", 30), ("-26", 0), ("x@27", 30), ("P@31", 25)]),
+    ({}, 14, 20, "hard", [("P@36", 110), ("-28", 0), ("P@12", 90), ("-20", 0), ("P@12", 99), ("-27", 0)]),
+    ({"board": "87", "ruleset": "original"}, 15, 50, "normal", [("-27", 16), ("P@30", 30), ("-49", 0), ("P@69", 30),
+                                                                ("-50", 0), ("P@75", 30)]),
+]
+
+
+def test_recorded_moves_and_node_counts_stay_the_same():
+    """Issue 19: the AI's code takes a new shape, its choices do not change (on both VMs)."""
+    check_recorded_searches("throngs", RECORDED_POSITIONS, RECORDED_LINES)
