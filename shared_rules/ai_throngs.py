@@ -25,7 +25,8 @@ from micropython import const
 from shared_rules.ai import best_first
 from shared_rules.game import ONGOING
 from shared_rules.throngs import (EMPTY, BLACK, WHITE, CAPTURE, DEPLOY, DEST, MOVE, PLACE_BLACK, PLACE_WHITE,
-                                  KIND_MASK, SITE_MASK)
+                                  KIND_MASK, SITE_MASK, NEAR_ZERO, PLAYING, destination)
+from shared_rules.throngs_boards import NO_SITE
 
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
@@ -35,9 +36,6 @@ LEVELS = {
 }
 _PLANNED = ("normal", "hard")  # levels that search a maneuver at its selection and keep the plan
 
-_NO_SITE = const(255)
-_PLAYING = const(4)  # the game's setup step once the pie start is over
-_NEAR_ZERO = const(8)  # the game's `near` holds 8 + Black - White stones in each vicinity
 _SCORE = const(100)  # per point of score
 _STONE = const(60)  # per stone on the board
 _AREA = const(60)  # per stone or empty site only that side can deploy on
@@ -75,17 +73,17 @@ def features(game):
                 area += 1
                 if b > 2:
                     if degrees[i] < 5:
-                        if not game._enemy_next_to_empty(i, 2, True):
+                        if not game.enemy_next_to_empty(i, 2, True):
                             black_score += 1
-                    elif w == 0 or (b > 3 and not game._enemy_next_to_empty(i, 2, False)):
+                    elif w == 0 or (b > 3 and not game.enemy_next_to_empty(i, 2, False)):
                         black_score += 1
             elif w > b:
                 area -= 1
                 if w > 2:
                     if degrees[i] < 5:
-                        if not game._enemy_next_to_empty(i, 1, True):
+                        if not game.enemy_next_to_empty(i, 1, True):
                             white_score += 1
-                    elif b == 0 or (w > 3 and not game._enemy_next_to_empty(i, 1, False)):
+                    elif b == 0 or (w > 3 and not game.enemy_next_to_empty(i, 1, False)):
                         white_score += 1
         elif v == BLACK:
             stones += 1
@@ -132,15 +130,13 @@ def evaluate(game, player):
         value -= _CLOSE[short if short > 0 else 0]
     # The side to move makes its captures in the maneuvers it has left (a stone in flight ends
     # the current one); the other side's wait for its turn, and may be defended meanwhile.
-    left = 2 - game.phase - (1 if game.fly_site != _NO_SITE else 0)
+    left = 2 - game.phase - (1 if game.fly_site != NO_SITE else 0)
     if game.to_move() == player:
         value += (_CAPTURE_READY * (my_caps if my_caps < left else left)
                   - _CAPTURE_LATER * (your_caps if your_caps < 2 else 2))
     else:
         value -= (_CAPTURE_READY * (your_caps if your_caps < left else left)
                   - _CAPTURE_LATER * (my_caps if my_caps < 2 else 2))
-    if _plan.recording:
-        _note(game, value)
     return value
 
 
@@ -155,7 +151,7 @@ def _arrival(game, site, own_nbrs, sign):
     degrees = game.degree
     own = own_nbrs[site]
     degree = degrees[site]
-    potential = (near[site] - _NEAR_ZERO) * sign
+    potential = (near[site] - NEAR_ZERO) * sign
     area = 1 if potential <= 0 else 0  # the site becomes ours (twice, if it was theirs)
     if potential < 0:
         area += 1
@@ -171,7 +167,7 @@ def _arrival(game, site, own_nbrs, sign):
     for k in range(site * 6, site * 6 + degree):
         j = nbrs[k]
         v = board[j]
-        p = (near[j] - _NEAR_ZERO) * sign
+        p = (near[j] - NEAR_ZERO) * sign
         if v == EMPTY:
             if p == 0 or p == -1:  # a neutral site becomes ours, one of theirs neutral
                 area += 1
@@ -193,7 +189,7 @@ def _departure(game, site, own_nbrs, sign):
     near = game.near
     board = game.board
     nbrs = game.nbrs
-    after = (near[site] - _NEAR_ZERO) * sign - 1  # our potential there once the stone is gone
+    after = (near[site] - NEAR_ZERO) * sign - 1  # our potential there once the stone is gone
     area = -1
     if after > 0:
         area += 1
@@ -204,7 +200,7 @@ def _departure(game, site, own_nbrs, sign):
     for k in range(site * 6, site * 6 + game.degree[site]):
         j = nbrs[k]
         v = board[j]
-        p = (near[j] - _NEAR_ZERO) * sign
+        p = (near[j] - NEAR_ZERO) * sign
         if v == EMPTY:
             if p == 1 or p == 0:  # one of ours becomes neutral, a neutral one theirs
                 area -= 1
@@ -216,24 +212,9 @@ def _departure(game, site, own_nbrs, sign):
     return _AREA * area - _SCORE + _CAPTURE_LATER * caps
 
 
-def order(game, moves, count):
-    """Moves best first by the estimated change of the evaluation, without playing them (at a
-    destination with a plan: the planned one only; below a selection root: noted as searched)."""
-    planned = _plan.move
-    if planned and len(game.history) == _plan.root_length:
-        for m in moves:
-            if m == planned:
-                return [m]
-    moves = _ranked(game, moves, count)
-    plan = _plan
-    if plan.recording and len(game.history) == plan.root_length + 1 and game.fly_site != _NO_SITE:
-        plan.searched[game.history[-1]] = moves
-    return moves
-
-
 def _ranked(game, moves, count):
-    """The `count` best of `moves` by the estimated change of the evaluation (order() without
-    the plan)."""
+    """The `count` best of `moves` by the estimated change of the evaluation, without playing
+    them."""
     if game.mover == BLACK:
         own_nbrs, sign = game.black_nbrs, 1
     else:
@@ -254,11 +235,11 @@ def _ranked(game, moves, count):
                     departure = _departure(game, start, own_nbrs, sign)
                 value = _arrival(game, site, own_nbrs, sign) + departure
         elif kind == DEPLOY:
-            value = _arrival(game, site, own_nbrs, sign) + _POWER * (near[site] - _NEAR_ZERO) * sign
+            value = _arrival(game, site, own_nbrs, sign) + _POWER * (near[site] - NEAR_ZERO) * sign
         elif kind == CAPTURE:
             value = 3000
         elif kind == MOVE:
-            value = _departure(game, site, own_nbrs, sign) + _POWER * (near[site] - _NEAR_ZERO) * sign
+            value = _departure(game, site, own_nbrs, sign) + _POWER * (near[site] - NEAR_ZERO) * sign
         elif kind == PLACE_BLACK or kind == PLACE_WHITE:  # the pie start: sites inside first
             value = game.degree[site]
         else:  # pass, the pie start's colour choice
@@ -274,7 +255,7 @@ def win_candidates(game, moves):
     this turn to have begun without an action (only passes left).  Ludii's rules test the
     mover's score after each maneuver too: any decision but a stone picked up (a move's
     selection ends no maneuver) may end one."""
-    if game.setup < _PLAYING:
+    if game.setup < PLAYING:
         return []
     if not game.original:
         return moves if game.idle else []
@@ -307,22 +288,19 @@ _MAX_REACH = const(10)  # _opponent_reach(): power 7 + 2, plus 1
 def sure_win(game, moves):
     """A decision of the player to move that starts (or goes on with) a turn whose win is
     certain (above), among the maneuvers the ordering ranks first; None if none is found."""
-    if game.original or game.setup < _PLAYING:
+    if game.original or game.setup < PLAYING:
         return None
     key = _position_key(game)
-    if key in _explored:  # a later decision of a turn the last look went through
-        return _explored[key] or None
-    _explored.clear()
+    explored = _notes.explored
+    if key in explored:  # a later decision of a turn the last look went through
+        return explored[key] or None
+    explored.clear()
     me = game.to_move()
     need = winning_score(game)
     if game.score(me) + _MANEUVER_GAIN * (2 - game.phase) < need:
         return None
     n = game.n
     return _sure_decision(game, moves, me, need, bytearray(n), bytearray(n), bytearray(n), key)
-
-
-# The positions the last look for a certain win went through: the decision found there, or 0.
-_explored = {}
 
 
 def _position_key(game):
@@ -332,13 +310,13 @@ def _position_key(game):
 
 
 def _sure_decision(game, moves, me, need, marks, reach, first, key):
-    count = _SURE_DESTINATIONS if game.fly_site != _NO_SITE else _SURE_SELECTIONS
+    count = _SURE_DESTINATIONS if game.fly_site != NO_SITE else _SURE_SELECTIONS
     found = None
     for move in _ranked(game, moves, count):
         game.play(move)
         if game.winner() != ONGOING or game.to_move() != me:  # the turn is over
             sure = game.winner() == me or (game.winner() == ONGOING and _certain(game, me, need, marks, reach, first))
-        elif game.fly_site == _NO_SITE and game.score(me) + _MANEUVER_GAIN < need:
+        elif game.fly_site == NO_SITE and game.score(me) + _MANEUVER_GAIN < need:
             sure = False  # the second maneuver cannot reach the winning score
         else:
             sure = _sure_decision(game, game.legal_moves(), me, need, marks, reach, first,
@@ -347,7 +325,7 @@ def _sure_decision(game, moves, me, need, marks, reach, first, key):
         if sure:
             found = move
             break
-    _explored[key] = found or 0
+    _notes.explored[key] = found or 0
     return found
 
 
@@ -423,7 +401,7 @@ def _sources(game, theirs, reach, first):
     board = game.board
     sign = 1 if theirs == BLACK else -1
     for i in range(game.n):
-        most = (near[i] - _NEAR_ZERO) * sign
+        most = (near[i] - NEAR_ZERO) * sign
         if first is not None and reach[i]:
             most += 2
         v = board[i]
@@ -454,54 +432,111 @@ def _spread(game, reach, top):
 
 
 # --- the search's shape and the plan ---------------------------------------------------------------
-class _Plan:
-    """What prepare() learnt about the search starting now, and the destinations the last
-    search at a selection found best under each of its candidate selections."""
+class _Notes:
+    """What a search leaves for the next decisions of the turn: the destinations the last search
+    at a selection found best under each of its candidate selections (the plan of the search at
+    the destination that follows, checked against the board, so a hint's search may use it as
+    well as the AI's), and the positions the last look for a certain win went through."""
 
     def __init__(self):
-        self.root_length = 0  # decisions played before the root of this search
-        self.shaped = False  # the level searches one maneuver at a time
-        self.move = 0  # the planned destination for this root, or 0
-        self.recording = False  # evaluate() is noting the best destination per selection
-        # The last selection root that noted destinations: its decisions played, maneuver
-        # phase and board (b"": none), then selection -> value * 256 + destination site.
+        # The selection root: its decisions played, maneuver phase and board (b"": none).
         self.selection_length = -1
         self.phase = 0
         self.board = b""
-        self.best = {}
+        self.best = {}  # selection -> value * 256 + destination site
         self.searched = {}  # selection -> the destinations searched under it
+        self.explored = {}  # sure_win(): position -> the decision found there, or 0
 
 
-_plan = _Plan()
+_notes = _Notes()
 
 
-def prepare(game, level=None):
-    plan = _plan
-    length = len(game.history)
-    plan.root_length = length
-    plan.shaped = level in _PLANNED
-    plan.move = 0
-    plan.recording = False
-    if plan.shaped and game.fly_site == _NO_SITE:  # a selection: note the destinations
-        plan.recording = True
-        plan.selection_length = length
-        plan.phase = game.phase
-        plan.board = bytes(game.board)
-        plan.best = {}
-        plan.searched = {}
-        return
-    if plan.shaped and plan.board and plan.selection_length == length - 1 and plan.phase == game.phase:
-        # A destination right after a noted selection root: the plan holds if the selection
-        # made there is this one (the same board but for the selected site).
-        selection = game.history[length - 1]
-        packed = plan.best.get(selection)
-        if packed is not None and _board_after(plan.board, game, selection & SITE_MASK):
-            plan.move = DEST | (packed & 0xFF)
-            # Only positions that go on were noted: a searched destination that won at once
-            # (the score is checked after a turn's first maneuver) has to be found again.
-            if game.phase == 0:
-                plan.move = _winning_destination(game, plan.searched.get(selection, ()), plan.move)
-    # The notes stay: a destination asked again after an undo gets the same plan as forward play.
+class Tuner:
+    """One search's tuning (ai.py): the search's shape at this root and its plan."""
+    LEVELS = LEVELS
+
+    def __init__(self, game, level):
+        self.game = game
+        length = len(game.history)
+        self.root_length = length  # decisions played before the root of this search
+        self.shaped = level in _PLANNED  # the level searches one maneuver at a time
+        self.planned = 0  # the planned destination for this root, or 0
+        self.recording = False  # evaluate() notes the best destination per selection
+        notes = _notes
+        if self.shaped and game.fly_site == NO_SITE:  # a selection: note the destinations
+            self.recording = True
+            notes.selection_length = length
+            notes.phase = game.phase
+            notes.board = bytes(game.board)
+            notes.best = {}
+            notes.searched = {}
+        elif self.shaped and notes.board and notes.selection_length == length - 1 and notes.phase == game.phase:
+            self.planned = _planned_destination(game, notes)
+        # The notes stay: a destination asked again after an undo gets the same plan as forward play.
+
+    def evaluate(self, player):
+        value = evaluate(self.game, player)
+        if self.recording:
+            self._note(value)
+        return value
+
+    def order(self, moves, count):
+        """Moves best first by the estimated change of the evaluation, without playing them (at
+        a destination with a plan: the planned one only; below a selection root: noted as
+        searched)."""
+        game = self.game
+        planned = self.planned
+        if planned and len(game.history) == self.root_length:
+            for m in moves:
+                if m == planned:
+                    return [m]
+        moves = _ranked(game, moves, count)
+        if self.recording and len(game.history) == self.root_length + 1 and game.fly_site != NO_SITE:
+            _notes.searched[game.history[-1]] = moves
+        return moves
+
+    def candidates(self, count):
+        game = self.game
+        if not self.shaped or game.setup < PLAYING:
+            return None  # the usual search (in the pie start: down to the colour choice)
+        # One maneuver: below a selection root, its destinations; nothing else.
+        if self.recording and game.fly_site != NO_SITE and len(game.history) == self.root_length + 1:
+            return None
+        return []
+
+    def win_candidates(self, moves):
+        return win_candidates(self.game, moves)
+
+    def sure_win(self, moves):
+        return sure_win(self.game, moves)
+
+    def _note(self, value):
+        """At a leaf two decisions below a selection root (its stone has landed): keep the best
+        destination seen under that selection."""
+        history = self.game.history
+        at = self.root_length
+        if len(history) == at + 2 and history[at + 1] & KIND_MASK == DEST:
+            selection = history[at]
+            best = _notes.best
+            old = best.get(selection)
+            if old is None or value > old >> 8:
+                best[selection] = value * 256 + (history[at + 1] & SITE_MASK)
+
+
+def _planned_destination(game, notes):
+    """At a destination right after the noted selection root: the destination noted best under
+    the selection made there, if that was this one (the same board but for the selected site);
+    else 0."""
+    selection = game.history[len(game.history) - 1]
+    packed = notes.best.get(selection)
+    if packed is None or not _board_after(notes.board, game, selection & SITE_MASK):
+        return 0
+    planned = destination(packed & SITE_MASK)
+    # Only positions that go on were noted: a searched destination that won at once (Ludii's
+    # rules check the score after a turn's first maneuver) has to be found again.
+    if game.phase == 0:
+        return _winning_destination(game, notes.searched.get(selection, ()), planned)
+    return planned
 
 
 def _winning_destination(game, searched, planned):
@@ -527,50 +562,3 @@ def _board_after(board, game, site):
         if now[i] != board[i] and i != site:
             return False
     return now[site] == game.mover
-
-
-def candidates(game, count):
-    plan = _plan
-    if not plan.shaped or game.setup < _PLAYING:
-        return None  # the usual search (in the pie start: down to the colour choice)
-    # One maneuver: below a selection root, its destinations; nothing else.
-    if plan.recording and game.fly_site != _NO_SITE and len(game.history) == plan.root_length + 1:
-        return None
-    return []
-
-
-def _note(game, value):
-    """At a leaf two decisions below a selection root (its stone has landed): keep the best
-    destination seen under that selection."""
-    history = game.history
-    at = _plan.root_length
-    if len(history) == at + 2 and history[at + 1] & KIND_MASK == DEST:
-        selection = history[at]
-        old = _plan.best.get(selection)
-        if old is None or value > old >> 8:
-            _plan.best[selection] = value * 256 + (history[at + 1] & 0xFF)
-
-
-class Tuner:
-    """One search's tuning (ai.py); its functions above still keep their state in this
-    module (one search at a time)."""
-    LEVELS = LEVELS
-
-    def __init__(self, game, level):
-        self.game = game
-        prepare(game, level)
-
-    def evaluate(self, player):
-        return evaluate(self.game, player)
-
-    def order(self, moves, count):
-        return order(self.game, moves, count)
-
-    def candidates(self, count):
-        return candidates(self.game, count)
-
-    def win_candidates(self, moves):
-        return win_candidates(self.game, moves)
-
-    def sure_win(self, moves):
-        return sure_win(self.game, moves)

@@ -79,11 +79,9 @@ def test_forced_replies_are_the_win_or_the_block():
     """The search's candidates where the play is forced: the side with a winning space plays
     it; the side facing one plays there (the block), nothing else."""
     game = arch_but_b()  # Black to move, White threatens B
-    ai_lazo.prepare(game, "normal")
-    assert [game.move_to_text(m) for m in ai_lazo.candidates(game, 3)] == [ARCH["B"]]
+    assert [game.move_to_text(m) for m in ai_lazo.Tuner(game, "normal").candidates(3)] == [ARCH["B"]]
     game.play_text(FILLERS[-1])
-    ai_lazo.prepare(game, "normal")
-    assert [game.move_to_text(m) for m in ai_lazo.candidates(game, 3)] == [ARCH["B"]]
+    assert [game.move_to_text(m) for m in ai_lazo.Tuner(game, "normal").candidates(3)] == [ARCH["B"]]
 
 
 def test_search_line_knows_the_winning_spaces_next_to_its_tiles():
@@ -100,7 +98,7 @@ def test_search_line_knows_the_winning_spaces_next_to_its_tiles():
             game.play(pool[rng.below(len(pool))])
         if game.winner() != ONGOING:
             continue
-        ai_lazo.prepare(game, "normal")
+        tuner = ai_lazo.Tuner(game, "normal")
         line = 0
         while line < 3 and game.winner() == ONGOING:
             legal = game.legal_moves()
@@ -108,13 +106,13 @@ def test_search_line_knows_the_winning_spaces_next_to_its_tiles():
             line += 1
         if game.winner() != ONGOING:
             continue
-        ai_lazo.evaluate(game, 0)
+        tuner.evaluate(0)
         for s in range(145, N_SPACES):
-            if game.cells[s] or ai_lazo._near[s] != ai_lazo._stamp[0]:
+            if game.cells[s] or tuner.near[s] != tuner.stamp:
                 continue
             for player in (0, 1):
-                expected = game._adjacent[player * N_SPACES + s] >= 2 and game.would_loop(s, player)
-                assert bool(ai_lazo._bits[s] >> player & 1) == expected, (game.encode(), s, player)
+                expected = game.adjacent[player * N_SPACES + s] >= 2 and game.would_loop(s, player)
+                assert bool(tuner.bits[s] >> player & 1) == expected, (game.encode(), s, player)
                 checked += 1
     assert checked > scaled(50, 10)
 
@@ -126,9 +124,9 @@ def test_only_legal_moves_and_node_budget_in_whole_games():
 
 def test_search_leaves_the_position_unchanged():
     game = arch_but_b()
-    before = (game.encode(), list(game.history), bytes(game._supported), bytes(game._adjacent))
+    before = (game.encode(), list(game.history), bytes(game.supported), bytes(game.adjacent))
     ai.choose_move(game, "hard")
-    assert (game.encode(), game.history, bytes(game._supported), bytes(game._adjacent)) == before
+    assert (game.encode(), game.history, bytes(game.supported), bytes(game.adjacent)) == before
 
 
 # Recorded on 2026-11-26 before issue 19 reshaped ai_lazo.py (time caps off: node budgets decide).
