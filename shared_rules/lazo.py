@@ -381,15 +381,19 @@ class Lazo(Game):
         `space` cannot make a loop (on the board, or its own neighbours' link in one piece)."""
         if space < LEVEL1:
             return False
-        cells = self.cells
-        colour = player + 1
-        mask = _MASK[space]
-        row = _ROW_OF[space] * 12
-        own = 0
-        for d in range(9):  # nothing rests on an empty space
-            if mask >> d & 1 and cells[space + _OFFSET[row + d]] == colour:
-                own |= 1 << d
+        own = self._own_link(space, player + 1)
         return SPLIT_LINK[own >> 3] >> (own & 7) & 1 == 1
+
+    def _own_link(self, t, colour):
+        """The slots around t (same level and below: nothing rests on t) holding `colour`."""
+        cells = self.cells
+        mask = _MASK[t]
+        row = _ROW_OF[t] * 12
+        own = 0
+        for d in range(9):
+            if mask >> d & 1 and cells[t + _OFFSET[row + d]] == colour:
+                own |= 1 << d
+        return own
 
     def holes_left(self):
         """Empty holes of the board (level 1): once none is left a player may have no move."""
@@ -425,13 +429,7 @@ class Lazo(Game):
             # The board touches t and all its own neighbours (nothing can rest on t yet): L_A is
             # connected, so there is no new cycle.
             return False
-        cells = self.cells
-        mask = _MASK[t]
-        row = _ROW_OF[t] * 12
-        own = 0
-        for d in range(9):  # nothing can rest on t yet
-            if mask >> d & 1 and cells[t + _OFFSET[row + d]] == colour:
-                own |= 1 << d
+        own = self._own_link(t, colour)
         if not SPLIT_LINK[own >> 3] >> (own & 7) & 1:
             return False  # one component (or none): every new cycle bounds in the star of t
         # Components of L_A: own slots joined along the cuboctahedron's edges.
@@ -461,6 +459,7 @@ class Lazo(Game):
         if not multi:
             return False  # no two components are joined by an own path: no new cycle
         # L_K^adj: an own space across a blocking region joins the own spaces around it.
+        cells = self.cells
         for r in range(6):
             o = opposite(t, r)
             if o >= 0 and cells[o] == colour:

@@ -186,3 +186,18 @@ def check_recorded_searches(name, positions, lines):
             move = search.run()
             assert (game.move_to_text(move), search.nodes) == wanted[k], (options, seed, plies, level, k)
             game.play(move)
+
+
+def check_keeps_every_win(game, kept):
+    """Every legal move that wins on the spot is among `kept` (a tuning's win_candidates()):
+    returns the moves left out."""
+    player = game.to_move()
+    left_out = []
+    for move in game.legal_moves():
+        game.play(move)
+        won = game.winner() == player
+        game.undo()
+        assert not won or move in kept, (game.options, game.move_to_text(move))
+        if move not in kept:
+            left_out.append(move)
+    return left_out
