@@ -7,6 +7,7 @@ on the screen.  The two-human journeys are then replayed by the simulator from a
 back-to-back presses, which must end on the same save."""
 import os
 import random
+import sys
 
 import pytest
 
@@ -270,9 +271,25 @@ def run_journey(folder, name, profile, humans, seed=1):
     first_presses = list(hw.pressed)
     assert hw.cut == [] and hw.fb.overlaps == [], (hw.cut, hw.fb.overlaps)
     hw = FakeHW(folder, [], profile, driver=journey.driver(journey.second_run()))
-    run_app(hw)
+    games = game_modules()
+    run_app(hw)     # it opens another game's form, so the app drops this game's modules
+    put_back(games)
     assert hw.cut == [] and hw.fb.overlaps == [], (hw.cut, hw.fb.overlaps)
     return journey, first_presses
+
+
+def game_modules():
+    return dict((name, module) for name, module in sys.modules.items()
+                if name.startswith("shared_rules.") or name.startswith("firmware.views."))
+
+
+def put_back(modules):
+    """Puts back modules the app dropped (firmware.app.unload), so the tests that run later in
+    this process keep the classes they imported."""
+    for name, module in modules.items():
+        sys.modules[name] = module
+        package, _, child = name.rpartition(".")
+        setattr(sys.modules[package], child, module)
 
 
 @pytest.mark.parametrize("profile", sorted(PROFILES))
