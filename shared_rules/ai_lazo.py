@@ -62,7 +62,7 @@ _TOP = const(16)  # candidates(): the most moves it returns
 _OPENERS = const(32)
 
 _THREATS = const(4)  # _tally(): per player, his first threats kept
-_MADE = const(128)  # the root's moves that make a threat or a latent win, at most
+_MADE = const(128)  # the root's moves that make a threat or a latent win, at most, listed
 
 
 def win_candidates(game, moves):
@@ -93,6 +93,52 @@ def _tile_value(cells, s):
     return value
 
 
+class _Arrays:
+    """The arrays a search works in (about 9 KB), allocated once: each Tuner takes them over
+    from the previous one (one search at a time), which first clears what it left there."""
+
+    def __init__(self):
+        self.owner = None  # the Tuner working in them
+        # The search line's winning spaces: bit colour = a tile of that colour there would make
+        # a loop.
+        self.bits = bytearray(N_SPACES)
+        # Per player p at p * _RANK, the best moves in the root position, best first.
+        self.rank_moves = array("H", bytes(4 * _RANK))
+        self.rank_scores = array("i", bytes(8 * _RANK))
+        self.rank_len = bytearray(2)
+        self.rank_all = bytearray(2)  # 1 when the ranking holds every legal move of that player
+        # Per ply of the search line: the tile placed, its value for Black, and the empty spaces
+        # around it (12 at most) with their bits before the segment changed them.
+        self.seg_tile = array("H", bytes(2 * MAX_PLY))
+        self.seg_value = array("h", bytes(2 * MAX_PLY))
+        self.seg_spaces = array("H", bytes(24 * MAX_PLY))
+        self.seg_old = bytearray(12 * MAX_PLY)
+        self.seg_len = bytearray(MAX_PLY)
+        # _scan(): the empty spaces next to the search's tiles, marked with the scan's stamp.
+        self.near = bytearray(N_SPACES)
+        self.near_list = array("H", bytes(24 * MAX_PLY))
+        # evaluate(): threats, latent wins and openers of Black, White; the latent wins' missing
+        # supports seen so far (space * 2 + player); each player's first threats.
+        self.counts = array("H", bytes(12))
+        self.openers = array("H", bytes(2 * _OPENERS))
+        self.threats = array("H", bytes(4 * _THREATS))
+        self.threats_len = bytearray(2)
+        # What a move would make: threats (low 2 bits), latent wins (next 2 bits), each at most
+        # 3; per player p at p * N_SPACES in the root position (the entries set listed), and for
+        # the mover next to the search's tiles (fresh_made, valid where fresh holds the scan's
+        # stamp).
+        self.makes = bytearray(2 * N_SPACES)
+        self.made_list = array("H", bytes(2 * _MADE))
+        self.fresh = bytearray(N_SPACES)
+        self.fresh_made = bytearray(N_SPACES)
+        self.touched = array("H", bytes(2 * (N_SPACES - LEVEL1)))  # upper spaces touching a tile
+        self.top_scores = array("i", bytes(4 * _TOP))
+        self.top_moves = array("H", bytes(2 * _TOP))
+
+
+_arrays = []  # the one _Arrays, made with the first Tuner
+
+
 class Tuner:
     """One search's tuning (ai.py): the winning spaces of its line and the root's rankings."""
     LEVELS = LEVELS
@@ -104,54 +150,41 @@ class Tuner:
         cells, adjacent = game.cells, game.adjacent
         history = game.history
         self.root_length = len(history)
-        # The search line's winning spaces: bit colour = a tile of that colour there would make
-        # a loop; the spaces with bits in the root position.
-        self.bits = bytearray(N_SPACES)
-        self._win_spaces = []
+        if not _arrays:
+            _arrays.append(_Arrays())
+        arrays = _arrays[0]
+        previous = arrays.owner
+        if previous is not None:
+            previous._clear()
+        arrays.owner = self
+        self.bits = arrays.bits
+        self._win_spaces = []  # the spaces with bits in the root position
         # The tiles' value (below) per colour; a tile's value never changes (tiles never move),
         # so evaluate() adds only the tiles placed since.
         self._root_value = [0, 0, 0]
-        # Per player p at p * _RANK, the best moves in the root position, best first.
-        self._rank_moves = array("H", bytes(4 * _RANK))
-        self._rank_scores = array("i", bytes(8 * _RANK))
-        self._rank_len = bytearray(2)
-        self._rank_all = bytearray(2)  # 1 when the ranking holds every legal move of that player
-        # Per ply of the search line: the tile placed, its value for Black, and the empty spaces
-        # around it (12 at most) with their bits before the segment changed them.
-        self._seg_tile = array("H", bytes(2 * MAX_PLY))
-        self._seg_value = array("h", bytes(2 * MAX_PLY))
-        self._seg_spaces = array("H", bytes(24 * MAX_PLY))
-        self._seg_old = bytearray(12 * MAX_PLY)
-        self._seg_len = bytearray(MAX_PLY)
+        self._rank_moves, self._rank_scores = arrays.rank_moves, arrays.rank_scores
+        self._rank_len, self._rank_all = arrays.rank_len, arrays.rank_all
+        self._seg_tile, self._seg_value = arrays.seg_tile, arrays.seg_value
+        self._seg_spaces, self._seg_old = arrays.seg_spaces, arrays.seg_old
+        self._seg_len = arrays.seg_len
         self._seg_count = 0  # segments on the stack
-        # _scan(): the empty spaces next to the search's tiles, marked with the scan's stamp.
-        self.near = bytearray(N_SPACES)
-        self._near_list = array("H", bytes(24 * MAX_PLY))
+        self.near, self._near_list = arrays.near, arrays.near_list
         self._near_len = 0
-        self.stamp = 0
-        # evaluate(): threats, latent wins and openers of Black, White; the latent wins' missing
-        # supports seen so far (space * 2 + player); each player's first threats.
-        self._counts = array("H", bytes(12))
-        self._openers = array("H", bytes(2 * _OPENERS))
+        # The stamps go on from the previous search's, so no mark of its is taken for a new one.
+        self.stamp = previous.stamp if previous is not None else 0
+        self._counts, self._openers = arrays.counts, arrays.openers
         self._openers_len = 0
-        self._threats = array("H", bytes(4 * _THREATS))
-        self._threats_len = bytearray(2)
-        # What a move would make: threats (low 2 bits), latent wins (next 2 bits), each at most
-        # 3; per player p at p * N_SPACES in the root position (at most _MADE moves), and for
-        # the mover next to the search's tiles (_fresh_made, valid where _fresh holds the scan's
-        # stamp).
-        self._makes = bytearray(2 * N_SPACES)
-        self._made_count = 0
-        self._fresh = bytearray(N_SPACES)
-        self._fresh_made = bytearray(N_SPACES)
-        self._top_scores = array("i", bytes(4 * _TOP))
-        self._top_moves = array("H", bytes(2 * _TOP))
+        self._threats, self._threats_len = arrays.threats, arrays.threats_len
+        self._makes, self._made_list = arrays.makes, arrays.made_list
+        self._made_len = 0
+        self._fresh, self._fresh_made = arrays.fresh, arrays.fresh_made
+        self._top_scores, self._top_moves = arrays.top_scores, arrays.top_moves
+        touched = arrays.touched
         root_value = self._root_value
         for s in history:
             if s >= LEVEL1:
                 root_value[cells[s]] += _tile_value(cells, s)
         stamp = self._new_stamp()  # no space is next to a search tile yet
-        touched = array("H", bytes(2 * (N_SPACES - LEVEL1)))  # the upper spaces touching a tile
         bits = self.bits
         n = 0  # the empty upper spaces touching a tile: the only ones that matter
         for s in range(LEVEL1, N_SPACES):
@@ -208,9 +241,10 @@ class Tuner:
                 key = mine + u
                 old = makes[key]
                 if not old:
-                    if self._made_count == _MADE:
-                        continue  # not kept
-                    self._made_count += 1
+                    if self._made_len == _MADE:
+                        continue  # no room to list it for the next clean-up: not kept
+                    self._made_list[self._made_len] = key
+                    self._made_len += 1
                 makes[key] = _more(old, made)
             else:
                 fresh, fresh_made = self._fresh, self._fresh_made
@@ -219,6 +253,15 @@ class Tuner:
                     fresh_made[u] = 0
                 fresh_made[u] = _more(fresh_made[u], made)
         return False
+
+    def _clear(self):
+        """Takes off the arrays what this search left there (the next one takes them over)."""
+        self._pop_segments(0)
+        bits, makes, made_list = self.bits, self._makes, self._made_list
+        for s in self._win_spaces:
+            bits[s] = 0
+        for i in range(self._made_len):
+            makes[made_list[i]] = 0
 
     def _rank_root(self, touched, count):
         """Both players' rankings of their moves in the root position: the board holes, then
@@ -275,7 +318,8 @@ class Tuner:
         for ply in range(same, depth):
             self._push_segment(ply, history[root + ply])
         stamp = self._new_stamp()
-        near, near_list, seg_len, seg_spaces = self.near, self._near_list, self._seg_len, self._seg_spaces
+        near, near_list = self.near, self._near_list  # (pairs: a longer tuple is allocated)
+        seg_len, seg_spaces = self._seg_len, self._seg_spaces
         n = 0
         for ply in range(depth):
             for q in range(ply * 12, ply * 12 + seg_len[ply]):
@@ -322,7 +366,8 @@ class Tuner:
     def _pop_segments(self, keep):
         """Takes the segments from ply `keep` on off the stack, restoring the bits they
         changed."""
-        bits, seg_spaces, seg_old, seg_len = self.bits, self._seg_spaces, self._seg_old, self._seg_len
+        bits, seg_spaces = self.bits, self._seg_spaces
+        seg_old, seg_len = self._seg_old, self._seg_len
         for ply in range(self._seg_count - 1, keep - 1, -1):
             for q in range(ply * 12 + seg_len[ply] - 1, ply * 12 - 1, -1):
                 bits[seg_spaces[q]] = seg_old[q]
@@ -372,7 +417,8 @@ class Tuner:
         """Counts the winning spaces of the search line's position in _counts (see _count_win)
         and lists each player's first threats (_threats)."""
         cells = self.game.cells
-        bits, near, near_list, counts = self.bits, self.near, self._near_list, self._counts
+        bits, near = self.bits, self.near
+        near_list, counts = self._near_list, self._counts
         for i in range(6):
             counts[i] = 0
         self._openers_len = 0
