@@ -6,8 +6,7 @@
 import framebuf
 from micropython import const
 
-EV_PRESS = const(1)
-EV_REPEAT = const(3)
+from firmware.hw_base import EV_PRESS, EV_REPEAT
 
 # Buttons as the app sees them: the d-pad, A (choose), B (back), MENU (any of the spare keys),
 # Y (hint).  Boards with only six buttons reach the pause menu with B (nothing left to cancel).

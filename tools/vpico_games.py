@@ -12,7 +12,9 @@ import os
 import sys
 from typing import Any
 
-from tools.app_driver import PROFILES, ScriptClock, presses_for
+import desktop_sim  # noqa: F401  (the device's modules on CPython: framebuf, micropython)
+from firmware.hw_base import press
+from tools.app_driver import ScriptedHw, presses_for
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROFILE = "pico_lcd13"
@@ -28,24 +30,15 @@ class PlanEnd(BaseException):
     """The plan has the decisions it needs (a BaseException: the app's error screens let it by)."""
 
 
-class PlanningHW(ScriptClock):
+class PlanningHW(ScriptedHw):
     """The hw contract for planning on CPython: nothing is shown, buttons come from a queue,
     and when it runs out `decide(app)` gives more (or raises PlanEnd)."""
 
     def __init__(self, save_dir, keys, decide):
-        from desktop_sim import framebuf
-        w, h, color, buttons, self.layer = PROFILES[PROFILE]
-        self.name = PROFILE
-        self.width, self.height, self.color, self.buttons = w, h, color, buttons
-        self.buffer = bytearray(w * h // 2)
-        self.fb = framebuf.FrameBuffer(self.buffer, w, h, framebuf.GS4_HMSB)
-        self.save_dir = str(save_dir)
+        super().__init__(PROFILE, save_dir)
         self.keys = list(keys)
         self.decide = decide
         self.app: Any = None
-
-    def show(self, x=0, y=0, w=0, h=0):
-        pass
 
     def poll(self):
         self.now += 5
@@ -53,11 +46,7 @@ class PlanningHW(ScriptClock):
             return []  # the AI thinks
         if not self.keys:
             self.keys = self.decide(self.app)
-        button = self.keys.pop(0)
-        return [(1, button), (2, button)]
-
-    def report_heap(self, n):
-        pass
+        return press(self.keys.pop(0))
 
 
 def menu_keys(game, level):

@@ -81,7 +81,7 @@ def test_partial_updates_show_the_same_pixels_as_whole_redraws(tmp_path, name, p
 def test_a_cursor_move_sends_only_small_rectangles(tmp_path, name, profile):
     buttons = random_buttons(name, 120, 100 + GAMES.index(name))
     hw, _ = play(tmp_path, profile, buttons, True)
-    w, h = PROFILES[profile][:2]
+    w, h = hw.width, hw.height
     # At most an eighth of the screen (a third on 128x64, whose status line or column is the
     # help's place: 128x17 or 48x40 pixels).
     limit = w * h // (3 if w < 200 else 8)
@@ -109,7 +109,7 @@ def test_moving_a_menu_or_form_highlight_sends_two_rows(tmp_path, profile):
     # value, up), back.
     buttons = ["down", "down", "up", "up", "a", "a", "up", "right", "up", "b"]
     hw, _ = play(tmp_path, profile, buttons, True)
-    w, h = PROFILES[profile][:2]
+    w, h = hw.width, hw.height
     line_h = 10 if h >= 120 else 8
     footer = (0, h - 8, w, 8)     # the form's "3 of 4"
     for i in (1, 2, 3, 4):         # after each press in the main menu: the two rows
