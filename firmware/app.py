@@ -16,12 +16,8 @@ from firmware.ui import PANEL, STRIP, TOP, UI
 from firmware.views.base import BUTTON
 
 VERSION = "1.0"
-LEVELS = ("easy", "normal", "hard")
-PLAYER_CHOICES = ("Human", "AI easy", "AI normal", "AI hard")
-PLAYER_CODES = ("human", "ai-easy", "ai-normal", "ai-hard")
+HUMAN = "human"             # a player in the save: "human", or "ai-<level>" (a level of ai.LEVELS)
 DEMO_DELAYS = {"slow": 1500, "normal": 600, "fast": 0}
-# Each setting's allowed values, its default first (a damaged value falls back to it).
-SETTINGS = {"level": ("normal", "easy", "hard"), "targets": ("on", "off"), "demo": ("normal", "slow", "fast")}
 
 PAUSE = -2                  # a human turn or an AI search ended by the player: open the pause menu
 AGAIN = -3                  # the player took back a decision of their own turn: choose again
@@ -46,6 +42,23 @@ def collect_if_low():
         gc.collect()
 
 
+def ai_player(level):
+    """The save's word for the AI playing at `level`."""
+    return "ai-" + level
+
+
+def player_level(code):
+    """The AI level of a player's word ("ai-normal": "normal"), None for any other word."""
+    kind, dash, level = code.partition("-")
+    return level if kind == "ai" and dash else None
+
+
+def settings_allowed(levels, default_level):
+    """Each setting's allowed values, its default first (a damaged value falls back to it)."""
+    return {"level": (default_level,) + tuple(level for level in levels if level != default_level),
+            "targets": ("on", "off"), "demo": ("normal", "slow", "fast")}
+
+
 def run(hw):
     App(hw).main_menu()
 
@@ -67,7 +80,7 @@ class Session:
     def __init__(self, name, game, players):
         self.name = name
         self.game = game
-        self.players = players        # ["human" | "ai-<level>", ...] for players 0 and 1
+        self.players = players        # [HUMAN | ai_player(level), ...] for players 0 and 1
         # The notation of each decision, one per line (one string: far smaller in the heap than
         # a list of short strings), parallel to game.history.
         self.log = ""
@@ -77,17 +90,22 @@ class Session:
         self.save_failed = False
 
     def is_ai(self, player):
-        return self.players[player] != "human"
+        return self.players[player] != HUMAN
 
     def level(self, player):
-        return self.players[player][3:]
+        return player_level(self.players[player])
 
     def humans(self):
         return (not self.is_ai(0)) + (not self.is_ai(1))
 
+    def resigned(self):
+        """The player who resigned, -1 if none did."""
+        word, _, player = self.result.partition(" ")
+        return int(player) if word == "resign" else -1
+
     def winner(self):
-        if self.result.startswith("resign"):
-            return 1 - int(self.result[7:])
+        if self.resigned() >= 0:
+            return 1 - self.resigned()
         if self.result == "draw agreed":
             return DRAW
         return self.game.winner()
@@ -100,7 +118,7 @@ class Session:
         if winner == DRAW:
             words = "Draw by agreement" if self.result == "draw agreed" else "Draw"
             return words if len(words) <= cols else "Draw"
-        if self.result.startswith("resign"):
+        if self.resigned() >= 0:
             words = "%s resigned: %s wins" % (names[1 - winner], names[winner])
             if len(words) <= cols:
                 return words
@@ -141,13 +159,15 @@ class App:
         self.hw = hw
         self.ui = UI(hw)
         self.folder = hw.save_dir
-        self.settings, self.settings_notes = saves.load_settings(self.folder, SETTINGS)
+        self.active = ""    # name of the game whose modules are loaded
+        self.session = None  # the match being played
+        levels, default_level = self.ai_levels()
+        self.settings, self.settings_notes = saves.load_settings(
+            self.folder, settings_allowed(levels, default_level))
         self.ui.show_targets = self.settings["targets"] == "on"
         self.spin = 0
         self.spin_at = 0
-        self.active = ""    # name of the game whose modules are loaded
         self.ai_known = {}  # game name -> whether it has an AI
-        self.session = None  # the match being played
         self.builder = None  # the move being entered, while a human chooses one
         self.busy = False    # True while the app reads buttons without waiting for one (AI)
         self.panel_free_y = 0  # where the status column's text ends (PANEL layout)
@@ -208,6 +228,14 @@ class App:
                 self.ai_known[name] = False
             self.drop_ai(name)
         return self.ai_known[name]
+
+    def ai_levels(self):
+        """(ai.LEVELS, ai.DEFAULT_LEVEL): the one list of the AI's levels; the AI's code does
+        not stay in the heap for it unless an AI plays."""
+        from shared_rules import ai
+        levels = (ai.LEVELS, ai.DEFAULT_LEVEL)
+        self.drop_ai(self.active)
+        return levels
 
     def drop_ai(self, name):
         """The AI's code leaves the heap unless an AI plays in this game (a hint reloads it)."""

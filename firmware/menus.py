@@ -6,8 +6,7 @@ import gc
 from shared_rules import registry
 from shared_rules.game import GameError
 from firmware import saves
-from firmware.app import LEVELS, PLAYER_CHOICES, PLAYER_CODES, SETTINGS, DEMO_DELAYS, VERSION, \
-    Session, heap_used
+from firmware.app import DEMO_DELAYS, HUMAN, VERSION, Session, ai_player, heap_used, player_level
 
 
 def main_menu(app):
@@ -46,8 +45,8 @@ def describe_save(saved, cols):
     elif humans == 0:
         who = "AI vs AI"
     else:
-        ai = saved.players[0] if saved.players[0] != "human" else saved.players[-1]
-        who = "vs AI " + ai[3:]
+        ai = saved.players[0] if saved.players[0] != HUMAN else saved.players[-1]
+        who = "vs AI %s" % player_level(ai)
     if saved.result:
         tries = [title + ", finished, " + who, title + " finished", title]
     else:
@@ -104,9 +103,9 @@ def set_up_game(app, name):
         choices.append(values)
         words.append(option_words.values(name, opt))
         picked.append(values.index(allowed[0]))
-    has_ai = app.has_ai(name)
-    player_choices = PLAYER_CHOICES if has_ai else PLAYER_CHOICES[:1]
-    default_ai = 1 + LEVELS.index(app.settings["level"]) if has_ai else 0
+    levels = app.ai_levels()[0] if app.has_ai(name) else ()
+    player_choices = ["Human"] + ["AI " + level for level in levels]
+    default_ai = 1 + levels.index(app.settings["level"]) if levels else 0
     for p in range(2):
         labels.append(cls.PLAYERS[p])
         choices.append(player_choices)
@@ -123,7 +122,7 @@ def set_up_game(app, name):
     for i in range(len(option_names)):
         options[option_names[i]] = choices[i][picked[i]]
     n = len(option_names)
-    players = [PLAYER_CODES[picked[n]], PLAYER_CODES[picked[n + 1]]]
+    players = [HUMAN if picked[i] == 0 else ai_player(levels[picked[i] - 1]) for i in (n, n + 1)]
     try:
         game = registry.create(name, options)
     except GameError as e:
@@ -176,8 +175,9 @@ def replay(app, saved):
         raise GameError("unknown game '%s'" % saved.game)
     if len(saved.players) != 2:
         raise GameError("bad players line")
+    levels = app.ai_levels()[0]
     for code in saved.players:
-        if code not in PLAYER_CODES:
+        if code != HUMAN and player_level(code) not in levels:
             raise GameError("unknown player '%s'" % code)
     app.activate(saved.game)
     session = Session(saved.game, registry.create(saved.game, saved.options), saved.players)
@@ -210,14 +210,15 @@ def rules(app):
 
 def settings_screen(app):
     labels = ["AI level", "Show targets", "Demo speed", "Erase saved game"]
-    choices = [LEVELS, ("on", "off"), ("slow", "normal", "fast"), ("no", "yes")]
+    levels, default_level = app.ai_levels()
+    choices = [levels, ("on", "off"), ("slow", "normal", "fast"), ("no", "yes")]
     s = app.settings
-    picked = [LEVELS.index(s["level"]) if s["level"] in LEVELS else 1,
+    picked = [levels.index(s["level"] if s["level"] in levels else default_level),
               0 if s["targets"] == "on" else 1,
               ("slow", "normal", "fast").index(s["demo"]) if s["demo"] in DEMO_DELAYS else 1, 0]
     if not app.ui.form("Settings", labels, choices, picked, "Save"):
         return
-    s["level"] = LEVELS[picked[0]]
+    s["level"] = levels[picked[0]]
     s["targets"] = choices[1][picked[1]]
     s["demo"] = choices[2][picked[2]]
     app.ui.show_targets = s["targets"] == "on"

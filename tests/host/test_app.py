@@ -2,6 +2,7 @@
 import os
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -44,8 +45,37 @@ def test_settings_are_saved_and_read_back(tmp_path):
     # Settings: AI level normal -> hard (RIGHT), targets on -> off, then "Save".
     hw = FakeHW(tmp_path, ["down", "down", "a", "down", "right", "down", "right", "down", "down", "down", "a"])
     run_app(hw)
-    from firmware.app import SETTINGS
-    assert saves.load_settings(str(tmp_path), SETTINGS) == ({"level": "hard", "targets": "off", "demo": "normal"}, [])
+    from firmware.app import settings_allowed
+    from shared_rules import ai
+    allowed = settings_allowed(ai.LEVELS, ai.DEFAULT_LEVEL)
+    assert saves.load_settings(str(tmp_path), allowed) == ({"level": "hard", "targets": "off", "demo": "normal"}, [])
+
+
+def test_the_level_names_come_from_ai_LEVELS_alone():
+    # A new level is one line in shared_rules/ai.py (and one per game's tuning): no list of the
+    # level names, or of the players' words made from them, in the app.
+    import ast
+    from shared_rules import ai
+    words = {"ai-" + level for level in ai.LEVELS} | {"AI " + level for level in ai.LEVELS}
+    words |= set(ai.LEVELS) - {"normal"}         # "normal" is also a demo speed
+    firmware = Path(__file__).resolve().parents[2] / "firmware"
+    for path in firmware.rglob("*.py"):
+        found = [node.value for node in ast.walk(ast.parse(path.read_text()))
+                 if isinstance(node, ast.Constant) and node.value in words]
+        assert not found, (path.name, found)
+
+
+def test_player_words_and_results_are_parsed_by_their_parts():
+    from firmware.app import HUMAN, Session, ai_player, player_level
+    assert player_level(ai_player("expert")) == "expert"
+    assert player_level(HUMAN) is None and player_level("aiexpert") is None
+    session = Session("trap", registry.create("trap"), [HUMAN, ai_player("hard")])
+    assert session.level(1) == "hard" and session.level(0) is None and session.is_ai(1)
+    assert session.resigned() == -1
+    session.result = "resign 1"
+    assert session.resigned() == 1 and session.winner() == 0
+    session.result = "draw agreed"
+    assert session.resigned() == -1
 
 
 @pytest.mark.parametrize("profile", ["mono128"])
