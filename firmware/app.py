@@ -12,7 +12,7 @@ from shared_rules.game import DRAW, ONGOING, GameError
 import shared_rules.games  # noqa: F401  (registers the game names; imports no game)
 from firmware import saves
 from firmware.builder import MoveBuilder
-from firmware.ui import PANEL, STRIP, TOP, UI
+from firmware.ui import PANEL, TOP, UI
 from firmware.views.base import BUTTON
 
 VERSION = "1.0"
@@ -363,83 +363,26 @@ class App:
     def draw_status(self, session, builder, note):
         ui = self.ui
         game = session.game
-        fb = ui.fb
-        px, py, pw, ph = ui.panel_rect
-        lh = ui.line_h
-        # Boards may spill over their rect (framebuf does not clip): clear the status areas.
-        fb.fill_rect(px, py, pw, ph, ui.bg)
-        if ui.mode == TOP:
-            fb.fill_rect(0, ui.footer_y - 1, ui.w, ui.h - ui.footer_y + 1, ui.bg)
+        px, py, _, _ = ui.panel_rect
+        ui.clear_status()
         winner = session.winner()
+        moves = "#%d" % (len(game.history) + 1)
         info = []
         if winner == ONGOING:
             player = game.to_move()
             who = game.PLAYERS[player] + (" AI" if session.is_ai(player) else "")
-            self.status_token(session, px + 4, py + lh // 2, player)
+            self.status_token(session, px + 4, py + ui.line_h // 2, player)
             info = self.info
         else:
             # The result once, instead of the counts of a phase that is over.
-            if ui.mode == TOP:       # left of "#n"
-                room = (pw - 8 * len("#%d" % (len(game.history) + 1)) - 13) // 8
-            elif ui.mode == STRIP:
-                room = (pw - 9) // 8
-            else:                    # wrapped in the column: every word must fit a line
-                room = 80
-                for word in session.result_words().split(" "):
-                    if len(word) > pw // 8 - 1:
-                        room = 0
-            who = session.result_words(room)
+            who = session.result_words(ui.result_room(session.result_words(), moves))
             if winner != DRAW:
-                self.status_token(session, px + 4, py + lh // 2, winner)
-        moves = "#%d" % (len(game.history) + 1)
-        text_y = py + (lh - 8) // 2
-        if ui.mode == PANEL:
-            cols = pw // 8
-            y = py
-            for part in ui.wrap(who, cols - 1):
-                ui.text(part, px + 8, y + (lh - 8) // 2)    # right of the turn marker
-                y += lh
-            notes = ui.wrap(note, cols) if note else []
-            # A note (a hint) goes above the column's buttons whole: the counts give way to it.
-            bottom = ui.button_top(len(builder.buttons)) if builder is not None else ph
-            room = (bottom - y) // lh - len(notes)
-            for line in info[:max(0, room)]:
-                ui.text(line[:cols], px, y)
-                y += lh
-            for part in notes:
-                ui.text(part, px, y, ui.accent)
-                y += lh
-            self.panel_free_y = y
-        elif ui.mode == TOP:
-            ui.text(who, px + 9, text_y)
-            ui.text(moves, pw - 8 * len(moves), text_y, ui.dim)
-            line = "  ".join(info)
-            if len(line) > ui.cols:
-                line = " ".join(info)
-            ui.text(line[:ui.cols], px, py + lh)
-            fb.hline(0, py + 2 * lh, ui.w, ui.grid)
-            if note:
-                ui.text(note[:ui.cols], 0, ui.footer_y, ui.accent)
-        else:
-            # STRIP: one line for everything: who, then a note or the counts, left of the move
-            # being built and the buttons at its right end.
-            # With a second line, the counts go there.
-            two = ui.strip_lines > 1
-            line = who + " " + (note or ("" if two else " ".join(info)))
-            right = ui.w
-            if builder is not None:
-                right = ui.button_left(len(builder.buttons))
-                if not note:     # the move being built, at the line's right end
-                    right -= 8 * (len(session.view.describe(builder)) + 1)
-            room = max(0, (right - px - 9) // 8)
-            if note and len(line) > room:
-                line = note      # the note whole rather than the name of the player to move
-            ui.text(line[:room], px + 9, text_y, ui.accent if note else ui.fg)
-            if two:
-                ui.text(" ".join(info)[:ui.cols], px, text_y + lh)
-            fb.hline(0, py + ph, ui.w, ui.grid)
+                self.status_token(session, px + 4, py + ui.line_h // 2, winner)
+        building = session.view.describe(builder) if builder is not None else None
+        buttons = len(builder.buttons) if builder is not None else -1
+        self.panel_free_y = ui.draw_status(who, moves, info, note, buttons, building)
         if builder is not None:
-            self.draw_buttons(session, builder, note)
+            self.draw_buttons(session, builder, note, building)
 
     def status_token(self, session, x, y, player):
         if session.view is not None:
@@ -447,10 +390,10 @@ class App:
         else:
             self.ui.token(x, y, 3, player)
 
-    def draw_buttons(self, session, builder, note):
+    def draw_buttons(self, session, builder, note, text):
+        """The builder's buttons, then the move being built (`text`) and the legend."""
         ui = self.ui
         view = session.view
-        text = view.describe(builder)
         buttons = len(builder.buttons)
         for i in range(buttons):
             key = builder.buttons[i]
@@ -565,7 +508,7 @@ class App:
         game = session.game
         moves = game.legal_moves()
         texts = [game.move_to_text(m) for m in moves]
-        title = "%s: %s" % (game.PLAYERS[game.to_move()], registry.GAMES[session.name][2])
+        title = "%s: %s" % (game.PLAYERS[game.to_move()], registry.title(session.name))
         choice = self.ui.menu(title[:self.ui.cols], texts, 0, "B: pause menu")
         return moves[choice] if choice >= 0 else PAUSE
 

@@ -38,7 +38,7 @@ def main_menu(app):
 
 def describe_save(saved, cols):
     """The saved game in one line of at most `cols` characters: game, move, opponents."""
-    title = registry.GAMES[saved.game][2] if saved.game in registry.GAMES else saved.game
+    title = registry.title(saved.game) if saved.game in registry.GAMES else saved.game
     humans = saved.players.count("human")
     if humans == 2:
         who = "2 players"
@@ -65,7 +65,7 @@ def pick_game(app, title, index=0):
     if not names:
         app.ui.message(title, "No games are installed.")
         return "", 0
-    titles = [registry.GAMES[n][2] for n in names]
+    titles = [registry.title(n) for n in names]
     choice = app.ui.menu(title, titles, index)
     return (names[choice], choice) if choice >= 0 else ("", index)
 
@@ -114,7 +114,7 @@ def set_up_game(app, name):
     del option_words
     app.drop("firmware.option_words")
     while True:
-        if not app.ui.form(registry.GAMES[name][2], labels, choices, picked, "Start", words):
+        if not app.ui.form(registry.title(name), labels, choices, picked, "Start", words):
             return None
         if may_replace_save(app, name):
             break
@@ -139,7 +139,7 @@ def may_replace_save(app, name):
     if saved is None or saved.result:
         return True
     return app.ui.ask("Saved game", "New %s game: replace the saved %s?" % (
-        registry.GAMES[name][2], describe_save(saved, app.ui.cols)), "Replace it", "Keep it")
+        registry.title(name), describe_save(saved, app.ui.cols)), "Replace it", "Keep it")
 
 
 def continue_game(app):
@@ -233,7 +233,7 @@ def settings_screen(app):
 def about(app):
     from firmware import help_pages
     gc.collect()
-    titles = ", ".join(registry.GAMES[n][2] for n in registry.game_names())
+    titles = ", ".join(registry.title(n) for n in registry.game_names())
     heap = heap_used()
     app.ui.pager("About", (
         "Tholia %s\n%s %dx%d %s\nHeap in use: %s\n\n"
