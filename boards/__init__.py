@@ -6,6 +6,8 @@
 # the screenshots list the boards from this folder (desktop_sim/profiles.py) and read:
 #   NAME, WIDTH, HEIGHT, COLOR, BUTTONS, LAYER, SAVE_DIR   the hw contract's facts
 #   MARCH           mpy-cross's -march for the board's chip (tools/build.py; armv6m if absent)
+#   FIRMWARE        "RPI_PICO": MicroPython's stock firmware runs it, so `make uf2` makes one
+#                   file to flash (tools/uf2.py); absent: `make flash` only
 #   SKIN_LAYOUT     the simulator's picture (desktop_sim/skin.py): "beside" (d-pad left of the
 #                   screen, keys right of it) or "below" (screen on top, controls under it)
 #   SKIN_COLOUR     the body's RGB

@@ -76,6 +76,14 @@ def test_a_new_board_file_runs_in_the_simulator_with_its_picture(tree, tmp_path)
     assert tuple(pygame.image.load(str(shot)).get_at((2, skin.body_rect.height // 2)))[:3] == board.SKIN_COLOUR
 
 
+def test_a_new_pico_board_file_gets_a_uf2(tree, tmp_path):
+    copy, name = tree
+    proc = subprocess.run([sys.executable, "-m", "tools.uf2", "--board", name, "--firmware",
+                           str(tmp_path / "missing.uf2")], cwd=copy, capture_output=True, text=True, timeout=120)
+    assert proc.returncode != 0 and "missing.uf2" in proc.stderr    # the firmware is what it lacks
+    assert "no UF2 for" not in proc.stderr, proc.stderr
+
+
 def test_a_new_board_file_is_in_the_screenshots(tree):
     copy, name = tree
     shots = run(copy, "-m", "desktop_sim.screenshots", "--board", name, "--dry-run").split()
