@@ -12,7 +12,7 @@ import ast
 import glob
 import sys
 
-from tools.subset_check import python_files
+from tools.subset_check import check_files
 
 DEFAULT_PATHS = ("shared_rules/ai_*.py", "firmware/views")
 
@@ -87,17 +87,7 @@ def default_paths():
 
 
 def main(argv):
-    paths = argv or default_paths()
-    problems = []
-    count = 0
-    for path in python_files(paths):
-        count += 1
-        with open(path, encoding="utf-8") as f:
-            problems.extend(check_source(f.read(), path))
-    for line in problems:
-        print(line)
-    print("members check: %d files, %d problems" % (count, len(problems)))
-    return 1 if problems else 0
+    return check_files(argv or default_paths(), check_source, "members check")
 
 
 if __name__ == "__main__":
