@@ -24,7 +24,6 @@ LAYER = True                       # a second framebuffer for the board's fixed 
 # A / B below, in a fixed 140-pixel square each, 10 pixels in from the sides.
 SKIN_LAYOUT = "below"
 SKIN_COLOUR = (34, 40, 52)
-SKIN_KEYS = (("a", 1, -0.6), ("b", -1, 0.6))
 SKIN_CONTROLS = 140
 SKIN_INSET = 10
 SKIN_MIN_WIDTH = 420

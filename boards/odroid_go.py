@@ -42,7 +42,6 @@ LAYER = False
 SKIN_LAYOUT = "below"
 SKIN_COLOUR = (196, 198, 204)
 SKIN_PILLS = ("menu", "select", "start")
-SKIN_KEYS = (("a", 1, -0.6), ("b", -1, 0.6))
 
 
 def setup():

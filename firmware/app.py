@@ -9,6 +9,7 @@ from micropython import const
 
 from shared_rules import registry
 from shared_rules.game import DRAW, ONGOING, GameError
+from shared_rules.levels import DEFAULT_LEVEL, LEVELS
 import shared_rules.games  # noqa: F401  (registers the game names; imports no game)
 from firmware import saves
 from firmware.builder import MoveBuilder
@@ -16,14 +17,14 @@ from firmware.ui import PANEL, TOP, UI
 from firmware.views.base import BUTTON
 
 VERSION = "1.0"
-HUMAN = "human"             # a player in the save: "human", or "ai-<level>" (a level of ai.LEVELS)
+HUMAN = "human"             # a player in the save: "human", or "ai-<level>" (a level of LEVELS)
 DEMO_DELAYS = {"slow": 1500, "normal": 600, "fast": 0}
 
 PAUSE = -2                  # a human turn or an AI search ended by the player: open the pause menu
 AGAIN = -3                  # the player took back a decision of their own turn: choose again
 # Modules every game uses: never dropped when the game changes.
 _CORE = ("shared_rules.game", "shared_rules.registry", "shared_rules.games", "shared_rules.rng",
-         "firmware.views.base")
+         "shared_rules.levels", "firmware.views.base")
 _DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 _SPIN_MS = 100              # the thinking indicator moves this often
 _mem_alloc = getattr(gc, "mem_alloc", None)    # MicroPython only; the simulator reports 0
@@ -53,9 +54,8 @@ def player_level(code):
     return level if kind == "ai" and dash else None
 
 
-def settings_allowed(levels, default_level):
-    """Each setting's allowed values, its default first (a damaged value falls back to it)."""
-    return {"level": (default_level,) + tuple(level for level in levels if level != default_level),
+# Each setting's allowed values, its default first (a damaged value falls back to it).
+SETTINGS = {"level": (DEFAULT_LEVEL,) + tuple(level for level in LEVELS if level != DEFAULT_LEVEL),
             "targets": ("on", "off"), "demo": ("normal", "slow", "fast")}
 
 
@@ -159,15 +159,13 @@ class App:
         self.hw = hw
         self.ui = UI(hw)
         self.folder = hw.save_dir
-        self.active = ""    # name of the game whose modules are loaded
-        self.session = None  # the match being played
-        levels, default_level = self.ai_levels()
-        self.settings, self.settings_notes = saves.load_settings(
-            self.folder, settings_allowed(levels, default_level))
+        self.settings, self.settings_notes = saves.load_settings(self.folder, SETTINGS)
         self.ui.show_targets = self.settings["targets"] == "on"
         self.spin = 0
         self.spin_at = 0
+        self.active = ""    # name of the game whose modules are loaded
         self.ai_known = {}  # game name -> whether it has an AI
+        self.session = None  # the match being played
         self.builder = None  # the move being entered, while a human chooses one
         self.busy = False    # True while the app reads buttons without waiting for one (AI)
         self.panel_free_y = 0  # where the status column's text ends (PANEL layout)
@@ -228,14 +226,6 @@ class App:
                 self.ai_known[name] = False
             self.drop_ai(name)
         return self.ai_known[name]
-
-    def ai_levels(self):
-        """(ai.LEVELS, ai.DEFAULT_LEVEL): the one list of the AI's levels; the AI's code does
-        not stay in the heap for it unless an AI plays."""
-        from shared_rules import ai
-        levels = (ai.LEVELS, ai.DEFAULT_LEVEL)
-        self.drop_ai(self.active)
-        return levels
 
     def drop_ai(self, name):
         """The AI's code leaves the heap unless an AI plays in this game (a hint reloads it)."""

@@ -6,6 +6,7 @@ import gc
 from shared_rules import registry
 from shared_rules.game import GameError
 from firmware import saves
+from shared_rules.levels import DEFAULT_LEVEL, LEVELS
 from firmware.app import DEMO_DELAYS, HUMAN, VERSION, Session, ai_player, heap_used, player_level
 
 
@@ -103,7 +104,7 @@ def set_up_game(app, name):
         choices.append(values)
         words.append(option_words.values(name, opt))
         picked.append(values.index(allowed[0]))
-    levels = app.ai_levels()[0] if app.has_ai(name) else ()
+    levels = LEVELS if app.has_ai(name) else ()
     player_choices = ["Human"] + ["AI " + level for level in levels]
     default_ai = 1 + levels.index(app.settings["level"]) if levels else 0
     for p in range(2):
@@ -175,9 +176,8 @@ def replay(app, saved):
         raise GameError("unknown game '%s'" % saved.game)
     if len(saved.players) != 2:
         raise GameError("bad players line")
-    levels = app.ai_levels()[0]
     for code in saved.players:
-        if code != HUMAN and player_level(code) not in levels:
+        if code != HUMAN and player_level(code) not in LEVELS:
             raise GameError("unknown player '%s'" % code)
     app.activate(saved.game)
     session = Session(saved.game, registry.create(saved.game, saved.options), saved.players)
@@ -210,15 +210,14 @@ def rules(app):
 
 def settings_screen(app):
     labels = ["AI level", "Show targets", "Demo speed", "Erase saved game"]
-    levels, default_level = app.ai_levels()
-    choices = [levels, ("on", "off"), ("slow", "normal", "fast"), ("no", "yes")]
+    choices = [LEVELS, ("on", "off"), ("slow", "normal", "fast"), ("no", "yes")]
     s = app.settings
-    picked = [levels.index(s["level"] if s["level"] in levels else default_level),
+    picked = [LEVELS.index(s["level"] if s["level"] in LEVELS else DEFAULT_LEVEL),
               0 if s["targets"] == "on" else 1,
               ("slow", "normal", "fast").index(s["demo"]) if s["demo"] in DEMO_DELAYS else 1, 0]
     if not app.ui.form("Settings", labels, choices, picked, "Save"):
         return
-    s["level"] = levels[picked[0]]
+    s["level"] = LEVELS[picked[0]]
     s["targets"] = choices[1][picked[1]]
     s["demo"] = choices[2][picked[2]]
     app.ui.show_targets = s["targets"] == "on"

@@ -45,15 +45,13 @@ def test_settings_are_saved_and_read_back(tmp_path):
     # Settings: AI level normal -> hard (RIGHT), targets on -> off, then "Save".
     hw = FakeHW(tmp_path, ["down", "down", "a", "down", "right", "down", "right", "down", "down", "down", "a"])
     run_app(hw)
-    from firmware.app import settings_allowed
-    from shared_rules import ai
-    allowed = settings_allowed(ai.LEVELS, ai.DEFAULT_LEVEL)
-    assert saves.load_settings(str(tmp_path), allowed) == ({"level": "hard", "targets": "off", "demo": "normal"}, [])
+    from firmware.app import SETTINGS
+    assert saves.load_settings(str(tmp_path), SETTINGS) == ({"level": "hard", "targets": "off", "demo": "normal"}, [])
 
 
 def test_the_level_names_come_from_ai_LEVELS_alone():
-    # A new level is one line in shared_rules/ai.py (and one per game's tuning): no list of the
-    # level names, or of the players' words made from them, in the app.
+    # A new level is one line in shared_rules/levels.py (ai.LEVELS; and one per game's tuning): no
+    # list of the level names, or of the players' words made from them, in the app.
     import ast
     from shared_rules import ai
     words = {"ai-" + level for level in ai.LEVELS} | {"AI " + level for level in ai.LEVELS}

@@ -11,12 +11,8 @@ import pytest
 from app_harness import FakeHW, run_app, move_script
 from firmware import saves
 from shared_rules import registry
-from firmware.app import settings_allowed
-from shared_rules import ai
+from firmware.app import SETTINGS
 from test_app import PAUSE_QUIT, new_game_keys, read_file, saved_moves, trap_game, write_file
-
-SETTINGS = settings_allowed(ai.LEVELS, ai.DEFAULT_LEVEL)
-
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
