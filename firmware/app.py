@@ -498,7 +498,7 @@ class App:
         game = session.game
         moves = game.legal_moves()
         texts = [game.move_to_text(m) for m in moves]
-        title = "%s: %s" % (game.PLAYERS[game.to_move()], registry.title(session.name))
+        title = "%s: %s" % (game.PLAYERS[game.to_move()], registry.game_title(session.name))
         choice = self.ui.menu(title[:self.ui.cols], texts, 0, "B: pause menu")
         return moves[choice] if choice >= 0 else PAUSE
 

@@ -39,7 +39,7 @@ def main_menu(app):
 
 def describe_save(saved, cols):
     """The saved game in one line of at most `cols` characters: game, move, opponents."""
-    title = registry.title(saved.game) if saved.game in registry.GAMES else saved.game
+    title = registry.game_title(saved.game) if saved.game in registry.GAMES else saved.game
     humans = saved.players.count("human")
     if humans == 2:
         who = "2 players"
@@ -66,7 +66,7 @@ def pick_game(app, title, index=0):
     if not names:
         app.ui.message(title, "No games are installed.")
         return "", 0
-    titles = [registry.title(n) for n in names]
+    titles = [registry.game_title(n) for n in names]
     choice = app.ui.menu(title, titles, index)
     return (names[choice], choice) if choice >= 0 else ("", index)
 
@@ -115,7 +115,7 @@ def set_up_game(app, name):
     del option_words
     app.drop("firmware.option_words")
     while True:
-        if not app.ui.form(registry.title(name), labels, choices, picked, "Start", words):
+        if not app.ui.form(registry.game_title(name), labels, choices, picked, "Start", words):
             return None
         if may_replace_save(app, name):
             break
@@ -140,7 +140,7 @@ def may_replace_save(app, name):
     if saved is None or saved.result:
         return True
     return app.ui.ask("Saved game", "New %s game: replace the saved %s?" % (
-        registry.title(name), describe_save(saved, app.ui.cols)), "Replace it", "Keep it")
+        registry.game_title(name), describe_save(saved, app.ui.cols)), "Replace it", "Keep it")
 
 
 def continue_game(app):
@@ -232,7 +232,7 @@ def settings_screen(app):
 def about(app):
     from firmware import help_pages
     gc.collect()
-    titles = ", ".join(registry.title(n) for n in registry.game_names())
+    titles = ", ".join(registry.game_title(n) for n in registry.game_names())
     heap = heap_used()
     app.ui.pager("About", (
         "Tholia %s\n%s %dx%d %s\nHeap in use: %s\n\n"

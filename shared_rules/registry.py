@@ -14,7 +14,7 @@ def game_names():
     return sorted(GAMES)
 
 
-def title(name):
+def game_title(name):
     """The game's name for players ("Tholian Go"), known without importing its module."""
     return GAMES[name][2]
 

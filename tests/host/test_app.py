@@ -258,7 +258,7 @@ def test_each_game_has_a_rules_page_with_its_rulings(tmp_path, name):
     # Rules -> the game; RIGHT pages down to the end.
     hw = FakeHW(tmp_path, ["down", "a"] + ["down"] * index + ["a"] + ["right"] * 40 + ["b"], "pico_lcd13")
     run_app(hw)
-    pages = [" ".join(frame[1:]) for frame in hw.frames if frame and frame[0] == registry.title(name)]
+    pages = [" ".join(frame[1:]) for frame in hw.frames if frame and frame[0] == registry.game_title(name)]
     text = " ".join(pages)
     assert "RULINGS" in text
     assert len(pages) > 2 and pages[-1] != pages[0]      # it pages
@@ -403,7 +403,7 @@ def test_option_forms_speak_player_words_and_fit_the_screen(tmp_path, name, prof
         keys += ["up"] + ["right"] * 9
     hw = FakeHW(tmp_path, keys + ["b", "b"], profile)
     run_app(hw)
-    form = [f for f in hw.frames if f and f[0] == registry.title(name)]
+    form = [f for f in hw.frames if f and f[0] == registry.game_title(name)]
     shown = [t for frame in form for t in frame]
     assert not [t for t in shown if t.strip() in RAW_OPTION_NAMES or "_" in t], shown
     assert hw.cut == []
@@ -500,7 +500,7 @@ def test_help_in_the_pause_menu_names_this_boards_buttons_and_explains_the_statu
         assert words not in flat, (words, flat)
     assert status.split(":")[0].replace(" ", "") in flat.replace(" ", "")
     assert "THE STATUS LINE" in flat.replace(" ", " ")
-    assert registry.title(name) in screens(hw)          # the rules page from the pause menu
+    assert registry.game_title(name) in screens(hw)          # the rules page from the pause menu
     assert screens(hw)[-1] != "Paused" and hw.cut == [] and hw.fb.overlaps == []   # resumed
 
 
@@ -556,14 +556,14 @@ def test_rules_pages_never_end_on_a_heading_and_fit_the_screen(tmp_path, name, p
     index = registry.game_names().index(name)
     hw = FakeHW(tmp_path, ["down", "a"] + ["down"] * index + ["a"] + ["right"] * 60 + ["b", "b"], profile)
     run_app(hw)
-    pages = [frame[1:] for frame in hw.frames if frame and frame[0] == registry.title(name)]
+    pages = [frame[1:] for frame in hw.frames if frame and frame[0] == registry.game_title(name)]
     assert len(pages) > 1
     for page in pages[:-1]:
         body = [line for line in page if not re.match(r"^\d+/\d+$", line)]
         last = body[-1].split("(")[0].strip()
         heading = len(body) > 1 and not body[-2] and len(last) > 1 and last.isupper()
         assert not heading, (body[-2:], profile)   # a heading is capitals after an empty line
-    text = " ".join(pager_text(hw, registry.title(name)).split())
+    text = " ".join(pager_text(hw, registry.game_title(name)).split())
     assert "; Blue." not in text and hw.cut == [] and hw.fb.overlaps == []
 
 

@@ -116,7 +116,7 @@ def test_moving_a_menu_or_form_highlight_sends_two_rows(tmp_path, profile):
         rects = hw.sent[i]
         assert len(rects) == 2 and all(r[0] == 0 and r[2] == w and r[3] == line_h for r in rects), (i, rects)
     titles = [frame[0] for frame in hw.frames if frame]
-    assert "New game" in titles and registry.title(GAMES[0]) in titles
+    assert "New game" in titles and registry.game_title(GAMES[0]) in titles
     if w < 200:
         return      # 128x64: a value framed by < > takes a second line, the rows move: all is sent
     for i, rows in ((7, 2), (8, 1), (9, 2)):    # the form: up, right (a value), up

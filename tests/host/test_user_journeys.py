@@ -41,7 +41,7 @@ class Journey:
         self.humans = humans
         self.rng = random.Random(seed)
         self.cls = registry.game_class(name)
-        self.title = registry.title(name)
+        self.title = registry.game_title(name)
         self.options = None
         self.hw = None
 
