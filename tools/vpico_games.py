@@ -14,11 +14,11 @@ from typing import Any
 
 import desktop_sim  # noqa: F401  (the device's modules on CPython: framebuf, micropython)
 from firmware.hw_base import press
+from shared_rules.levels import DEFAULT_LEVEL, LEVELS
 from tools.app_driver import ScriptedHw, presses_for
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROFILE = "pico_lcd13"
-LEVEL_KEYS = {"easy": ["left"], "normal": [], "hard": ["right"]}  # from the form's default, AI normal
 PRESS_MS = 150          # a press is held this long: longer than the app's longest gap between polls
 AFTER_PRESS_MS = 350    # then released this long: the screen update of the press
 MENU_SETTLE_MS = 300    # the menu is drawn: the script starts on it
@@ -54,7 +54,14 @@ def menu_keys(game, level):
     from shared_rules import registry
     import shared_rules.games  # noqa: F401  (registers the games)
     # The form opens on Start; above it the second player (AI normal), then the first (Human).
-    return ["a"] + ["down"] * registry.game_names().index(game) + ["a", "up"] + LEVEL_KEYS[level] + ["down", "a"]
+    return ["a"] + ["down"] * registry.game_names().index(game) + ["a", "up"] + level_keys(level) + ["down", "a"]
+
+
+def level_keys(level):
+    """The presses that take the form's second player from its default (the AI at the default
+    level) to the AI at `level`."""
+    steps = LEVELS.index(level) - LEVELS.index(DEFAULT_LEVEL)
+    return ["right"] * steps if steps > 0 else ["left"] * -steps
 
 
 def entries(builder):
