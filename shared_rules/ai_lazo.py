@@ -155,7 +155,7 @@ class Tuner:
         arrays = _arrays[0]
         previous = arrays.owner
         if previous is not None:
-            previous._clear()
+            previous.leave_arrays()
         arrays.owner = self
         self.bits = arrays.bits
         self._win_spaces = []  # the spaces with bits in the root position
@@ -254,7 +254,7 @@ class Tuner:
                 fresh_made[u] = _more(fresh_made[u], made)
         return False
 
-    def _clear(self):
+    def leave_arrays(self):
         """Takes off the arrays what this search left there (the next one takes them over)."""
         self._pop_segments(0)
         bits, makes, made_list = self.bits, self._makes, self._made_list
