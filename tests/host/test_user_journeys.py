@@ -204,7 +204,7 @@ class Journey:
         assert hw.selected() == ["Continue"]
         # A new game of another kind asks before it replaces the unfinished save; kept, the
         # save stays as it was.
-        other = registry.game_class(GAMES[(GAMES.index(self.name) + 1) % len(GAMES)]).TITLE
+        other = registry.game_title(GAMES[(GAMES.index(self.name) + 1) % len(GAMES)])
         yield from self.select("New game")
         yield ["a"]
         yield from self.select(other)
@@ -212,7 +212,7 @@ class Journey:
         assert self.shown()[0] == other and hw.selected() == ["Start"], self.shown()
         yield ["a"]
         assert self.shown()[0] == "Saved game" and hw.selected() == ["Keep it"], self.shown()
-        assert self.cls.TITLE in " ".join(self.shown()), self.shown()
+        assert self.title in " ".join(self.shown()), self.shown()
         yield ["a"]
         assert self.shown()[0] == other and hw.selected() == ["Start"], self.shown()
         yield ["b"]
