@@ -28,7 +28,9 @@ from array import array
 
 from micropython import const
 
-from shared_rules.thoughtwave import CELLS, PASS, SIZE, _FIT, _NB, _PIECE_BITS
+from shared_rules.game import ONGOING
+from shared_rules.thoughtwave import (CELLS, FIT, NEIGHBOURS, PASS, PIECE_BITS, SIZE, placed_cell, placed_mask,
+                                      placement)
 
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 # Normal searches 6 root moves: wider lost to greedy more often (192 games with the same seeds:
@@ -54,7 +56,7 @@ _STEP = const(25)  # evaluation units per unit of distance (a free square is 4)
 _TEMPO = const(40)  # the side to move is that much closer
 _LINK_NOW = const(100000)  # a race won: one tile short, or unblockable (below ai.WIN)
 _WIDTH = const(10)  # squares per row (thoughtwave.SIZE)
-_NO_CELL = const(255)
+_NO_CELL = const(255)  # no square (thoughtwave.NO_CELL: no neighbour there)
 _LEFT = const(0)
 _RIGHT = const(1)
 _BOTTOM = const(2)
@@ -113,7 +115,7 @@ def _inner_table():
     inner = bytearray(CELLS)
     for c in range(CELLS):
         for k in range(4):
-            if _NB[4 * c + k] != _NO_CELL:
+            if NEIGHBOURS[4 * c + k] != _NO_CELL:
                 inner[c] |= 1 << k
     return bytes(inner)
 
@@ -126,9 +128,9 @@ _MASK_PAIRS = tuple(tuple(p for p in range(6) if mask >> _PAIR_EDGES[p][0] & 1 a
                           mask >> _PAIR_EDGES[p][1] & 1) for mask in range(16))
 _UNION_LO = _union_table(0)
 _UNION_HI = _union_table(8)
-# A set of edges -> the masks (bits 1..15, like _FIT) with no wave on any of them.
+# A set of edges -> the masks (bits 1..15, like FIT) with no wave on any of them.
 _AVOIDING = tuple(sum(1 << m for m in range(1, 16) if not m & bad) for bad in range(16))
-# A set of edges -> the masks (bits 1..15, like _FIT) that carry them all.
+# A set of edges -> the masks (bits 1..15, like FIT) that carry them all.
 _CONTAINING = tuple(sum(1 << m for m in range(1, 16) if m & need == need) for need in range(16))
 def _kinds_table(shift):
     """8 bits of a set of masks (bit i: mask i + shift) -> the kinds of pieces (bits 0..4)."""
@@ -137,14 +139,14 @@ def _kinds_table(shift):
         for i in range(8):
             if bits >> i & 1 and i + shift:
                 for k in range(5):
-                    if _PIECE_BITS[k] >> (i + shift) & 1:
+                    if PIECE_BITS[k] >> (i + shift) & 1:
                         out[bits] |= 1 << k
     return bytes(out)
 
 
 _KINDS_LO = _kinds_table(0)
 _KINDS_HI = _kinds_table(8)
-_MULTI = 0xFFFF & ~(1 | 2 | 4 | 16 | 256)  # masks of two waves or more, as a set like _FIT
+_MULTI = 0xFFFF & ~(1 | 2 | 4 | 16 | 256)  # masks of two waves or more, as a set like FIT
 _BACK = (4, 8, 1, 2)  # direction (N E S W) -> the bit of the neighbour's edge facing back
 _BIT_DIR = (0, 0, 1, 0, 2, 0, 0, 0, 3)  # a border edge bit -> its direction
 _BACK_DIR = (2, 3, 0, 1)  # direction -> the neighbour's edge facing back
@@ -184,7 +186,7 @@ _left = bytearray(5)
 _assigned = bytearray(CELLS)  # _unfilled: the kind given to each square
 _given = bytearray(2 * _RACE_TILES)  # _starved (per level): the kinds given to a run's squares
 _spare = bytearray(10)  # _starved (per level): the pieces of each kind not given to a square
-_gap_keys = bytearray(_RACE_TILES)  # _starved: a run's squares' _FIT keys and edges to carry, as
+_gap_keys = bytearray(_RACE_TILES)  # _starved: a run's squares' FIT keys and edges to carry, as
 _gap_wants = bytearray(_RACE_TILES)  # the opponent's tile tried first leaves them
 _outer = bytearray(_RACE_TILES)  # _starved: 1 for a square that tile touches
 _BESIDE = const(4 * _RACE_TILES)
@@ -193,11 +195,11 @@ _beside = bytearray(_BESIDE)  # _starved: the empty squares beside a run and the
 _beside_first = bytearray(_BESIDE + 1)
 _pattern_first = array("H", range(_PATTERNS + 1))  # a pattern's first effect (next one's: end)
 _effect_gap = bytearray(4 * _PATTERNS)  # per effect: the square of the run, the bits it adds to
-_effect_edge = bytearray(4 * _PATTERNS)  # its _FIT key and to its edges to carry, the kinds that
+_effect_edge = bytearray(4 * _PATTERNS)  # its FIT key and to its edges to carry, the kinds that
 _effect_wave = bytearray(4 * _PATTERNS)  # fit it then (alone)
 _effect_kinds = bytearray(4 * _PATTERNS)
 _took = bytearray(4)  # scratch of _pattern_fails
-_kept = bytearray(12)  # _failing_after: the _FIT keys, edges to carry and kinds it changed
+_kept = bytearray(12)  # _failing_after: the FIT keys, edges to carry and kinds it changed
 _facts = bytearray(2)  # _short_of_pieces: the link's empty squares, its shape
 _gap_cells = bytearray(2 * CELLS)  # per player: its link's empty squares, their edges to carry
 _gap_needs = bytearray(2 * CELLS)
@@ -229,7 +231,7 @@ def _refresh(c, board, edges):
     _in_e[c] = 2 + (pen >> 1 & 1)
     _in_s[c] = 2 + (pen >> 2 & 1)
     _in_w[c] = 2 + (pen >> 3)
-    fit = _FIT[e] & _MULTI
+    fit = FIT[e] & _MULTI
     for p in (0, 1):
         fits = fit & _held[p]
         if fits:
@@ -244,7 +246,7 @@ def _refresh_around(c, board, edges):
     _refresh(c, board, edges)
     base = c * 4
     for k in range(4):
-        n = _NB[base + k]
+        n = NEIGHBOURS[base + k]
         if n != _NO_CELL:
             _refresh(n, board, edges)
 
@@ -259,7 +261,7 @@ def _rehold(board, edges, player):
             continue
         e = edges[c]
         if e:
-            fits = _FIT[e] & held
+            fits = FIT[e] & held
             o = _UNION_LO[fits & 255] | _UNION_HI[fits >> 8] if fits else 0
         else:
             o = anything
@@ -271,13 +273,13 @@ def _sync(game):
     """Brings the mirror up to date with `game`: the squares around the moves that differ from
     the history it last saw (and every empty square for a player whose kinds of pieces held
     changed), or every square (another game, a decoded position)."""
-    board, edges, hand, history = game.board, game._edges, game.hand, game.history
+    board, edges, hand, history = game.board, game.edges, game.hand, game.history
     red = black = 0
     for p in range(5):
         if hand[p]:
-            red |= _PIECE_BITS[p]
+            red |= PIECE_BITS[p]
         if hand[5 + p]:
-            black |= _PIECE_BITS[p]
+            black |= PIECE_BITS[p]
     n = len(history)
     state = _mirror
     if state[0] is game and n <= _HISTORY:
@@ -292,12 +294,12 @@ def _sync(game):
             for i in range(k, length):
                 m = _moves[i]
                 if m != PASS:
-                    _refresh_around(m >> 4, board, edges)
+                    _refresh_around(placed_cell(m), board, edges)
             for i in range(k, n):
                 m = history[i]
                 _moves[i] = m
                 if m != PASS:
-                    _refresh_around(m >> 4, board, edges)
+                    _refresh_around(placed_cell(m), board, edges)
             state[1] = n
         if _board == board:
             if red != old_red:
@@ -484,7 +486,7 @@ def _short_of_pieces(game, player, start, goal):
     bit = _BORDER[start][_SIDE_CELLS[start][0]]
     facts = _facts
     facts[0] = facts[1] = 0
-    board, edges, held = game.board, game._edges, _held[player]
+    board, edges, held = game.board, game.edges, _held[player]
     cells, needs, kinds = _gap_cells, _gap_needs, _kinds
     count, base = 0, player * CELLS
     pairs = ends = 0
@@ -502,7 +504,7 @@ def _short_of_pieces(game, player, start, goal):
             need = enter | leave | (e & 15)
             cells[base + count] = c
             needs[base + count] = need
-            kinds[count] = _kinds_fitting(_FIT[e], need)
+            kinds[count] = _kinds_fitting(FIT[e], need)
             count += 1
             if need != e & 15 and (c == last or p == _NO_CELL):
                 # An empty square at a side: its border edge is open.  The opponent blocks it
@@ -512,10 +514,10 @@ def _short_of_pieces(game, player, start, goal):
                 side_bits = _BORDER[goal if c == last else start]
                 bad = side_bits[c]
                 for k in range(4):
-                    n = _NB[c * 4 + k]
+                    n = NEIGHBOURS[c * 4 + k]
                     if n != _NO_CELL and side_bits[n] and not board[n]:
                         bad |= 1 << k
-                end_blockable = _FIT[e] & _held[1 - player] & _AVOIDING[bad]
+                end_blockable = FIT[e] & _held[1 - player] & _AVOIDING[bad]
             if after != _NO_CELL:
                 pairs += 1  # two empty squares in a row: a tile on either enters the other
             after = c
@@ -587,7 +589,7 @@ def _starved(game, player, limit, deep=False):
     (see _link) that leaves the player's pieces unable to fill all its empty squares: such a
     tile forces a wave or a blank on each free edge it shares with them (one tile may hit two).
     `deep`: a tile that leaves two such squares counts too (the player can answer one)."""
-    board, edges, hand = game.board, game._edges, game.hand
+    board, edges, hand = game.board, game.edges, game.hand
     cells, needs, marks = _gap_cells, _gap_needs, _gap_marks
     count, base = _run[player], player * CELLS
     theirs = _held[1 - player]
@@ -596,7 +598,7 @@ def _starved(game, player, limit, deep=False):
         marks[c] = i + 1
         _gap_keys[i] = edges[c]
         _gap_wants[i] = needs[base + i]
-        _kinds[i] = _kinds_fitting(_FIT[edges[c]], needs[base + i])
+        _kinds[i] = _kinds_fitting(FIT[edges[c]], needs[base + i])
         _outer[i] = 0
     # The opponent's ways to tile each empty square beside the run (which waves or blanks its
     # tiles there put on the edges towards the run), as patterns of their effects on it.
@@ -604,15 +606,15 @@ def _starved(game, player, limit, deep=False):
     for i in range(count):
         c = cells[base + i]
         for k in range(4):
-            n = _NB[c * 4 + k]
+            n = NEIGHBOURS[c * 4 + k]
             if n == _NO_CELL or board[n] or marks[n] or _listed_beside(n, squares):
                 continue
             towards = 0
             for j in range(4):
-                m = _NB[n * 4 + j]
+                m = NEIGHBOURS[n * 4 + j]
                 if m != _NO_CELL and marks[m]:
                     towards |= 1 << j
-            fits = _FIT[edges[n]] & theirs
+            fits = FIT[edges[n]] & theirs
             ways = 0
             for mask in range(1, 16):
                 if fits >> mask & 1:
@@ -627,13 +629,13 @@ def _starved(game, player, limit, deep=False):
                 _pattern_first[patterns] = effects
                 for j in range(4):
                     if towards >> j & 1:
-                        g = marks[_NB[n * 4 + j]] - 1
+                        g = marks[NEIGHBOURS[n * 4 + j]] - 1
                         back = _BACK[j]
                         wave = back if way >> j & 1 else 0
                         _effect_gap[effects] = g
                         _effect_edge[effects] = back << 4 | wave
                         _effect_wave[effects] = wave
-                        _effect_kinds[effects] = _kinds_fitting(_FIT[_gap_keys[g] | back << 4 | wave],
+                        _effect_kinds[effects] = _kinds_fitting(FIT[_gap_keys[g] | back << 4 | wave],
                                                                 _gap_wants[g] | wave)
                         effects += 1
                 patterns += 1
@@ -670,7 +672,7 @@ def _pattern_kinds(x):
     """The kinds that fit the square of effect x now (with the tile tried first, if any)."""
     g = _effect_gap[x]
     if _outer[g]:
-        return _kinds_fitting(_FIT[_gap_keys[g] | _effect_edge[x]], _gap_wants[g] | _effect_wave[x])
+        return _kinds_fitting(FIT[_gap_keys[g] | _effect_edge[x]], _gap_wants[g] | _effect_wave[x])
     return _effect_kinds[x]
 
 
@@ -756,7 +758,7 @@ def _failing_after(e, b, squares, hand, player, count):
         _kept[at + 2] = kinds[g]
         keys[g] |= _effect_edge[x]
         wants[g] |= _effect_wave[x]
-        kind = _kinds_fitting(_FIT[keys[g]], wants[g])
+        kind = _kinds_fitting(FIT[keys[g]], wants[g])
         if kind != kinds[g]:
             changed = True
         kinds[g] = kind
@@ -814,7 +816,7 @@ def _needs_tiles(game, player, k):
             o = opened[c] & inner[c]
             for j in range(4):
                 if o >> j & 1:
-                    n = _NB[c * 4 + j]
+                    n = NEIGHBOURS[c * 4 + j]
                     w = tiles[n]
                     if d + w < dist[n]:
                         dist[n] = d + w
@@ -1069,7 +1071,7 @@ def _edge_values(first, second, sides, opened, cell, out):
     the tile costs nothing more; 0 across the side's own border), into out[0..3], out[4..7]."""
     base = cell * 4
     for k in range(4):
-        n = _NB[base + k]
+        n = NEIGHBOURS[base + k]
         if n == _NO_CELL:
             bit = 1 << k
             out[k] = 0 if _BORDER[sides[0]][cell] & bit else _INF
@@ -1086,7 +1088,7 @@ def _best_moves(game, view, squares, count):
     change of both players' distances in `view` (equally weighted: a tile that mostly blocks
     can be a reply that refutes a move), then by the square values."""
     mover = game.to_move()
-    board, edges, held = game.board, game._edges, _held[mover]
+    board, edges, held = game.board, game.edges, _held[mover]
     maps, links, narrow, values = view[0], view[1], view[2], view[3]
     if links[2] == mover:
         m0, m1, t0, t1 = maps
@@ -1103,7 +1105,7 @@ def _best_moves(game, view, squares, count):
     index = 0
     for i in range(squares):
         cell = _squares[i]
-        fits = 0 if board[cell] else _FIT[edges[cell]] & held  # (a root square since taken)
+        fits = 0 if board[cell] else FIT[edges[cell]] & held  # (a root square since taken)
         if not fits:
             continue
         _edge_values(m0, m1, sides_mine, open_mine, cell, ours)
@@ -1149,7 +1151,7 @@ def _best_moves(game, view, squares, count):
                 score = -_SCORE_LIMIT
             elif score > _SCORE_LIMIT:
                 score = _SCORE_LIMIT
-            move = cell << 4 | mask
+            move = placement(cell, mask)
             scored[index] = move
             key = (score + _SCORE_LIMIT) << 11 | ((move * 73 + salt) >> 4 & 3) << 9 | index
             if key > top[worst]:
@@ -1241,15 +1243,18 @@ def _refuted(game, move):
         return []
     _sync(game)
     replier = game.to_move()
-    board, edges, held = game.board, game._edges, _held[replier]
+    board, edges, held = game.board, game.edges, _held[replier]
     player = 1 - replier
     for i in range(2):
         reply = _refutations[i]
-        if reply == PASS or board[reply >> 4] or not (_FIT[edges[reply >> 4]] & held) >> (reply & 15) & 1:
+        if reply == PASS:
+            continue
+        cell = placed_cell(reply)
+        if board[cell] or not (FIT[edges[cell]] & held) >> placed_mask(reply) & 1:
             continue
         game.play(reply)
         winner = game.winner()
-        if winner != -1:
+        if winner != ONGOING:
             game.undo()
             if winner == replier:
                 return [reply]  # (the opponent links: the search sees the loss)
@@ -1315,7 +1320,7 @@ def candidates(game, count):
     """Deeper in the tree: the mover's tiles that fit on the best squares of the position (for
     a reply to the root's move, those of the root) and around the tile just placed."""
     history = game.history
-    if game.winner() != -1 or _root[0] is not game or len(history) <= _root[1]:
+    if game.winner() != ONGOING or _root[0] is not game or len(history) <= _root[1]:
         return None  # not inside a search from order(): list and order all moves
     last = history[-1]
     view = _NODE_VIEW
@@ -1329,15 +1334,15 @@ def candidates(game, count):
             out = _refuted(game, last)
             if out is not None:
                 return out
-        _map_reply(game, last >> 4)
+        _map_reply(game, placed_cell(last))
     else:
         _map(game, view)
     squares = _rank(game, count * _SQUARES_PER_MOVE, view)
     _list_squares(view, squares)
     if last != PASS:  # the squares around the tile just placed, too
-        board, base = game.board, (last >> 4) * 4
+        board, base = game.board, placed_cell(last) * 4
         for k in range(4):
-            n = _NB[base + k]
+            n = NEIGHBOURS[base + k]
             if n != _NO_CELL and not board[n] and not _listed(n, squares):
                 _squares[squares] = n
                 squares += 1

@@ -19,6 +19,9 @@ from array import array
 
 from micropython import const
 
+from shared_rules.game import ONGOING
+from shared_rules.trap import PASS, Trap
+
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
     "easy": (1.0, 12, (12,), 200),
@@ -166,8 +169,8 @@ class _Tables:
         self.partners = bytearray(cells)  # and each hole's number of partners
         self.dot_rays = bytearray(self.dots)
         self.threat = bytearray(cells)  # order(): bit colour = that colour's ball here traps
-        self.nb = game._geo.nb
-        self.nb_start = game._geo.nb_start
+        self.nb = game.neighbours
+        self.nb_start = game.neighbour_starts
         self.steps = array("h", [1, -1, size, -size])  # to the 4 neighbours (not from the edge)
         self.edge = bytes(1 if x in (0, size - 1) or y in (0, size - 1) else 0
                           for y in range(size) for x in range(size))
@@ -815,16 +818,20 @@ def order(game, moves, count):
                     return [cell]
                 n = _keep(kept, scores, n, count if count < _MOST else _MOST, cell, _fill_gain(t, cell, me))
         return _listed(kept, n)
+    source, target = Trap.move_source, Trap.move_target
     if forced == me:
         for m in moves:  # a move that traps (some balls would open the trap they close)
-            if m < 0x10000 and threat[m & 0xFF] & me and _moved_traps(t, board, (m >> 8) - 1, m & 0xFF, me):
+            if m != PASS and threat[target(m)] & me and _moved_traps(t, board, source(m), target(m), me):
                 return [m]
     gain = _hole_gains(t, board, me)
     blocks = forced if forced != me else 0  # (no block at all: any move then)
     while True:
         for m in moves:
-            if m < 0x10000 and (not blocks or threat[m & 0xFF] & blocks):
-                n = _keep(kept, scores, n, _MOST, m, gain[m & 0xFF] + gain[(m >> 8) - 1])
+            if m == PASS:
+                continue
+            to = target(m)
+            if not blocks or threat[to] & blocks:
+                n = _keep(kept, scores, n, _MOST, m, gain[to] + gain[source(m)])
         if n or not blocks:
             break
         blocks = 0
@@ -838,8 +845,8 @@ def order(game, moves, count):
     k = 0
     for i in range(n):  # the varied ones first,
         m = kept[i]
-        to = m & 0xFF
-        ball = (m >> 8) - 1
+        to = target(m)
+        ball = source(m)
         taken[i] = 0
         if k < count and (used[to] & 15) < _PER_HOLE and (used[ball] >> 4) < _PER_HOLE:
             used[to] += 1
@@ -887,7 +894,7 @@ def candidates(game, count):
     fill (phase 2: each with the two best of the balls that may legally go there); only the win
     when there is one, only blocks when the other side has a trap to close.  None (the search
     then lists all moves) when phase 2 offers fewer than half of `count` such moves."""
-    if game.winner() != -1:
+    if game.winner() != ONGOING:
         return None
     if count > _MOST - 2:
         count = _MOST - 2
@@ -921,7 +928,7 @@ def candidates(game, count):
             if threat[to] & me and board[to] == 0:
                 win = _winning_ball(game, t, nballs, to, me)
                 if win >= 0:
-                    return [(win + 1) << 8 | to]
+                    return [Trap.move(win, to)]
     per_target = 2
     targets = 0
     if forced and forced != me:  # only a ball on the other side's trapping hole can save the game
@@ -942,8 +949,8 @@ def candidates(game, count):
         found = 0
         for j in range(nballs):
             ball = balls[j]
-            if game._movement_ok(ball, to, me):
-                n = _keep(moves, move_scores, n, count, (ball + 1) << 8 | to, gain[to] + gain[ball])
+            if game.movement_ok(ball, to, me):
+                n = _keep(moves, move_scores, n, count, Trap.move(ball, to), gain[to] + gain[ball])
                 found += 1
                 if found == per_target:
                     break
@@ -960,9 +967,10 @@ def win_candidates(game, moves):
     me = game.to_move() + 1
     _mark_threats(game, t, game.board, me)
     threat = t.threat
+    target = Trap.move_target
     out = []
     for m in moves:
-        if threat[m & 0xFF] & me:
+        if threat[target(m)] & me:
             out.append(m)
     return out
 
@@ -1000,7 +1008,7 @@ def _winning_ball(game, t, nballs, to, me):
     balls = t.balls
     for i in range(nballs):
         ball = balls[i]
-        if game._movement_ok(ball, to, me) and _moved_traps(t, board, ball, to, me):
+        if game.movement_ok(ball, to, me) and _moved_traps(t, board, ball, to, me):
             return ball
     return -1
 
