@@ -116,17 +116,17 @@ class Tuner:
         self._pair_mine = [0] * 6  # per pair of edges (PAIR_EDGES): the best link through both, each way
         self._pair_theirs = [0] * 6
         self._root = [None, 0]  # the search's root (order()): game, history length
-        self._salt = [0]  # from the root's first move, which the seed picks: its say among equal moves
+        self._salt = 0  # from the root's first move, which the seed picks: its say among equal moves
         self._best_keys = [0] * _KEEP  # packed keys, best first
-        self._best_count = [0]
+        self._best_count = 0
         self._scored = array("H", range(_SCORED))  # the moves behind the indices in _best_moves' keys
         self._root_moves = array("H", range(_KEEP))  # root moves with their one-ply values
         self._root_values = [0] * _KEEP
-        self._root_count = [0]
+        self._root_count = 0
         self._current = [PASS, 0, PASS]  # the root move under examination, its lowest reply value, reply
         self._best_root = [0, False]  # the best value of a root move examined (as the search sees it), known
         self._refutations = array("H", (PASS, PASS))  # replies that refuted root moves, latest first
-        self._tried = [0]  # the replies _refuted evaluated for the current root move, and their values
+        self._tried = 0  # the replies _refuted evaluated for the current root move, and their values
         self._tried_moves = array("H", (PASS, PASS))
         self._tried_values = [0, 0]
         self._pruned = [0, PASS, 0]  # a root move _refuted left without replies (pending), its value
@@ -145,7 +145,7 @@ class Tuner:
             self._pruned[0] = 0
             return self._pruned[2]
         if ours and n == 2 and history[-2] == self._current[0]:
-            for i in range(self._tried[0]):
+            for i in range(self._tried):
                 if history[-1] == self._tried_moves[i]:
                     return self._tried_values[i]
         value = self._links.evaluate(game, player, self._attack)
@@ -168,7 +168,7 @@ class Tuner:
         top = self._best_keys
         for i in range(count):
             top[i] = -1
-        self._best_count[0] = 0
+        self._best_count = 0
         return count
 
     def _best_add(self, key, count):
@@ -179,8 +179,8 @@ class Tuner:
             top[i] = top[i - 1]
             i -= 1
         top[i] = key
-        if self._best_count[0] < count:
-            self._best_count[0] += 1
+        if self._best_count < count:
+            self._best_count += 1
 
     def _map(self, game, view, reuse=False):
         """The maps of `view` for the position (0, 1: the mover's from their first and second side;
@@ -215,15 +215,16 @@ class Tuner:
         count_mine[:] = _ZERO_COUNT
         count_theirs[:] = _ZERO_COUNT
         urgent = mine <= 4 or theirs <= 4
+        inf = INF
         on_best = 0
         count = self._best_reset(count)
-        top, worst, salt = self._best_keys, count - 1, self._salt[0]
+        top, worst, salt = self._best_keys, count - 1, self._salt
         for c in range(CELLS):
             if board[c] or not (o_mine[c] or o_theirs[c]):
                 continue
             # Slack: how much longer than the best link a link through this square is.
-            slack_mine = m0[c] + m1[c] - 2 - mine if o_mine[c] else INF
-            slack_theirs = t0[c] + t1[c] - 2 - theirs if o_theirs[c] else INF
+            slack_mine = m0[c] + m1[c] - 2 - mine if o_mine[c] else inf
+            slack_theirs = t0[c] + t1[c] - 2 - theirs if o_theirs[c] else inf
             if slack_mine < slack_theirs:
                 low, high = slack_mine, slack_theirs
             else:
@@ -253,9 +254,9 @@ class Tuner:
                 narrow[c] = 1
             if o_theirs[c] and t0[c] + t1[c] - 2 == theirs and count_theirs[t0[c]] == 1:
                 narrow[c] |= 2
-        for i in range(self._best_count[0]):
+        for i in range(self._best_count):
             ranked[i] = self._best_keys[i] & 255
-        return self._best_count[0]
+        return self._best_count
 
     def _best_moves(self, game, view, squares, count):
         """The mover's best `count` tiles on the first `squares` of _squares, by the estimated
@@ -274,11 +275,12 @@ class Tuner:
         open_mine, open_theirs = self._links.open[mover], self._links.open[1 - mover]
         ours, other, scored = self._mine_edges, self._theirs_edges, self._scored
         pair_mine, pair_theirs = self._pair_mine, self._pair_theirs
+        listed, place, far = self._squares, placement, 2 * INF
         count = self._best_reset(count)
-        top, worst, salt = self._best_keys, count - 1, self._salt[0]
+        top, worst, salt = self._best_keys, count - 1, self._salt
         index = 0
         for i in range(squares):
-            cell = self._squares[i]
+            cell = listed[i]
             fits = 0 if board[cell] else FIT[edges[cell]] & held  # (a root square since taken)
             if not fits:
                 continue
@@ -306,7 +308,7 @@ class Tuner:
                     continue
                 # The best link through the tile for each player: two different wave edges, one
                 # towards each side (the tile itself free by then).
-                via_mine = via_theirs = 2 * INF
+                via_mine = via_theirs = far
                 for p in MASK_PAIRS[mask]:
                     v = pair_mine[p]
                     if v < via_mine:
@@ -325,13 +327,13 @@ class Tuner:
                     score = -_SCORE_LIMIT
                 elif score > _SCORE_LIMIT:
                     score = _SCORE_LIMIT
-                move = placement(cell, mask)
+                move = place(cell, mask)
                 scored[index] = move
                 key = (score + _SCORE_LIMIT) << 11 | ((move * 73 + salt) >> 4 & 3) << 9 | index
                 if key > top[worst]:
                     self._best_add(key, count)
                 index += 1
-        out = [0] * self._best_count[0]
+        out = [0] * self._best_count
         for i in range(len(out)):
             out[i] = scored[self._best_keys[i] & 511]
         return out
@@ -348,17 +350,17 @@ class Tuner:
         return False
 
     def _note_root_move(self, move, value):
-        count = self._root_count[0]
+        count = self._root_count
         for i in range(count):
             if self._root_moves[i] == move:
                 return
         if count < _KEEP:
             self._root_moves[count] = move
             self._root_values[count] = value
-            self._root_count[0] = count + 1
+            self._root_count = count + 1
 
     def _one_ply(self, move):
-        for i in range(self._root_count[0]):
+        for i in range(self._root_count):
             if self._root_moves[i] == move:
                 return self._root_values[i]
         return LINK_NOW  # (not seen: nothing known, so nothing is ruled out)
@@ -378,7 +380,7 @@ class Tuner:
                     self._refutations[1] = self._refutations[0]
                     self._refutations[0] = self._current[2]
             self._current[0], self._current[1], self._current[2] = move, LINK_NOW * 2, PASS
-        self._tried[0] = self._pruned[0] = 0
+        self._tried = self._pruned[0] = 0
         if not self._best_root[1]:
             return None
         alpha = self._best_root[0]
@@ -406,9 +408,9 @@ class Tuner:
                 continue  # (a reply that links the root player's sides, or draws, refutes nothing)
             value = self._links.evaluate(game, player, self._attack)
             game.undo()
-            self._tried_moves[self._tried[0]] = reply
-            self._tried_values[self._tried[0]] = value
-            self._tried[0] += 1
+            self._tried_moves[self._tried] = reply
+            self._tried_values[self._tried] = value
+            self._tried += 1
             if value < self._current[1]:
                 self._current[1], self._current[2] = value, reply
             if value <= alpha:
@@ -418,12 +420,12 @@ class Tuner:
     def order(self, moves, count):
         """The root: the tiles on the best squares, scored (the same moves as the listed ones)."""
         game = self.game
-        self._salt[0] = moves[0] & 255
+        self._salt = moves[0] & 255
         self._root[0], self._root[1] = game, len(game.history)
-        self._root_count[0] = 0
+        self._root_count = 0
         self._current[0] = self._refutations[0] = self._refutations[1] = PASS
         self._best_root[1] = False
-        self._tried[0] = self._pruned[0] = 0
+        self._tried = self._pruned[0] = 0
         for i in range(_CACHED):
             self._cached_cells[i] = _NO_CELL
         self._map(game, self._root_view)
@@ -439,25 +441,26 @@ class Tuner:
         square is well off the replier's best links: a tile there can neither lengthen nor
         shorten them."""
         maps, links = self._node_view[0], self._node_view[1]
+        cached = self._cached_links
         free = -1
         for i in range(_CACHED):
             if self._cached_cells[i] == square:
                 kept = self._cached_maps[i]
                 for k in range(4):
                     maps[k][:] = kept[k]
-                links[0], links[1], links[2] = self._cached_links[2 * i], self._cached_links[2 * i + 1], game.to_move()
+                links[0], links[1], links[2] = cached[2 * i], cached[2 * i + 1], game.to_move()
                 self._links.sync(game)
                 return
             if free < 0 and self._cached_cells[i] == _NO_CELL:
                 free = i
-        root_maps = self._root_view[0]
-        self._map(game, self._node_view, root_maps[2][square] + root_maps[3][square] - 2 - self._root_view[1][1] > _FAR_OFF)
+        root_maps, root_links = self._root_view[0], self._root_view[1]
+        self._map(game, self._node_view, root_maps[2][square] + root_maps[3][square] - 2 - root_links[1] > _FAR_OFF)
         if free >= 0:
             self._cached_cells[free] = square
             kept = self._cached_maps[free]
             for k in range(4):
                 kept[k][:] = maps[k]
-            self._cached_links[2 * free], self._cached_links[2 * free + 1] = links[0], links[1]
+            cached[2 * free], cached[2 * free + 1] = links[0], links[1]
 
     def candidates(self, count):
         """Deeper in the tree: the mover's tiles that fit on the best squares of the position (for

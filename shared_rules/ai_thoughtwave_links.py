@@ -38,6 +38,7 @@ _SHORT_COST = const(8)  # per square of such a link that the player's pieces can
 _HISTORY = const(256)  # decisions the mirror follows (a game has at most 48 placements)
 _BESIDE = const(4 * _RACE_TILES)
 _PATTERNS = const(96)
+_ALL_CELLS = bytes(range(CELLS))
 
 
 def sides(game, player):
@@ -57,7 +58,8 @@ class Links:
     def __init__(self):
         # The mirror of the board's crossing state (one game at a time).
         self.open = (bytearray(CELLS), bytearray(CELLS))  # per player: edges a wave may cross (0: a wall)
-        self.initial = (bytearray(CELLS), bytearray(CELLS))  # per player: INF, or 0 for a wall (never entered)
+        # per player: INF, or 0 for a wall (never entered)
+        self.initial = (bytearray(CELLS), bytearray(CELLS))
         self.pen = bytearray(CELLS)  # empty squares: the edges no placed wave enters (crossing them: +1)
         self.tiles = bytearray(CELLS)  # 0 for a placed tile, 1 for an empty square: tiles to place
         self.in_n = bytearray(CELLS)  # cost of entering a square through its N edge (2 + pen bit), E, S, W
@@ -69,6 +71,7 @@ class Links:
         self.moves = array("H", range(_HISTORY))  # the history it was brought up to date with
         self.mirror = [None, 0]  # the game and history length it shows
         self.held = [0, 0]  # the pieces each player holds, as sets of masks
+        self.around = bytearray(5)  # _refresh_around: a square and its neighbours
         # Scratch for the searches (one at a time).
         self.stack_a = bytearray(CELLS)  # Dial's stacks: a square enters each at most once per distance
         self.stack_b = bytearray(CELLS)
@@ -77,7 +80,7 @@ class Links:
         self.stack_e = bytearray(CELLS)
         self.maps = (bytearray(CELLS), bytearray(CELLS), bytearray(CELLS), bytearray(CELLS))
         self.pred = bytearray(CELLS)  # _distance: the square each square was reached from
-        self.last = bytearray(1)  # _distance: the square at the goal side of its best link
+        self.last = 0  # _distance: the square at the goal side of its best link
         self.kinds = bytearray(CELLS)  # the kinds of pieces (bits 0..4) that fit each square of a link
         self.left = bytearray(5)
         self.assigned = bytearray(CELLS)  # _unfilled: the kind given to each square
@@ -102,40 +105,57 @@ class Links:
         self.run = bytearray(2)  # per player (see _link)
         self.run_shape = bytearray(2)
 
-    def _refresh(self, c, board, edges):
-        m = board[c]
-        self.board[c] = m
-        if m:
-            self.open[0][c] = self.open[1][c] = m
-            self.initial[0][c] = self.initial[1][c] = INF
-            self.tiles[c] = self.pen[c] = 0
-            self.in_n[c] = self.in_e[c] = self.in_s[c] = self.in_w[c] = 0
-            return
-        e = edges[c]
-        self.tiles[c] = 1
-        pen = 15 & ~e
-        self.pen[c] = pen
-        self.in_n[c] = 2 + (pen & 1)
-        self.in_e[c] = 2 + (pen >> 1 & 1)
-        self.in_s[c] = 2 + (pen >> 2 & 1)
-        self.in_w[c] = 2 + (pen >> 3)
-        fit = FIT[e] & MULTI
-        for p in (0, 1):
-            fits = fit & self.held[p]
+    def _refresh(self, cells, count, board, edges):
+        """The mirror of the squares cells[0:count] again (written out: a search refreshes the
+        squares around each move, a new search every square)."""
+        mirror, tiles, pens = self.board, self.tiles, self.pen
+        open_red, open_black = self.open
+        initial_red, initial_black = self.initial
+        in_n, in_e, in_s, in_w = self.entry
+        held_red, held_black = self.held
+        for i in range(count):
+            c = cells[i]
+            m = board[c]
+            mirror[c] = m
+            if m:
+                open_red[c] = open_black[c] = m
+                initial_red[c] = initial_black[c] = INF
+                tiles[c] = pens[c] = 0
+                in_n[c] = in_e[c] = in_s[c] = in_w[c] = 0
+                continue
+            e = edges[c]
+            tiles[c] = 1
+            pen = 15 & ~e
+            pens[c] = pen
+            in_n[c] = 2 + (pen & 1)
+            in_e[c] = 2 + (pen >> 1 & 1)
+            in_s[c] = 2 + (pen >> 2 & 1)
+            in_w[c] = 2 + (pen >> 3)
+            fit = FIT[e] & MULTI
+            fits = fit & held_red
             if fits:
-                self.open[p][c] = UNION_LO[fits & 255] | UNION_HI[fits >> 8]
-                self.initial[p][c] = INF
+                open_red[c] = UNION_LO[fits & 255] | UNION_HI[fits >> 8]
+                initial_red[c] = INF
             else:
-                self.open[p][c] = 0
-                self.initial[p][c] = 0
+                open_red[c] = initial_red[c] = 0
+            fits = fit & held_black
+            if fits:
+                open_black[c] = UNION_LO[fits & 255] | UNION_HI[fits >> 8]
+                initial_black[c] = INF
+            else:
+                open_black[c] = initial_black[c] = 0
 
     def _refresh_around(self, c, board, edges):
-        self._refresh(c, board, edges)
+        around = self.around
+        around[0] = c
+        count = 1
         base = c * 4
         for k in range(4):
             n = NEIGHBOURS[base + k]
             if n != _NO_CELL:
-                self._refresh(n, board, edges)
+                around[count] = n
+                count += 1
+        self._refresh(around, count, board, edges)
 
     def _rehold(self, board, edges, player):
         """The player's crossings of every empty square again, for other pieces held."""
@@ -193,8 +213,7 @@ class Links:
                     self._rehold(board, edges, 1)
                 return
         self.held[0], self.held[1] = red, black
-        for c in range(CELLS):
-            self._refresh(c, board, edges)
+        self._refresh(_ALL_CELLS, CELLS, board, edges)
         state[0] = game
         state[1] = n if n <= _HISTORY else 0
         for i in range(state[1]):
@@ -253,7 +272,7 @@ class Links:
                 if gb:
                     v = d + 1 if pen[c] & gb else d
                     if v < best:
-                        self.last[0] = c
+                        self.last = c
                         if v == d and not extra:
                             return d
                         best = v
@@ -365,7 +384,7 @@ class Links:
         pieces cannot all fill: each needs a piece carrying the link's two edges and the waves
         already entering it, and a piece fills one square (say two gaps that only straights fit,
         one straight left).  Also its shape and starving squares, into facts (see below)."""
-        pred, goal_border, last = self.pred, BORDER[goal], self.last[0]
+        pred, goal_border, last = self.pred, BORDER[goal], self.last
         bit = BORDER[start][SIDE_CELLS[start][0]]
         facts = self.facts
         facts[0] = facts[1] = 0
@@ -723,8 +742,9 @@ class Links:
         """+1: the side to move wins (one tile short, or a run that one opponent's tile can starve
         at one square at most, filled there first, or one tile from a run it cannot starve, no
         longer than the other's fewest tiles); -1: the other side wins (a run the mover cannot
-        starve, shorter than the mover's fewest tiles); 0: open.  Each tile costs 2 to 4, so distance / 4 (rounded up) is a lower bound of
-        the tiles, counted only when it does not decide.  (_link has run for both players.)"""
+        starve, shorter than the mover's fewest tiles); 0: open.  Each tile costs 2 to 4, so
+        distance / 4 (rounded up) is a lower bound of the tiles, counted only when it does not
+        decide.  (_link has run for both players.)"""
         if d_mover < 4 or (d_mover == 4 and not self._needs_tiles(game, mover, 2)):
             return 1
         tiles, shape = self.run[mover], self.run_shape[mover]

@@ -94,10 +94,10 @@ def test_evaluation_for_the_other_player_is_not_served_from_the_searchs_values()
         game.play_text(text)
     ai.choose_move(game, "normal", seed=5)
     tuner = ai.tuning_for(game)._current[0]  # (the app's tests may have imported the module anew)
-    assert tuner._tried[0]  # the search kept a reply's value (else nothing is tested)
+    assert tuner._tried  # the search kept a reply's value (else nothing is tested)
     game.play(tuner._current[0])
     replier = game.to_move()
-    for i in range(tuner._tried[0]):
+    for i in range(tuner._tried):
         game.play(tuner._tried_moves[i])
         assert tuner.evaluate(replier) == tuner._links.evaluate(game, replier, tuner._attack)
         game.undo()
