@@ -18,23 +18,17 @@ from shared_rules.ai_thoughtwave_tables import BACK, BORDER, MASK_PAIRS, PAIR_ED
 from shared_rules.game import ONGOING
 from shared_rules.thoughtwave import CELLS, FIT, NEIGHBOURS, PASS, placed_cell, placed_mask, placement
 
-# level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
-# Normal searches 6 root moves: wider lost to greedy more often (192 games with the same seeds:
-# 5 wide 68.8% wins, 6 x 4 76.6%, 6 x 6 78.1%, 7 x 4 73.4%, 8 x 4 74.5%; 96 games: 12 x 4 54%),
-# as the extra root moves were mostly self-building ones that the replies looked at do not
-# refute (see _ATTACKS).
+# level: (device seconds cap, node budget, moves searched per ply, evaluation noise, attack: how
+# many times the player's own distance counts against the opponent's in the evaluation).
+# At 5:1 (normal, and so the greedy benchmark player) the AI builds links that are hard to block
+# and sees blocks only through its search; a search 16 wide needs 1:1, as its extra root moves
+# are mostly self-building ones that the replies looked at do not refute.  Normal searches 6 root
+# moves: wider lost to greedy more often.  The matches behind these: docs/bench_notes.md.
 LEVELS = {
-    "easy": (1.0, 5, (5,), 100),
-    "normal": (2.4, 40, (6, 6), 0),
-    "hard": (8.5, 120, (16, 6), 0),
+    "easy": (1.0, 5, (5,), 100, 5),
+    "normal": (2.4, 40, (6, 6), 0, 5),
+    "hard": (8.5, 120, (16, 6), 0, 1),
 }
-# level: how many times the player's own distance counts against the opponent's in the
-# evaluation.  At 5:1 (normal, and so the greedy benchmark player) the AI builds links that are
-# hard to block and sees blocks only through its search (at 1:1 normal drew 57 of 96 games
-# against greedy, won 14); a search 16 wide needs 1:1, as its extra root moves were mostly
-# self-building ones that the replies looked at did not refute (16 x 4 wide against normal in
-# 96 games: 12 wins, 80 losses at 5:1; 62 wins, 23 losses at 1:1; 16 x 6 at 1:1: 70 to 17).
-_ATTACKS = {"easy": 5, "normal": 5, "hard": 1}
 
 _NO_CELL = const(255)  # (thoughtwave.NO_CELL)
 _SQUARES_PER_MOVE = const(2)  # squares ranked per move wanted, whose tiles are then scored
@@ -91,6 +85,7 @@ class Tuner:
     evaluated first and, if it refutes (its value is no better than the best root move's so far),
     returned alone, so that the costly ranking of the replies is left out; a root move whose
     one-ply value is already too low gets no replies (the search takes that value)."""
+    LEVELS = LEVELS
     # (ai.py) A race won (LINK_NOW) is played without looking further: the first root move
     # found to win one (no evaluation without a race comes near: |distances x 25| < 21000).
     SURE_WIN = 50000
@@ -99,8 +94,9 @@ class Tuner:
     def __init__(self, game, level):
         self.game = game
         self._links = Links()
-        self._plies = len(LEVELS[level][2])  # the level's depth (see _refuted)
-        self._attack = _ATTACKS[level]  # the evaluation's weight of the player's own distance
+        settings = LEVELS[level]
+        self._plies = len(settings[2])  # the level's depth (see _refuted)
+        self._attack = settings[4]  # the evaluation's weight of the player's own distance
         self._root_view = _view()
         self._node_view = _view()
         self._cached_cells = bytearray(_CACHED)
@@ -502,42 +498,3 @@ class Tuner:
                     squares += 1
             out = self._best_moves(game, view, squares, count)
         return out if out else [PASS]
-
-
-# TEMPORARY adapter to the old contract (until ai.py builds a Tuner per search)
-SURE_WIN = Tuner.SURE_WIN
-SALT_FROM_FIRST = True
-_current = [None]
-
-
-def _tuner(game):
-    if _current[0] is None or _current[0].game is not game:
-        _current[0] = Tuner(game, "normal")
-    return _current[0]
-
-
-def prepare(game, level):
-    t = _tuner(game)
-    t._plies = len(LEVELS[level][2])
-    t._attack = _ATTACKS[level]
-
-
-def evaluate(game, player):
-    return _tuner(game).evaluate(player)
-
-
-def order(game, moves, count):
-    return _tuner(game).order(moves, count)
-
-
-def candidates(game, count):
-    return _tuner(game).candidates(count)
-
-
-def win_candidates(game, moves):
-    _current[0] = Tuner(game, "normal")
-    return _current[0].win_candidates(moves)
-
-
-def link_distances(game):
-    return _tuner(game)._links.distances(game)

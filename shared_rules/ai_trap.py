@@ -58,6 +58,7 @@ _rings = None  # the tables of the last game's dots (one game at a time)
 class Tuner:
     """Trap's tuning for one search (ai.py): the game's Rings and the search's scratch, passed as
     `t` to the functions below (t.ring, t.size, ... are the Rings' tables)."""
+    LEVELS = LEVELS
 
     def __init__(self, game, level):
         global _rings
@@ -953,34 +954,3 @@ def _moved_traps(t, board, ball, to, me):
     board[to] = 0
     board[ball] = me
     return trapped
-
-
-# TEMPORARY adapter to the old contract (until ai.py builds a Tuner per search)
-_current = [None]
-
-
-def _tuner(game):
-    if _current[0] is None or _current[0].game is not game:
-        _current[0] = Tuner(game, "normal")
-    return _current[0]
-
-
-def prepare(game, level):
-    _current[0] = Tuner(game, level)
-
-
-def evaluate(game, player):
-    return _tuner(game).evaluate(player)
-
-
-def order(game, moves, count):
-    return _tuner(game).order(moves, count)
-
-
-def candidates(game, count):
-    return _tuner(game).candidates(count)
-
-
-def win_candidates(game, moves):
-    _current[0] = Tuner(game, "normal")
-    return _current[0].win_candidates(moves)

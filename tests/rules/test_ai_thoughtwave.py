@@ -86,14 +86,15 @@ def test_a_won_race_is_played_without_a_deeper_look():
 
 
 def test_evaluation_for_the_other_player_is_not_served_from_the_searchs_values():
-    """After a search, the greedy benchmark player evaluates the positions after the AI's move
-    and its own reply for itself: the values the search kept for those positions (for the AI)
-    must not come back."""
+    """The values a search's tuner keeps for the root player's positions (a reply it tried)
+    must not come back when the same positions are evaluated for the replier (as the greedy
+    benchmark player did while the tuning's state was the module's, shared by every caller)."""
     game = registry.create("thoughtwave")
     for text in ("S1@c3", "S0@f6", "J1@d3", "B3@f5", "S1@e3", "J0@f7"):
         game.play_text(text)
-    ai.choose_move(game, "normal", seed=5)
-    tuner = ai.tuning_for(game)._current[0]  # (the app's tests may have imported the module anew)
+    search = ai.Search(game, "normal", seed=5)
+    search.run()
+    tuner = search.tuner
     assert tuner._tried  # the search kept a reply's value (else nothing is tested)
     game.play(tuner._current[0])
     replier = game.to_move()
