@@ -19,6 +19,7 @@ from array import array
 
 from micropython import const
 
+from shared_rules.ai import keep_best
 from shared_rules.ai_trap_tables import COST, CORNER_RAYS, CUT, OFF, OFF_STATE, ONE_CORNER, Rings
 from shared_rules.game import ONGOING
 from shared_rules.trap import PASS, Trap
@@ -747,7 +748,7 @@ def _order(t, game, moves, count):
             if not forced or threat[cell] & forced:
                 if forced == me:
                     return [cell]
-                n = _keep(kept, scores, n, count if count < _MOST else _MOST, cell, _fill_gain(t, cell, me))
+                n = keep_best(kept, scores, 0, n, count if count < _MOST else _MOST, cell, _fill_gain(t, cell, me))
         return _listed(kept, n)
     source, target = Trap.move_source, Trap.move_target
     if forced == me:
@@ -762,7 +763,7 @@ def _order(t, game, moves, count):
                 continue
             to = target(m)
             if not blocks or threat[to] & blocks:
-                n = _keep(kept, scores, n, _MOST, m, gain[to] + gain[source(m)])
+                n = keep_best(kept, scores, 0, n, _MOST, m, gain[to] + gain[source(m)])
         if n or not blocks:
             break
         blocks = 0
@@ -843,7 +844,7 @@ def _candidates(t, game, count):
             if board[cell] == 0 and (not forced or threat[cell] & forced):
                 if forced == me:
                     return [cell]
-                n = _keep(cells, scores, n, count, cell, _fill_gain(t, cell, me))
+                n = keep_best(cells, scores, 0, n, count, cell, _fill_gain(t, cell, me))
         return _listed(cells, n)
     _hole_gains(t, board, me)
     balls = t.balls
@@ -852,7 +853,7 @@ def _candidates(t, game, count):
     keep_balls = _MOST if forced else _BALLS  # (a block may need any ball)
     for cell in range(t.cells):
         if board[cell] == me:
-            nballs = _keep(balls, ball_scores, nballs, keep_balls, cell, gain[cell])
+            nballs = keep_best(balls, ball_scores, 0, nballs, keep_balls, cell, gain[cell])
     if forced == me:
         for to in range(t.cells):
             if threat[to] & me and board[to] == 0:
@@ -865,11 +866,11 @@ def _candidates(t, game, count):
         per_target = count
         for to in range(t.cells):
             if board[to] == 0 and threat[to] & forced:
-                targets = _keep(cells, scores, targets, count, to, gain[to])
+                targets = keep_best(cells, scores, 0, targets, count, to, gain[to])
     else:
         for to in range(t.cells):
             if board[to] == 0:
-                targets = _keep(cells, scores, targets, count + 2, to, gain[to])
+                targets = keep_best(cells, scores, 0, targets, count + 2, to, gain[to])
     moves = t.moves
     move_scores = t.move_scores
     n = 0
@@ -880,7 +881,7 @@ def _candidates(t, game, count):
         for j in range(nballs):
             ball = balls[j]
             if game.movement_ok(ball, to, me):
-                n = _keep(moves, move_scores, n, count, Trap.move(ball, to), gain[to] + gain[ball])
+                n = keep_best(moves, move_scores, 0, n, count, Trap.move(ball, to), gain[to] + gain[ball])
                 found += 1
                 if found == per_target:
                     break
@@ -902,25 +903,6 @@ def _win_candidates(t, game, moves):
         if threat[target(m)] & me:
             out.append(m)
     return out
-
-
-def _keep(items, scores, n, limit, item, score):
-    """Puts `item` into the first `n` of `items`, kept in descending `scores` (equal scores in
-    the order they came), at most `limit` of them; returns the new n."""
-    if n == limit:
-        if score <= scores[n - 1]:
-            return n
-        i = n - 1
-    else:
-        i = n
-        n += 1
-    while i > 0 and scores[i - 1] < score:
-        items[i] = items[i - 1]
-        scores[i] = scores[i - 1]
-        i -= 1
-    items[i] = item
-    scores[i] = score
-    return n
 
 
 def _listed(items, n):
