@@ -76,15 +76,15 @@ def _edge_values(first, second, side_pair, opened, cell, out):
             out[k] = out[4 + k] = INF
 
 
+# Thoughtwave's tuning for one search (ai.py): the distance model (its own mirror of the board),
+# the level's settings, the rankings' scratch and what the search found so far.
+#
+# A two-ply search (the normal level) examines every root move against the replies; most root
+# moves after the first are refuted by a reply that refuted an earlier one.  Such a reply is
+# evaluated first and, if it refutes (its value is no better than the best root move's so far),
+# returned alone, so that the costly ranking of the replies is left out; a root move whose
+# one-ply value is already too low gets no replies (the search takes that value).
 class Tuner:
-    """Thoughtwave's tuning for one search (ai.py): the distance model (its own mirror of the
-    board), the level's settings, the rankings' scratch and what the search found so far.
-
-    A two-ply search (the normal level) examines every root move against the replies; most root
-    moves after the first are refuted by a reply that refuted an earlier one.  Such a reply is
-    evaluated first and, if it refutes (its value is no better than the best root move's so far),
-    returned alone, so that the costly ranking of the replies is left out; a root move whose
-    one-ply value is already too low gets no replies (the search takes that value)."""
     LEVELS = LEVELS
     # (ai.py) A race won (LINK_NOW) is played without looking further: the first root move
     # found to win one (no evaluation without a race comes near: |distances x 25| < 21000).

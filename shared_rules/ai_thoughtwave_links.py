@@ -51,10 +51,9 @@ def _kinds_fitting(fits, need):
     return KINDS_LO[fits & 255] | KINDS_HI[fits >> 8]
 
 
+# The distance model of one search: a mirror of the board's crossing state, brought up to date
+# from the moves that differ since its last look, and the scratch of its searches.
 class Links:
-    """The distance model of one search: a mirror of the board's crossing state, brought up to
-    date from the moves that differ since its last look, and the scratch of its searches."""
-
     def __init__(self):
         # The mirror of the board's crossing state (one game at a time).
         self.open = (bytearray(CELLS), bytearray(CELLS))  # per player: edges a wave may cross (0: a wall)

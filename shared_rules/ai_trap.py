@@ -56,9 +56,9 @@ _PER_HOLE = const(3)  # order(), phase 2: moves kept to one hole, or from one ba
 _rings = None  # the tables of the last game's dots (one game at a time)
 
 
+# Trap's tuning for one search (ai.py): the game's Rings and the search's scratch, passed as `t`
+# to the functions below (t.ring, t.size, ... are the Rings' tables).
 class Tuner:
-    """Trap's tuning for one search (ai.py): the game's Rings and the search's scratch, passed as
-    `t` to the functions below (t.ring, t.size, ... are the Rings' tables)."""
     LEVELS = LEVELS
 
     def __init__(self, game, level):

@@ -64,9 +64,8 @@ del _corner_table
 CORNER_RAYS = (1 | 4, 2 | 4, 1 | 8, 2 | 8)  # the rays each corner (+1 column, +2 row) can cut
 
 
+# The tables of one game's dots and board (read-only, shared by the searches of that game).
 class Rings:
-    """The tables of one game's dots and board (read-only, shared by the searches of that game)."""
-
     def __init__(self, game):
         size = game.size
         self.dots_of = game.dots  # the game's own list: cheaper to compare than a key
