@@ -2,9 +2,7 @@
 # at every level in several positions, recorded before its tuning's state moved from module
 # globals into a Tuner object per search.  A change of shape must keep every one of them, on
 # CPython and on the MicroPython VM alike (the levels' time caps are off: node budgets bind).
-from shared_rules import ai, registry
-import shared_rules.games  # noqa: F401
-import rules_support  # noqa: F401  (time caps off)
+from rules_support import check_recorded, recorded_searches
 
 # (name, options, decisions played from the start, or a position to decode)
 POSITIONS = (
@@ -70,33 +68,9 @@ RECORDED = [  # (position, level, seed, move, nodes, depth)
 ]
 
 
-def game_at(options, moves):
-    game = registry.create("thoughtwave", options)
-    if moves.startswith("="):
-        game.decode(moves[1:])
-    else:
-        for text in moves.split():
-            game.play_text(text)
-    return game
-
-
 def searches():
-    """(position, level, seed, move, nodes, depth) of every recorded search, in this order."""
-    out = []
-    for name, options, moves in POSITIONS:
-        game = game_at(options, moves)
-        before = game.encode()
-        for level in ai.LEVELS:
-            for seed in SEEDS:
-                search = ai.Search(game, level, seed=seed)
-                move = search.run()
-                out.append((name, level, seed, game.move_to_text(move), search.nodes, search.depth))
-        assert game.encode() == before
-    return out
+    return recorded_searches("thoughtwave", POSITIONS, SEEDS)
 
 
 def test_recorded_moves_and_node_counts():
-    got = searches()
-    for i in range(len(RECORDED)):
-        assert got[i] == RECORDED[i], (got[i], RECORDED[i])
-    assert len(got) == len(RECORDED), got[len(RECORDED):]
+    check_recorded(searches(), RECORDED)

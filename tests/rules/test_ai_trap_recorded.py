@@ -3,24 +3,22 @@
 # its tuning's state moved from module globals into a Tuner object per search.  A change of
 # shape must keep every one of them, on CPython and on the MicroPython VM alike (the levels'
 # time caps are off: node budgets bind).
-from shared_rules import ai, registry
-import shared_rules.games  # noqa: F401
-import rules_support  # noqa: F401  (time caps off)
+from rules_support import check_recorded, recorded_searches
 
-# (name, who places first, decisions played from the start, or "=" and a position to decode)
+# (name, options, decisions played from the start, or "=" and a position to decode)
 POSITIONS = (
-    ("light start", "light", ""),
-    ("light placing", "light", "f2 f3 g2 e3 b2 b3 b6 c7 g7 f7 d4"),
-    ("light moving", "light", "d4 g2 d5 e5 e6 f5 g7 f6 c3 f3 b3 f2 g3 c2 g4 d2 b7 c7 d7 c8 a7 d3 h7 c4 c5 "
-                              "b2 a3 f1 b5 g6 f4 f7 b4 c6 d1 b6 g5 e4 h6 e2 d4-e3 g6-d4 c3-g6 c4-c3 g5-b8 "
-                              "c6-h1 h6-f8 b2-c6"),
-    ("dark start", "dark", ""),
-    ("dark placing", "dark", "g2 g3 c2 c3 b3 c4 g7 g6 f6"),
-    ("dark moving", "dark", "b3 e5 g3 d5 f2 d4 e4 g2 h2 g1 b2 c3 e3 c4 c7 c6 g7 f6 c5 d6 b6 e6 e2 b7 d7 c2 "
-                            "b1 f7 e7 g6 g8 f3 e8 e1 c1 f8 c8 d3 a1 h4 e7-g4 g6-b5 b3-h7 b5-b3 h2-a6 d3-g6 "
-                            "a6-f1 c2-a6 g4-a2 f6-c2 c1-h2 a6-f6"),
+    ("light start", {"first": "light"}, ""),
+    ("light placing", {"first": "light"}, "f2 f3 g2 e3 b2 b3 b6 c7 g7 f7 d4"),
+    ("light moving", {"first": "light"},
+     "d4 g2 d5 e5 e6 f5 g7 f6 c3 f3 b3 f2 g3 c2 g4 d2 b7 c7 d7 c8 a7 d3 h7 c4 c5 b2 a3 f1 b5 g6 f4 f7 b4 c6 "
+     "d1 b6 g5 e4 h6 e2 d4-e3 g6-d4 c3-g6 c4-c3 g5-b8 c6-h1 h6-f8 b2-c6"),
+    ("dark start", {"first": "dark"}, ""),
+    ("dark placing", {"first": "dark"}, "g2 g3 c2 c3 b3 c4 g7 g6 f6"),
+    ("dark moving", {"first": "dark"},
+     "b3 e5 g3 d5 f2 d4 e4 g2 h2 g1 b2 c3 e3 c4 c7 c6 g7 f6 c5 d6 b6 e6 e2 b7 d7 c2 b1 f7 e7 g6 g8 f3 e8 e1 "
+     "c1 f8 c8 d3 a1 h4 e7-g4 g6-b5 b3-h7 b5-b3 h2-a6 d3-g6 a6-f1 c2-a6 g4-a2 f6-c2 c1-h2 a6-f6"),
     # Dark can make a double threat (e1); Light's trap waits under Dark's g7 (test_ai_trap)
-    ("double", "light", "=.LD.L.../LLD..LDD/DDL..LLL/.LLDLLLL/...DDDD./DDDD.DD./.LD.LLD./.L...D.. D 0 0 25"),
+    ("double", {"first": "light"}, "=.LD.L.../LLD..LDD/DDL..LLL/.LLDLLLL/...DDDD./DDDD.DD./.LD.LLD./.L...D.. D 0 0 25"),
 )
 SEEDS = (0, 7)
 
@@ -70,33 +68,9 @@ RECORDED = [  # (position, level, seed, move, nodes, depth)
 ]
 
 
-def game_at(first, moves):
-    game = registry.create("trap", {"first": first})
-    if moves.startswith("="):
-        game.decode(moves[1:])
-    else:
-        for text in moves.split():
-            game.play_text(text)
-    return game
-
-
 def searches():
-    """(position, level, seed, move, nodes, depth) of every recorded search, in this order."""
-    out = []
-    for name, first, moves in POSITIONS:
-        game = game_at(first, moves)
-        before = game.encode()
-        for level in ai.LEVELS:
-            for seed in SEEDS:
-                search = ai.Search(game, level, seed=seed)
-                move = search.run()
-                out.append((name, level, seed, game.move_to_text(move), search.nodes, search.depth))
-        assert game.encode() == before
-    return out
+    return recorded_searches("trap", POSITIONS, SEEDS)
 
 
 def test_recorded_moves_and_node_counts():
-    got = searches()
-    for i in range(len(RECORDED)):
-        assert got[i] == RECORDED[i], (got[i], RECORDED[i])
-    assert len(got) == len(RECORDED), got[len(RECORDED):]
+    check_recorded(searches(), RECORDED)
