@@ -13,6 +13,7 @@ from array import array
 
 from micropython import const
 
+from shared_rules.ai import keep_best
 from shared_rules.ai_thoughtwave_links import INF, LINK_NOW, Links, sides
 from shared_rules.ai_thoughtwave_tables import BACK, BORDER, MASK_PAIRS, PAIR_EDGES, ZERO_CELLS
 from shared_rules.game import ONGOING
@@ -113,8 +114,7 @@ class Tuner:
         self._pair_theirs = [0] * 6
         self._root = [None, 0]  # the search's root (order()): game, history length
         self._salt = 0  # from the root's first move, which the seed picks: its say among equal moves
-        self._best_keys = [0] * _KEEP  # packed keys, best first
-        self._best_count = 0
+        self._best_keys = [0] * _KEEP  # packed keys, best first (ai.keep_best)
         self._scored = array("H", range(_SCORED))  # the moves behind the indices in _best_moves' keys
         self._root_moves = array("H", range(_KEEP))  # root moves with their one-ply values
         self._root_values = [0] * _KEEP
@@ -158,25 +158,14 @@ class Tuner:
         return moves if self._links.distances(game)[game.to_move()] <= 4 else []
 
     def _best_reset(self, count):
-        """Empties the ranking for the `count` best keys (at most _KEEP); returns that count."""
+        """Empties the ranking for the `count` best keys (at most _KEEP; -1 is below every key,
+        so a key need not go to keep_best unless it beats top[count - 1]); returns that count."""
         if count > _KEEP:
             count = _KEEP
         top = self._best_keys
         for i in range(count):
             top[i] = -1
-        self._best_count = 0
         return count
-
-    def _best_add(self, key, count):
-        """Inserts `key`, which the caller found larger than the worst kept (from the end)."""
-        top = self._best_keys
-        i = count - 1
-        while i and top[i - 1] < key:
-            top[i] = top[i - 1]
-            i -= 1
-        top[i] = key
-        if self._best_count < count:
-            self._best_count += 1
 
     def _map(self, game, view, reuse=False):
         """The maps of `view` for the position (0, 1: the mover's from their first and second side;
@@ -215,6 +204,7 @@ class Tuner:
         on_best = 0
         count = self._best_reset(count)
         top, worst, salt = self._best_keys, count - 1, self._salt
+        kept = 0
         for c in range(CELLS):
             if board[c] or not (o_mine[c] or o_theirs[c]):
                 continue
@@ -240,7 +230,7 @@ class Tuner:
             values[c] = value
             key = (value + 4096) << 10 | ((c * 73 + salt) >> 4 & 3) << 8 | c
             if key > top[worst]:
-                self._best_add(key, count)
+                kept = keep_best(top, top, 0, kept, count, key, key)
         # Narrow: a square of a best link that no other square of a best link matches in distance
         # from the first side; one tile there lengthens every best link.
         narrow[:] = ZERO_CELLS
@@ -250,9 +240,9 @@ class Tuner:
                 narrow[c] = 1
             if o_theirs[c] and t0[c] + t1[c] - 2 == theirs and count_theirs[t0[c]] == 1:
                 narrow[c] |= 2
-        for i in range(self._best_count):
-            ranked[i] = self._best_keys[i] & 255
-        return self._best_count
+        for i in range(kept):
+            ranked[i] = top[i] & 255
+        return kept
 
     def _best_moves(self, game, view, squares, count):
         """The mover's best `count` tiles on the first `squares` of _squares, by the estimated
@@ -274,7 +264,7 @@ class Tuner:
         listed, place, far = self._squares, placement, 2 * INF
         count = self._best_reset(count)
         top, worst, salt = self._best_keys, count - 1, self._salt
-        index = 0
+        index = kept = 0
         for i in range(squares):
             cell = listed[i]
             fits = 0 if board[cell] else FIT[edges[cell]] & held  # (a root square since taken)
@@ -327,11 +317,11 @@ class Tuner:
                 scored[index] = move
                 key = (score + _SCORE_LIMIT) << 11 | ((move * 73 + salt) >> 4 & 3) << 9 | index
                 if key > top[worst]:
-                    self._best_add(key, count)
+                    kept = keep_best(top, top, 0, kept, count, key, key)
                 index += 1
-        out = [0] * self._best_count
-        for i in range(len(out)):
-            out[i] = scored[self._best_keys[i] & 511]
+        out = [0] * kept
+        for i in range(kept):
+            out[i] = scored[top[i] & 511]
         return out
 
     def _list_squares(self, view, squares):
