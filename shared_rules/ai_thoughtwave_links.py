@@ -55,7 +55,7 @@ def _kinds_fitting(fits, need):
 # from the moves that differ since its last look, and the scratch of its searches.
 class Links:
     def __init__(self):
-        # The mirror of the board's crossing state (one game at a time).
+        # The mirror of the board's crossing state.
         self.open = (bytearray(CELLS), bytearray(CELLS))  # per player: edges a wave may cross (0: a wall)
         # per player: INF, or 0 for a wall (never entered)
         self.initial = (bytearray(CELLS), bytearray(CELLS))
@@ -71,15 +71,15 @@ class Links:
         self.mirror = [None, 0]  # the game and history length it shows
         self.held = [0, 0]  # the pieces each player holds, as sets of masks
         self.around = bytearray(5)  # _refresh_around: a square and its neighbours
-        # Scratch for the searches (one at a time).
+        # Scratch (written before it is read).
         self.stack_a = bytearray(CELLS)  # Dial's stacks: a square enters each at most once per distance
         self.stack_b = bytearray(CELLS)
         self.stack_c = bytearray(CELLS)
         self.stack_d = bytearray(CELLS)
         self.stack_e = bytearray(CELLS)
         self.maps = (bytearray(CELLS), bytearray(CELLS), bytearray(CELLS), bytearray(CELLS))
-        self.pred = bytearray(CELLS)  # _distance: the square each square was reached from
-        self.last = 0  # _distance: the square at the goal side of its best link
+        self.pred = bytearray(CELLS)  # distance(): the square each square was reached from
+        self.last = 0  # distance(): the square at the goal side of its best link
         self.kinds = bytearray(CELLS)  # the kinds of pieces (bits 0..4) that fit each square of a link
         self.left = bytearray(5)
         self.assigned = bytearray(CELLS)  # _unfilled: the kind given to each square
@@ -379,7 +379,7 @@ class Links:
             n4 = 0
 
     def _short_of_pieces(self, game, player, start, goal):
-        """Squares of the best link that _distance (from `start`) has just found that the player's
+        """Squares of the best link that distance() (from `start`) has just found that the player's
         pieces cannot all fill: each needs a piece carrying the link's two edges and the waves
         already entering it, and a piece fills one square (say two gaps that only straights fit,
         one straight left).  Also its shape and starving squares, into facts (see below)."""
