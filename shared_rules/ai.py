@@ -38,10 +38,8 @@ from micropython import const
 import time
 
 from shared_rules.game import ONGOING, DRAW, GameError
+from shared_rules.levels import DEFAULT_LEVEL, LEVELS  # ai.LEVELS; the app reads levels.py
 from shared_rules.rng import Rng
-
-LEVELS = ("easy", "normal", "hard")
-DEFAULT_LEVEL = "normal"
 
 DEVICE_PYSTONES = const(1490)  # RP2040 @125 MHz, the reference device (docs/platform.md)
 WIN = const(1000000)  # value of a won position, less the plies it takes: quick wins first

@@ -236,7 +236,6 @@ def parse_space(text):
 
 class Lazo(Game):
     NAME = "lazo"
-    TITLE = "Lazo"
     PLAYERS = ("Black", "White")
     OPTIONS = {}
 

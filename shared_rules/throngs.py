@@ -48,7 +48,6 @@ _MAX_POWER = const(7)
 
 class Throngs(Game):
     NAME = "throngs"
-    TITLE = "Throngs"
     PLAYERS = ("Black", "White")
     OPTIONS = {
         "board": ("63", "93", "87", "153", "torus81"),

@@ -41,6 +41,7 @@ class Journey:
         self.humans = humans
         self.rng = random.Random(seed)
         self.cls = registry.game_class(name)
+        self.title = registry.game_title(name)
         self.options = None
         self.hw = None
 
@@ -130,7 +131,7 @@ class Journey:
         hw = self.hw
         assert self.shown()[:2] == ["Tholia", "New game"] and hw.selected() == ["New game"]
         yield ["a"]
-        title = self.cls.TITLE
+        title = self.title
         yield from self.select(title)
         yield ["a"]
         assert self.shown()[0] == title and hw.selected() == ["Start"]
@@ -192,7 +193,7 @@ class Journey:
         assert self.shown()[0] != "Paused"
         yield from self.pause("Save and quit")
         assert self.shown()[:2] == ["Tholia", "Continue"] and hw.selected() == ["Continue"]
-        assert self.shown()[-1].startswith(self.cls.TITLE), self.shown()
+        assert self.shown()[-1].startswith(self.title), self.shown()
         self.saved = list(history)
         self.saved_texts = saves.load_game(hw.save_dir)[0].moves
 
@@ -202,7 +203,7 @@ class Journey:
         assert hw.selected() == ["Continue"]
         n = len(self.saved) + 1
         line = self.shown()[-1]
-        assert line.startswith(self.cls.TITLE) and ("#%d" % n in line or "move %d" % n in line), line
+        assert line.startswith(self.title) and ("#%d" % n in line or "move %d" % n in line), line
         yield ["a"]
         yield from self.idle()
         session = self.app().session
@@ -232,7 +233,7 @@ class Journey:
         assert self.shown()[0] == "Game over" and hw.selected() == ["Main menu"]
         yield ["a"]
         assert self.shown()[:2] == ["Tholia", "Review"] and hw.selected() == ["Review"]
-        assert "finished" in self.shown()[-1] or self.shown()[-1] == self.cls.TITLE
+        assert "finished" in self.shown()[-1] or self.shown()[-1] == self.title
         self.final = saves.load_game(hw.save_dir)[0]
 
 

@@ -117,6 +117,20 @@ def play_checked(game, rng, pick=None, after=None, decode_every=1, max_decisions
     return decisions, winner, record
 
 
+def play_random(game, rng, pick=None, after=None):
+    """Plays `game` to its end with random decisions (`pick(game, rng, moves)`, else uniform),
+    running only a game's own checks `after(game, mover, move)` after each (test_every_game.py
+    holds every game to the protocol).  Returns the game."""
+    while not game.is_over():
+        moves = game.legal_moves()
+        move = pick(game, rng, moves) if pick else moves[rng.below(len(moves))]
+        mover = game.to_move()
+        game.play(move)
+        if after:
+            after(game, mover, move)
+    return game
+
+
 def refuses(game, move):
     """True when game.play(move) is refused with GameError and the position stays as it was."""
     before = game.encode()
