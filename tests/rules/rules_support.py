@@ -215,3 +215,35 @@ def check_keeps_every_win(game, kept):
         if move not in kept:
             left_out.append(move)
     return left_out
+
+
+def recorded_searches(name, positions, seeds):
+    """The searches whose results tests record (issue 19: a change of the AI's shape must keep
+    them): for each (label, options, decisions) of `positions`, where decisions are move texts
+    played from the start, or "=" and a position to decode, a search at every level with each
+    of `seeds`.  Returns their (label, level, seed, move text, nodes, depth) in that order."""
+    from shared_rules import registry
+    import shared_rules.games  # noqa: F401  (registers every game)
+    out = []
+    for label, options, decisions in positions:
+        game = registry.create(name, options)
+        if decisions.startswith("="):
+            game.decode(decisions[1:])
+        else:
+            for text in decisions.split():
+                game.play_text(text)
+        before = game.encode()
+        for level in ai.LEVELS:
+            for seed in seeds:
+                search = ai.Search(game, level, seed=seed)
+                move = search.run()
+                out.append((label, level, seed, game.move_to_text(move), search.nodes, search.depth))
+        assert game.encode() == before
+    return out
+
+
+def check_recorded(got, recorded):
+    """Every recorded search (see recorded_searches) gave what it gave when it was recorded."""
+    for i in range(len(recorded)):
+        assert got[i] == recorded[i], (got[i], recorded[i])
+    assert len(got) == len(recorded), got[len(recorded):]
