@@ -8,7 +8,7 @@ STAMP_STUBS := typings/.installed
 BOARD ?= pico_lcd13
 PORT ?=
 
-.PHONY: setup run test test-py test-mpy check-subset typecheck bench soak build uf2 flash devtest test-device clean
+.PHONY: setup run test test-py test-mpy check-subset check-members typecheck bench soak build uf2 flash devtest test-device clean
 
 setup: $(STAMP_PY) $(NODE_VM) $(STAMP_STUBS)
 
@@ -35,6 +35,7 @@ run: $(STAMP_PY)
 
 test: setup
 	$(MAKE) --no-print-directory check-subset
+	$(MAKE) --no-print-directory check-members
 	$(MAKE) --no-print-directory typecheck
 	$(MAKE) --no-print-directory test-py
 	$(MAKE) --no-print-directory test-mpy
@@ -53,6 +54,10 @@ test-mpy: $(NODE_VM)
 
 check-subset: $(STAMP_PY)
 	$(PY) -m tools.subset_check shared_rules firmware boards
+
+# No private members across modules in the AI tuning modules and the views (issue 19).
+check-members: $(STAMP_PY)
+	$(PY) -m tools.members_check
 
 typecheck: setup
 	node node_modules/pyright/index.js -p pyrightconfig.json

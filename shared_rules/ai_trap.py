@@ -19,6 +19,11 @@ from array import array
 
 from micropython import const
 
+from shared_rules.ai import keep_best
+from shared_rules.ai_trap_tables import COST, CORNER_RAYS, CUT, OFF, OFF_STATE, ONE_CORNER, Rings
+from shared_rules.game import ONGOING
+from shared_rules.trap import PASS, Trap
+
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
     "easy": (1.0, 12, (12,), 200),
@@ -26,10 +31,7 @@ LEVELS = {
     "hard": (9.0, 1000, (6, 3, 3, 3), 0),
 }
 
-_NEVER = const(9)  # cost of a hole held by the enemy (or beyond the edge)
-_OFF = const(255)  # a ring hole beyond the board edge
-_OFF_STATE = const(3)  # its state in a group key (0 empty, 1 Light, 2 Dark)
-# Value of a dot by the balls still needed, up to 4 groups x _NEVER (index 0 is a trap: the
+# Value of a dot by the balls still needed, up to 4 groups x ai_trap_tables.NEVER (index 0 is a trap: the
 # game is won then anyway).
 _VALUE = (2000, 400, 60, 15, 5, 2, 1) + (0,) * 30
 _THREAT_TO_MOVE = const(5000)  # the side to move can complete a trap
@@ -51,104 +53,42 @@ _MOST = const(32)  # candidates(): the most holes, balls (20 in the rules) or mo
 _PER_HOLE = const(3)  # order(), phase 2: moves kept to one hole, or from one ball, before others
 
 
-def _cost_table(colour):
-    out = bytearray(64)
-    for key in range(64):
-        corner, b1, b2 = key >> 4, (key >> 2) & 3, key & 3
-        if corner == colour:
-            continue
-        c = 1 if corner == 0 else _NEVER
-        side = 0
-        for v in (b1, b2):
-            side += 0 if v == colour else (1 if v == 0 else _NEVER)
-        out[key] = min(c, side)
-    return bytes(out)
+_rings = None  # the tables of the last game's dots (one game at a time)
 
 
-_COST = (b"", _cost_table(1), _cost_table(2))  # by colour: group key -> balls needed
-del _cost_table  # (run once: its code need not stay in the heap)
+# Trap's tuning for one search (ai.py): the game's Rings and the search's scratch, passed as `t`
+# to the functions below (t.ring, t.size, ... are the Rings' tables).
+class Tuner:
+    LEVELS = LEVELS
 
-
-def _cut_table():
-    """_CUT[f << 2 | g]: do the two-bit fields (columns c, c + 1) of two adjacent rows f, g hold
-    a link across the column pair: a side within row f, or a diagonal between the rows."""
-    out = bytearray(16)
-    for f in range(4):
-        for g in range(4):
-            out[f << 2 | g] = 1 if f == 3 or (f & 1 and g & 2) or (f & 2 and g & 1) else 0
-    return bytes(out)
-
-
-_CUT = _cut_table()
-del _cut_table
-
-
-def _corner_table():
-    """Open rays (1 left, 2 right, 4 down, 8 up) -> what one ball can do: 0..3 the one corner
-    (+1 column, +2 row) that cuts two rays at right angles, 4 the holes of a single open ray,
-    255 nothing (parallel or more than two open rays)."""
-    out = bytearray(16)
-    for rays in range(16):
-        out[rays] = 255
-    for rays in (1, 2, 4, 8):
-        out[rays] = 4
-    out[1 | 4] = 0
-    out[2 | 4] = 1
-    out[1 | 8] = 2
-    out[2 | 8] = 3
-    return bytes(out)
-
-
-_ONE_CORNER = _corner_table()
-del _corner_table
-_CORNER_RAYS = (1 | 4, 2 | 4, 1 | 8, 2 | 8)  # the rays each corner (+1 column, +2 row) can cut
-
-_tables = None  # the tables of the last game seen (one game at a time)
-
-
-class _Tables:
-    def __init__(self, game):
-        size = game.size
-        self.dots_of = game.dots  # the game's own list: cheaper to compare than a key
-        cells = size * size
+    def __init__(self, game, level):
+        global _rings
+        r = _rings
+        if r is None or r.dots_of is not game.dots:
+            r = Rings(game)
+            _rings = r
+        self.game = game
+        size = r.size
+        cells = r.cells
         self.size = size
         self.cells = cells
-        self.full = (1 << size) - 1
-        self.dots = len(game.dots)
-        self.dot_col = bytes(c for c, r in game.dots)
-        self.dot_row = bytes(r for c, r in game.dots)
-        # Per dot, four groups of three holes: a corner, then the two holes that bypass it.
-        ring = bytearray()
-        for c, r in game.dots:
-            for x, y in ((c, r), (c - 1, r), (c, r - 1), (c + 1, r), (c + 2, r), (c + 1, r - 1),
-                         (c, r + 1), (c - 1, r + 1), (c, r + 2), (c + 1, r + 1), (c + 2, r + 1), (c + 1, r + 2)):
-                ring.append(x + y * size if 0 <= x < size and 0 <= y < size else _OFF)
-        self.ring = bytes(ring)
-        # cell -> the dots whose ring holds it (a bit set), and its slot 0..11 in each of them.
-        touches = array("H", [0] * cells)
-        slot = bytearray(self.dots * cells)
-        for d in range(self.dots):
-            for k in range(12):
-                cell = ring[d * 12 + k]
-                if cell != _OFF:
-                    touches[cell] |= 1 << d
-                    slot[d * cells + cell] = k
-        self.touches = touches
-        self.slot = slot
-        # A mild preference for holes near the dots, for moves that touch no ring.
-        near = bytearray(cells)
-        for cell in range(cells):
-            x, y = cell % size, cell // size
-            best = 99
-            for c, r in game.dots:
-                best = min(best, max(abs(2 * x - 2 * c - 1), abs(2 * y - 2 * r - 1)))
-            near[cell] = max(0, 8 - best)
-        self.near = near
+        self.full = r.full
+        self.dots = r.dots
+        self.dot_col = r.dot_col
+        self.dot_row = r.dot_row
+        self.ring = r.ring
+        self.touches = r.touches
+        self.slot = r.slot
+        self.near = r.near
+        self.nb = r.nb
+        self.nb_start = r.nb_start
+        self.steps = r.steps
+        self.edge = r.edge
         # Scratch, refilled by _scan: group keys and each colour's need per dot (d * 3 + colour).
         self.keys = bytearray(self.dots * 4)
         self.need = bytearray(self.dots * 3)
         # _threats: row bit masks (colour * size + row; colour 0 = empty), the flood's marks and
-        # stack, the holes found; the 8-neighbour lists.
+        # stack, the holes found.
         self.rows = array("H", [0] * (3 * size))
         self.seen = bytearray(cells)
         self.stamp = 0
@@ -166,17 +106,11 @@ class _Tables:
         self.partners = bytearray(cells)  # and each hole's number of partners
         self.dot_rays = bytearray(self.dots)
         self.threat = bytearray(cells)  # order(): bit colour = that colour's ball here traps
-        self.nb = game._geo.nb
-        self.nb_start = game._geo.nb_start
-        self.steps = array("h", [1, -1, size, -size])  # to the 4 neighbours (not from the edge)
-        self.edge = bytes(1 if x in (0, size - 1) or y in (0, size - 1) else 0
-                          for y in range(size) for x in range(size))
         self.gain = array("i", [0] * cells)  # order()'s value of each hole
         self.doubles = bytearray(cells)
         self.double_count = 0
-        self.marked_game = None  # the game, its length and its last moves (_TAIL of them, -1
-        self.marked_length = 0  # before the first) when t.threat was filled
-        self.marked_tail = array("i", [-1] * _TAIL)
+        self.marked_length = 0  # the game's length and its last moves (_TAIL of them, -1
+        self.marked_tail = array("i", [-1] * _TAIL)  # before the first) when t.threat was filled
         # candidates(): the kept best holes, balls and moves, each with its score
         self.top_cells = bytearray(_MOST)
         self.top_scores = array("i", [0] * _MOST)
@@ -187,27 +121,31 @@ class _Tables:
         self.used = bytearray(cells)  # order(): moves kept per hole (low 4 bits), per ball,
         self.taken = bytearray(_MOST)  # and which of the ranked ones
 
+    def evaluate(self, player):
+        return _evaluate(self, self.game, player)
 
-def _tables_for(game):
-    global _tables
-    t = _tables
-    if t is None or t.dots_of is not game.dots:
-        t = _Tables(game)
-        _tables = t
-    return t
+    def order(self, moves, count):
+        return _order(self, self.game, moves, count)
+
+    def candidates(self, count):
+        return _candidates(self, self.game, count)
+
+    def win_candidates(self, moves):
+        return _win_candidates(self, self.game, moves)
 
 
 def _scan(t, board):
     """Fills t.keys and t.need (the ring model) for the current board."""
     ring, keys, need = t.ring, t.keys, t.need
-    light, dark = _COST[1], _COST[2]
+    light, dark = COST[1], COST[2]
+    off, off_state = OFF, OFF_STATE
     i = 0
     for d in range(t.dots):
         n1 = n2 = 0
         for k in range(d * 4, d * 4 + 4):
             a, b, c = ring[i], ring[i + 1], ring[i + 2]
-            key = ((board[a] if a != _OFF else _OFF_STATE) << 4 | (board[b] if b != _OFF else _OFF_STATE) << 2
-                   | (board[c] if c != _OFF else _OFF_STATE))
+            key = ((board[a] if a != off else off_state) << 4 | (board[b] if b != off else off_state) << 2
+                   | (board[c] if c != off else off_state))
             keys[k] = key
             n1 += light[key]
             n2 += dark[key]
@@ -274,7 +212,7 @@ def _open_rays(t, colour, d, both_rows_end=True):
         if out and both_rows_end:
             return 3
         out |= 2
-    cut = _CUT
+    cut = CUT
     prev = 0
     for row in range(base + r, base - 1, -1):
         f = (rows[row] >> c) & 3
@@ -368,7 +306,7 @@ def _dot_threats(t, board, colour, d, rays, count, under):
             if (v == 0 or (under and v == under)) and _own_neighbours(t, board, hole, colour) >= 2:
                 count = _add_if_trapping(t, board, colour, d, hole, count)
         return count
-    corner = _ONE_CORNER[rays]
+    corner = ONE_CORNER[rays]
     if corner == 255:
         return count
     if corner < 4:  # two rays at right angles: only the corner between them cuts both
@@ -483,7 +421,7 @@ def _first_holes(t, board, colour, d, rays):
                 after[n] = 0
                 n += 1
         return n
-    kind = _ONE_CORNER[rays]
+    kind = ONE_CORNER[rays]
     if kind == 4:  # one ray: a ball that cuts it, or with the other ball (a link of two new balls)
         n = _cutters(t, colour, d, rays, makers, 0, 0, True)
         for i in range(n):
@@ -505,7 +443,7 @@ def _first_holes(t, board, colour, d, rays):
     # each (four open: the other ball is the opposite corner, no link to it) or for one.
     least = 2 if rays == 15 else 1
     for k in range(4):
-        both = _CORNER_RAYS[k]
+        both = CORNER_RAYS[k]
         hole = corner + (k & 1) + (k >> 1) * size
         if rays & both == both and board[hole] == 0 and _own_neighbours(t, board, hole, colour) >= least:
             makers[n] = hole
@@ -638,8 +576,7 @@ def _blockable(t, board, hole, colour):
 
 
 # --- evaluation and ordering ----------------------------------------------------------------------
-def evaluate(game, player):
-    t = _tables_for(game)
+def _evaluate(t, game, player):
     board = game.board
     _scan(t, board)
     _fill_rows(t, board)
@@ -703,7 +640,7 @@ def _gain(t, cell, old, value, me):
     """Change of colour `me`'s dot values when `cell` goes from state `old` to `value` (after _scan)."""
     dots = t.touches[cell]
     keys, need, slots = t.keys, t.need, t.slot
-    cost_me, cost_you = _COST[me], _COST[3 - me]
+    cost_me, cost_you = COST[me], COST[3 - me]
     you = 3 - me
     gain = 0
     d = 0
@@ -772,7 +709,6 @@ def _mark_threats(game, t, board, me):
             doubles[n] = cell
             n += 1
     t.double_count = n
-    t.marked_game = game
     history = game.history
     length = len(history)
     t.marked_length = length
@@ -785,7 +721,7 @@ def _marked_parent(game, t):
     of one length differ in their last few moves; the bench's greedy player evaluates others.)"""
     history = game.history
     length = t.marked_length
-    if t.marked_game is not game or len(history) != length + 1:
+    if len(history) != length + 1:
         return False
     for i in range(_TAIL):
         if t.marked_tail[i] != (history[length - 1 - i] if i < length else -1):
@@ -793,13 +729,12 @@ def _marked_parent(game, t):
     return True
 
 
-def order(game, moves, count):
+def _order(t, game, moves, count):
     """The search's root: at most `count` of `moves` (a shuffled list: equal scores keep its
     order), best first by the threats and the ring values, only the win or the blocks when
     there are; in phase 2 with at most _PER_HOLE moves to each hole and from each ball (a move
     scores its hole's and its ball's values: the best hole would otherwise come with every
     ball, or the best ball go everywhere).  Top-k buffers, no lists of all the moves' scores."""
-    t = _tables_for(game)
     board = game.board
     me = game.to_move() + 1
     _mark_threats(game, t, board, me)
@@ -813,18 +748,22 @@ def order(game, moves, count):
             if not forced or threat[cell] & forced:
                 if forced == me:
                     return [cell]
-                n = _keep(kept, scores, n, count if count < _MOST else _MOST, cell, _fill_gain(t, cell, me))
+                n = keep_best(kept, scores, 0, n, count if count < _MOST else _MOST, cell, _fill_gain(t, cell, me))
         return _listed(kept, n)
+    source, target = Trap.move_source, Trap.move_target
     if forced == me:
         for m in moves:  # a move that traps (some balls would open the trap they close)
-            if m < 0x10000 and threat[m & 0xFF] & me and _moved_traps(t, board, (m >> 8) - 1, m & 0xFF, me):
+            if m != PASS and threat[target(m)] & me and _moved_traps(t, board, source(m), target(m), me):
                 return [m]
     gain = _hole_gains(t, board, me)
     blocks = forced if forced != me else 0  # (no block at all: any move then)
     while True:
         for m in moves:
-            if m < 0x10000 and (not blocks or threat[m & 0xFF] & blocks):
-                n = _keep(kept, scores, n, _MOST, m, gain[m & 0xFF] + gain[(m >> 8) - 1])
+            if m == PASS:
+                continue
+            to = target(m)
+            if not blocks or threat[to] & blocks:
+                n = keep_best(kept, scores, 0, n, _MOST, m, gain[to] + gain[source(m)])
         if n or not blocks:
             break
         blocks = 0
@@ -838,8 +777,8 @@ def order(game, moves, count):
     k = 0
     for i in range(n):  # the varied ones first,
         m = kept[i]
-        to = m & 0xFF
-        ball = (m >> 8) - 1
+        to = target(m)
+        ball = source(m)
         taken[i] = 0
         if k < count and (used[to] & 15) < _PER_HOLE and (used[ball] >> 4) < _PER_HOLE:
             used[to] += 1
@@ -882,16 +821,15 @@ def _hole_gains(t, board, me):
     return gain
 
 
-def candidates(game, count):
+def _candidates(t, game, count):
     """At most `count` moves, best first, without listing every legal move: the best holes to
     fill (phase 2: each with the two best of the balls that may legally go there); only the win
     when there is one, only blocks when the other side has a trap to close.  None (the search
     then lists all moves) when phase 2 offers fewer than half of `count` such moves."""
-    if game.winner() != -1:
+    if game.winner() != ONGOING:
         return None
     if count > _MOST - 2:
         count = _MOST - 2
-    t = _tables_for(game)
     board = game.board
     me = game.to_move() + 1
     _mark_threats(game, t, board, me)
@@ -906,7 +844,7 @@ def candidates(game, count):
             if board[cell] == 0 and (not forced or threat[cell] & forced):
                 if forced == me:
                     return [cell]
-                n = _keep(cells, scores, n, count, cell, _fill_gain(t, cell, me))
+                n = keep_best(cells, scores, 0, n, count, cell, _fill_gain(t, cell, me))
         return _listed(cells, n)
     _hole_gains(t, board, me)
     balls = t.balls
@@ -915,24 +853,24 @@ def candidates(game, count):
     keep_balls = _MOST if forced else _BALLS  # (a block may need any ball)
     for cell in range(t.cells):
         if board[cell] == me:
-            nballs = _keep(balls, ball_scores, nballs, keep_balls, cell, gain[cell])
+            nballs = keep_best(balls, ball_scores, 0, nballs, keep_balls, cell, gain[cell])
     if forced == me:
         for to in range(t.cells):
             if threat[to] & me and board[to] == 0:
                 win = _winning_ball(game, t, nballs, to, me)
                 if win >= 0:
-                    return [(win + 1) << 8 | to]
+                    return [Trap.move(win, to)]
     per_target = 2
     targets = 0
     if forced and forced != me:  # only a ball on the other side's trapping hole can save the game
         per_target = count
         for to in range(t.cells):
             if board[to] == 0 and threat[to] & forced:
-                targets = _keep(cells, scores, targets, count, to, gain[to])
+                targets = keep_best(cells, scores, 0, targets, count, to, gain[to])
     else:
         for to in range(t.cells):
             if board[to] == 0:
-                targets = _keep(cells, scores, targets, count + 2, to, gain[to])
+                targets = keep_best(cells, scores, 0, targets, count + 2, to, gain[to])
     moves = t.moves
     move_scores = t.move_scores
     n = 0
@@ -942,8 +880,8 @@ def candidates(game, count):
         found = 0
         for j in range(nballs):
             ball = balls[j]
-            if game._movement_ok(ball, to, me):
-                n = _keep(moves, move_scores, n, count, (ball + 1) << 8 | to, gain[to] + gain[ball])
+            if game.movement_ok(ball, to, me):
+                n = keep_best(moves, move_scores, 0, n, count, Trap.move(ball, to), gain[to] + gain[ball])
                 found += 1
                 if found == per_target:
                     break
@@ -953,37 +891,18 @@ def candidates(game, count):
     return _listed(moves, n)
 
 
-def win_candidates(game, moves):
+def _win_candidates(t, game, moves):
     """The moves to a hole where a ball of the mover traps a dot (t.threat's colour bit): only
     those can win on the spot (phase 2's ~900 moves need no try otherwise)."""
-    t = _tables_for(game)
     me = game.to_move() + 1
     _mark_threats(game, t, game.board, me)
     threat = t.threat
+    target = Trap.move_target
     out = []
     for m in moves:
-        if threat[m & 0xFF] & me:
+        if threat[target(m)] & me:
             out.append(m)
     return out
-
-
-def _keep(items, scores, n, limit, item, score):
-    """Puts `item` into the first `n` of `items`, kept in descending `scores` (equal scores in
-    the order they came), at most `limit` of them; returns the new n."""
-    if n == limit:
-        if score <= scores[n - 1]:
-            return n
-        i = n - 1
-    else:
-        i = n
-        n += 1
-    while i > 0 and scores[i - 1] < score:
-        items[i] = items[i - 1]
-        scores[i] = scores[i - 1]
-        i -= 1
-    items[i] = item
-    scores[i] = score
-    return n
 
 
 def _listed(items, n):
@@ -1000,7 +919,7 @@ def _winning_ball(game, t, nballs, to, me):
     balls = t.balls
     for i in range(nballs):
         ball = balls[i]
-        if game._movement_ok(ball, to, me) and _moved_traps(t, board, ball, to, me):
+        if game.movement_ok(ball, to, me) and _moved_traps(t, board, ball, to, me):
             return ball
     return -1
 
@@ -1017,24 +936,3 @@ def _moved_traps(t, board, ball, to, me):
     board[to] = 0
     board[ball] = me
     return trapped
-
-
-class Tuner:
-    """One search's tuning (ai.py); its functions above still keep their state in this
-    module (one search at a time)."""
-    LEVELS = LEVELS
-
-    def __init__(self, game, level):
-        self.game = game
-
-    def evaluate(self, player):
-        return evaluate(self.game, player)
-
-    def order(self, moves, count):
-        return order(self.game, moves, count)
-
-    def candidates(self, count):
-        return candidates(self.game, count)
-
-    def win_candidates(self, moves):
-        return win_candidates(self.game, moves)

@@ -15,8 +15,14 @@ Moves (ints)
   PASS        the only legal move of a player who can place nothing
 Notation: piece letter + rotation digit + "@" + square, e.g. "B2@e5"; "pass".
 
-Geometry for a user interface (all read-only):
+For the app and the AI (all read-only):
   game.board (bytearray: cell -> mask), game.hand[player * 5 + piece] (pieces left)
+  game.edges (bytearray: per empty cell, care << 4 | wave: the edges that touch a placed tile,
+                and those of them that meet a wave)
+  FIT[care << 4 | wave] -> the masks that match those edges, as bits 1..15 of a 16-bit set
+  PIECE_BITS[piece] -> the masks of the piece's rotations, a set like FIT's
+  NEIGHBOURS[4 * cell + d] -> the neighbour in direction d (0 N, 1 E, 2 S, 3 W), or NO_CELL
+  placement(cell, mask) -> move; placed_cell(move), placed_mask(move) (not for PASS)
   PIECES = "CJSBT"; piece index 0..4 in that order; COUNTS the pieces each player starts with
   game.cell_xy(cell) -> (col, row); game.cell_at(col, row) -> cell
   game.move_cell(move) -> cell (-1 for PASS); game.move_piece(move) -> (piece, rotation)
@@ -51,7 +57,7 @@ _RIGHT = const(2)
 _BOTTOM = const(4)
 _TOP = const(8)
 _SIDE_NAMES = ("left", "right", "bottom", "top")
-_NO_CELL = const(255)
+NO_CELL = const(255)
 _MAX_DECISIONS = const(256)  # 48 placements, and a pass needs a placement in between
 
 
@@ -91,7 +97,20 @@ def _tables():
     return bytes(piece), bytes(rotation), tuple(fit), tuple(piece_bits)
 
 
-_PIECE_OF, _ROTATION_OF, _FIT, _PIECE_BITS = _tables()
+_PIECE_OF, _ROTATION_OF, FIT, PIECE_BITS = _tables()
+
+
+def placement(cell, mask):
+    """The move that places the tile `mask` on `cell`."""
+    return cell << 4 | mask
+
+
+def placed_cell(move):
+    return move >> 4
+
+
+def placed_mask(move):
+    return move & 15
 
 
 def piece_of(mask):
@@ -111,14 +130,14 @@ def mask_of(piece, rotation):
 
 
 def _neighbours():
-    """For cell c and direction d (0 N, 1 E, 2 S, 3 W): the neighbour cell, or _NO_CELL."""
+    """For cell c and direction d (0 N, 1 E, 2 S, 3 W): the neighbour cell, or NO_CELL."""
     out = bytearray(CELLS * 4)
     for c in range(CELLS):
         x, y = c % SIZE, c // SIZE
-        out[4 * c] = c + SIZE if y < SIZE - 1 else _NO_CELL
-        out[4 * c + 1] = c + 1 if x < SIZE - 1 else _NO_CELL
-        out[4 * c + 2] = c - SIZE if y > 0 else _NO_CELL
-        out[4 * c + 3] = c - 1 if x > 0 else _NO_CELL
+        out[4 * c] = c + SIZE if y < SIZE - 1 else NO_CELL
+        out[4 * c + 1] = c + 1 if x < SIZE - 1 else NO_CELL
+        out[4 * c + 2] = c - SIZE if y > 0 else NO_CELL
+        out[4 * c + 3] = c - 1 if x > 0 else NO_CELL
     return bytes(out)
 
 
@@ -134,7 +153,7 @@ def _side_of_edge():
     return bytes(out)
 
 
-_NB = _neighbours()
+NEIGHBOURS = _neighbours()
 _SIDE = _side_of_edge()
 _LETTERS = "abcdefghij"
 
@@ -155,7 +174,6 @@ def _parse_square(text):
 
 class Thoughtwave(Game):
     NAME = "thoughtwave"
-    TITLE = "Thoughtwave"
     PLAYERS = ("Red", "Black")
     OPTIONS = {"red_links": ("left-right", "top-bottom")}
 
@@ -165,8 +183,8 @@ class Thoughtwave(Game):
         up = _BOTTOM | _TOP
         self._goals = (across, up) if self.options["red_links"] == "left-right" else (up, across)
         self.board = bytearray(CELLS)
-        # Per empty cell: care << 4 | wave (see _FIT), kept up to date by play/undo.
-        self._edges = bytearray(CELLS)
+        # Per empty cell: care << 4 | wave (see FIT), kept up to date by play/undo.
+        self.edges = bytearray(CELLS)
         self.hand = bytearray(10)  # pieces left: hand[player * 5 + piece]
         for k in range(10):
             self.hand[k] = COUNTS[k % 5]
@@ -191,7 +209,7 @@ class Thoughtwave(Game):
             self._rank[i] = 0
         self._log_len = 0
         for c in range(CELLS):
-            self._edges[c] = 0
+            self.edges[c] = 0
         for c in range(CELLS):  # every tile's own sides first: unions merge them
             self._touches[c] = self._sides_touched(c, self.board[c])
         for c in range(CELLS):
@@ -208,7 +226,7 @@ class Thoughtwave(Game):
         return col + row * SIZE
 
     def move_cell(self, move):
-        return -1 if move == PASS else move >> 4
+        return -1 if move == PASS else placed_cell(move)
 
     def move_piece(self, move):
         """(piece index, rotation) of a placement."""
@@ -235,13 +253,13 @@ class Thoughtwave(Game):
         if self._winner != ONGOING:
             return []
         avail = self._available(self._to_move)
-        board, edges = self.board, self._edges
+        board, edges = self.board, self.edges
         moves = []
         if avail:
             for c in range(CELLS):
                 if board[c]:
                     continue
-                fits = _FIT[edges[c]] & avail
+                fits = FIT[edges[c]] & avail
                 if fits:
                     base = c << 4
                     for m in range(1, 16):
@@ -255,16 +273,16 @@ class Thoughtwave(Game):
         bits = 0
         for p in range(5):
             if hand[player * 5 + p]:
-                bits |= _PIECE_BITS[p]
+                bits |= PIECE_BITS[p]
         return bits
 
     def _can_place(self, player):
         avail = self._available(player)
         if not avail:
             return False
-        board, edges = self.board, self._edges
+        board, edges = self.board, self.edges
         for c in range(CELLS):
-            if not board[c] and _FIT[edges[c]] & avail:
+            if not board[c] and FIT[edges[c]] & avail:
                 return True
         return False
 
@@ -283,7 +301,7 @@ class Thoughtwave(Game):
         piece = _PIECE_OF[m]
         if not self.hand[self._to_move * 5 + piece]:
             raise GameError("%s has no %s left" % (self.PLAYERS[self._to_move], NAMES[piece]))
-        if not _FIT[self._edges[c]] >> m & 1:
+        if not FIT[self.edges[c]] >> m & 1:
             raise GameError("%s: an edge does not match its neighbour (wave against wave, blank "
                             "against blank)" % self.move_to_text(move))
 
@@ -314,10 +332,10 @@ class Thoughtwave(Game):
         self.board[c] = 0
         self.hand[self._to_move * 5 + _PIECE_OF[m]] += 1
         # The edges this tile imposed on its empty neighbours go away with it.
-        edges = self._edges
+        edges = self.edges
         for d in range(4):
-            n = _NB[4 * c + d]
-            if n != _NO_CELL and not self.board[n]:
+            n = NEIGHBOURS[4 * c + d]
+            if n != NO_CELL and not self.board[n]:
                 edges[n] &= ~(0x11 << ((d + 2) & 3)) & 0xFF
         # Roll back the unions this placement made.
         parent = self._parent
@@ -342,11 +360,11 @@ class Thoughtwave(Game):
 
     def _connect(self, c, m):
         """Tile mask m is now on cell c: impose its edges on the empty neighbours, join the waves."""
-        board, edges = self.board, self._edges
+        board, edges = self.board, self.edges
         for d in range(4):
             bit = 1 << d
-            n = _NB[4 * c + d]
-            if n == _NO_CELL:
+            n = NEIGHBOURS[4 * c + d]
+            if n == NO_CELL:
                 continue
             back = (d + 2) & 3  # n's edge facing c
             if board[n]:
@@ -470,8 +488,8 @@ class Thoughtwave(Game):
             if board[c]:
                 used[_PIECE_OF[board[c]]] += 1
                 for d in (0, 1):  # each shared edge once: N and E
-                    n = _NB[4 * c + d]
-                    if n != _NO_CELL and board[n] and (board[c] >> d & 1) != (board[n] >> (d + 2) & 1):
+                    n = NEIGHBOURS[4 * c + d]
+                    if n != NO_CELL and board[n] and (board[c] >> d & 1) != (board[n] >> (d + 2) & 1):
                         raise GameError("%s and %s do not match" % (_square_name(c), _square_name(n)))
         for k in range(5):
             if used[k] + hand[k] + hand[5 + k] != 2 * COUNTS[k] or hand[k] > COUNTS[k] or hand[5 + k] > COUNTS[k]:

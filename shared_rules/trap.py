@@ -17,7 +17,7 @@ Moves (ints)
   PASS                  the only legal move of a phase-2 player who has no move
 Notation: a placement "d4", a move "d4-f6", "pass".
 
-Geometry for a user interface (all read-only):
+For the app and the AI (all read-only):
   game.size, game.board (bytearray: cell -> 0 empty, 1 Light, 2 Dark), game.hand[player]
   game.dots              list of (col, row): the lower-left hole of each dot's unit square
   game.phase()           1 (placing) or 2 (moving)
@@ -25,9 +25,16 @@ Geometry for a user interface (all read-only):
   game.cell_at(col, row) -> cell
   game.move_cells(move)  -> (from_cell, to_cell); from_cell is -1 for a placement,
                             both are -1 for PASS
+  Trap.move(from_cell, to_cell) -> the phase-2 move; Trap.move_source(move), Trap.move_target(move)
+                            -> its from_cell (-1 for a placement) and to_cell, without a tuple
+                            (not for PASS)
+  game.neighbours, game.neighbour_starts: the 8-neighbour lists, cell c's in
+                            neighbours[neighbour_starts[c]:neighbour_starts[c + 1]]
   game.trapped_dots(player) -> indexes into game.dots that the player's chains enclose
-For an AI (colour = the board's value, 1 Light, 2 Dark):
+With a colour (the board's value, 1 Light, 2 Dark):
   game.dot_trapped(colour, dot)     -> does colour trap game.dots[dot]
+  game.movement_ok(from_cell, to_cell, colour) -> may that ball go there (phase 2: it leaves no
+                            ball of the colour single; `from_cell` holds one, `to_cell` is empty)
 """
 from array import array
 
@@ -244,7 +251,6 @@ def _parse_square(text, size):
 
 class Trap(Game):
     NAME = "trap"
-    TITLE = "Trap"
     PLAYERS = ("Light", "Dark")
     OPTIONS = {"size": ("8", "7", "9", "10", "12", "*int"), "dots": ("five", "center"), "first": ("light", "dark")}
     INT_RANGES = {"size": (MIN_SIZE, MAX_SIZE)}
@@ -270,6 +276,8 @@ class Trap(Game):
         self.options["dots"] = dots_text
         self.size = size
         self._geo = _geometry(size)
+        self.neighbours = self._geo.nb
+        self.neighbour_starts = self._geo.nb_start
         self.board = bytearray(size * size)
         self._first = 1 if self.options["first"] == "dark" else 0
         self._reset(self._first, BALLS_EACH, BALLS_EACH, 0)
@@ -304,6 +312,18 @@ class Trap(Game):
         if move == PASS:
             return -1, -1
         return (move >> 8) - 1, move & 0xFF
+
+    @staticmethod
+    def move(source, target):
+        return (source + 1) << 8 | target
+
+    @staticmethod
+    def move_source(move):
+        return (move >> 8) - 1
+
+    @staticmethod
+    def move_target(move):
+        return move & 0xFF
 
     # --- protocol -----------------------------------------------------------------------------
     def to_move(self):
@@ -375,11 +395,11 @@ class Trap(Game):
             else:  # three or more: rare, so the exact test decides
                 for i in range(starts[needy], starts[needy + 1]):
                     t = nb[i]
-                    if board[t] == _EMPTY and self._movement_ok(a, t, me):
+                    if board[t] == _EMPTY and self.movement_ok(a, t, me):
                         moves.append(base | t)
         return moves
 
-    def _movement_ok(self, a, t, me):
+    def movement_ok(self, a, t, me):
         """Exact phase-2 test: after a -> t no piece of colour `me` is single."""
         geo = self._geo
         board = self.board
@@ -436,7 +456,7 @@ class Trap(Game):
             raise GameError("%s holds no %s ball" % (_square_name(a, self.size), self.PLAYERS[me - 1]))
         if self.board[t] != _EMPTY:
             raise GameError("%s is not empty" % _square_name(t, self.size))
-        if not self._movement_ok(a, t, me):
+        if not self.movement_ok(a, t, me):
             raise GameError("%s would leave a single %s ball" % (self.move_to_text(move), self.PLAYERS[me - 1]))
 
     def play(self, move):

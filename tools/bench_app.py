@@ -22,10 +22,10 @@ import json
 import os
 import subprocess
 
+from desktop_sim import profiles
 from tools.procs import die_with_parent
 
 PROFILE = "pico_lcd13"
-PROFILES = ("pico_lcd13", "odroid_go", "mono128")
 GOAL_KB = 120
 MAX_DECISIONS = 400
 AI_DECISIONS = 60
@@ -36,6 +36,7 @@ def run_session(benchlib, mode, game, profile=PROFILE, seed=1, timeout=1500, max
     cmd = ["node", os.path.join(root, "tools", "vm_steps.mjs"),
            "--mount", "%s:/firmware" % os.path.join(root, "firmware"),
            "--mount", "%s:/shared_rules" % os.path.join(root, "shared_rules"),
+           "--mount", "%s:/boards" % os.path.join(root, "boards"),
            "--mount", "%s:/tools" % os.path.join(root, "tools"),
            os.path.join(root, "tools", "vm_app_session.py"), mode, game, profile, str(seed),
            str(max_decisions)]
@@ -53,7 +54,7 @@ def run(benchlib):
     peak, human_bound, ai_alloc, moves, finished, frame, failures = {}, {}, {}, {}, {}, {}, {}
     framebuffer_kb = 0
     for game in registry.game_names():
-        sessions = [("human", profile) for profile in PROFILES]
+        sessions = [("human", profile) for profile in profiles.names()]
         if os.path.exists(os.path.join(benchlib.ROOT, "shared_rules", "ai_%s.py" % game)):
             sessions.append(("normal", PROFILE))
         for mode, profile in sessions:

@@ -2,7 +2,7 @@
 # colour.  Steps: the square, then the piece (buttons with the pieces left), then its rotation
 # (buttons; the board previews the tile under the cursor); a forced pass is a button.
 from firmware.views.base import BUTTON, View as BaseView
-from shared_rules.thoughtwave import PASS, PIECES, SIZE, piece_of, rotation_of
+from shared_rules.thoughtwave import PASS, PIECES, SIZE, piece_of, placed_cell, placed_mask, rotation_of
 
 _PIECE = BUTTON            # + piece index: the piece step
 _ROTATION = BUTTON + 8     # + rotation: the rotation step
@@ -36,11 +36,11 @@ class View(BaseView):
         if move == PASS:
             return _PASS if depth == 0 else -1
         if depth == 0:
-            return move >> 4
+            return placed_cell(move)
         if depth == 1:
-            return _PIECE + piece_of(move & 15)
+            return _PIECE + piece_of(placed_mask(move))
         if depth == 2:
-            return _ROTATION + rotation_of(move & 15)
+            return _ROTATION + rotation_of(placed_mask(move))
         return -1
 
     def button_label(self, key):
@@ -135,7 +135,7 @@ class View(BaseView):
             fb.rect(x, y, sq, sq, ui.last)
         for move in last:
             if move != PASS:
-                x, y = self.square_xy(move >> 4)
+                x, y = self.square_xy(placed_cell(move))
                 fb.rect(x, y, sq, sq, ui.last)
                 if sq >= 12:
                     fb.rect(x + 1, y + 1, sq - 2, sq - 2, ui.last)
@@ -160,7 +160,7 @@ class View(BaseView):
             cell = builder.prefix[0]
             move = builder.cursor_move()
             if move >= 0:
-                self.draw_tile(cell, move & 15, True)
+                self.draw_tile(cell, placed_mask(move), True)
             x, y = self.square_xy(cell)
             fb.rect(x, y, sq, sq, self.ui.cursor)
         elif 0 <= builder.cursor < BUTTON:

@@ -133,6 +133,6 @@ class View(BaseView):
         game = self.game
         if builder.prefix:
             here = builder.cursor if 0 <= builder.cursor < BUTTON else -1
-            text = game.move_to_text((builder.prefix[0] + 1) * 256 + (here if here >= 0 else 0))
+            text = game.move_to_text(game.move(builder.prefix[0], here if here >= 0 else 0))
             return text if here >= 0 else text[:text.index("-") + 1]
         return BaseView.describe(self, builder)

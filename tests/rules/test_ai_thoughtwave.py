@@ -2,11 +2,15 @@
 # wins and blocks in one, legal moves and the node budget in whole games, determinism.
 from shared_rules import ai, registry
 from shared_rules import ai_thoughtwave
-from shared_rules.ai_thoughtwave import link_distances
+from shared_rules.ai_thoughtwave_links import Links
 from shared_rules.game import ONGOING
 from shared_rules.rng import Rng
 import shared_rules.games  # noqa: F401
 from rules_support import ai_whole_games, scaled
+
+
+def link_distances(game):
+    return Links().distances(game)
 
 
 def position(tiles, to_move, red_hand, black_hand):
@@ -51,10 +55,8 @@ def test_level_weights_of_own_distance():
     (and so for the greedy benchmark player), 1:1 for hard: ten free squares each (40) at the
     start, Red to move (+40)."""
     game = registry.create("thoughtwave")
-    ai_thoughtwave.prepare(game, "hard")
-    assert ai_thoughtwave.evaluate(game, 0) == (40 - 40) * 25 + 40
-    ai_thoughtwave.prepare(game, "normal")
-    assert ai_thoughtwave.evaluate(game, 0) == (40 - 5 * 40) * 25 + 40
+    assert ai_thoughtwave.Tuner(game, "hard").evaluate(0) == (40 - 40) * 25 + 40
+    assert ai_thoughtwave.Tuner(game, "normal").evaluate(0) == (40 - 5 * 40) * 25 + 40
 
 
 def test_a_link_of_facing_waves_is_a_won_race():
@@ -66,9 +68,10 @@ def test_a_link_of_facing_waves_is_a_won_race():
     for to_move in ("R", "B"):
         game = position(row, to_move, (2, 6, 1, 10, 1), (2, 6, 3, 10, 1))
         assert link_distances(game)[0] == 8  # four gaps, 2 each
-        assert ai_thoughtwave.evaluate(game, 0) > 50000 and ai_thoughtwave.evaluate(game, 1) < -50000
+        tuner = ai_thoughtwave.Tuner(game, "normal")
+        assert tuner.evaluate(0) > 50000 and tuner.evaluate(1) < -50000
     game = position("S1@a5 S1@c5 S1@e5 S1@g5", "R", (2, 6, 3, 10, 1), (2, 6, 3, 10, 1))
-    assert abs(ai_thoughtwave.evaluate(game, 0)) < 50000  # i5..j5 still open: no race yet
+    assert abs(ai_thoughtwave.Tuner(game, "normal").evaluate(0)) < 50000  # i5..j5 still open: no race yet
 
 
 def test_a_won_race_is_played_without_a_deeper_look():
@@ -79,25 +82,25 @@ def test_a_won_race_is_played_without_a_deeper_look():
     move = search.run()
     assert search.nodes == 1 and search.depth == 1
     game.play(move)
-    assert ai_thoughtwave.evaluate(game, 0) >= ai_thoughtwave.Tuner.SURE_WIN
+    assert ai_thoughtwave.Tuner(game, "normal").evaluate(0) >= ai_thoughtwave.Tuner.SURE_WIN
 
 
 def test_evaluation_for_the_other_player_is_not_served_from_the_searchs_values():
-    """After a search, the greedy benchmark player evaluates the positions after the AI's move
-    and its own reply for itself: the values the search kept for those positions (for the AI)
-    must not come back."""
+    """The values a search's tuner keeps for the root player's positions (a reply it tried)
+    must not come back when the same positions are evaluated for the replier (as the greedy
+    benchmark player did while the tuning's state was the module's, shared by every caller)."""
     game = registry.create("thoughtwave")
     for text in ("S1@c3", "S0@f6", "J1@d3", "B3@f5", "S1@e3", "J0@f7"):
         game.play_text(text)
-    ai.choose_move(game, "normal", seed=5)
-    # The module as the search found it (the app's tests may have imported it anew).
-    tuning = __import__("shared_rules.ai_thoughtwave", None, None, ["Tuner"])
-    assert tuning._tried[0]  # the search kept a reply's value (else nothing is tested)
-    game.play(tuning._current[0])
+    search = ai.Search(game, "normal", seed=5)
+    search.run()
+    tuner = search.tuner
+    assert tuner._tried  # the search kept a reply's value (else nothing is tested)
+    game.play(tuner._current[0])
     replier = game.to_move()
-    for i in range(tuning._tried[0]):
-        game.play(tuning._tried_moves[i])
-        assert tuning.evaluate(game, replier) == tuning._evaluate(game, replier)
+    for i in range(tuner._tried):
+        game.play(tuner._tried_moves[i])
+        assert tuner.evaluate(replier) == tuner._links.evaluate(game, replier, tuner._attack)
         game.undo()
 
 
@@ -106,14 +109,14 @@ def test_a_reply_that_links_the_root_players_sides_refutes_nothing():
     player.  A reply kept as a refutation (from an earlier root move) that now does so for the
     root player is no refutation: the reply search goes on (None), not the loss it was."""
     game = position(RED_ROW, "R", (2, 2, 1, 10, 1), (2, 6, 4, 10, 1))
-    ai_thoughtwave.prepare(game, "normal")
-    ai_thoughtwave.order(game, game.legal_moves(), 6)
+    tuner = ai_thoughtwave.Tuner(game, "normal")
+    tuner.order(game.legal_moves(), 6)
     root_move = game.move_from_text("S0@c8")
     game.play(root_move)
     linking = game.move_from_text("S1@j5")  # Black's straight carries Red's wave to the side
-    ai_thoughtwave._best_root[0], ai_thoughtwave._best_root[1] = 0, True
-    ai_thoughtwave._refutations[0] = linking
-    assert ai_thoughtwave._refuted(game, root_move) != [linking]
+    tuner._best_root[0], tuner._best_root[1] = 0, True
+    tuner._refutations[0] = linking
+    assert tuner._refuted(game, root_move) != [linking]
     game.play(linking)
     assert game.winner() == 0
 
@@ -122,6 +125,7 @@ def test_mirror_follows_play_and_undo():
     """The evaluation's mirror of the board, brought up to date move by move (and when a kind
     of piece runs out), equals one built from scratch."""
     rng = Rng(3)
+    links = Links()
     for seed in range(scaled(12, 3)):
         game = registry.create("thoughtwave")
         for step in range(40):
@@ -134,11 +138,11 @@ def test_mirror_follows_play_and_undo():
             else:
                 game.undo()
             if step % 4 == 0:
-                ai_thoughtwave.link_distances(game)
-                kept = [bytes(a) for a in ai_thoughtwave._open + ai_thoughtwave._start + ai_thoughtwave._ENTRY]
-                ai_thoughtwave._mirror[0] = None  # forces a rebuild
-                ai_thoughtwave.link_distances(game)
-                assert kept == [bytes(a) for a in ai_thoughtwave._open + ai_thoughtwave._start + ai_thoughtwave._ENTRY], (seed, step)
+                links.distances(game)
+                kept = [bytes(a) for a in links.open + links.initial + links.entry]
+                links.mirror[0] = None  # forces a rebuild
+                links.distances(game)
+                assert kept == [bytes(a) for a in links.open + links.initial + links.entry], (seed, step)
 
 
 def test_takes_the_win_in_one():
@@ -148,12 +152,12 @@ def test_takes_the_win_in_one():
         move = ai.choose_move(game, level)
         assert game.move_to_text(move).endswith("@j5"), level
         assert game.move_to_text(ai.Search(game, level, max_nodes=1).run()).endswith("@j5"), level
-        assert move in ai_thoughtwave.win_candidates(game, game.legal_moves())   # the root's check
+        assert move in ai_thoughtwave.Tuner(game, level).win_candidates(game.legal_moves())   # the root's check
         game.play(move)
         assert game.winner() == 0, level
         game.undo()
     far = registry.create("thoughtwave")
-    assert ai_thoughtwave.win_candidates(far, far.legal_moves()) == []         # far from a link
+    assert ai_thoughtwave.Tuner(far, "normal").win_candidates(far.legal_moves()) == []      # far from a link
 
 
 def test_blocks_the_loss_in_one_with_the_terminator():

@@ -2,7 +2,8 @@
 from shared_rules import registry
 import shared_rules.games  # noqa: F401  (registers the games)
 from shared_rules.game import DRAW, ONGOING, GameError
-from shared_rules.thoughtwave import COUNTS, PASS, PIECES, Thoughtwave, mask_of
+from shared_rules.thoughtwave import (COUNTS, FIT, NEIGHBOURS, NO_CELL, PASS, PIECE_BITS, PIECES, Thoughtwave, mask_of,
+                                      piece_of, placed_cell, placed_mask, placement)
 from rules_support import raises
 
 N, E, S, W = 1, 2, 4, 8
@@ -162,6 +163,27 @@ def test_border_edges_are_free():
     game = position("S1@b1")  # a1 must have a wave E; W and S face the border
     assert offered(game, "a1") == sorted(["B0", "B1", "C0", "J0", "J1", "J3", "S1", "T1"])
 
+
+def test_public_tables_and_move_constructors_agree_with_the_rules():
+    """For the app and the AI: a square's offered tiles are FIT[game.edges[cell]] (its edges that
+    touch a placed tile, and their waves) limited to the pieces in hand (PIECE_BITS); placement
+    builds the move the notation names, placed_cell/placed_mask take it apart; NEIGHBOURS."""
+    game = position("S0@e5 S1@f6")
+    e6 = game.cell_at(4, 5)
+    assert game.edges[e6] == (4 | 2) << 4 | (4 | 2)  # S and E touch tiles, both waves
+    for cell in (e6, game.cell_at(0, 0), game.cell_at(5, 4)):
+        held = 0
+        for piece in range(5):
+            if game.hand[game.to_move() * 5 + piece]:
+                held |= PIECE_BITS[piece]
+        masks = [m for m in range(1, 16) if (FIT[game.edges[cell]] & held) >> m & 1]
+        moves = sorted(m for m in game.legal_moves() if placed_cell(m) == cell)
+        assert moves == [placement(cell, m) for m in masks], cell
+        for move in moves:
+            assert game.move_from_text(game.move_to_text(move)) == move
+            assert game.move_piece(move)[0] == piece_of(placed_mask(move))
+    assert [NEIGHBOURS[4 * e6 + d] for d in range(4)] == [e6 + 10, e6 + 1, e6 - 10, e6 - 1]
+    assert NEIGHBOURS[4 * game.cell_at(0, 0) + 2] == NO_CELL == NEIGHBOURS[4 * game.cell_at(0, 0) + 3]
 
 def test_terminator_links_with_only_one_other_piece():
     """Seed: "Only one other piece may link with the terminator" -- its three blank edges refuse waves."""

@@ -438,3 +438,26 @@ def test_render_shows_balls_dots_and_state():
     assert " 4 . . . L . . . ." in text and " 5 . . . . D . . ." in text
     assert "          *" in text  # the d4-e5 dot between rows 4 and 5
     assert "Light to move" in text and "in hand: Light 19, Dark 19" in text
+
+
+def test_public_move_constructors_and_movement_test_agree_with_the_rules():
+    """For the app and the AI: Trap.move builds the phase-2 move that the notation names,
+    move_source/move_target take it apart as move_cells does, and game.movement_ok says which
+    moves leave no ball single (exactly the legal ones)."""
+    game = position("a1 a2 a3 c2 d2", "h8 h7 g8", phase=2)
+    legal = game.legal_moves()
+    for move in legal:
+        src, dst = game.move_cells(move)
+        assert Trap.move(src, dst) == move == game.move_from_text(game.move_to_text(move))
+        assert (Trap.move_source(move), Trap.move_target(move)) == (src, dst)
+    for src in range(len(game.board)):
+        for dst in range(len(game.board)):
+            if game.board[src] == 1 and game.board[dst] == 0:
+                assert game.movement_ok(src, dst, 1) == (Trap.move(src, dst) in legal)
+    placing = Trap()
+    d4 = placing.move_from_text("d4")
+    assert Trap.move_source(d4) == -1 and Trap.move_target(d4) == d4 == placing.cell_at(3, 3)
+    starts, neighbours = game.neighbour_starts, game.neighbours
+    a1, b2 = game.cell_at(0, 0), game.cell_at(1, 1)
+    assert sorted(neighbours[starts[a1]:starts[a1 + 1]]) == [game.cell_at(1, 0), game.cell_at(0, 1), b2]
+    assert len(neighbours[starts[b2]:starts[b2 + 1]]) == 8
