@@ -23,9 +23,26 @@ def test_at_most_rows():
         "figure": "cursor", "value": "30.1 ms", "target": "<= 30 ms", "ok": "no"}
 
 
-def test_a_match_with_a_target_plays_on_until_decided():
+def test_a_match_with_a_target_plays_its_fixed_number_of_games_in_chunks():
     assert bench_ai.goal_of("normal", "random") == 0.9 and bench_ai.goal_of("easy", "random") is None
-    assert not bench_ai.decided(24, 24, 0.9) and bench_ai.decided(36, 36, 0.9)
+    jobs = bench_ai.match_jobs(["trap"], ["easy", "normal", "hard"], 10, 50)
+    games = {}
+    for name, level, opponent, first, count in jobs:
+        assert 0 < count <= bench_ai.CHUNK
+        games.setdefault((level, opponent), []).extend(range(first, first + count))
+    assert games[("normal", "random")] == list(range(50)) == games[("hard", "normal")]
+    assert games[("easy", "greedy")] == list(range(10)) == games[("hard", "random")]
+    assert len(games) == 7 and jobs[0][1] == "hard"   # the costliest first
+
+
+def test_matches_add_up_their_chunks():
+    figures, cpu = bench_ai.measure(["trap"], ["easy", "normal"], 3, 10, processes=1)
+    assert figures["trap"]["easy"]["games_vs_random"] == 3
+    entry = figures["trap"]["normal"]
+    assert entry["games_vs_random"] == 10 == entry["games_vs_greedy"]
+    assert entry["wilson_vs_random"] == [round(x, 3) for x in benchlib.wilson(entry["wins_vs_random"], 10)]
+    assert entry["turns"] > 13 and entry["worst_turn_nodes"] >= entry["median_turn_nodes"] > 0
+    assert cpu["trap"] > 0
 
 
 def test_the_target_table_marks_each_row(capsys):
