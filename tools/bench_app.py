@@ -21,6 +21,7 @@ Figures per game (per profile where named so):
 import json
 import os
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 
 from tools.procs import die_with_parent
 
@@ -47,40 +48,56 @@ def run_session(benchlib, mode, game, profile=PROFILE, seed=1, timeout=1500, max
     raise RuntimeError("%s %s failed under the VM:\n%s%s" % (mode, game, proc.stdout[-2000:], proc.stderr[-2000:]))
 
 
-def run(benchlib):
+def sessions_of(benchlib):
+    """(mode, game, profile) of every session: two humans on every profile, the default AI
+    against itself on the reference profile when the game has an AI."""
     from shared_rules import registry
     import shared_rules.games  # noqa: F401
+    out = []
+    for game in registry.game_names():
+        out += [("human", game, profile) for profile in PROFILES]
+        if os.path.exists(os.path.join(benchlib.ROOT, "shared_rules", "ai_%s.py" % game)):
+            out.append(("normal", game, PROFILE))
+    return out
+
+
+def run(benchlib):
     peak, human_bound, ai_alloc, moves, finished, frame, failures = {}, {}, {}, {}, {}, {}, {}
     framebuffer_kb = 0
-    for game in registry.game_names():
-        sessions = [("human", profile) for profile in PROFILES]
-        if os.path.exists(os.path.join(benchlib.ROOT, "shared_rules", "ai_%s.py" % game)):
-            sessions.append(("normal", PROFILE))
-        for mode, profile in sessions:
-            key = "%s_%s_%s" % (game, mode, profile)
-            try:
-                figures = run_session(benchlib, mode, game, profile,
-                                      max_decisions=MAX_DECISIONS if mode == "human" else AI_DECISIONS)
-            except (RuntimeError, subprocess.TimeoutExpired) as e:
-                failures[key] = str(e).splitlines()[-1][:200]
-                continue
-            if not figures["save_replays"]:
-                failures[key] = "the save did not replay to the same position"
-            by_game = peak.setdefault(profile, {})
-            by_game[game] = max(by_game.get(game, 0), figures["app_peak_kb"])
-            moves[key] = figures["moves"]
-            finished[key] = figures["winner"] != -1
-            print("   %s: %s" % (key, figures), flush=True)
-            if profile != PROFILE:
-                continue
-            framebuffer_kb = figures["framebuffer_kb"]
-            if mode == "human":
-                human_bound[game] = round(figures["human_turn_bound_kb"] - figures["baseline_kb"], 1)
-                if figures["frame_vm_ms"] and figures["vm_pystones"]:
-                    frame[game] = round(figures["frame_vm_ms"] * figures["vm_pystones"]
-                                        / benchlib.DEVICE_PYSTONES["rp2040"], 1)
-            else:
-                ai_alloc[game] = figures["ai_turn_alloc_kb"]
+
+    def one(session):
+        mode, game, profile = session
+        try:
+            return run_session(benchlib, mode, game, profile,
+                               max_decisions=MAX_DECISIONS if mode == "human" else AI_DECISIONS)
+        except (RuntimeError, subprocess.TimeoutExpired) as e:
+            return str(e).splitlines()[-1][:200]
+
+    sessions = sessions_of(benchlib)
+    with ThreadPoolExecutor(max_workers=2) as pool:  # one VM per core
+        done = list(pool.map(one, sessions))
+    for (mode, game, profile), figures in zip(sessions, done):
+        key = "%s_%s_%s" % (game, mode, profile)
+        if isinstance(figures, str):
+            failures[key] = figures
+            continue
+        if not figures["save_replays"]:
+            failures[key] = "the save did not replay to the same position"
+        by_game = peak.setdefault(profile, {})
+        by_game[game] = max(by_game.get(game, 0), figures["app_peak_kb"])
+        moves[key] = figures["moves"]
+        finished[key] = figures["winner"] != -1
+        print("   %s: %s" % (key, figures), flush=True)
+        if profile != PROFILE:
+            continue
+        framebuffer_kb = figures["framebuffer_kb"]
+        if mode == "human":
+            human_bound[game] = round(figures["human_turn_bound_kb"] - figures["baseline_kb"], 1)
+            if figures["frame_vm_ms"] and figures["vm_pystones"]:
+                frame[game] = round(figures["frame_vm_ms"] * figures["vm_pystones"]
+                                    / benchlib.DEVICE_PYSTONES["rp2040"], 1)
+        else:
+            ai_alloc[game] = figures["ai_turn_alloc_kb"]
     reference = peak.get(PROFILE, {})
     targets = [benchlib.at_most("%s peak heap" % game, reference[game], GOAL_KB, "KB") for game in sorted(reference)]
     out = {"profile": PROFILE, "goal_kb": GOAL_KB, "peak_heap_kb": peak,

@@ -118,6 +118,8 @@ class Run:
         self.ai_alloc = 0
         self.frame_ms = 0.0    # one full play screen drawn (board, status, cursor), VM ms
         self.timing = None     # the builder of the position to time the drawing of
+        self.figures = None    # the report, once the game is over
+        self.breakdown = None  # then the live heap read in each step while parts are dropped
 
     def step(self):
         # Every other step does nothing.  The VM's collector is conservative: right after a
@@ -134,10 +136,13 @@ class Run:
         live = _mem_alloc()
         if live > self.peak_live:
             self.peak_live = live
+        if self.breakdown is not None:
+            return self.break_down(live)
         session = self.session
         if session.winner() != -1 or (self.max_decisions and len(session.game.history) >= self.max_decisions):
-            self.report()
-            return False
+            self.figures = self.report()
+            self.breakdown = []     # from the next step on, after a collection
+            return True
         human = not session.is_ai(session.game.to_move())
         if human and not self.planned:
             from firmware.builder import MoveBuilder
@@ -186,7 +191,7 @@ class Run:
             replayed.play_text(text)
         kb = 1024
         fb = len(self.hw.fb_buffer)
-        print("@@BENCH " + json.dumps({
+        return {
             "game": self.name, "mode": self.mode, "moves": len(game.history), "winner": game.winner(),
             "shows": self.hw.shows,
             "peak_live_kb": round(self.peak_live / kb, 1),
@@ -199,7 +204,39 @@ class Run:
             "vm_pystones": vm_pystones(),
             "save_replays": replayed.history == game.history and replayed.encode() == game.encode(),
             "save_files": sorted(os.listdir(self.folder)),
-        }))
+        }
+
+    # What the live heap at the end of the game (the report's imports included) holds: each step
+    # reads it (collected since the last step) and drops one part; the differences are the
+    # parts' sizes.  "other": the App's and UI's objects and interned names, which stay.
+    PARTS = ("game_view_session", "layer", "code")
+
+    def break_down(self, live):
+        done = self.breakdown
+        done.append(live)
+        app = self.app
+        if len(done) == 1:
+            app.session = app.builder = app.legend = None
+            app.info = []
+            self.session = None
+        elif len(done) == 2:
+            app.ui.layer = app.ui.layer_key = None
+        elif len(done) == 3:
+            import sys
+            for name in list(sys.modules):
+                if name.startswith("firmware") or name.startswith("shared_rules"):
+                    del sys.modules[name]
+            app.ui = self.app = self.hw.apps = None
+        else:
+            kb = 1024
+            parts = dict((self.PARTS[i], round((done[i] - done[i + 1]) / kb, 1)) for i in range(3))
+            parts["framebuffer"] = self.figures["framebuffer_kb"]
+            parts["other"] = round((done[3] - self.baseline) / kb - parts["framebuffer"], 1)
+            parts["live_at_the_end"] = round((done[0] - self.baseline) / kb, 1)
+            self.figures["heap_parts_kb"] = parts
+            print("@@BENCH " + json.dumps(self.figures))
+            return False
+        return True
 
 
 def vm_pystones():
