@@ -1,6 +1,11 @@
 """`make bench`: runs every benchmark (tools/bench_*.py), prints a table, writes bench/results.json.
 
-    python -m tools.bench [TOPIC ...]       (default: every tools/bench_<topic>.py)
+    python -m tools.bench [TOPIC ...]       (default: every tools/bench_<topic>.py but LONG)
+    python -m tools.bench --long            (the LONG topics)
+
+`make bench` runs the default topics (about 20 minutes on a quiet 2-core host); `make
+bench-strength` the LONG ones: the AI's 200-game matches, and the Tholian Go and Throngs AI
+benches (their matches repeat tools/bench_ai.py's games, with their own per-turn figures).
 """
 import importlib
 import json
@@ -9,6 +14,9 @@ import sys
 import time
 
 from tools import benchlib
+
+
+LONG = ("strength", "ai_tholian_go", "ai_throngs")
 
 
 def topics():
@@ -38,7 +46,9 @@ def fmt(value):
 
 
 def main(argv):
-    chosen = argv or topics()
+    if argv == ["--long"]:
+        argv = list(LONG)
+    chosen = argv or [t for t in topics() if t not in LONG]
     unknown = [t for t in chosen if t not in topics()]
     if unknown:
         print("unknown benchmark(s): %s; available: %s" % (" ".join(unknown), " ".join(topics())))
