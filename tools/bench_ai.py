@@ -181,7 +181,8 @@ def turn_figures(turns):
 
 def match_jobs(names, levels, games, target_games):
     """The pool's tasks: every match split into chunks of CHUNK games, the costliest first (the
-    strongest level's, then the long matches), so that no core idles at the end."""
+    strongest level's, then the long matches), so that no core idles at the end.  games=0:
+    only the matches with a target."""
     jobs = []
     for name in names:
         for level in levels:
@@ -190,6 +191,8 @@ def match_jobs(names, levels, games, target_games):
                 opponents.append(ai.DEFAULT_LEVEL)
             for opponent in opponents:
                 count = target_games if goal_of(level, opponent) is not None else games
+                if not count:
+                    continue
                 for first in range(0, count, CHUNK):
                     jobs.append((name, level, opponent, first, min(CHUNK, count - first)))
     jobs.sort(key=lambda j: (j[1] != ai.LEVELS[-1], j[2] == "random"))

@@ -33,6 +33,8 @@ def test_a_match_with_a_target_plays_its_fixed_number_of_games_in_chunks():
     assert games[("normal", "random")] == list(range(50)) == games[("hard", "normal")]
     assert games[("easy", "greedy")] == list(range(10)) == games[("hard", "random")]
     assert len(games) == 7 and jobs[0][1] == "hard"   # the costliest first
+    only_targets = set((j[1], j[2]) for j in bench_ai.match_jobs(["trap"], ["easy", "normal", "hard"], 0, 50))
+    assert only_targets == {("normal", "random"), ("normal", "greedy"), ("hard", "normal")}
 
 
 def test_matches_add_up_their_chunks():
