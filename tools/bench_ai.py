@@ -92,7 +92,7 @@ def greedy_move(game, rng, tuning):
 
 
 # --- matches ----------------------------------------------------------------------------------------
-def play_game(name, level, opponent, index, options=None):
+def play_game(name, level, opponent, index, options=None, calibrate=True):
     """One game of the AI at `level` against `opponent` (random, greedy or another level), the
     AI on side index % 2, every seed from `index`.  Returns (the game, ended or stopped after
     MAX_TURNS, the AI's side, [device ms, nodes, decisions, decisions over the level's time cap]
@@ -101,9 +101,11 @@ def play_game(name, level, opponent, index, options=None):
     Only node budgets end the searches: the levels' time caps (a safety net on the device) would
     make the moves, so the strength, depend on the host's speed and load; the decisions that
     took longer than the cap are counted instead.  Device time uses this process's pystones,
-    measured as the game starts: under the load the game is played at."""
+    measured as the game starts (calibrate=False: by the caller, as its few games start): under
+    the load the game is played at."""
     ai.use_level_time_caps(False)
-    ai.set_host_speed(cpu_pystones(5000, 3))
+    if calibrate:
+        ai.set_host_speed(cpu_pystones(5000, 3))
     game = registry.create(name, options)
     tuning = ai.tuning_for(game)
     rng = Rng(1000 + index)
@@ -150,10 +152,11 @@ def play_chunk(job):
     """job = (game name, level, opponent, first game index, games) -> dict of counts and turns."""
     name, level, opponent, first, games = job
     cpu0 = time.process_time()
+    ai.set_host_speed(cpu_pystones(5000, 3))   # once per chunk: a short game costs less than that
     wins = draws = over_cap = 0
     turns = []
     for index in range(first, first + games):
-        game, ai_side, game_turns = play_game(name, level, opponent, index)
+        game, ai_side, game_turns = play_game(name, level, opponent, index, calibrate=False)
         turns += game_turns
         over_cap += sum(t[3] for t in game_turns)
         w = game.winner()
@@ -195,22 +198,30 @@ def match_jobs(names, levels, games, target_games):
                     continue
                 for first in range(0, count, CHUNK):
                     jobs.append((name, level, opponent, first, min(CHUNK, count - first)))
-    jobs.sort(key=lambda j: (j[1] != ai.LEVELS[-1], j[2] == "random"))
+    jobs.sort(key=lambda j: (j[1] != ai.LEVELS[-1], j[2] == "random"))  # stable: a match's chunks stay in a row
     return jobs
 
 
 def measure(names, levels, games, target_games, processes=2):
     """Plays every match on `processes` cores -> ({game: {level: figures}}, {game: CPU seconds})."""
-    with multiprocessing.Pool(processes) as pool:
-        done = pool.map(play_chunk, match_jobs(names, levels, games, target_games), chunksize=1)
+    jobs = match_jobs(names, levels, games, target_games)
+    left = {}
+    for job in jobs:
+        left[job[:3]] = left.get(job[:3], 0) + 1
     matches = {}
-    for r in done:
-        m = matches.get(r["match"])
-        if m is None:
-            matches[r["match"]] = dict(r)
-        else:
-            for key in ("wins", "draws", "games", "turns", "over_cap", "cpu_s"):
-                m[key] += r[key]
+    with multiprocessing.Pool(processes) as pool:
+        for r in pool.imap(play_chunk, jobs, chunksize=1):  # in order: a match's chunks in a row
+            m = matches.get(r["match"])
+            if m is None:
+                m = matches[r["match"]] = dict(r)
+            else:
+                for key in ("wins", "draws", "games", "turns", "over_cap", "cpu_s"):
+                    m[key] += r[key]
+            left[r["match"]] -= 1
+            if not left[r["match"]]:    # progress, and what a run cut short has shown
+                low, high = wilson(m["wins"], m["games"])
+                print("   %s %s vs %s: %d of %d won [%.1f, %.1f]%%, %.0f CPU s" % (
+                    r["match"] + (m["wins"], m["games"], 100 * low, 100 * high, m["cpu_s"])), flush=True)
     out, cpu, turns = {}, {}, {}
     for (name, level, opponent), r in matches.items():
         cpu[name] = cpu.get(name, 0) + r["cpu_s"]
