@@ -45,10 +45,15 @@ def fmt(value):
     return str(value)
 
 
-def main(argv):
+def chosen_topics(argv):
+    """The topics the command line names: `--long` the LONG ones, none every other one."""
     if argv == ["--long"]:
-        argv = list(LONG)
-    chosen = argv or [t for t in topics() if t not in LONG]
+        return list(LONG)
+    return argv or [t for t in topics() if t not in LONG]
+
+
+def main(argv):
+    chosen = chosen_topics(argv)
     unknown = [t for t in chosen if t not in topics()]
     if unknown:
         print("unknown benchmark(s): %s; available: %s" % (" ".join(unknown), " ".join(topics())))

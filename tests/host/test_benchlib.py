@@ -55,3 +55,12 @@ def test_the_target_table_marks_each_row(capsys):
     assert out[1].split()[:3] == ["\u2713", "screen", "trap"]
     assert out[2].split()[0] == "?" and out[3].split()[0] == "\u2717"
     assert out[-1].strip() == "1 met, 1 missed, 1 undecided"
+
+
+def test_make_bench_leaves_the_long_topics_to_make_bench_strength():
+    default = bench.chosen_topics([])
+    assert "ai" in default and "vpico" in default and "app" in default
+    assert not set(bench.LONG) & set(default)
+    assert bench.chosen_topics(["--long"]) == list(bench.LONG)
+    assert set(bench.LONG) <= set(bench.topics())
+    assert bench.chosen_topics(["trap"]) == ["trap"]
