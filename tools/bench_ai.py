@@ -183,9 +183,8 @@ def turn_figures(turns):
 
 
 def match_jobs(names, levels, games, target_games):
-    """The pool's tasks: every match split into chunks of CHUNK games, the costliest first (the
-    strongest level's, then the long matches), so that no core idles at the end.  games=0:
-    only the matches with a target."""
+    """The pool's tasks: every match split into chunks of CHUNK games, which the pool hands to
+    whichever core is free.  games=0: only the matches with a target."""
     jobs = []
     for name in names:
         for level in levels:
@@ -198,7 +197,9 @@ def match_jobs(names, levels, games, target_games):
                     continue
                 for first in range(0, count, CHUNK):
                     jobs.append((name, level, opponent, first, min(CHUNK, count - first)))
-    jobs.sort(key=lambda j: (j[1] != ai.LEVELS[-1], j[2] == "random"))  # stable: a match's chunks stay in a row
+    # Stable: a match's chunks stay in a row.  The cheap matches first, so that a run cut short
+    # has decided the most matches (chunks are small enough to keep both cores busy to the end).
+    jobs.sort(key=lambda j: (j[2] != "random", j[2] != "greedy"))
     return jobs
 
 

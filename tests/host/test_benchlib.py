@@ -32,7 +32,7 @@ def test_a_match_with_a_target_plays_its_fixed_number_of_games_in_chunks():
         games.setdefault((level, opponent), []).extend(range(first, first + count))
     assert games[("normal", "random")] == list(range(50)) == games[("hard", "normal")]
     assert games[("easy", "greedy")] == list(range(10)) == games[("hard", "random")]
-    assert len(games) == 7 and jobs[0][1] == "hard"   # the costliest first
+    assert len(games) == 7 and jobs[0][2] == "random" and jobs[-1][2] == "normal"  # the cheap ones first
     only_targets = set((j[1], j[2]) for j in bench_ai.match_jobs(["trap"], ["easy", "normal", "hard"], 0, 50))
     assert only_targets == {("normal", "random"), ("normal", "greedy"), ("hard", "normal")}
 
