@@ -14,6 +14,10 @@ Figures per game (per profile where named so):
                       garbage only between steps (ai_turn_alloc_kb bounds it)
   human_turn_bound_kb upper bound of the heap while a human enters a move (garbage included)
   ai_turn_alloc_kb    the most one AI decision allocated (garbage included)
+  heap_parts_kb       what the live heap at the end of each session holds (tools/vm_app_session.py):
+                      game+view+session, layer, code (the modules' bytecode, compiled from source
+                      here, loaded from .mpy on the device: both in the heap unless frozen),
+                      framebuffer, other (mostly interned names: ~28 KB once the app has run)
   frame_ms_rp2040     drawing the whole play screen once (board, status, cursor; not the
                       display driver's transfer), at the 20th decision: VM milliseconds x the
                       VM's pystones / the RP2040's, both measured in the same VM run
@@ -62,7 +66,7 @@ def sessions_of(benchlib):
 
 
 def run(benchlib):
-    peak, human_bound, ai_alloc, moves, finished, frame, failures = {}, {}, {}, {}, {}, {}, {}
+    peak, human_bound, ai_alloc, moves, finished, frame, failures, parts = {}, {}, {}, {}, {}, {}, {}, {}
     framebuffer_kb = 0
 
     def one(session):
@@ -86,6 +90,7 @@ def run(benchlib):
         by_game = peak.setdefault(profile, {})
         by_game[game] = max(by_game.get(game, 0), figures["app_peak_kb"])
         moves[key] = figures["moves"]
+        parts[key] = dict((k, round(v, 1)) for k, v in figures["heap_parts_kb"].items())
         finished[key] = figures["winner"] != -1
         print("   %s: %s" % (key, figures), flush=True)
         if profile != PROFILE:
@@ -102,7 +107,7 @@ def run(benchlib):
     targets = [benchlib.at_most("%s peak heap" % game, reference[game], GOAL_KB, "KB") for game in sorted(reference)]
     out = {"profile": PROFILE, "goal_kb": GOAL_KB, "peak_heap_kb": peak,
            "human_turn_bound_kb": human_bound, "ai_turn_alloc_kb": ai_alloc, "moves": moves, "finished": finished, "frame_ms_rp2040": frame,
-           "framebuffer_kb": framebuffer_kb}
+           "framebuffer_kb": framebuffer_kb, "heap_parts_kb": parts}
     if failures:
         out["failed"] = failures
     return {"app": out, "targets": targets}
