@@ -64,3 +64,13 @@ def test_make_bench_leaves_the_long_topics_to_make_bench_strength():
     assert bench.chosen_topics(["--long"]) == list(bench.LONG)
     assert set(bench.LONG) <= set(bench.topics())
     assert bench.chosen_topics(["trap"]) == ["trap"]
+
+
+def test_the_table_of_saved_results(tmp_path, capsys):
+    path = tmp_path / "results.json"
+    assert bench.print_saved_table(str(path)) == 1
+    import json
+    path.write_text(json.dumps({"targets": {"app": [benchlib.at_most("trap peak heap", 130, 120, "KB")]}}))
+    assert bench.print_saved_table(str(path)) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2].split()[:3] == ["\u2717", "app", "trap"] and out[-1].strip() == "0 met, 1 missed, 0 undecided"
