@@ -79,9 +79,8 @@ def run(benchlib):
             return str(e).splitlines()[-1][:200]
 
     sessions = sessions_of(benchlib)
-    with ThreadPoolExecutor(max_workers=2) as pool:  # one VM per core
-        done = list(pool.map(one, sessions))
-    for (mode, game, profile), figures in zip(sessions, done):
+    pool = ThreadPoolExecutor(max_workers=2)  # one VM per core; each session printed when done
+    for (mode, game, profile), figures in zip(sessions, pool.map(one, sessions)):
         key = "%s_%s_%s" % (game, mode, profile)
         if isinstance(figures, str):
             failures[key] = figures
@@ -104,6 +103,7 @@ def run(benchlib):
                                     / benchlib.DEVICE_PYSTONES["rp2040"], 1)
         else:
             ai_alloc[game] = figures["ai_turn_alloc_kb"]
+    pool.shutdown()
     targets = [benchlib.at_most("%s peak heap on %s" % (game, profile), peak[profile][game], GOAL_KB, "KB")
                for profile in PROFILES if profile in peak for game in sorted(peak[profile])]
     out = {"profile": PROFILE, "goal_kb": GOAL_KB, "peak_heap_kb": peak,
