@@ -79,31 +79,30 @@ def run(benchlib):
             return str(e).splitlines()[-1][:200]
 
     sessions = sessions_of(benchlib)
-    pool = ThreadPoolExecutor(max_workers=2)  # one VM per core; each session printed when done
-    for (mode, game, profile), figures in zip(sessions, pool.map(one, sessions)):
-        key = "%s_%s_%s" % (game, mode, profile)
-        if isinstance(figures, str):
-            failures[key] = figures
-            continue
-        if not figures["save_replays"]:
-            failures[key] = "the save did not replay to the same position"
-        by_game = peak.setdefault(profile, {})
-        by_game[game] = max(by_game.get(game, 0), figures["app_peak_kb"])
-        moves[key] = figures["moves"]
-        parts[key] = dict((k, round(v, 1)) for k, v in figures["heap_parts_kb"].items())
-        finished[key] = figures["winner"] != -1
-        print("   %s: %s" % (key, figures), flush=True)
-        if profile != PROFILE:
-            continue
-        framebuffer_kb = figures["framebuffer_kb"]
-        if mode == "human":
-            human_bound[game] = round(figures["human_turn_bound_kb"] - figures["baseline_kb"], 1)
-            if figures["frame_vm_ms"] and figures["vm_pystones"]:
-                frame[game] = round(figures["frame_vm_ms"] * figures["vm_pystones"]
-                                    / benchlib.DEVICE_PYSTONES["rp2040"], 1)
-        else:
-            ai_alloc[game] = figures["ai_turn_alloc_kb"]
-    pool.shutdown()
+    with ThreadPoolExecutor(max_workers=2) as pool:  # one VM per core
+        for (mode, game, profile), figures in zip(sessions, pool.map(one, sessions)):  # printed as done
+            key = "%s_%s_%s" % (game, mode, profile)
+            if isinstance(figures, str):
+                failures[key] = figures
+                continue
+            if not figures["save_replays"]:
+                failures[key] = "the save did not replay to the same position"
+            by_game = peak.setdefault(profile, {})
+            by_game[game] = max(by_game.get(game, 0), figures["app_peak_kb"])
+            moves[key] = figures["moves"]
+            parts[key] = dict((k, round(v, 1)) for k, v in figures["heap_parts_kb"].items())
+            finished[key] = figures["winner"] != -1
+            print("   %s: %s" % (key, figures), flush=True)
+            if profile != PROFILE:
+                continue
+            framebuffer_kb = figures["framebuffer_kb"]
+            if mode == "human":
+                human_bound[game] = round(figures["human_turn_bound_kb"] - figures["baseline_kb"], 1)
+                if figures["frame_vm_ms"] and figures["vm_pystones"]:
+                    frame[game] = round(figures["frame_vm_ms"] * figures["vm_pystones"]
+                                        / benchlib.DEVICE_PYSTONES["rp2040"], 1)
+            else:
+                ai_alloc[game] = figures["ai_turn_alloc_kb"]
     targets = [benchlib.at_most("%s peak heap on %s" % (game, profile), peak[profile][game], GOAL_KB, "KB")
                for profile in PROFILES if profile in peak for game in sorted(peak[profile])]
     out = {"profile": PROFILE, "goal_kb": GOAL_KB, "peak_heap_kb": peak,
