@@ -118,7 +118,7 @@ class Run:
         self.ai_alloc = 0
         self.frame_ms = 0.0    # one full play screen drawn (board, status, cursor), VM ms
         self.timing = None     # the builder of the position to time the drawing of
-        self.figures = None    # the report, once the game is over
+        self.final = None      # (history, encode(), winner()) of the game, once it is over
         self.breakdown = None  # then the live heap read in each step while parts are dropped
 
     def step(self):
@@ -140,9 +140,10 @@ class Run:
             return self.break_down(live)
         session = self.session
         if session.winner() != -1 or (self.max_decisions and len(session.game.history) >= self.max_decisions):
-            self.figures = self.report()
-            self.breakdown = []     # from the next step on, after a collection
-            return True
+            game = session.game     # kept for the report, after the breakdown
+            self.final = (game.history, game.encode(), game.winner())
+            self.breakdown = []
+            return self.break_down(live)
         human = not session.is_ai(session.game.to_move())
         if human and not self.planned:
             from firmware.builder import MoveBuilder
@@ -182,7 +183,8 @@ class Run:
     def report(self):
         from firmware import saves
         from shared_rules import registry
-        game = self.session.game
+        import shared_rules.games  # noqa: F401  (registers them again: the breakdown unloaded them)
+        history, encoded, winner = self.final
         saved, index, notes = saves.load_game(self.folder)
         if saved is None:
             raise AssertionError("no save: %s" % notes)
@@ -192,7 +194,7 @@ class Run:
         kb = 1024
         fb = len(self.hw.fb_buffer)
         return {
-            "game": self.name, "mode": self.mode, "moves": len(game.history), "winner": game.winner(),
+            "game": self.name, "mode": self.mode, "moves": len(history), "winner": winner,
             "shows": self.hw.shows,
             "peak_live_kb": round(self.peak_live / kb, 1),
             "human_turn_bound_kb": round(self.human_bound / kb, 1),
@@ -202,13 +204,14 @@ class Run:
             "framebuffer_kb": round(fb / kb, 1),
             "frame_vm_ms": self.frame_ms,
             "vm_pystones": vm_pystones(),
-            "save_replays": replayed.history == game.history and replayed.encode() == game.encode(),
+            "save_replays": replayed.history == history and replayed.encode() == encoded,
             "save_files": sorted(os.listdir(self.folder)),
         }
 
-    # What the live heap at the end of the game (the report's imports included) holds: each step
-    # reads it (collected since the last step) and drops one part; the differences are the
-    # parts' sizes.  "other": the App's and UI's objects and interned names, which stay.
+    # What the live heap at the end of the game holds: each step reads it (collected since the
+    # last step) and drops one part; the differences are the parts' sizes (the game's move list,
+    # kept for the report, is left out of game_view_session).  "other": the App's and UI's
+    # objects and the interned names, which stay.  Then the report (its imports come after).
     PARTS = ("game_view_session", "layer", "code")
 
     def break_down(self, live):
@@ -229,12 +232,13 @@ class Run:
             app.ui = self.app = self.hw.apps = None
         else:
             kb = 1024
+            figures = self.report()
             parts = dict((self.PARTS[i], round((done[i] - done[i + 1]) / kb, 1)) for i in range(3))
-            parts["framebuffer"] = self.figures["framebuffer_kb"]
+            parts["framebuffer"] = figures["framebuffer_kb"]
             parts["other"] = round((done[3] - self.baseline) / kb - parts["framebuffer"], 1)
             parts["live_at_the_end"] = round((done[0] - self.baseline) / kb, 1)
-            self.figures["heap_parts_kb"] = parts
-            print("@@BENCH " + json.dumps(self.figures))
+            figures["heap_parts_kb"] = parts
+            print("@@BENCH " + json.dumps(figures))
             return False
         return True
 
