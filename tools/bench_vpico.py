@@ -217,8 +217,11 @@ def run(benchlib):
     with tempfile.TemporaryDirectory(prefix="bench-vpico-") as tmp:
         work = Path(tmp)
         uf2_path = make_uf2("pico_lcd13", out_root=work / "build", log=lambda message: None)
+        results = {}
         with ThreadPoolExecutor(max_workers=2) as pool:  # one emulator per core
-            results = dict(zip(games, pool.map(lambda g: measure_game(benchlib, uf2_path, g, work / g), games)))
+            for game, figures in zip(games, pool.map(lambda g: measure_game(benchlib, uf2_path, g, work / g), games)):
+                print("   %s: %s" % (game, json.dumps(figures)), flush=True)  # progress: a game at a time
+                results[game] = figures
     boot = results[games[0]]["boot_ms"]
     full = results[games[0]]["full_redraw_send_ms"]
     for f in results.values():
