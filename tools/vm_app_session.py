@@ -118,8 +118,8 @@ class Run:
         self.ai_alloc = 0
         self.frame_ms = 0.0    # one full play screen drawn (board, status, cursor), VM ms
         self.timing = None     # the builder of the position to time the drawing of
-        self.final = None      # (history, encode(), winner()) of the game, once it is over
-        self.breakdown = None  # then the live heap read in each step while parts are dropped
+        self.final = []        # [history, encode(), winner()] of the game, once it is over
+        self.breakdown = []    # then the live heap read in each step while parts are dropped
 
     def step(self):
         # Every other step does nothing.  The VM's collector is conservative: right after a
@@ -136,13 +136,12 @@ class Run:
         live = _mem_alloc()
         if live > self.peak_live:
             self.peak_live = live
-        if self.breakdown is not None:
+        if self.final:
             return self.break_down(live)
         session = self.session
         if session.winner() != -1 or (self.max_decisions and len(session.game.history) >= self.max_decisions):
             game = session.game     # kept for the report, after the breakdown
-            self.final = (game.history, game.encode(), game.winner())
-            self.breakdown = []
+            self.final = [game.history, game.encode(), game.winner()]
             return self.break_down(live)
         human = not session.is_ai(session.game.to_move())
         if human and not self.planned:
@@ -217,23 +216,26 @@ class Run:
     def break_down(self, live):
         done = self.breakdown
         done.append(live)
-        app = self.app
         if len(done) == 1:
+            app = self.app
             app.session = app.builder = app.legend = None
             app.info = []
-            self.session = None
+            forget(self, "session")
         elif len(done) == 2:
-            app.ui.layer = app.ui.layer_key = None
+            self.app.ui.layer = self.app.ui.layer_key = None
         elif len(done) == 3:
             import sys
             for name in list(sys.modules):
                 if name.startswith("firmware") or name.startswith("shared_rules"):
                     del sys.modules[name]
-            app.ui = self.app = self.hw.apps = None
+            forget(self, "app")
+            self.hw.apps.clear()
         else:
             kb = 1024
             figures = self.report()
-            parts = dict((self.PARTS[i], round((done[i] - done[i + 1]) / kb, 1)) for i in range(3))
+            parts = {}
+            for i in range(3):
+                parts[self.PARTS[i]] = round((done[i] - done[i + 1]) / kb, 1)
             parts["framebuffer"] = figures["framebuffer_kb"]
             parts["other"] = round((done[3] - self.baseline) / kb - parts["framebuffer"], 1)
             parts["live_at_the_end"] = round((done[0] - self.baseline) / kb, 1)
@@ -241,6 +243,12 @@ class Run:
             print("@@BENCH " + json.dumps(figures))
             return False
         return True
+
+
+def forget(obj, name):
+    """obj.name = None, past the type checker (not `del obj.name`: a MicroPython map keeps a
+    deleted entry's value, so the collector would still see the object)."""
+    setattr(obj, name, None)
 
 
 def vm_pystones():
