@@ -8,7 +8,7 @@ STAMP_STUBS := typings/.installed
 BOARD ?= pico_lcd13
 PORT ?=
 
-.PHONY: setup run test test-py test-mpy check-subset typecheck bench bench-strength soak build uf2 flash devtest test-device clean
+.PHONY: setup run test test-py test-mpy check-subset check-members typecheck bench bench-strength soak build uf2 flash devtest test-device clean
 
 setup: $(STAMP_PY) $(NODE_VM) $(STAMP_STUBS)
 
@@ -53,6 +53,11 @@ test-mpy: $(NODE_VM)
 
 check-subset: $(STAMP_PY)
 	$(PY) -m tools.subset_check shared_rules firmware boards
+
+# No private members across modules in the AI tuning modules and the views (issue 19): not yet
+# part of `test` (the rules' public members are landing game by game).
+check-members: $(STAMP_PY)
+	$(PY) -m tools.members_check
 
 typecheck: setup
 	node node_modules/pyright/index.js -p pyrightconfig.json

@@ -6,6 +6,7 @@ HEIGHT = 64
 COLOR = False
 DRIVER = "ssd1306"
 ROTATION = 0                       # 2: the module is mounted upside down
+MARCH = "armv6m"                   # mpy-cross's chip: any board; the Pico is the default
 
 I2C_ID = 0
 SDA = 4
@@ -18,6 +19,14 @@ BUTTON_PINS = (10, 11, 12, 13, 14, 15)
 
 SAVE_DIR = "/saves"
 LAYER = True                       # a second framebuffer for the board's fixed drawing: 1,024 B
+
+# The simulator's picture (desktop_sim/skin.py): a bare module, the OLED on top, the d-pad and
+# A / B below, in a fixed 140-pixel square each, 10 pixels in from the sides.
+SKIN_LAYOUT = "below"
+SKIN_COLOUR = (34, 40, 52)
+SKIN_CONTROLS = 140
+SKIN_INSET = 10
+SKIN_MIN_WIDTH = 420
 
 
 def setup():

@@ -9,6 +9,7 @@ DRIVER = "ili9341"
 # itself, see firmware/drivers/ili9341.py), odroid-go-firmware's ili9341 init; Adafruit's
 # landscape (rotation 1, 0x28) lacks MY. Not yet checked on a real ODROID-GO.
 ROTATION = 0xA8
+MARCH = "xtensawin"                # mpy-cross's chip: ESP32
 
 SPI_ID = 2                         # VSPI
 SPI_BAUDRATE = 40_000_000
@@ -35,6 +36,12 @@ SAVE_DIR = "/saves"
 # No second framebuffer for the board's fixed drawing: 38,400 B more would leave too little of
 # an ESP32's ~112 KB heap (without PSRAM) for a game and its AI.
 LAYER = False
+
+# The simulator's picture (desktop_sim/skin.py): portrait, the screen on top, the MENU / SELECT /
+# START row under it, the d-pad and A / B below.
+SKIN_LAYOUT = "below"
+SKIN_COLOUR = (196, 198, 204)
+SKIN_PILLS = ("menu", "select", "start")
 
 
 def setup():

@@ -6,6 +6,8 @@ HEIGHT = 240
 COLOR = True
 DRIVER = "st7789"
 ROTATION = 1                       # landscape, joystick on the left (firmware/drivers/st7789.py)
+MARCH = "armv6m"                   # mpy-cross's chip: RP2040 (a Pico 2 / RP2350 runs armv6m code too)
+FIRMWARE = "RPI_PICO"              # MicroPython's stock firmware for it: make uf2 (tools/uf2.py)
 
 SPI_ID = 1
 # MicroPython v1.27 clocks the RP2040's SPI from the 48 MHz USB PLL (its peripheral clock), so
@@ -28,6 +30,13 @@ SAVE_DIR = "/saves"
 # A second framebuffer for the board's fixed drawing, 28,800 B: taken once at start-up, while
 # the 246 KB heap is still whole (a game's worst low-water mark left ~96 KB free without it).
 LAYER = True
+
+# The simulator's picture (desktop_sim/skin.py): the hat in landscape, the joystick left of the
+# screen (its press in the middle), the four keys right of it.
+SKIN_LAYOUT = "beside"
+SKIN_COLOUR = (22, 78, 52)
+SKIN_DPAD_CENTRE = "select"
+SKIN_KEYS = (("x", 0, -1), ("y", -1, 0), ("a", 1, 0), ("b", 0, 1))
 
 
 def setup():

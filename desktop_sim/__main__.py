@@ -3,10 +3,8 @@ import argparse
 import os
 import sys
 
+from desktop_sim import ROOT, profiles
 from desktop_sim import script as script_module
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BOARDS = ("pico_lcd13", "odroid_go", "mono128")
 
 EPILOG = """keys (on boards that have the button; Enter and Esc fall back to start/select/menu):
   arrows            d-pad
@@ -28,7 +26,7 @@ def parse_args(argv):
     parser = argparse.ArgumentParser(
         prog="python -m desktop_sim", description=__doc__,
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--board", choices=BOARDS, default="pico_lcd13",
+    parser.add_argument("--board", choices=profiles.names(), default="pico_lcd13",
                         help="board profile to simulate (default pico_lcd13)")
     parser.add_argument("--scale", type=int, help="integer zoom of the screen (default: the "
                         "largest that fits the display; headless 2, or 4 for mono128)")
@@ -78,12 +76,10 @@ def main(argv=None):
         except OSError as e:
             print("desktop_sim: cannot read the script: %s" % e, file=sys.stderr)
             return 2
-    # The app's `import framebuf` and `from micropython import const` must find the
-    # CPython stand-ins; the project's packages must be importable from anywhere.
-    for path in (os.path.join(ROOT, "tools", "host_shims"), ROOT,
-                 os.path.join(ROOT, "desktop_sim", "shim")):
-        if path not in sys.path:
-            sys.path.insert(0, path)
+    # The project's packages must be importable from anywhere (the CPython stand-ins of
+    # `framebuf` and `micropython` are on the path since desktop_sim was imported).
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"

@@ -2,7 +2,7 @@
 game, and an AI-vs-AI game of each game with an AI played to its end (Tholian Go's: in mid-game),
 all headless.
 
-    python -m desktop_sim.screenshots [--board B] [OUT_DIR]
+    python -m desktop_sim.screenshots [--board B] [--dry-run] [OUT_DIR]
 
 It writes button scripts for the app's menus (main menu -> New game -> game -> the form with
 the players -> Start) and runs `python -m desktop_sim --headless --script` on each.
@@ -14,8 +14,8 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BOARDS = ("pico_lcd13", "odroid_go", "mono128")
+from desktop_sim import ROOT, profiles
+
 # AI-vs-AI games of these can run for thousands of decisions: shown in mid-game instead of at the end.
 ENDLESS_DEMOS = ("tholian_go",)
 DEMO_MID_MS = 90000  # simulated time into the demo
@@ -48,31 +48,45 @@ def run(board, script_lines, out_png):
     print(out_png)
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m desktop_sim.screenshots")
-    parser.add_argument("--board", choices=BOARDS, action="append")
-    parser.add_argument("out_dir", nargs="?", default=os.path.join(ROOT, "docs", "screenshots"))
-    args = parser.parse_args(argv)
-    sys.path.insert(0, ROOT)
-    sys.path.insert(0, os.path.join(ROOT, "tools", "host_shims"))
-    from shared_rules import registry
-    import shared_rules.games  # noqa: F401  (registers the games)
-    games = registry.game_names()
-    os.makedirs(args.out_dir, exist_ok=True)
-    for board in args.board or BOARDS:
-        out = os.path.join(args.out_dir, board)
-        run(board, ["wait 300", "expect New game"], out + "-menu.png")
+def plan(boards, games, out_dir):
+    """(board, button script, PNG path) of every screenshot."""
+    out = []
+    for board in boards:
+        stem = os.path.join(out_dir, board)
+        out.append((board, ["wait 300", "expect New game"], stem + "-menu.png"))
         for index, game in enumerate(games):
-            run(board, new_game_script(index, False) + ["wait 1000"],
-                "%s-%s.png" % (out, game))
+            out.append((board, new_game_script(index, False) + ["wait 1000"],
+                        "%s-%s.png" % (stem, game)))
             if importlib.util.find_spec("shared_rules.ai_" + game) is None:
                 continue
             if game in ENDLESS_DEMOS:
-                run(board, new_game_script(index, True) + ["wait %d" % DEMO_MID_MS],
-                    "%s-%s-ai-vs-ai-mid.png" % (out, game))
+                out.append((board, new_game_script(index, True) + ["wait %d" % DEMO_MID_MS],
+                            "%s-%s-ai-vs-ai-mid.png" % (stem, game)))
             else:
-                run(board, new_game_script(index, True) + ["wait-for 3600000 wins|won|Draw"],
-                    "%s-%s-ai-vs-ai-end.png" % (out, game))
+                out.append((board, new_game_script(index, True) + ["wait-for 3600000 wins|won|Draw"],
+                            "%s-%s-ai-vs-ai-end.png" % (stem, game)))
+    return out
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m desktop_sim.screenshots")
+    parser.add_argument("--board", choices=profiles.names(), action="append",
+                        help="only this board profile (repeatable; default: every one)")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="list the screenshots it would make, make none")
+    parser.add_argument("out_dir", nargs="?", default=os.path.join(ROOT, "docs", "screenshots"))
+    args = parser.parse_args(argv)
+    sys.path.insert(0, ROOT)
+    from shared_rules import registry
+    import shared_rules.games  # noqa: F401  (registers the games)
+    shots = plan(args.board or profiles.names(), registry.game_names(), args.out_dir)
+    if args.dry_run:
+        for _, _, png in shots:
+            print(png)
+        return
+    os.makedirs(args.out_dir, exist_ok=True)
+    for board, script_lines, png in shots:
+        run(board, script_lines, png)
 
 
 if __name__ == "__main__":

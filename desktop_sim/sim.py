@@ -11,8 +11,9 @@ import time
 
 import numpy as np
 
-from desktop_sim import framebuf
+from desktop_sim import framebuf, profiles
 from desktop_sim.script import parse
+from firmware.hw_base import HwBase, framebuffer
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TICKS_PERIOD = 1 << 30       # MicroPython's ticks_ms() wraps at 2**30
@@ -65,10 +66,6 @@ def keymap_help(buttons):
     return parts
 
 
-def load_board(name):
-    return __import__("boards." + name, None, None, ["NAME"])
-
-
 def rgb_lut():
     """RGB of each palette index as the panel shows it (RGB565, expanded)."""
     from firmware import palette
@@ -112,14 +109,15 @@ def on_highlight(fb, x, y, length, background):
 
 
 class ScreenTextFrameBuffer(framebuf.FrameBuffer):
-    """The app's framebuffer; it also remembers where strings were drawn, so that scripts can
-    `expect` a text (`expect-selected`: on a highlight bar).  A string is forgotten when
-    something is drawn over its box."""
+    """The app's framebuffer; it also remembers where strings were drawn, so that scripts and
+    tests can read the screen as the player sees it (`expect`; `expect-selected`: on a
+    highlight bar).  A string is forgotten when something is drawn over its box."""
 
     def __init__(self, buffer, width, height, format, /):
         super().__init__(buffer, width, height, format)
         self.texts = []          # [x, y, text, on a highlight bar]
         self.background = 0      # the colour of the last whole-screen fill
+        self.overlaps = []       # (string, string drawn over it) with no clearing in between
 
     def _forget(self, x, y, w, h):
         if self.texts:
@@ -154,47 +152,39 @@ class ScreenTextFrameBuffer(framebuf.FrameBuffer):
         super().text(s, x, y, c)
         if isinstance(s, (bytes, bytearray)):
             s = bytes(s).decode("utf-8", "replace")
+        for t in self.texts:
+            if _overlap(t[0], t[1], 8 * len(t[2]), 8, x, y, 8 * len(s), 8) \
+                    and (t[0], t[1], t[2]) != (x, y, s) and s.strip() and t[2].strip():
+                self.overlaps.append((t[2], s))
         self._forget(x, y, 8 * len(s), 8)
         self.texts.append([x, y, s, on_highlight(self, x, y, len(s), self.background)])
+
+    def strings(self):
+        return [t[2] for t in self.texts]
+
+    def highlighted(self):
+        """The strings on a highlight bar below the title line: the menu item under the cursor."""
+        return [t[2] for t in self.texts if t[3] and t[1] >= 8]
 
 
 def _overlap(ax, ay, aw, ah, bx, by, bw, bh):
     return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
 
 
-class SimHw:
+class SimHw(HwBase):
     """The `hw` object the app runs on (docs/architecture.md)."""
 
     def __init__(self, sim, board, save_dir):
         from firmware.device_hal import Buttons
+        buffer, fb = framebuffer(board.WIDTH, board.HEIGHT, board.COLOR, ScreenTextFrameBuffer)
+        super().__init__(board.NAME, board.WIDTH, board.HEIGHT, board.COLOR, board.BUTTONS, fb,
+                         buffer, save_dir, board.LAYER)
         self._sim = sim
-        self.name = board.NAME
-        self.width = board.WIDTH
-        self.height = board.HEIGHT
-        self.color = board.COLOR
-        self.buttons = tuple(board.BUTTONS)
-        if self.color:
-            self.buffer = bytearray((self.width + 1) // 2 * self.height)
-            fmt = framebuf.GS4_HMSB
-        else:
-            self.buffer = bytearray(self.width * ((self.height + 7) // 8))
-            fmt = framebuf.MONO_VLSB
-        self.fb = ScreenTextFrameBuffer(self.buffer, self.width, self.height, fmt)
-        self.save_dir = save_dir
-        self.layer = board.LAYER
-        self.heap = 0
         # The device's own debounce/auto-repeat logic; keys don't bounce, so no debounce time.
         self._buttons = Buttons(self.buttons, sim.pressed_mask, self.ticks_ms, self.ticks_diff, 0)
 
-    def show(self, x=0, y=0, w=0, h=0):
-        if w == 0:
-            x, y, w, h = 0, 0, self.width, self.height
-        x2 = min(x + w, self.width)
-        y2 = min(y + h, self.height)
-        x = max(x, 0)
-        y = max(y, 0)
-        if x < x2 and y < y2:
-            self._sim.present(x, y, x2 - x, y2 - y)
+    def send(self, x, y, w, h):
+        self._sim.present(x, y, w, h)
 
     def poll(self):
         self._sim.pump()
@@ -212,16 +202,13 @@ class SimHw:
     def sleep_ms(self, n):
         self._sim.sleep(n)
 
-    def report_heap(self, n):
-        self.heap = n
-
 
 class Simulator:
     def __init__(self, board_name, scale=None, headless=False, script_text=None,
                  save_dir=None, timeout_s=None, run_ms=None):
         import pygame
         self.pg = pygame
-        self.board = load_board(board_name)
+        self.board = profiles.load(board_name)
         self.headless = headless
         self.timeout_s = timeout_s
         self._wall_start = time.monotonic()

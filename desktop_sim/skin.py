@@ -1,8 +1,8 @@
 """The simulator's picture of each board: where the screen and the buttons sit, drawn with
-pygame.  A button lights up while it is pressed (keyboard, gamepad, mouse or script)."""
+pygame from the board profile's SKIN_* constants (boards/__init__.py says what they mean).
+A button lights up while it is pressed (keyboard, gamepad, mouse or script)."""
 import pygame
 
-BODY = {"pico_lcd13": (22, 78, 52), "odroid_go": (196, 198, 204), "mono128": (34, 40, 52)}
 BEZEL = (12, 12, 14)
 KEY_IDLE = (58, 60, 68)
 KEY_LIT = (255, 196, 40)
@@ -11,6 +11,7 @@ LABEL_LIT = (20, 20, 20)
 STATUS_BG = (18, 18, 22)
 STATUS_FG = (200, 204, 210)
 STATUS_LINE_H = 18
+AB_KEYS = (("a", 1, -0.6), ("b", -1, 0.6))   # a board's keys unless its SKIN_KEYS says otherwise
 
 
 class Control:
@@ -32,41 +33,10 @@ class Skin:
         self.controls = []
         pad = 26
         bezel = max(6, 3 * scale)
-        if board.NAME == "pico_lcd13":
-            # The hat in landscape: joystick left of the screen, four keys right of it.
-            side = max(150, sh // 2)
-            body_w = side * 2 + sw + 2 * bezel
-            body_h = sh + 2 * bezel + 2 * pad
-            self.screen_rect = pygame.Rect(side + bezel, pad + bezel, sw, sh)
-            self._dpad(side // 2, body_h // 2, side // 4, centre="select")
-            self._diamond(body_w - side // 2, body_h // 2, side // 4,
-                          (("x", 0, -1), ("y", -1, 0), ("a", 1, 0), ("b", 0, 1)))
-        elif board.NAME == "odroid_go":
-            # Portrait handheld: screen on top, MENU/SELECT/START row, d-pad and A/B below.
-            body_w = sw + 2 * bezel + 2 * pad
-            self.screen_rect = pygame.Rect(pad + bezel, pad + bezel, sw, sh)
-            row_y = self.screen_rect.bottom + bezel + 26
-            names = [n for n in ("menu", "select", "start") if n in board.BUTTONS]
-            pill_w = max(56, sw // 6)
-            for i, name in enumerate(names):
-                x = body_w * (i + 1) // (len(names) + 1) - pill_w // 2
-                self.controls.append(Control(name, (x, row_y, pill_w, 20), False))
-            pad_top = row_y + 40
-            size = max(150, sw // 3)
-            self._dpad(pad + size // 2, pad_top + size // 2, size // 4)
-            self._diamond(body_w - pad - size // 2, pad_top + size // 2, size // 4,
-                          (("a", 1, -0.6), ("b", -1, 0.6)))
-            body_h = pad_top + size + pad
+        if getattr(board, "SKIN_LAYOUT", "below") == "beside":
+            body_w, body_h = self._beside(sw, sh, bezel, pad)
         else:
-            # A bare module: the OLED on top, d-pad and A/B below.
-            body_w = max(sw + 2 * bezel + 2 * pad, 420)
-            self.screen_rect = pygame.Rect((body_w - sw) // 2, pad + bezel, sw, sh)
-            size = 140
-            pad_top = self.screen_rect.bottom + bezel + pad
-            self._dpad(pad + size // 2 + 10, pad_top + size // 2, size // 4)
-            self._diamond(body_w - pad - size // 2 - 10, pad_top + size // 2, size // 4,
-                          (("a", 1, -0.6), ("b", -1, 0.6)))
-            body_h = pad_top + size + pad
+            body_w, body_h = self._below(sw, sh, bezel, pad)
         self.body_rect = pygame.Rect(0, 0, body_w, body_h)
         self.status_top = body_h
         self.size = (body_w, body_h + STATUS_LINE_H * status_lines + 8)
@@ -75,6 +45,39 @@ class Skin:
         self.font = pygame.font.Font(None, 20)
         self.small = pygame.font.Font(None, 18)
         self._body = self._render_body()
+
+    def _beside(self, sw, sh, bezel, pad):
+        """The d-pad left of the screen, the keys right of it (a landscape handheld)."""
+        board = self.board
+        side = max(150, sh // 2)
+        body_w = side * 2 + sw + 2 * bezel
+        body_h = sh + 2 * bezel + 2 * pad
+        self.screen_rect = pygame.Rect(side + bezel, pad + bezel, sw, sh)
+        self._dpad(side // 2, body_h // 2, side // 4, getattr(board, "SKIN_DPAD_CENTRE", None))
+        self._diamond(body_w - side // 2, body_h // 2, side // 4, getattr(board, "SKIN_KEYS", AB_KEYS))
+        return body_w, body_h
+
+    def _below(self, sw, sh, bezel, pad):
+        """The screen on top, a row of pill keys (SKIN_PILLS) under it, then the d-pad left and
+        the keys right (a portrait handheld, a bare module)."""
+        board = self.board
+        body_w = max(sw + 2 * bezel + 2 * pad, getattr(board, "SKIN_MIN_WIDTH", 0))
+        self.screen_rect = pygame.Rect((body_w - sw) // 2, pad + bezel, sw, sh)
+        top = self.screen_rect.bottom + bezel + pad
+        pills = [n for n in getattr(board, "SKIN_PILLS", ()) if n in board.BUTTONS]
+        if pills:
+            pill_w = max(56, sw // 6)
+            for i, name in enumerate(pills):
+                x = body_w * (i + 1) // (len(pills) + 1) - pill_w // 2
+                self.controls.append(Control(name, (x, top, pill_w, 20), False))
+            top += 40
+        size = getattr(board, "SKIN_CONTROLS", 0) or max(150, sw // 3)
+        inset = getattr(board, "SKIN_INSET", 0)
+        self._dpad(pad + size // 2 + inset, top + size // 2, size // 4,
+                   getattr(board, "SKIN_DPAD_CENTRE", None))
+        self._diamond(body_w - pad - size // 2 - inset, top + size // 2, size // 4,
+                      getattr(board, "SKIN_KEYS", AB_KEYS))
+        return body_w, top + size + pad
 
     def _dpad(self, cx, cy, step, centre=None):
         size = int(step * 0.9)
@@ -97,7 +100,7 @@ class Skin:
     def _render_body(self):
         body = pygame.Surface(self.body_rect.size)
         body.fill((40, 40, 44))
-        pygame.draw.rect(body, BODY.get(self.board.NAME, (60, 60, 60)), self.body_rect,
+        pygame.draw.rect(body, getattr(self.board, "SKIN_COLOUR", (60, 60, 60)), self.body_rect,
                          border_radius=22)
         bezel = self.screen_rect.inflate(2 * max(6, 3 * self.scale), 2 * max(6, 3 * self.scale))
         pygame.draw.rect(body, BEZEL, bezel, border_radius=6)

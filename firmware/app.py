@@ -9,25 +9,22 @@ from micropython import const
 
 from shared_rules import registry
 from shared_rules.game import DRAW, ONGOING, GameError
+from shared_rules.levels import DEFAULT_LEVEL, LEVELS
 import shared_rules.games  # noqa: F401  (registers the game names; imports no game)
 from firmware import saves
 from firmware.builder import MoveBuilder
-from firmware.ui import PANEL, STRIP, TOP, UI
+from firmware.ui import PANEL, TOP, UI
 from firmware.views.base import BUTTON
 
 VERSION = "1.0"
-LEVELS = ("easy", "normal", "hard")
-PLAYER_CHOICES = ("Human", "AI easy", "AI normal", "AI hard")
-PLAYER_CODES = ("human", "ai-easy", "ai-normal", "ai-hard")
+HUMAN = "human"             # a player in the save: "human", or "ai-<level>" (a level of LEVELS)
 DEMO_DELAYS = {"slow": 1500, "normal": 600, "fast": 0}
-# Each setting's allowed values, its default first (a damaged value falls back to it).
-SETTINGS = {"level": ("normal", "easy", "hard"), "targets": ("on", "off"), "demo": ("normal", "slow", "fast")}
 
 PAUSE = -2                  # a human turn or an AI search ended by the player: open the pause menu
 AGAIN = -3                  # the player took back a decision of their own turn: choose again
 # Modules every game uses: never dropped when the game changes.
 _CORE = ("shared_rules.game", "shared_rules.registry", "shared_rules.games", "shared_rules.rng",
-         "firmware.views.base")
+         "shared_rules.levels", "firmware.views.base")
 _DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 _SPIN_MS = 100              # the thinking indicator moves this often
 _mem_alloc = getattr(gc, "mem_alloc", None)    # MicroPython only; the simulator reports 0
@@ -44,6 +41,22 @@ def heap_used():
 def collect_if_low():
     if _mem_free is not None and _mem_free() < _LOW_FREE:
         gc.collect()
+
+
+def ai_player(level):
+    """The save's word for the AI playing at `level`."""
+    return "ai-" + level
+
+
+def player_level(code):
+    """The AI level of a player's word ("ai-normal": "normal"), None for any other word."""
+    kind, dash, level = code.partition("-")
+    return level if kind == "ai" and dash else None
+
+
+# Each setting's allowed values, its default first (a damaged value falls back to it).
+SETTINGS = {"level": (DEFAULT_LEVEL,) + tuple(level for level in LEVELS if level != DEFAULT_LEVEL),
+            "targets": ("on", "off"), "demo": ("normal", "slow", "fast")}
 
 
 def run(hw):
@@ -67,7 +80,7 @@ class Session:
     def __init__(self, name, game, players):
         self.name = name
         self.game = game
-        self.players = players        # ["human" | "ai-<level>", ...] for players 0 and 1
+        self.players = players        # [HUMAN | ai_player(level), ...] for players 0 and 1
         # The notation of each decision, one per line (one string: far smaller in the heap than
         # a list of short strings), parallel to game.history.
         self.log = ""
@@ -77,17 +90,22 @@ class Session:
         self.save_failed = False
 
     def is_ai(self, player):
-        return self.players[player] != "human"
+        return self.players[player] != HUMAN
 
     def level(self, player):
-        return self.players[player][3:]
+        return player_level(self.players[player])
 
     def humans(self):
         return (not self.is_ai(0)) + (not self.is_ai(1))
 
+    def resigned(self):
+        """The player who resigned, -1 if none did."""
+        word, _, player = self.result.partition(" ")
+        return int(player) if word == "resign" else -1
+
     def winner(self):
-        if self.result.startswith("resign"):
-            return 1 - int(self.result[7:])
+        if self.resigned() >= 0:
+            return 1 - self.resigned()
         if self.result == "draw agreed":
             return DRAW
         return self.game.winner()
@@ -100,7 +118,7 @@ class Session:
         if winner == DRAW:
             words = "Draw by agreement" if self.result == "draw agreed" else "Draw"
             return words if len(words) <= cols else "Draw"
-        if self.result.startswith("resign"):
+        if self.resigned() >= 0:
             words = "%s resigned: %s wins" % (names[1 - winner], names[winner])
             if len(words) <= cols:
                 return words
@@ -335,83 +353,26 @@ class App:
     def draw_status(self, session, builder, note):
         ui = self.ui
         game = session.game
-        fb = ui.fb
-        px, py, pw, ph = ui.panel_rect
-        lh = ui.line_h
-        # Boards may spill over their rect (framebuf does not clip): clear the status areas.
-        fb.fill_rect(px, py, pw, ph, ui.bg)
-        if ui.mode == TOP:
-            fb.fill_rect(0, ui.footer_y - 1, ui.w, ui.h - ui.footer_y + 1, ui.bg)
+        px, py, _, _ = ui.panel_rect
+        ui.clear_status()
         winner = session.winner()
+        moves = "#%d" % (len(game.history) + 1)
         info = []
         if winner == ONGOING:
             player = game.to_move()
             who = game.PLAYERS[player] + (" AI" if session.is_ai(player) else "")
-            self.status_token(session, px + 4, py + lh // 2, player)
+            self.status_token(session, px + 4, py + ui.line_h // 2, player)
             info = self.info
         else:
             # The result once, instead of the counts of a phase that is over.
-            if ui.mode == TOP:       # left of "#n"
-                room = (pw - 8 * len("#%d" % (len(game.history) + 1)) - 13) // 8
-            elif ui.mode == STRIP:
-                room = (pw - 9) // 8
-            else:                    # wrapped in the column: every word must fit a line
-                room = 80
-                for word in session.result_words().split(" "):
-                    if len(word) > pw // 8 - 1:
-                        room = 0
-            who = session.result_words(room)
+            who = session.result_words(ui.result_room(session.result_words(), moves))
             if winner != DRAW:
-                self.status_token(session, px + 4, py + lh // 2, winner)
-        moves = "#%d" % (len(game.history) + 1)
-        text_y = py + (lh - 8) // 2
-        if ui.mode == PANEL:
-            cols = pw // 8
-            y = py
-            for part in ui.wrap(who, cols - 1):
-                ui.text(part, px + 8, y + (lh - 8) // 2)    # right of the turn marker
-                y += lh
-            notes = ui.wrap(note, cols) if note else []
-            # A note (a hint) goes above the column's buttons whole: the counts give way to it.
-            bottom = ui.button_top(len(builder.buttons)) if builder is not None else ph
-            room = (bottom - y) // lh - len(notes)
-            for line in info[:max(0, room)]:
-                ui.text(line[:cols], px, y)
-                y += lh
-            for part in notes:
-                ui.text(part, px, y, ui.accent)
-                y += lh
-            self.panel_free_y = y
-        elif ui.mode == TOP:
-            ui.text(who, px + 9, text_y)
-            ui.text(moves, pw - 8 * len(moves), text_y, ui.dim)
-            line = "  ".join(info)
-            if len(line) > ui.cols:
-                line = " ".join(info)
-            ui.text(line[:ui.cols], px, py + lh)
-            fb.hline(0, py + 2 * lh, ui.w, ui.grid)
-            if note:
-                ui.text(note[:ui.cols], 0, ui.footer_y, ui.accent)
-        else:
-            # STRIP: one line for everything: who, then a note or the counts, left of the move
-            # being built and the buttons at its right end.
-            # With a second line, the counts go there.
-            two = ui.strip_lines > 1
-            line = who + " " + (note or ("" if two else " ".join(info)))
-            right = ui.w
-            if builder is not None:
-                right = ui.button_left(len(builder.buttons))
-                if not note:     # the move being built, at the line's right end
-                    right -= 8 * (len(session.view.describe(builder)) + 1)
-            room = max(0, (right - px - 9) // 8)
-            if note and len(line) > room:
-                line = note      # the note whole rather than the name of the player to move
-            ui.text(line[:room], px + 9, text_y, ui.accent if note else ui.fg)
-            if two:
-                ui.text(" ".join(info)[:ui.cols], px, text_y + lh)
-            fb.hline(0, py + ph, ui.w, ui.grid)
+                self.status_token(session, px + 4, py + ui.line_h // 2, winner)
+        building = session.view.describe(builder) if builder is not None else None
+        buttons = len(builder.buttons) if builder is not None else -1
+        self.panel_free_y = ui.draw_status(who, moves, info, note, buttons, building)
         if builder is not None:
-            self.draw_buttons(session, builder, note)
+            self.draw_buttons(session, builder, note, building)
 
     def status_token(self, session, x, y, player):
         if session.view is not None:
@@ -419,10 +380,10 @@ class App:
         else:
             self.ui.token(x, y, 3, player)
 
-    def draw_buttons(self, session, builder, note):
+    def draw_buttons(self, session, builder, note, text):
+        """The builder's buttons, then the move being built (`text`) and the legend."""
         ui = self.ui
         view = session.view
-        text = view.describe(builder)
         buttons = len(builder.buttons)
         for i in range(buttons):
             key = builder.buttons[i]
@@ -537,7 +498,7 @@ class App:
         game = session.game
         moves = game.legal_moves()
         texts = [game.move_to_text(m) for m in moves]
-        title = "%s: %s" % (game.PLAYERS[game.to_move()], registry.GAMES[session.name][2])
+        title = "%s: %s" % (game.PLAYERS[game.to_move()], registry.game_title(session.name))
         choice = self.ui.menu(title[:self.ui.cols], texts, 0, "B: pause menu")
         return moves[choice] if choice >= 0 else PAUSE
 

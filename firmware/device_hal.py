@@ -9,9 +9,7 @@ import gc
 import time
 from micropython import const
 
-EV_PRESS = const(1)
-EV_RELEASE = const(2)
-EV_REPEAT = const(3)
+from firmware.hw_base import EV_PRESS, EV_RELEASE, EV_REPEAT, HwBase
 
 DEBOUNCE_MS = const(20)
 REPEAT_DELAY_MS = const(400)
@@ -112,20 +110,12 @@ class AnalogAxis:
         return 0
 
 
-class Hw:
+class Hw(HwBase):
     """The `hw` object the app runs on (docs/architecture.md, "The hardware layer contract")."""
 
     def __init__(self, name, display, buttons, save_dir="/saves", layer=False):
-        self.name = name
-        self.width = display.width
-        self.height = display.height
-        self.color = display.COLOR
-        self.fb = display.fb
-        self.buffer = display.buffer
-        self.layer = layer
-        self.buttons = buttons.names
-        self.save_dir = save_dir
-        self.heap = 0
+        super().__init__(name, display.width, display.height, display.COLOR, buttons.names,
+                         display.fb, display.buffer, save_dir, layer)
         self._display = display
         self._buttons = buttons
         self.ticks_ms = time.ticks_ms
@@ -133,17 +123,8 @@ class Hw:
         self.sleep_ms = time.sleep_ms
         _make_dirs(save_dir)
 
-    def show(self, x=0, y=0, w=0, h=0):
-        """Sends the whole framebuffer (w == 0) or the rectangle, clipped to the screen."""
-        if w == 0:
-            self._display.show(0, 0, self.width, self.height)
-            return
-        x2 = min(x + w, self.width)
-        y2 = min(y + h, self.height)
-        x = max(x, 0)
-        y = max(y, 0)
-        if x < x2 and y < y2:
-            self._display.show(x, y, x2 - x, y2 - y)
+    def send(self, x, y, w, h):
+        self._display.show(x, y, w, h)
 
     def poll(self):
         return self._buttons.poll()

@@ -64,7 +64,7 @@ def rules(app, name):
         mod.TEXT + "\n\nTHE STATUS LINE\n" + mod.STATUS
     del mod
     app.drop("firmware.rules_text." + name)
-    app.ui.pager(registry.GAMES[name][2], text)
+    app.ui.pager(registry.game_title(name), text)
 
 
 def game_help(app, name):

@@ -6,8 +6,8 @@ import gc
 from shared_rules import registry
 from shared_rules.game import GameError
 from firmware import saves
-from firmware.app import LEVELS, PLAYER_CHOICES, PLAYER_CODES, SETTINGS, DEMO_DELAYS, VERSION, \
-    Session, heap_used
+from shared_rules.levels import DEFAULT_LEVEL, LEVELS
+from firmware.app import DEMO_DELAYS, HUMAN, VERSION, Session, ai_player, heap_used, player_level
 
 
 def main_menu(app):
@@ -39,15 +39,15 @@ def main_menu(app):
 
 def describe_save(saved, cols):
     """The saved game in one line of at most `cols` characters: game, move, opponents."""
-    title = registry.GAMES[saved.game][2] if saved.game in registry.GAMES else saved.game
+    title = registry.game_title(saved.game) if saved.game in registry.GAMES else saved.game
     humans = saved.players.count("human")
     if humans == 2:
         who = "2 players"
     elif humans == 0:
         who = "AI vs AI"
     else:
-        ai = saved.players[0] if saved.players[0] != "human" else saved.players[-1]
-        who = "vs AI " + ai[3:]
+        ai = saved.players[0] if saved.players[0] != HUMAN else saved.players[-1]
+        who = "vs AI %s" % player_level(ai)
     if saved.result:
         tries = [title + ", finished, " + who, title + " finished", title]
     else:
@@ -66,7 +66,7 @@ def pick_game(app, title, index=0):
     if not names:
         app.ui.message(title, "No games are installed.")
         return "", 0
-    titles = [registry.GAMES[n][2] for n in names]
+    titles = [registry.game_title(n) for n in names]
     choice = app.ui.menu(title, titles, index)
     return (names[choice], choice) if choice >= 0 else ("", index)
 
@@ -104,9 +104,9 @@ def set_up_game(app, name):
         choices.append(values)
         words.append(option_words.values(name, opt))
         picked.append(values.index(allowed[0]))
-    has_ai = app.has_ai(name)
-    player_choices = PLAYER_CHOICES if has_ai else PLAYER_CHOICES[:1]
-    default_ai = 1 + LEVELS.index(app.settings["level"]) if has_ai else 0
+    levels = LEVELS if app.has_ai(name) else ()
+    player_choices = ["Human"] + ["AI " + level for level in levels]
+    default_ai = 1 + levels.index(app.settings["level"]) if levels else 0
     for p in range(2):
         labels.append(cls.PLAYERS[p])
         choices.append(player_choices)
@@ -115,7 +115,7 @@ def set_up_game(app, name):
     del option_words
     app.drop("firmware.option_words")
     while True:
-        if not app.ui.form(registry.GAMES[name][2], labels, choices, picked, "Start", words):
+        if not app.ui.form(registry.game_title(name), labels, choices, picked, "Start", words):
             return None
         if may_replace_save(app, name):
             break
@@ -123,7 +123,7 @@ def set_up_game(app, name):
     for i in range(len(option_names)):
         options[option_names[i]] = choices[i][picked[i]]
     n = len(option_names)
-    players = [PLAYER_CODES[picked[n]], PLAYER_CODES[picked[n + 1]]]
+    players = [HUMAN if picked[i] == 0 else ai_player(levels[picked[i] - 1]) for i in (n, n + 1)]
     try:
         game = registry.create(name, options)
     except GameError as e:
@@ -140,7 +140,7 @@ def may_replace_save(app, name):
     if saved is None or saved.result:
         return True
     return app.ui.ask("Saved game", "New %s game: replace the saved %s?" % (
-        registry.GAMES[name][2], describe_save(saved, app.ui.cols)), "Replace it", "Keep it")
+        registry.game_title(name), describe_save(saved, app.ui.cols)), "Replace it", "Keep it")
 
 
 def continue_game(app):
@@ -177,7 +177,7 @@ def replay(app, saved):
     if len(saved.players) != 2:
         raise GameError("bad players line")
     for code in saved.players:
-        if code not in PLAYER_CODES:
+        if code != HUMAN and player_level(code) not in LEVELS:
             raise GameError("unknown player '%s'" % code)
     app.activate(saved.game)
     session = Session(saved.game, registry.create(saved.game, saved.options), saved.players)
@@ -212,7 +212,7 @@ def settings_screen(app):
     labels = ["AI level", "Show targets", "Demo speed", "Erase saved game"]
     choices = [LEVELS, ("on", "off"), ("slow", "normal", "fast"), ("no", "yes")]
     s = app.settings
-    picked = [LEVELS.index(s["level"]) if s["level"] in LEVELS else 1,
+    picked = [LEVELS.index(s["level"] if s["level"] in LEVELS else DEFAULT_LEVEL),
               0 if s["targets"] == "on" else 1,
               ("slow", "normal", "fast").index(s["demo"]) if s["demo"] in DEMO_DELAYS else 1, 0]
     if not app.ui.form("Settings", labels, choices, picked, "Save"):
@@ -232,7 +232,7 @@ def settings_screen(app):
 def about(app):
     from firmware import help_pages
     gc.collect()
-    titles = ", ".join(registry.GAMES[n][2] for n in registry.game_names())
+    titles = ", ".join(registry.game_title(n) for n in registry.game_names())
     heap = heap_used()
     app.ui.pager("About", (
         "Tholia %s\n%s %dx%d %s\nHeap in use: %s\n\n"

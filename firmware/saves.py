@@ -36,7 +36,7 @@ class SavedGame:
     def __init__(self, game, options, players, moves, result=""):
         self.game = game
         self.options = options    # dict str -> str
-        self.players = players    # e.g. ["human", "ai3"]
+        self.players = players    # e.g. ["human", "ai-normal"] (firmware/app.py ai_player)
         self.moves = moves        # list of str
         self.result = result      # "" while the board decides, "resign 0", "draw agreed"
 

@@ -6,8 +6,7 @@
 import framebuf
 from micropython import const
 
-EV_PRESS = const(1)
-EV_REPEAT = const(3)
+from firmware.hw_base import EV_PRESS, EV_REPEAT
 
 # Buttons as the app sees them: the d-pad, A (choose), B (back), MENU (any of the spare keys),
 # Y (hint).  Boards with only six buttons reach the pause menu with B (nothing left to cancel).
@@ -134,6 +133,84 @@ class UI:
                     bw - 1, lh + 1)
         bw = self.button_width()
         return self.w - (count - index) * bw, max(0, self.footer_y - 1), bw - 2, lh
+
+    # --- the play screen's status, in each layout ------------------------------------------
+    def clear_status(self):
+        """Clears the status areas (a board may spill over its rect: framebuf does not clip)."""
+        px, py, pw, ph = self.panel_rect
+        self.fb.fill_rect(px, py, pw, ph, self.bg)
+        if self.mode == TOP:
+            self.fb.fill_rect(0, self.footer_y - 1, self.w, self.h - self.footer_y + 1, self.bg)
+
+    def result_room(self, words, moves):
+        """How many characters the status has for the result `words`: TOP left of the move
+        number `moves`, STRIP the line; PANEL wraps them in the column, where every word must
+        fit a line (else 0: the shortest form)."""
+        pw = self.panel_rect[2]
+        if self.mode == TOP:
+            return (pw - 8 * len(moves) - 13) // 8
+        if self.mode == STRIP:
+            return (pw - 9) // 8
+        for word in words.split(" "):
+            if len(word) > pw // 8 - 1:
+                return 0
+        return 80
+
+    def draw_status(self, who, moves, info, note, buttons, building):
+        """The status right of the turn marker: `who` (the player to move, or the result), the
+        move number `moves`, the view's `info` lines and a `note` (a hint), around the `buttons`
+        of the move being built (-1: none) and its text `building`.  Returns where the PANEL
+        column's text ends (0 in the other layouts)."""
+        fb = self.fb
+        px, py, pw, ph = self.panel_rect
+        lh = self.line_h
+        text_y = py + (lh - 8) // 2
+        if self.mode == PANEL:
+            cols = pw // 8
+            y = py
+            for part in self.wrap(who, cols - 1):
+                self.text(part, px + 8, y + (lh - 8) // 2)    # right of the turn marker
+                y += lh
+            notes = self.wrap(note, cols) if note else []
+            # A note (a hint) goes above the column's buttons whole: the counts give way to it.
+            bottom = self.button_top(buttons) if buttons >= 0 else ph
+            room = (bottom - y) // lh - len(notes)
+            for line in info[:max(0, room)]:
+                self.text(line[:cols], px, y)
+                y += lh
+            for part in notes:
+                self.text(part, px, y, self.accent)
+                y += lh
+            return y
+        if self.mode == TOP:
+            self.text(who, px + 9, text_y)
+            self.text(moves, pw - 8 * len(moves), text_y, self.dim)
+            line = "  ".join(info)
+            if len(line) > self.cols:
+                line = " ".join(info)
+            self.text(line[:self.cols], px, py + lh)
+            fb.hline(0, py + 2 * lh, self.w, self.grid)
+            if note:
+                self.text(note[:self.cols], 0, self.footer_y, self.accent)
+            return 0
+        # STRIP: one line for everything: who, then a note or the counts, left of the move
+        # being built and the buttons at its right end.
+        # With a second line, the counts go there.
+        two = self.strip_lines > 1
+        line = who + " " + (note or ("" if two else " ".join(info)))
+        right = self.w
+        if buttons >= 0:
+            right = self.button_left(buttons)
+            if not note:     # the move being built, at the line's right end
+                right -= 8 * (len(building) + 1)
+        room = max(0, (right - px - 9) // 8)
+        if note and len(line) > room:
+            line = note      # the note whole rather than the name of the player to move
+        self.text(line[:room], px + 9, text_y, self.accent if note else self.fg)
+        if two:
+            self.text(" ".join(info)[:self.cols], px, text_y + lh)
+        fb.hline(0, py + ph, self.w, self.grid)
+        return 0
 
     def button_width(self):
         return self.w // 6 if self.mode == TOP else min(self.w // 4, 44)
@@ -482,7 +559,10 @@ class UI:
             self.heading(title)
             for row in range(min(shown, len(lines) - first)):
                 self.text(lines[first + row], 0, top + row * self.line_h)
-            page = "%d/%d" % (first // max(rows, 1) + 1, last_first // max(rows, 1) + 1) if last_first else ""
+            page = ""
+            if last_first:  # pages of `rows` lines; the last one is shown once scrolled to its end
+                pages = (len(lines) + rows - 1) // rows
+                page = "%d/%d" % (pages if first == last_first else first // rows + 1, pages)
             self.text(page, self.w - 8 * len(page), self.h - 8, self.dim)
             self.show()
             key = self.wait_key()

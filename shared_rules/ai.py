@@ -23,6 +23,9 @@
 #   win_candidates(moves)           optional: the moves that may win on the spot (a superset of
 #                                   the wins, found cheaply); the root plays each of them (all
 #                                   the moves without it) and a win at once is played unsearched
+#   sure_win(moves)                 optional: a move that starts (or goes on with) a turn of
+#                                   several decisions whose win is certain, or None; asked after
+#                                   the wins on the spot, also before any search
 #   DEEPEN_FROM                     optional: the depth iterative deepening starts at (1)
 #   SURE_WIN                        optional: a value at least this high is a win the evaluation
 #                                   is sure of: the search plays the first root move found with
@@ -38,10 +41,8 @@ from micropython import const
 import time
 
 from shared_rules.game import ONGOING, DRAW, GameError
+from shared_rules.levels import DEFAULT_LEVEL, LEVELS  # ai.LEVELS; the app reads levels.py
 from shared_rules.rng import Rng
-
-LEVELS = ("easy", "normal", "hard")
-DEFAULT_LEVEL = "normal"
 
 DEVICE_PYSTONES = const(1490)  # RP2040 @125 MHz, the reference device (docs/platform.md)
 WIN = const(1000000)  # value of a won position, less the plies it takes: quick wins first
@@ -230,6 +231,11 @@ class Search:
             if won:
                 self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
                 return move
+        sure_win = getattr(tuner, "sure_win", None)
+        move = None if sure_win is None else sure_win(moves)
+        if move is not None:
+            self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
+            return move
         self._check_ticks = _ticks_since(_clock(), check_from)
         if self._salt_from_first:
             self._to_front(moves)

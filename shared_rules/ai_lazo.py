@@ -27,8 +27,8 @@ from array import array
 
 from micropython import const
 
-from shared_rules.ai import MAX_PLY, best_first
-from shared_rules.lazo import N_SPACES, ROW_OF, SLOT_MASK, SLOT_OFFSET, SPLIT_LINK
+from shared_rules.ai import MAX_PLY, best_first, keep_best
+from shared_rules.lazo import LEVEL1, N_SPACES, ROW_OF, SLOT_MASK, SLOT_OFFSET, SPLIT_LINK
 
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 # Normal looks three plies deep, narrowly: its own next tile answers the reply that blocks (192
@@ -40,7 +40,6 @@ LEVELS = {
     "hard": (9.0, 800, (16, 8, 8), 0),
 }
 
-_LEVEL1 = const(145)  # spaces 0..144 are on the board
 # Move ordering
 _WIN_NOW = const(100000)
 _BLOCK = const(20000)
@@ -62,140 +61,18 @@ _RANK = const(48)  # per colour: the root's best moves kept for the search's can
 _TOP = const(16)  # candidates(): the most moves it returns
 _OPENERS = const(32)
 
-# The search line's winning spaces: bit colour = a tile of that colour there would make a loop.
-_bits = bytearray(N_SPACES)
-_win_spaces = []  # prepare(): the spaces with bits in the root position
-_root = [None, 0, -1]  # the game prepare() saw, its number of tiles and its last move
-# prepare(): the tiles' value (below) per colour; a tile's value never changes (tiles never
-# move), so evaluate() adds only the tiles placed since.
-_root_value = [0, 0, 0]
-# prepare(): per player p at p * _RANK, the best moves in the root position, best first.
-_rank_moves = array("H", bytes(4 * _RANK))
-_rank_scores = array("i", bytes(8 * _RANK))
-_rank_len = bytearray(2)
-_rank_all = bytearray(2)  # 1 when the ranking holds every legal move of that player
-# Per ply of the search line: the tile placed, its value for Black, and the empty spaces around
-# it (12 at most) with their bits before the segment changed them.
-_seg_tile = array("H", bytes(2 * MAX_PLY))
-_seg_value = array("h", bytes(2 * MAX_PLY))
-_seg_spaces = array("H", bytes(24 * MAX_PLY))
-_seg_old = bytearray(12 * MAX_PLY)
-_seg_len = bytearray(MAX_PLY)
-_seg_count = [0]  # segments on the stack
-# _scan(): the empty spaces next to the search's tiles, marked with the scan's stamp.
-_near = bytearray(N_SPACES)
-_near_list = array("H", bytes(24 * MAX_PLY))
-_near_len = [0]
-_stamp = [0]
-# evaluate(): threats, latent wins and openers of Black, White; the latent wins' missing
-# supports seen so far (space * 2 + player).
-_counts = array("H", bytes(12))
-_openers = array("H", bytes(2 * _OPENERS))
-_openers_len = [0]
-_THREATS = const(4)
-_threats = array("H", bytes(4 * _THREATS))  # _tally(): per player, his first threats
-_threats_len = bytearray(2)
-
-# What a move would make: threats (low 2 bits), latent wins (next 2 bits), each at most 3; per
-# player p at p * N_SPACES in the root position (entries set listed in _made_list), and for the
-# mover next to the search's tiles (_fresh_made, valid where _fresh holds the scan's stamp).
-_MADE = const(128)
-_makes = bytearray(2 * N_SPACES)
-_made_list = array("H", bytes(2 * _MADE))
-_made_len = [0]
-_fresh = bytearray(N_SPACES)
-_fresh_made = bytearray(N_SPACES)
-_touched = array("H", bytes(2 * (N_SPACES - _LEVEL1)))  # prepare(): upper spaces touching a tile
-_top_scores = array("i", bytes(4 * _TOP))
-_top_moves = array("H", bytes(2 * _TOP))
+_THREATS = const(4)  # _tally(): per player, his first threats kept
+_MADE = const(128)  # the root's moves that make a threat or a latent win, at most, listed
 
 
-def prepare(game, level=""):
-    """Before a search: every space where a tile of either colour would make a loop now, and
-    each player's ranking of his moves."""
-    global _win_spaces
-    cells, adjacent = game.cells, game._adjacent
-    history = game.history
-    _pop_segments(0)
-    for s in _win_spaces:
-        _bits[s] = 0
-    _win_spaces = []
-    _root_value[1] = _root_value[2] = 0
-    for s in history:
-        if s >= _LEVEL1:
-            _root_value[cells[s]] += _tile_value(cells, s)
-    _root[0] = game
-    _root[1] = len(history)
-    _root[2] = history[-1] if history else -1
-    stamp = _new_stamp()  # no space is next to a search tile yet
-    for i in range(_made_len[0]):
-        _makes[_made_list[i]] = 0
-    _made_len[0] = 0
-    n = 0  # the empty upper spaces touching a tile: the only ones that matter
-    for s in range(_LEVEL1, N_SPACES):
-        if cells[s] or not (adjacent[s] or adjacent[N_SPACES + s]):
-            continue
-        _touched[n] = s
-        n += 1
-        for player in (0, 1):
-            if adjacent[player * N_SPACES + s] and _look_at(game, s, player, stamp, True):
-                if not _bits[s]:
-                    _win_spaces.append(s)
-                _bits[s] |= player + 1
-    _rank_root(game, n)
-
-
-def _look_at(game, s, player, stamp, root):
-    """Whether a tile of `player` on the empty upper space s would make a loop now (asked at the
-    root only; the search keeps its own answers); and which moves next to s would make s win
-    for him (a threat, or a latent win while s lacks a support): those whose tile splits the own
-    link of s (the loop test's first question, SPLIT_LINK) are asked the whole question.  What
-    they make goes to _makes (root) or _fresh_made."""
-    cells, supported, adjacent = game.cells, game._supported, game._adjacent
-    colour = player + 1
-    mask = SLOT_MASK[s]
-    row = ROW_OF[s] * 12
-    own = free = 0
-    for d in range(9):  # nothing rests on an empty space
-        if mask >> d & 1:
-            c = cells[s + SLOT_OFFSET[row + d]]
-            if c == colour:
-                own |= 1 << d
-            elif not c:
-                free |= 1 << d
-    if root and SPLIT_LINK[own >> 3] >> (own & 7) & 1 and game.would_loop(s, player):
-        return True  # already a winning space: nothing to make here
-    mine = player * N_SPACES
-    for d in range(9):
-        if not free >> d & 1:
-            continue
-        both = own | 1 << d
-        if not SPLIT_LINK[both >> 3] >> (both & 7) & 1:
-            continue
-        u = s + SLOT_OFFSET[row + d]
-        if u >= _LEVEL1 and (supported[u] != 3 or not adjacent[mine + u]):
-            continue  # not a legal move
-        cells[u] = colour
-        loop = game.would_loop(s, player)
-        cells[u] = 0
-        if not loop:
-            continue
-        made = 1 if supported[s] + (1 if d >= 6 else 0) == 3 else 4
-        if root:
-            key = mine + u
-            old = _makes[key]
-            if not old:
-                if _made_len[0] == _MADE:
-                    continue  # no room to list it for the next clean-up: not kept
-                _made_list[_made_len[0]] = key
-                _made_len[0] += 1
-            _makes[key] = _more(old, made)
-        else:
-            if _fresh[u] != stamp:
-                _fresh[u] = stamp
-                _fresh_made[u] = 0
-            _fresh_made[u] = _more(_fresh_made[u], made)
-    return False
+def win_candidates(game, moves):
+    """The moves that may win on the spot (ai.py plays them before any search): the tiles that
+    may close a loop, and every move once at most one board hole is left (the opponent may then
+    be left without a move)."""
+    if game.holes_left() <= 1:
+        return moves
+    player = game.to_move()
+    return [m for m in moves if game.may_loop(m, player)]
 
 
 def _more(made, add):
@@ -203,250 +80,6 @@ def _more(made, add):
     if add == 1:
         return made + 1 if made & 3 < 3 else made
     return made + 4 if made < 12 else made
-
-
-def _rank_root(game, touched):
-    """Both players' rankings of their moves in the root position: the board holes, then the
-    first `touched` upper spaces of _touched (those touching a tile, in index order)."""
-    cells, supported, adjacent = game.cells, game._supported, game._adjacent
-    last0, last1 = _RANK - 1, 2 * _RANK - 1
-    kept0 = kept1 = legal0 = legal1 = 0
-    for i in range(_LEVEL1 + touched):
-        s = i if i < _LEVEL1 else _touched[i - _LEVEL1]
-        if cells[s]:
-            continue
-        touch0, touch1 = adjacent[s], adjacent[N_SPACES + s]
-        if s >= _LEVEL1:
-            if supported[s] != 3:
-                continue
-        elif not (touch0 or touch1):
-            # A board hole touching no tile: score 0 for both (nothing around it to make)
-            legal0 += 1
-            legal1 += 1
-            if kept0 < _RANK:
-                kept0 = _keep(_rank_moves, _rank_scores, 0, kept0, _RANK, s, 0)
-            if kept1 < _RANK:
-                kept1 = _keep(_rank_moves, _rank_scores, _RANK, kept1, _RANK, s, 0)
-            continue
-        if s < _LEVEL1 or touch0:
-            legal0 += 1
-            score = _move_score(game, s, 0)
-            if kept0 < _RANK or score > _rank_scores[last0]:
-                kept0 = _keep(_rank_moves, _rank_scores, 0, kept0, _RANK, s, score)
-        if s < _LEVEL1 or touch1:
-            legal1 += 1
-            score = _move_score(game, s, 1)
-            if kept1 < _RANK or score > _rank_scores[last1]:
-                kept1 = _keep(_rank_moves, _rank_scores, _RANK, kept1, _RANK, s, score)
-    _rank_len[0], _rank_len[1] = kept0, kept1
-    _rank_all[0] = 1 if legal0 == kept0 else 0
-    _rank_all[1] = 1 if legal1 == kept1 else 0
-
-
-def _keep(moves, scores, base, kept, size, s, score):
-    """Inserts (score, s) into the ranking moves/scores[base:base + kept] of at most `size`,
-    best first, ties in insertion order; returns the new length."""
-    if kept == size and score <= scores[base + size - 1]:
-        return kept
-    i = base + (kept if kept < size else size - 1)
-    while i > base and scores[i - 1] < score:
-        scores[i] = scores[i - 1]
-        moves[i] = moves[i - 1]
-        i -= 1
-    scores[i] = score
-    moves[i] = s
-    return kept + 1 if kept < size else kept
-
-
-def _below_root(game):
-    """Whether `game` is the prepared position or one a search reached from it (at most
-    MAX_PLY - 1 tiles further: the segments' room)."""
-    history = game.history
-    n = _root[1]
-    return (_root[0] is game and n <= len(history) < n + MAX_PLY and
-            (n == 0 or history[n - 1] == _root[2]))
-
-
-# --- the search line's segments ------------------------------------------------------------------
-def _scan(game):
-    """Brings the segments in line with the game's tiles since prepare() and marks the empty
-    spaces next to those tiles (_near, _near_list); returns the mark."""
-    cells, history = game.cells, game.history
-    root = _root[1]
-    depth = len(history) - root
-    same = 0
-    while same < _seg_count[0] and same < depth and _seg_tile[same] == history[root + same]:
-        same += 1
-    _pop_segments(same)
-    for ply in range(same, depth):
-        _push_segment(game, ply, history[root + ply])
-    stamp = _new_stamp()
-    n = 0
-    for ply in range(depth):
-        for q in range(ply * 12, ply * 12 + _seg_len[ply]):
-            s = _seg_spaces[q]
-            if not cells[s] and _near[s] != stamp:
-                _near[s] = stamp
-                _near_list[n] = s
-                n += 1
-    _near_len[0] = n
-    return stamp
-
-
-def _push_segment(game, ply, t):
-    """The tile t (ply `ply` of the line): its empty neighbours, and its colour's bits there."""
-    cells, adjacent = game.cells, game._adjacent
-    colour = cells[t]
-    player = colour - 1
-    q = ply * 12
-    mask = SLOT_MASK[t]
-    row = ROW_OF[t] * 12
-    for slot in range(12):
-        if not mask >> slot & 1:
-            continue
-        s = t + SLOT_OFFSET[row + slot]
-        if cells[s]:
-            continue
-        old = _bits[s]
-        _seg_spaces[q] = s
-        _seg_old[q] = old
-        q += 1
-        if s < _LEVEL1:
-            continue  # no loop closes on the board
-        loop = False
-        if adjacent[player * N_SPACES + s] >= 2:
-            # The loop test's first question here, before asking the whole test.
-            own = 0
-            smask = SLOT_MASK[s]
-            srow = ROW_OF[s] * 12
-            for d in range(9):
-                if smask >> d & 1 and cells[s + SLOT_OFFSET[srow + d]] == colour:
-                    own |= 1 << d
-            loop = SPLIT_LINK[own >> 3] >> (own & 7) & 1 and game.would_loop(s, player)
-        _bits[s] = old | colour if loop else old & ~colour
-    _seg_len[ply] = q - ply * 12
-    _seg_tile[ply] = t
-    value = _tile_value(cells, t) if t >= _LEVEL1 else 0
-    _seg_value[ply] = value if colour == 1 else -value
-    _seg_count[0] = ply + 1
-
-
-def _pop_segments(keep):
-    """Takes the segments from ply `keep` on off the stack, restoring the bits they changed."""
-    for ply in range(_seg_count[0] - 1, keep - 1, -1):
-        for q in range(ply * 12 + _seg_len[ply] - 1, ply * 12 - 1, -1):
-            _bits[_seg_spaces[q]] = _seg_old[q]
-    if _seg_count[0] > keep:
-        _seg_count[0] = keep
-
-
-def _new_stamp():
-    stamp = _stamp[0] + 1
-    if stamp > 255:
-        for s in range(N_SPACES):
-            _near[s] = 0
-            _fresh[s] = 0
-        stamp = 1
-    _stamp[0] = stamp
-    _near_len[0] = 0
-    return stamp
-
-
-# --- evaluation ----------------------------------------------------------------------------------
-def evaluate(game, player):
-    if not _below_root(game):
-        prepare(game)
-    _tally(game, _scan(game))
-    mine, yours = _counts[player], _counts[1 - player]
-    score = (_LATENT * (_counts[2 + player] - _counts[3 - player]) +
-             _OPENER * (_counts[4 + player] - _counts[5 - player]))
-    if game.to_move() == player:
-        if mine:
-            score += _THREAT_TO_MOVE
-        elif yours > 1:
-            score -= _DOUBLE_THREAT
-        elif yours:
-            score -= _SINGLE_THREAT
-    elif yours:
-        score -= _THREAT_TO_MOVE
-    elif mine > 1:
-        score += _DOUBLE_THREAT
-    elif mine:
-        score += _SINGLE_THREAT
-    value = _root_value[1] - _root_value[2]
-    for ply in range(len(game.history) - _root[1]):
-        value += _seg_value[ply]
-    return score + value if player == 0 else score - value
-
-
-def _tally(game, stamp):
-    """Counts the winning spaces of the search line's position in _counts (see _count_win) and
-    lists each player's first threats (_threats)."""
-    cells = game.cells
-    for i in range(6):
-        _counts[i] = 0
-    _openers_len[0] = 0
-    _threats_len[0] = _threats_len[1] = 0
-    for i in range(_near_len[0]):
-        s = _near_list[i]
-        if _bits[s]:
-            _count_win(game, s)
-    for s in _win_spaces:
-        if _bits[s] and not cells[s] and _near[s] != stamp:
-            _count_win(game, s)
-
-
-def _count_win(game, s):
-    """Counts the winning space s in _counts: a threat when it is supported (two when the
-    opponent may not block it), else a latent win, and an opener when its one missing support
-    also opens another latent win of the same colour (one tile there makes two threats)."""
-    cells, supported, adjacent = game.cells, game._supported, game._adjacent
-    bits = _bits[s]
-    missing = 3 - supported[s]
-    if not missing:
-        # Unblockable: no tile of the opponent's touches the space, or his tile there would
-        # complete the supports of another winning space of the owner's.
-        opens = 0
-        mask = SLOT_MASK[s]
-        row = ROW_OF[s] * 12
-        for slot in (9, 10, 11):
-            if mask >> slot & 1:
-                above = s + SLOT_OFFSET[row + slot]
-                if supported[above] == 2 and not cells[above]:
-                    opens |= _bits[above]
-        if bits & 1:
-            _counts[0] += 2 if opens & 1 or not adjacent[N_SPACES + s] else 1
-        if bits & 2:
-            _counts[1] += 2 if opens & 2 or not adjacent[s] else 1
-        for player in (0, 1):
-            n = _threats_len[player]
-            if bits >> player & 1 and n < _THREATS:
-                _threats[player * _THREATS + n] = s
-                _threats_len[player] = n + 1
-        return
-    _counts[2] += bits & 1
-    _counts[3] += bits >> 1
-    if missing > 1:
-        return
-    m = 0
-    row = ROW_OF[s] * 12
-    for slot in (6, 7, 8):  # an upper space has all three
-        m = s + SLOT_OFFSET[row + slot]
-        if not cells[m]:
-            break
-    n = _openers_len[0]
-    for player in (0, 1):
-        if bits >> player & 1:
-            key = m * 2 + player
-            for i in range(n):
-                if _openers[i] == key:
-                    _counts[4 + player] += 1
-                    break
-            else:
-                if n < _OPENERS:
-                    _openers[n] = key
-                    n += 1
-    _openers_len[0] = n
 
 
 def _tile_value(cells, s):
@@ -460,116 +93,497 @@ def _tile_value(cells, s):
     return value
 
 
-# --- move ordering -------------------------------------------------------------------------------
-def order(game, moves, count):
-    """The moves best first: wins, blocks, threats opened, then tiles above the board on the
-    opponent's; tiles that open an opposing latent win last."""
-    if not _below_root(game):
-        prepare(game)
-    _scan(game)
-    player = game.to_move()
-    scores = [0] * len(moves)
-    for i in range(len(moves)):
-        scores[i] = _move_score(game, moves[i], player)
-    return best_first(moves, scores, count)
+class _Arrays:
+    """The arrays a search works in (about 9 KB), allocated once: each Tuner takes them over
+    from the previous one (one search at a time), which first clears what it left there."""
+
+    def __init__(self):
+        self.owner = None  # the Tuner working in them
+        # The search line's winning spaces: bit colour = a tile of that colour there would make
+        # a loop.
+        self.bits = bytearray(N_SPACES)
+        # Per player p at p * _RANK, the best moves in the root position, best first.
+        self.rank_moves = array("H", bytes(4 * _RANK))
+        self.rank_scores = array("i", bytes(8 * _RANK))
+        self.rank_len = bytearray(2)
+        self.rank_all = bytearray(2)  # 1 when the ranking holds every legal move of that player
+        # Per ply of the search line: the tile placed, its value for Black, and the empty spaces
+        # around it (12 at most) with their bits before the segment changed them.
+        self.seg_tile = array("H", bytes(2 * MAX_PLY))
+        self.seg_value = array("h", bytes(2 * MAX_PLY))
+        self.seg_spaces = array("H", bytes(24 * MAX_PLY))
+        self.seg_old = bytearray(12 * MAX_PLY)
+        self.seg_len = bytearray(MAX_PLY)
+        # _scan(): the empty spaces next to the search's tiles, marked with the scan's stamp.
+        self.near = bytearray(N_SPACES)
+        self.near_list = array("H", bytes(24 * MAX_PLY))
+        # evaluate(): threats, latent wins and openers of Black, White; the latent wins' missing
+        # supports seen so far (space * 2 + player); each player's first threats.
+        self.counts = array("H", bytes(12))
+        self.openers = array("H", bytes(2 * _OPENERS))
+        self.threats = array("H", bytes(4 * _THREATS))
+        self.threats_len = bytearray(2)
+        # What a move would make: threats (low 2 bits), latent wins (next 2 bits), each at most
+        # 3; per player p at p * N_SPACES in the root position (the entries set listed), and for
+        # the mover next to the search's tiles (fresh_made, valid where fresh holds the scan's
+        # stamp).
+        self.makes = bytearray(2 * N_SPACES)
+        self.made_list = array("H", bytes(2 * _MADE))
+        self.fresh = bytearray(N_SPACES)
+        self.fresh_made = bytearray(N_SPACES)
+        self.touched = array("H", bytes(2 * (N_SPACES - LEVEL1)))  # upper spaces touching a tile
+        self.top_scores = array("i", bytes(4 * _TOP))
+        self.top_moves = array("H", bytes(2 * _TOP))
 
 
-def candidates(game, count):
-    """The `count` best moves (as order() ranks them) from the root's ranking of the side to move,
-    with only the spaces next to the search's tiles rescored; None when the ranking is too short
-    (then the search lists and orders every move)."""
-    if count > _TOP or not _below_root(game):
-        return None
-    cells, supported, adjacent = game.cells, game._supported, game._adjacent
-    player = game.to_move()
-    stamp = _scan(game)
-    _tally(game, stamp)
-    if _threats_len[player]:
-        return [_threats[player * _THREATS]]  # a win now
-    n = _threats_len[1 - player]
-    if n:  # forced: a block (with two threats any block loses as well as another)
-        for i in range(n):
-            s = _threats[(1 - player) * _THREATS + i]
-            if adjacent[player * N_SPACES + s]:
-                return [s]
-        return []  # no block is legal: lost
-    kept = 0
-    base = player * _RANK
-    end = base + _rank_len[player]
-    q = base
-    while q < end and kept < count:
-        s = _rank_moves[q]
-        if not cells[s] and _near[s] != stamp:  # unchanged since the root
-            kept = _keep(_top_moves, _top_scores, 0, kept, count, s, _rank_scores[q])
-        q += 1
-    if kept < count and not _rank_all[player]:
-        return None  # the moves below the ranking are unknown
-    mine = player * N_SPACES
-    for i in range(_near_len[0]):
-        s = _near_list[i]
-        if s >= _LEVEL1 and adjacent[mine + s] and not _bits[s] & (player + 1):
-            _look_at(game, s, player, stamp, False)
-    for i in range(_near_len[0]):
-        s = _near_list[i]
-        if s < _LEVEL1 or (supported[s] == 3 and adjacent[mine + s]):
-            kept = _keep(_top_moves, _top_scores, 0, kept, count, s, _move_score(game, s, player))
-    if not kept:
-        return None
-    out = [0] * kept
-    for i in range(kept):
-        out[i] = _top_moves[i]
-    return out
-
-
-def _move_score(game, s, player):
-    """How good a tile of `player` on s looks in the search line's position."""
-    cells, supported, adjacent = game.cells, game._supported, game._adjacent
-    me = player + 1
-    you = 3 - me
-    score = 2 * adjacent[player * N_SPACES + s] + adjacent[(1 - player) * N_SPACES + s]
-    mask = SLOT_MASK[s]
-    row = ROW_OF[s] * 12
-    if s >= _LEVEL1:
-        score += 4 * _UPPER
-        for slot in (6, 7, 8):
-            if cells[s + SLOT_OFFSET[row + slot]] == you:
-                score += 4 * _ARCH
-    bits = _bits[s]
-    if bits & me:
-        score += _WIN_NOW
-    if bits & you:
-        score += _BLOCK
-    made = _fresh_made[s] if _fresh[s] == _stamp[0] else _makes[player * N_SPACES + s]
-    if made:
-        threats = made & 3
-        score += (_MAKES_TWO if threats > 1 else _MAKES_ONE * threats) + _MAKES_LATENT * (made >> 2)
-    for slot in (9, 10, 11):  # the spaces s supports: does s complete one of them?
-        if not mask >> slot & 1:
-            continue
-        above = s + SLOT_OFFSET[row + slot]
-        if supported[above] == 2 and not cells[above]:
-            bits = _bits[above]
-            if bits & you:
-                score += _GIFT
-            elif bits & me:
-                score += _OPEN_THREAT
-    return score
+_arrays = []  # the one _Arrays, made with the first Tuner
 
 
 class Tuner:
-    """One search's tuning (ai.py); its functions above still keep their state in this
-    module (one search at a time)."""
+    """One search's tuning (ai.py): the winning spaces of its line and the root's rankings."""
     LEVELS = LEVELS
 
     def __init__(self, game, level):
+        """Every space where a tile of either colour would make a loop now, and each player's
+        ranking of his moves."""
         self.game = game
-        prepare(game, level)
+        cells, adjacent = game.cells, game.adjacent
+        history = game.history
+        self.root_length = len(history)
+        if not _arrays:
+            _arrays.append(_Arrays())
+        arrays = _arrays[0]
+        previous = arrays.owner
+        if previous is not None:
+            previous.leave_arrays()
+        arrays.owner = self
+        self.bits = arrays.bits
+        self._win_spaces = []  # the spaces with bits in the root position
+        # The tiles' value (below) per colour; a tile's value never changes (tiles never move),
+        # so evaluate() adds only the tiles placed since.
+        self._root_value = [0, 0, 0]
+        self._rank_moves, self._rank_scores = arrays.rank_moves, arrays.rank_scores
+        self._rank_len, self._rank_all = arrays.rank_len, arrays.rank_all
+        self._seg_tile, self._seg_value = arrays.seg_tile, arrays.seg_value
+        self._seg_spaces, self._seg_old = arrays.seg_spaces, arrays.seg_old
+        self._seg_len = arrays.seg_len
+        self._seg_count = 0  # segments on the stack
+        self.near, self._near_list = arrays.near, arrays.near_list
+        self._near_len = 0
+        # The stamps go on from the previous search's, so no mark of its is taken for a new one.
+        self.stamp = previous.stamp if previous is not None else 0
+        self._counts, self._openers = arrays.counts, arrays.openers
+        self._openers_len = 0
+        self._threats, self._threats_len = arrays.threats, arrays.threats_len
+        self._makes, self._made_list = arrays.makes, arrays.made_list
+        self._made_len = 0
+        self._fresh, self._fresh_made = arrays.fresh, arrays.fresh_made
+        self._top_scores, self._top_moves = arrays.top_scores, arrays.top_moves
+        touched = arrays.touched
+        root_value = self._root_value
+        for s in history:
+            if s >= LEVEL1:
+                root_value[cells[s]] += _tile_value(cells, s)
+        stamp = self._new_stamp()  # no space is next to a search tile yet
+        bits = self.bits
+        n = 0  # the empty upper spaces touching a tile: the only ones that matter
+        for s in range(LEVEL1, N_SPACES):
+            if cells[s] or not (adjacent[s] or adjacent[N_SPACES + s]):
+                continue
+            touched[n] = s
+            n += 1
+            for player in (0, 1):
+                if adjacent[player * N_SPACES + s] and self._look_at(s, player, stamp, True):
+                    if not bits[s]:
+                        self._win_spaces.append(s)
+                    bits[s] |= player + 1
+        self._rank_root(touched, n)
 
+    def _look_at(self, s, player, stamp, root):
+        """Whether a tile of `player` on the empty upper space s would make a loop now (asked at
+        the root only; the search keeps its own answers); and which moves next to s would make
+        s win for him (a threat, or a latent win while s lacks a support): those whose tile
+        splits the own link of s (the loop test's first question, SPLIT_LINK) are asked the
+        whole question.  What they make goes to _makes (root) or _fresh_made."""
+        game = self.game
+        cells, supported, adjacent = game.cells, game.supported, game.adjacent
+        colour = player + 1
+        mask = SLOT_MASK[s]
+        row = ROW_OF[s] * 12
+        own = free = 0
+        for d in range(9):  # nothing rests on an empty space
+            if mask >> d & 1:
+                c = cells[s + SLOT_OFFSET[row + d]]
+                if c == colour:
+                    own |= 1 << d
+                elif not c:
+                    free |= 1 << d
+        if root and SPLIT_LINK[own >> 3] >> (own & 7) & 1 and game.would_loop(s, player):
+            return True  # already a winning space: nothing to make here
+        mine = player * N_SPACES
+        for d in range(9):
+            if not free >> d & 1:
+                continue
+            both = own | 1 << d
+            if not SPLIT_LINK[both >> 3] >> (both & 7) & 1:
+                continue
+            u = s + SLOT_OFFSET[row + d]
+            if u >= LEVEL1 and (supported[u] != 3 or not adjacent[mine + u]):
+                continue  # not a legal move
+            cells[u] = colour
+            loop = game.would_loop(s, player)
+            cells[u] = 0
+            if not loop:
+                continue
+            made = 1 if supported[s] + (1 if d >= 6 else 0) == 3 else 4
+            if root:
+                makes = self._makes
+                key = mine + u
+                old = makes[key]
+                if not old:
+                    if self._made_len == _MADE:
+                        continue  # no room to list it for the next clean-up: not kept
+                    self._made_list[self._made_len] = key
+                    self._made_len += 1
+                makes[key] = _more(old, made)
+            else:
+                fresh, fresh_made = self._fresh, self._fresh_made
+                if fresh[u] != stamp:
+                    fresh[u] = stamp
+                    fresh_made[u] = 0
+                fresh_made[u] = _more(fresh_made[u], made)
+        return False
+
+    def leave_arrays(self):
+        """Takes off the arrays what this search left there (the next one takes them over)."""
+        self._pop_segments(0)
+        bits, makes, made_list = self.bits, self._makes, self._made_list
+        for s in self._win_spaces:
+            bits[s] = 0
+        for i in range(self._made_len):
+            makes[made_list[i]] = 0
+
+    def _rank_root(self, touched, count):
+        """Both players' rankings of their moves in the root position: the board holes, then
+        the first `count` upper spaces of `touched` (those touching a tile, in index order)."""
+        game = self.game
+        cells, supported, adjacent = game.cells, game.supported, game.adjacent
+        moves, scores = self._rank_moves, self._rank_scores
+        last0, last1 = _RANK - 1, 2 * _RANK - 1
+        kept0 = kept1 = legal0 = legal1 = 0
+        for i in range(LEVEL1 + count):
+            s = i if i < LEVEL1 else touched[i - LEVEL1]
+            if cells[s]:
+                continue
+            touch0, touch1 = adjacent[s], adjacent[N_SPACES + s]
+            if s >= LEVEL1:
+                if supported[s] != 3:
+                    continue
+            elif not (touch0 or touch1):
+                # A board hole touching no tile: score 0 for both (nothing around it to make)
+                legal0 += 1
+                legal1 += 1
+                if kept0 < _RANK:
+                    kept0 = keep_best(moves, scores, 0, kept0, _RANK, s, 0)
+                if kept1 < _RANK:
+                    kept1 = keep_best(moves, scores, _RANK, kept1, _RANK, s, 0)
+                continue
+            if s < LEVEL1 or touch0:
+                legal0 += 1
+                score = self._move_score(s, 0)
+                if kept0 < _RANK or score > scores[last0]:
+                    kept0 = keep_best(moves, scores, 0, kept0, _RANK, s, score)
+            if s < LEVEL1 or touch1:
+                legal1 += 1
+                score = self._move_score(s, 1)
+                if kept1 < _RANK or score > scores[last1]:
+                    kept1 = keep_best(moves, scores, _RANK, kept1, _RANK, s, score)
+        self._rank_len[0], self._rank_len[1] = kept0, kept1
+        self._rank_all[0] = 1 if legal0 == kept0 else 0
+        self._rank_all[1] = 1 if legal1 == kept1 else 0
+
+    # --- the search line's segments --------------------------------------------------------------
+    def _scan(self):
+        """Brings the segments in line with the game's tiles since the root and marks the empty
+        spaces next to those tiles (_near, _near_list); returns the mark."""
+        game = self.game
+        cells, history = game.cells, game.history
+        root = self.root_length
+        depth = len(history) - root
+        seg_tile = self._seg_tile
+        same = 0
+        while same < self._seg_count and same < depth and seg_tile[same] == history[root + same]:
+            same += 1
+        self._pop_segments(same)
+        for ply in range(same, depth):
+            self._push_segment(ply, history[root + ply])
+        stamp = self._new_stamp()
+        near, near_list = self.near, self._near_list  # (pairs: a longer tuple is allocated)
+        seg_len, seg_spaces = self._seg_len, self._seg_spaces
+        n = 0
+        for ply in range(depth):
+            for q in range(ply * 12, ply * 12 + seg_len[ply]):
+                s = seg_spaces[q]
+                if not cells[s] and near[s] != stamp:
+                    near[s] = stamp
+                    near_list[n] = s
+                    n += 1
+        self._near_len = n
+        return stamp
+
+    def _push_segment(self, ply, t):
+        """The tile t (ply `ply` of the line): its empty neighbours, and its colour's bits
+        there."""
+        game = self.game
+        cells, adjacent = game.cells, game.adjacent
+        bits, seg_spaces, seg_old = self.bits, self._seg_spaces, self._seg_old
+        colour = cells[t]
+        player = colour - 1
+        q = ply * 12
+        mask = SLOT_MASK[t]
+        row = ROW_OF[t] * 12
+        for slot in range(12):
+            if not mask >> slot & 1:
+                continue
+            s = t + SLOT_OFFSET[row + slot]
+            if cells[s]:
+                continue
+            old = bits[s]
+            seg_spaces[q] = s
+            seg_old[q] = old
+            q += 1
+            if s < LEVEL1:
+                continue  # no loop closes on the board
+            # The loop test's first question here, before asking the whole test.
+            loop = adjacent[player * N_SPACES + s] >= 2 and game.may_loop(s, player) and game.would_loop(s, player)
+            bits[s] = old | colour if loop else old & ~colour
+        self._seg_len[ply] = q - ply * 12
+        self._seg_tile[ply] = t
+        value = _tile_value(cells, t) if t >= LEVEL1 else 0
+        self._seg_value[ply] = value if colour == 1 else -value
+        self._seg_count = ply + 1
+
+    def _pop_segments(self, keep):
+        """Takes the segments from ply `keep` on off the stack, restoring the bits they
+        changed."""
+        bits, seg_spaces = self.bits, self._seg_spaces
+        seg_old, seg_len = self._seg_old, self._seg_len
+        for ply in range(self._seg_count - 1, keep - 1, -1):
+            for q in range(ply * 12 + seg_len[ply] - 1, ply * 12 - 1, -1):
+                bits[seg_spaces[q]] = seg_old[q]
+        if self._seg_count > keep:
+            self._seg_count = keep
+
+    def _new_stamp(self):
+        stamp = self.stamp + 1
+        if stamp > 255:
+            near, fresh = self.near, self._fresh
+            for s in range(N_SPACES):
+                near[s] = 0
+                fresh[s] = 0
+            stamp = 1
+        self.stamp = stamp
+        self._near_len = 0
+        return stamp
+
+    # --- evaluation ------------------------------------------------------------------------------
     def evaluate(self, player):
-        return evaluate(self.game, player)
+        game = self.game
+        self._tally(self._scan())
+        counts = self._counts
+        mine, yours = counts[player], counts[1 - player]
+        score = (_LATENT * (counts[2 + player] - counts[3 - player]) +
+                 _OPENER * (counts[4 + player] - counts[5 - player]))
+        if game.to_move() == player:
+            if mine:
+                score += _THREAT_TO_MOVE
+            elif yours > 1:
+                score -= _DOUBLE_THREAT
+            elif yours:
+                score -= _SINGLE_THREAT
+        elif yours:
+            score -= _THREAT_TO_MOVE
+        elif mine > 1:
+            score += _DOUBLE_THREAT
+        elif mine:
+            score += _SINGLE_THREAT
+        value = self._root_value[1] - self._root_value[2]
+        seg_value = self._seg_value
+        for ply in range(len(game.history) - self.root_length):
+            value += seg_value[ply]
+        return score + value if player == 0 else score - value
+
+    def _tally(self, stamp):
+        """Counts the winning spaces of the search line's position in _counts (see _count_win)
+        and lists each player's first threats (_threats)."""
+        cells = self.game.cells
+        bits, near = self.bits, self.near
+        near_list, counts = self._near_list, self._counts
+        for i in range(6):
+            counts[i] = 0
+        self._openers_len = 0
+        self._threats_len[0] = self._threats_len[1] = 0
+        for i in range(self._near_len):
+            s = near_list[i]
+            if bits[s]:
+                self._count_win(s)
+        for s in self._win_spaces:
+            if bits[s] and not cells[s] and near[s] != stamp:
+                self._count_win(s)
+
+    def _count_win(self, s):
+        """Counts the winning space s in _counts: a threat when it is supported (two when the
+        opponent may not block it), else a latent win, and an opener when its one missing
+        support also opens another latent win of the same colour (one tile there makes two
+        threats)."""
+        game = self.game
+        cells, supported, adjacent = game.cells, game.supported, game.adjacent
+        counts = self._counts
+        bits = self.bits[s]
+        missing = 3 - supported[s]
+        if not missing:
+            # Unblockable: no tile of the opponent's touches the space, or his tile there would
+            # complete the supports of another winning space of the owner's.
+            opens = 0
+            mask = SLOT_MASK[s]
+            row = ROW_OF[s] * 12
+            for slot in (9, 10, 11):
+                if mask >> slot & 1:
+                    above = s + SLOT_OFFSET[row + slot]
+                    if supported[above] == 2 and not cells[above]:
+                        opens |= self.bits[above]
+            if bits & 1:
+                counts[0] += 2 if opens & 1 or not adjacent[N_SPACES + s] else 1
+            if bits & 2:
+                counts[1] += 2 if opens & 2 or not adjacent[s] else 1
+            threats, threats_len = self._threats, self._threats_len
+            for player in (0, 1):
+                n = threats_len[player]
+                if bits >> player & 1 and n < _THREATS:
+                    threats[player * _THREATS + n] = s
+                    threats_len[player] = n + 1
+            return
+        counts[2] += bits & 1
+        counts[3] += bits >> 1
+        if missing > 1:
+            return
+        m = 0
+        row = ROW_OF[s] * 12
+        for slot in (6, 7, 8):  # an upper space has all three
+            m = s + SLOT_OFFSET[row + slot]
+            if not cells[m]:
+                break
+        openers = self._openers
+        n = self._openers_len
+        for player in (0, 1):
+            if bits >> player & 1:
+                key = m * 2 + player
+                for i in range(n):
+                    if openers[i] == key:
+                        counts[4 + player] += 1
+                        break
+                else:
+                    if n < _OPENERS:
+                        openers[n] = key
+                        n += 1
+        self._openers_len = n
+
+    # --- move ordering ---------------------------------------------------------------------------
+    def win_candidates(self, moves):
+        return win_candidates(self.game, moves)
 
     def order(self, moves, count):
-        return order(self.game, moves, count)
+        """The moves best first: wins, blocks, threats opened, then tiles above the board on the
+        opponent's; tiles that open an opposing latent win last."""
+        self._scan()
+        player = self.game.to_move()
+        scores = [0] * len(moves)
+        for i in range(len(moves)):
+            scores[i] = self._move_score(moves[i], player)
+        return best_first(moves, scores, count)
 
     def candidates(self, count):
-        return candidates(self.game, count)
+        """The `count` best moves (as order() ranks them) from the root's ranking of the side to
+        move, with only the spaces next to the search's tiles rescored; None when the ranking is
+        too short (then the search lists and orders every move)."""
+        if count > _TOP:
+            return None
+        game = self.game
+        cells, supported, adjacent = game.cells, game.supported, game.adjacent
+        player = game.to_move()
+        stamp = self._scan()
+        self._tally(stamp)
+        threats = self._threats
+        if self._threats_len[player]:
+            return [threats[player * _THREATS]]  # a win now
+        n = self._threats_len[1 - player]
+        if n:  # forced: a block (with two threats any block loses as well as another)
+            for i in range(n):
+                s = threats[(1 - player) * _THREATS + i]
+                if adjacent[player * N_SPACES + s]:
+                    return [s]
+            return []  # no block is legal: lost
+        rank_moves, rank_scores = self._rank_moves, self._rank_scores
+        top_moves, top_scores = self._top_moves, self._top_scores
+        near, near_list, bits = self.near, self._near_list, self.bits
+        kept = 0
+        base = player * _RANK
+        end = base + self._rank_len[player]
+        q = base
+        while q < end and kept < count:
+            s = rank_moves[q]
+            if not cells[s] and near[s] != stamp:  # unchanged since the root
+                kept = keep_best(top_moves, top_scores, 0, kept, count, s, rank_scores[q])
+            q += 1
+        if kept < count and not self._rank_all[player]:
+            return None  # the moves below the ranking are unknown
+        mine = player * N_SPACES
+        for i in range(self._near_len):
+            s = near_list[i]
+            if s >= LEVEL1 and adjacent[mine + s] and not bits[s] & (player + 1):
+                self._look_at(s, player, stamp, False)
+        for i in range(self._near_len):
+            s = near_list[i]
+            if s < LEVEL1 or (supported[s] == 3 and adjacent[mine + s]):
+                kept = keep_best(top_moves, top_scores, 0, kept, count, s, self._move_score(s, player))
+        if not kept:
+            return None
+        out = [0] * kept
+        for i in range(kept):
+            out[i] = top_moves[i]
+        return out
+
+    def _move_score(self, s, player):
+        """How good a tile of `player` on s looks in the search line's position."""
+        game = self.game
+        cells, supported, adjacent = game.cells, game.supported, game.adjacent
+        me = player + 1
+        you = 3 - me
+        score = 2 * adjacent[player * N_SPACES + s] + adjacent[(1 - player) * N_SPACES + s]
+        mask = SLOT_MASK[s]
+        row = ROW_OF[s] * 12
+        if s >= LEVEL1:
+            score += 4 * _UPPER
+            for slot in (6, 7, 8):
+                if cells[s + SLOT_OFFSET[row + slot]] == you:
+                    score += 4 * _ARCH
+        bits = self.bits[s]
+        if bits & me:
+            score += _WIN_NOW
+        if bits & you:
+            score += _BLOCK
+        made = self._fresh_made[s] if self._fresh[s] == self.stamp else self._makes[player * N_SPACES + s]
+        if made:
+            threats = made & 3
+            score += (_MAKES_TWO if threats > 1 else _MAKES_ONE * threats) + _MAKES_LATENT * (made >> 2)
+        for slot in (9, 10, 11):  # the spaces s supports: does s complete one of them?
+            if not mask >> slot & 1:
+                continue
+            above = s + SLOT_OFFSET[row + slot]
+            if supported[above] == 2 and not cells[above]:
+                bits = self.bits[above]
+                if bits & you:
+                    score += _GIFT
+                elif bits & me:
+                    score += _OPEN_THREAT
+        return score

@@ -17,7 +17,6 @@ class GameError(ValueError):
 class Game:
     # Overridden by each game.
     NAME = ""
-    TITLE = ""
     PLAYERS = ("First", "Second")
     # Option name -> tuple of allowed values (strings); the first one is the default.
     # An allowed value of "*int" accepts an integer written in decimal (put a real default

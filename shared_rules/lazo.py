@@ -26,6 +26,10 @@ Coordinates for a user interface (module functions, all read-only)
   supports(s)          -> the 3 spaces s rests on ([] on level 1)
   opposite(s, r), region_spaces(s, r) -> the blocking regions touching s (below)
   game.cells           bytearray, space -> 0 empty, 1 Black, 2 White
+  game.supported       bytearray, space -> its occupied supports (3: it may hold a tile; read-only)
+  game.adjacent        bytearray, player * N_SPACES + space -> that player's tiles next to it
+  game.may_loop(s, p), game.would_loop(s, p), game.holes_left()   for the AI (below); LEVEL1: the
+                       spaces below it are the board's holes
 
 Adjacency is stored compactly: per space a 12-bit mask of which neighbour directions exist
 and a row id; per row (55 rows) the index offset of each direction.  Directions ("slots"):
@@ -80,7 +84,7 @@ BLACK = const(1)  # cell contents are player + 1
 WHITE = const(2)
 
 _BOARD = const(715)  # the board as a vertex of Own (adjacent to every own level-1 tile)
-_LEVEL1 = const(145)  # spaces 0..144 are level 1
+LEVEL1 = const(145)  # spaces 0..144 are level 1
 _NONE = const(0xFFFF)
 _CHARS = ".BW"
 
@@ -196,7 +200,7 @@ def neighbours(s):
 
 
 def supports(s):
-    if s < _LEVEL1:
+    if s < LEVEL1:
         return []
     return [neighbour(s, 6), neighbour(s, 7), neighbour(s, 8)]
 
@@ -236,7 +240,6 @@ def parse_space(text):
 
 class Lazo(Game):
     NAME = "lazo"
-    TITLE = "Lazo"
     PLAYERS = ("Black", "White")
     OPTIONS = {}
 
@@ -244,8 +247,8 @@ class Lazo(Game):
         Game.__init__(self, options)
         self.cells = bytearray(N_SPACES)
         # Per space: occupied supports (3 = may hold a tile), and adjacent tiles of each colour.
-        self._supported = bytearray(N_SPACES)
-        self._adjacent = bytearray(2 * N_SPACES)
+        self.supported = bytearray(N_SPACES)
+        self.adjacent = bytearray(2 * N_SPACES)
         # Scratch for the loop test, allocated once: search marks, queue, union-find.
         self._mark = array("H", bytes(2 * (N_SPACES + 1)))
         self._stamp = 0
@@ -256,14 +259,14 @@ class Lazo(Game):
         self._clear()
 
     def _clear(self):
-        cells, supported, adjacent = self.cells, self._supported, self._adjacent
+        cells, supported, adjacent = self.cells, self.supported, self.adjacent
         for s in range(N_SPACES):
             cells[s] = 0
-            supported[s] = 3 if s < _LEVEL1 else 0
+            supported[s] = 3 if s < LEVEL1 else 0
             adjacent[s] = 0
             adjacent[N_SPACES + s] = 0
         self.placed = 0
-        self._level1_free = _LEVEL1
+        self._level1_free = LEVEL1
         self._winner = ONGOING
         self.history = []
 
@@ -279,12 +282,12 @@ class Lazo(Game):
             return []
         cells = self.cells
         out = []
-        for s in range(_LEVEL1):
+        for s in range(LEVEL1):
             if not cells[s]:
                 out.append(s)
-        supported, adjacent = self._supported, self._adjacent
+        supported, adjacent = self.supported, self.adjacent
         base = (self.placed & 1) * N_SPACES
-        for s in range(_LEVEL1, N_SPACES):
+        for s in range(LEVEL1, N_SPACES):
             if supported[s] == 3 and not cells[s] and adjacent[base + s]:
                 out.append(s)
         return out
@@ -294,10 +297,10 @@ class Lazo(Game):
             return "no such space: %r" % (move,)
         if self.cells[move]:
             return "%s is occupied" % space_name(move)
-        if move >= _LEVEL1:
-            if self._supported[move] != 3:
+        if move >= LEVEL1:
+            if self.supported[move] != 3:
                 return "%s needs all 3 spaces below it occupied (no overhang)" % space_name(move)
-            if not self._adjacent[player * N_SPACES + move]:
+            if not self.adjacent[player * N_SPACES + move]:
                 return "%s touches no %s tile (above the board a tile must touch one of yours)" % (
                     space_name(move), self.PLAYERS[player])
         return None
@@ -328,7 +331,7 @@ class Lazo(Game):
     def _put(self, s, colour):
         self.cells[s] = colour
         self.placed += 1
-        if s < _LEVEL1:
+        if s < LEVEL1:
             self._level1_free -= 1
         self._count_around(s, colour, 1)
 
@@ -336,12 +339,12 @@ class Lazo(Game):
         colour = self.cells[s]
         self.cells[s] = 0
         self.placed -= 1
-        if s < _LEVEL1:
+        if s < LEVEL1:
             self._level1_free += 1
         self._count_around(s, colour, -1)
 
     def _count_around(self, s, colour, step):
-        supported, adjacent = self._supported, self._adjacent
+        supported, adjacent = self.supported, self.adjacent
         base = (colour - 1) * N_SPACES
         mask = _MASK[s]
         row = _ROW_OF[s] * 12
@@ -354,9 +357,9 @@ class Lazo(Game):
 
     def _can_move(self, player):
         # Only asked when level 1 is full.
-        cells, supported, adjacent = self.cells, self._supported, self._adjacent
+        cells, supported, adjacent = self.cells, self.supported, self.adjacent
         base = player * N_SPACES
-        for s in range(_LEVEL1, N_SPACES):
+        for s in range(LEVEL1, N_SPACES):
             if supported[s] == 3 and not cells[s] and adjacent[base + s]:
                 return True
         return False
@@ -371,6 +374,29 @@ class Lazo(Game):
             if cells[s] == colour and not done[s] and self._component_has_loop(s, colour, done):
                 return True
         return False
+
+    def may_loop(self, space, player):
+        """The loop test's first question, cheaply: False when a tile of `player` on the empty
+        `space` cannot make a loop (on the board, or its own neighbours' link in one piece)."""
+        if space < LEVEL1:
+            return False
+        own = self._own_link(space, player + 1)
+        return SPLIT_LINK[own >> 3] >> (own & 7) & 1 == 1
+
+    def _own_link(self, t, colour):
+        """The slots around t (same level and below: nothing rests on t) holding `colour`."""
+        cells = self.cells
+        mask = _MASK[t]
+        row = _ROW_OF[t] * 12
+        own = 0
+        for d in range(9):
+            if mask >> d & 1 and cells[t + _OFFSET[row + d]] == colour:
+                own |= 1 << d
+        return own
+
+    def holes_left(self):
+        """Empty holes of the board (level 1): once none is left a player may have no move."""
+        return self._level1_free
 
     def would_loop(self, space, player):
         """Whether a tile of `player` on the empty `space` would make a winning loop now (spec §3),
@@ -398,17 +424,11 @@ class Lazo(Game):
     def _makes_loop(self, t, colour):
         """Whether the tile of `colour` just placed on t makes a winning loop (module doc), given
         that there was none before.  Local: the link of t, and own paths for its components."""
-        if t < _LEVEL1:
+        if t < LEVEL1:
             # The board touches t and all its own neighbours (nothing can rest on t yet): L_A is
             # connected, so there is no new cycle.
             return False
-        cells = self.cells
-        mask = _MASK[t]
-        row = _ROW_OF[t] * 12
-        own = 0
-        for d in range(9):  # nothing can rest on t yet
-            if mask >> d & 1 and cells[t + _OFFSET[row + d]] == colour:
-                own |= 1 << d
+        own = self._own_link(t, colour)
         if not SPLIT_LINK[own >> 3] >> (own & 7) & 1:
             return False  # one component (or none): every new cycle bounds in the star of t
         # Components of L_A: own slots joined along the cuboctahedron's edges.
@@ -438,6 +458,7 @@ class Lazo(Game):
         if not multi:
             return False  # no two components are joined by an own path: no new cycle
         # L_K^adj: an own space across a blocking region joins the own spaces around it.
+        cells = self.cells
         for r in range(6):
             o = opposite(t, r)
             if o >= 0 and cells[o] == colour:
@@ -481,7 +502,7 @@ class Lazo(Game):
                     if not board:
                         break
                     board = False
-                    for n in range(_LEVEL1):
+                    for n in range(LEVEL1):
                         if cells[n] == colour:
                             m = mark[n]
                             if m < stamp or m == waiting:
@@ -493,14 +514,14 @@ class Lazo(Game):
                     continue
                 u = queue[head]
                 head += 1
-                if u < _LEVEL1 and mark[_BOARD] < stamp:
+                if u < LEVEL1 and mark[_BOARD] < stamp:
                     mark[_BOARD] = stamp + label
                     board = True
                     # The board joins every own level-1 tile: the representatives there at once.
                     for e in range(9):
                         if reps >> e & 1:
                             n = t + _OFFSET[row + e]
-                            if n < _LEVEL1 and mark[n] == waiting:
+                            if n < LEVEL1 and mark[n] == waiting:
                                 left -= 1
                                 mark[n] = stamp + label
                                 queue[tail] = n
@@ -546,13 +567,13 @@ class Lazo(Game):
                 u = order[head]
                 head += 1
                 if u == _BOARD:
-                    for n in range(_LEVEL1):
+                    for n in range(LEVEL1):
                         if cells[n] == colour and not done[n]:
                             done[n] = 1
                             parent[n] = u
                             order.append(n)
                     continue
-                if u < _LEVEL1 and not done[_BOARD]:
+                if u < LEVEL1 and not done[_BOARD]:
                     done[_BOARD] = 1
                     parent[_BOARD] = u
                     order.append(_BOARD)
@@ -594,7 +615,7 @@ class Lazo(Game):
                     if n > u and cells[n] == colour and parent[n] != u and parent[u] != n:
                         targets.append(len(coords))
                         coords[u * 1024 + n] = len(coords)
-            if u < _LEVEL1 and parent[_BOARD] != u and parent[u] != _BOARD:
+            if u < LEVEL1 and parent[_BOARD] != u and parent[u] != _BOARD:
                 targets.append(len(coords))
                 coords[u * 1024 + _BOARD] = len(coords)
         if not targets:
@@ -624,7 +645,7 @@ class Lazo(Game):
                             rel.append(_coord(coords, u, n1))
                             rel.append(_coord(coords, u, n2))
                             rel.append(_coord(coords, n1, n2))
-                if u < _LEVEL1 and d < 6:
+                if u < LEVEL1 and d < 6:
                     rel.append(_coord(coords, u, n1))
                     rel.append(_coord(coords, u, _BOARD))
                     rel.append(_coord(coords, n1, _BOARD))
@@ -730,7 +751,7 @@ class Lazo(Game):
             raise GameError("Black moves first, so Black has as many tiles as White or one more")
         if "bw"[(black + white) & 1] != text[0]:
             raise GameError("with %d tiles placed it is %s's move" % (black + white, self.PLAYERS[(black + white) & 1]))
-        for s in range(_LEVEL1, N_SPACES):
+        for s in range(LEVEL1, N_SPACES):
             if cells[s] and not all(cells[b] for b in supports(s)):
                 raise GameError("%s overhangs: a tile needs all 3 spaces below it occupied" % space_name(s))
         self._clear()

@@ -14,6 +14,11 @@ def game_names():
     return sorted(GAMES)
 
 
+def game_title(name):
+    """The game's name for players ("Tholian Go"), known without importing its module."""
+    return GAMES[name][2]
+
+
 def game_class(name):
     if name not in GAMES:
         raise GameError("unknown game '%s'; games: %s" % (name, ", ".join(game_names()) or "none"))

@@ -118,7 +118,6 @@ def _variants():
 
 class TholianGo(Game):
     NAME = "tholian_go"
-    TITLE = "Tholian Go"
     PLAYERS = ("Red", "Blue")
     OPTIONS = {
         "variant": ("standard", "ultimate", "chain", "football", "lucky", "oracle", "scrimmage",

@@ -155,7 +155,6 @@ def _parse_square(text):
 
 class Thoughtwave(Game):
     NAME = "thoughtwave"
-    TITLE = "Thoughtwave"
     PLAYERS = ("Red", "Black")
     OPTIONS = {"red_links": ("left-right", "top-bottom")}
 

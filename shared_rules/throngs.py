@@ -12,8 +12,12 @@
 # by the decision itself.
 #
 # Beyond the Game protocol, for the app and the AI: potential(site), flight() (the stone in flight
-# and its power left), maneuver(), score(player), colour_of(player), site_xy(site), extent(),
-# neighbours(site), illegal_reason(move).
+# and its power left), maneuver(), score(player, marks), colour_of(player), player_of(colour),
+# site_xy(site), extent(), neighbours(site), illegal_reason(move), enemy_next_to_empty(...); the
+# state read directly (read-only): n, board, near, black_nbrs, white_nbrs, nbrs, degree, mover,
+# phase, fly_site, fly_power, fly_kind, setup, original, idle, deployed, first_passed,
+# must_deploy; moves are built by destination(site) and choice(colour), read with KIND_MASK and
+# SITE_MASK.
 from micropython import const
 
 from shared_rules.game import Game, GameError, ONGOING, DRAW
@@ -35,12 +39,24 @@ CHOOSE = const(0x800)  # black / white: pie choice, CHOOSE | colour
 KIND_MASK = const(0xF00)
 SITE_MASK = const(0xFF)
 
-# Setup steps of the pie start; standard games start at _PLAYING.
+
+
+def destination(site):
+    """The decision that ends the flight of the stone in flight on `site`."""
+    return DEST | site
+
+
+def choice(colour):
+    """The pie start's choice of `colour` (BLACK or WHITE) by the second player."""
+    return CHOOSE | colour
+
+
+# Setup steps of the pie start; standard games start at PLAYING.
 _PLACE_WHITE_STEP = const(2)
 _CHOOSE_STEP = const(3)
-_PLAYING = const(4)
+PLAYING = const(4)
 
-_NEAR_ZERO = const(8)  # `near` holds 8 + Black - White so it stays a positive byte
+NEAR_ZERO = const(8)  # `near` holds 8 + Black - White so it stays a positive byte
 _FORCE_AT = const(4)  # original rules: no move or pass once the counter reaches this
 _DIRECTIONS = const(6)
 _MAX_POWER = const(7)
@@ -48,7 +64,6 @@ _MAX_POWER = const(7)
 
 class Throngs(Game):
     NAME = "throngs"
-    TITLE = "Throngs"
     PLAYERS = ("Black", "White")
     OPTIONS = {
         "board": ("63", "93", "87", "153", "torus81"),
@@ -98,7 +113,7 @@ class Throngs(Game):
         near = self.near
         for i in range(self.n):
             board[i] = EMPTY
-            near[i] = _NEAR_ZERO
+            near[i] = NEAR_ZERO
             self.black_nbrs[i] = 0
             self.white_nbrs[i] = 0
         self.mover = BLACK
@@ -121,7 +136,7 @@ class Throngs(Game):
         if self.pie:
             self.setup = 0
         else:
-            self.setup = _PLAYING
+            self.setup = PLAYING
             for s in self._black_start:
                 self._put(s, BLACK)
             for s in self._white_start:
@@ -159,7 +174,7 @@ class Throngs(Game):
         its vicinity (the site and its neighbours) minus enemy stones there."""
         if colour == 0:
             colour = self.mover
-        p = self.near[site] - _NEAR_ZERO
+        p = self.near[site] - NEAR_ZERO
         return p if colour == BLACK else -p
 
     def _has_empty_neighbour(self, site):
@@ -314,7 +329,7 @@ class Throngs(Game):
         out = []
         board = self.board
         n = self.n
-        if self.setup < _PLAYING:
+        if self.setup < PLAYING:
             if self.setup == _CHOOSE_STEP:
                 return [CHOOSE | BLACK, CHOOSE | WHITE]
             kind = PLACE_WHITE if self.setup == _PLACE_WHITE_STEP else PLACE_BLACK
@@ -343,7 +358,7 @@ class Throngs(Game):
         white_nbrs = self.white_nbrs
         for i in range(n):
             v = board[i]
-            p = (near[i] - _NEAR_ZERO) * sign
+            p = (near[i] - NEAR_ZERO) * sign
             if v == EMPTY:
                 if p >= 1 or (waiver and p == 0 and degree[i] == black_nbrs[i] + white_nbrs[i]):
                     out.append(DEPLOY | i)
@@ -367,7 +382,7 @@ class Throngs(Game):
         if (move < 0 or kind == 0 or move > (CHOOSE | WHITE) or (kind <= PLACE_WHITE and site >= self.n)
                 or (kind == PASS and site != 0)):
             return "no such move"
-        if self.setup < _PLAYING:
+        if self.setup < PLAYING:
             if self.setup == _CHOOSE_STEP:
                 if move == CHOOSE | BLACK or move == CHOOSE | WHITE:
                     return None
@@ -462,7 +477,7 @@ class Throngs(Game):
             self.setup += 1
         else:  # CHOOSE: the chooser (seat 1) takes a colour; the side with one stone, White, starts
             self.swapped = 1 if move == CHOOSE | BLACK else 0
-            self.setup = _PLAYING
+            self.setup = PLAYING
             self.mover = WHITE
             self._start_turn()
 
@@ -571,11 +586,13 @@ class Throngs(Game):
             self._put(self.fly_site, self.mover)
 
     # --- score -----------------------------------------------------------------------------------------
-    def score(self, player):
-        """The seed's score of seat `player`: stones and sites it can expect to defend."""
-        return self._score(self.colour_of(player))
+    def score(self, player, marks=None):
+        """The seed's score of seat `player`: stones and sites it can expect to defend.  With a
+        `marks` bytearray (one byte per site), the sites that count are set to 1 there, the
+        others to 0."""
+        return self._score(self.colour_of(player), marks)
 
-    def _score(self, mine):
+    def _score(self, mine, marks=None):
         if mine == BLACK:
             own_nbrs = self.black_nbrs
             enemy_nbrs = self.white_nbrs
@@ -590,6 +607,7 @@ class Throngs(Game):
             own = own_nbrs[i]
             v = board[i]
             degree = degrees[i]
+            before = total
             if v == mine:  # a safe stone
                 enemy = enemy_nbrs[i]
                 if degree < 5:
@@ -600,15 +618,17 @@ class Throngs(Game):
             elif v == EMPTY:  # a site that is ours
                 if own > 2:
                     if degree < 5:
-                        if not self._enemy_next_to_empty(i, theirs, True):
+                        if not self.enemy_next_to_empty(i, theirs, True):
                             total += 1
-                    elif enemy_nbrs[i] == 0 or (own > 3 and not self._enemy_next_to_empty(i, theirs, False)):
+                    elif enemy_nbrs[i] == 0 or (own > 3 and not self.enemy_next_to_empty(i, theirs, False)):
                         total += 1
             elif 2 * own > 2 + degree:  # an enemy stone we outnumber
                 total += 1
+            if marks is not None:
+                marks[i] = total - before
         return total
 
-    def _enemy_next_to_empty(self, site, theirs, edge_counts):
+    def enemy_next_to_empty(self, site, theirs, edge_counts):
         """True when an enemy stone touches one of `site`'s empty neighbours (or, with
         `edge_counts`, when one of those empty neighbours is an edge site)."""
         board = self.board
@@ -774,7 +794,7 @@ class Throngs(Game):
         flags = (first_passed, last_full_pass, idle, deployed, must_black, must_white, swapped)
         if (mover not in (BLACK, WHITE) or phase not in (0, 1) or not all(f in (0, 1) for f in flags)
                 or not -1 <= count_black <= _FORCE_AT or not -1 <= count_white <= _FORCE_AT
-                or not 0 <= setup <= _PLAYING or result not in (ONGOING, 0, 1, DRAW)):
+                or not 0 <= setup <= PLAYING or result not in (ONGOING, 0, 1, DRAW)):
             raise GameError("position: a field is out of range in '%s'" % text)
         if fly_site != NO_SITE and (fly_kind < 1 or fly_site >= self.n or not 1 <= fly_power <= _MAX_POWER
                                     or stones[fly_site] != str(mover)):
@@ -835,6 +855,6 @@ class Throngs(Game):
         return "to_move=none winner=%s" % ("draw" if w == DRAW else self._seat_name(w))
 
     def _seat_name(self, player):
-        if self.setup < _PLAYING:
+        if self.setup < PLAYING:
             return ("first", "second")[player]
         return self.PLAYERS[self.colour_of(player) - 1]

@@ -244,7 +244,6 @@ def _parse_square(text, size):
 
 class Trap(Game):
     NAME = "trap"
-    TITLE = "Trap"
     PLAYERS = ("Light", "Dark")
     OPTIONS = {"size": ("8", "7", "9", "10", "12", "*int"), "dots": ("five", "center"), "first": ("light", "dark")}
     INT_RANGES = {"size": (MIN_SIZE, MAX_SIZE)}

@@ -1,19 +1,23 @@
-# Driving the app like a player: the board profiles' screens and buttons, and the d-pad presses
-# that enter a move.  MicroPython and CPython alike: used by tools/vm_app_session.py under the VM
-# and by tests/host/app_harness.py.
+# Driving the app like a player: a scripted `hw` on a board profile's screen and buttons, and
+# the d-pad presses that enter a move.  MicroPython and CPython alike: used by
+# tools/vm_app_session.py under the VM (with boards/ mounted) and by tests/host/app_harness.py.
+import framebuf  # pyright: ignore[reportMissingImports]  (MicroPython's, or desktop_sim's)
 
-PROFILES = {
-    # name: (width, height, colour, buttons, a layer for the board's fixed drawing: boards/<name>.py LAYER)
-    "pico_lcd13": (240, 240, True, ("up", "down", "left", "right", "select", "a", "b", "x", "y"), True),
-    "odroid_go": (320, 240, True, ("up", "down", "left", "right", "a", "b", "menu", "select", "start"), False),
-    "mono128": (128, 64, False, ("up", "down", "left", "right", "a", "b"), True),
-}
+from firmware.hw_base import HwBase, framebuffer
 
 
-class ScriptClock:
-    """The hw contract's clock for an app driven by a script: a millisecond passes at every
-    reading, and sleeps pass at once."""
+class ScriptedHw(HwBase):
+    """The hw contract for an app driven by a script, on the screen and buttons of
+    boards/<profile>.py: a millisecond passes at every clock reading and sleeps pass at once;
+    nothing is shown unless a subclass's send() keeps it, and the subclass's poll() gives the
+    buttons.  `make` builds the frame buffer (framebuf.FrameBuffer by default)."""
     now = 0
+
+    def __init__(self, profile, save_dir, make=framebuf.FrameBuffer):
+        board = __import__("boards." + profile, None, None, ["NAME"])
+        buffer, fb = framebuffer(board.WIDTH, board.HEIGHT, board.COLOR, make)
+        super().__init__(profile, board.WIDTH, board.HEIGHT, board.COLOR, board.BUTTONS, fb,
+                         buffer, str(save_dir), board.LAYER)
 
     def ticks_ms(self):
         self.now += 1

@@ -28,10 +28,10 @@ import os
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
+from desktop_sim import profiles
 from tools.procs import die_with_parent
 
 PROFILE = "pico_lcd13"
-PROFILES = ("pico_lcd13", "odroid_go", "mono128")
 GOAL_KB = 120
 MAX_DECISIONS = 400
 AI_DECISIONS = 60
@@ -42,6 +42,7 @@ def run_session(benchlib, mode, game, profile=PROFILE, seed=1, timeout=1500, max
     cmd = ["node", os.path.join(root, "tools", "vm_steps.mjs"),
            "--mount", "%s:/firmware" % os.path.join(root, "firmware"),
            "--mount", "%s:/shared_rules" % os.path.join(root, "shared_rules"),
+           "--mount", "%s:/boards" % os.path.join(root, "boards"),
            "--mount", "%s:/tools" % os.path.join(root, "tools"),
            os.path.join(root, "tools", "vm_app_session.py"), mode, game, profile, str(seed),
            str(max_decisions)]
@@ -60,9 +61,9 @@ def sessions_of(benchlib):
     import shared_rules.games  # noqa: F401
     out = []
     for game in registry.game_names():
-        out += [("human", game, profile) for profile in PROFILES]
+        out += [("human", game, profile) for profile in profiles.names()]
         if os.path.exists(os.path.join(benchlib.ROOT, "shared_rules", "ai_%s.py" % game)):
-            out += [("normal", game, profile) for profile in PROFILES]
+            out += [("normal", game, profile) for profile in profiles.names()]
     return out
 
 
@@ -104,7 +105,7 @@ def run(benchlib):
             else:
                 ai_alloc[game] = figures["ai_turn_alloc_kb"]
     targets = [benchlib.at_most("%s peak heap on %s" % (game, profile), peak[profile][game], GOAL_KB, "KB")
-               for profile in PROFILES if profile in peak for game in sorted(peak[profile])]
+               for profile in profiles.names() if profile in peak for game in sorted(peak[profile])]
     out = {"profile": PROFILE, "goal_kb": GOAL_KB, "peak_heap_kb": peak,
            "human_turn_bound_kb": human_bound, "ai_turn_alloc_kb": ai_alloc, "moves": moves, "finished": finished, "frame_ms_rp2040": frame,
            "framebuffer_kb": framebuffer_kb, "heap_parts_kb": parts}

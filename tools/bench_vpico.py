@@ -37,9 +37,9 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from shared_rules.levels import DEFAULT_LEVEL, LEVELS
+
 REAL_CHIP = 0.82  # real RP2040 speed / emulated speed
-LEVELS = ("easy", "normal", "hard")
-DEFAULT_LEVEL = "normal"
 REPLIES = 4
 TARGETS = {"ai_median_ms": 1000, "ai_worst_ms": 3000, "heap_low_free_bytes": 64 * 1024, "cursor_ms": 30,
            "cursor_worst_ms": 50, "boot_ms": 1500}

@@ -23,19 +23,14 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from desktop_sim import profiles as board_profiles
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("shared_rules", "firmware")  # compiled whole; boards/ contributes only the profile
 BOARDS_DIR = "boards"
 ACTIVE_MODULE = "active"
 
-# The chip of each shipped profile: mpy-cross's -march (docs/platform.md).  Bytecode does
-# not depend on it; native/viper code (none so far) would.
-MARCH = {
-    "pico_lcd13": "armv6m",  # RP2040 (a Pico 2 / RP2350 runs armv6m code too)
-    "odroid_go": "xtensawin",  # ESP32
-    "mono128": "armv6m",  # any board; the Pico is the default
-}
-DEFAULT_MARCH = "armv6m"
+DEFAULT_MARCH = "armv6m"  # a profile without MARCH: the Pico's chip (docs/platform.md)
 MARCHES = ("x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
            "xtensa", "xtensawin", "rv32imc", "rv64imc")
 
@@ -60,11 +55,8 @@ class Build:
 
 
 def profiles(root=ROOT):
-    """The board profiles present: boards/<name>.py other than __init__ and the generated active."""
-    folder = root / BOARDS_DIR
-    if not folder.is_dir():
-        return []
-    return sorted(p.stem for p in folder.glob("*.py") if p.stem not in ("__init__", ACTIVE_MODULE))
+    """The board profiles present (desktop_sim/profiles.py)."""
+    return board_profiles.names(root)
 
 
 def mpy_cross_path():
@@ -152,10 +144,11 @@ def build(profile, march=None, root=ROOT, out_root=None, log=print):
     if profile not in available:
         raise BuildError("unknown board '%s'; profiles: %s" % (profile, ", ".join(available)))
     if march is None:
-        march = MARCH.get(profile)
+        # mpy-cross's -march: bytecode does not depend on it; native/viper code (none so far) would.
+        march = getattr(board_profiles.load(profile, root), "MARCH", None)
         if march is None:
             march = DEFAULT_MARCH
-            log("build: %s has no chip on record in tools/build.py; using -march=%s" % (profile, march))
+            log("build: boards/%s.py has no MARCH; using -march=%s" % (profile, march))
     if march not in MARCHES:
         raise BuildError("unknown -march '%s'; choices: %s" % (march, ", ".join(MARCHES)))
 

@@ -143,18 +143,23 @@ def python_files(paths):
             yield path
 
 
-def main(argv):
-    paths = argv or ["shared_rules", "firmware", "boards"]
+def check_files(paths, check, what):
+    """Runs `check(source, path)` over the Python files of `paths`, prints each problem and then
+    `what: N files, M problems`; returns the exit status (1 if there is any problem)."""
     problems = []
     count = 0
     for path in python_files(paths):
         count += 1
         with open(path, encoding="utf-8") as f:
-            problems.extend(check_source(f.read(), path))
+            problems.extend(check(f.read(), path))
     for line in problems:
         print(line)
-    print("subset check: %d files, %d problems" % (count, len(problems)))
+    print("%s: %d files, %d problems" % (what, count, len(problems)))
     return 1 if problems else 0
+
+
+def main(argv):
+    return check_files(argv or ["shared_rules", "firmware", "boards"], check_source, "subset check")
 
 
 if __name__ == "__main__":

@@ -18,11 +18,12 @@ import struct
 import sys
 from pathlib import Path
 
+from desktop_sim import profiles
 from tools.pico_firmware import (FLASH_BASE, RP2040_FAMILY, UF2_BLOCK, UF2_FLAG_FAMILY, UF2_MAGIC, FirmwareError,
                                  load_uf2)
 
 ROOT = Path(__file__).resolve().parents[1]
-PROFILES = ("pico_lcd13",)  # the boards whose chip runs the RPI_PICO firmware
+FIRMWARE = "RPI_PICO"  # the stock MicroPython this UF2 is made of: for boards whose FIRMWARE says so
 FS_OFFSET = 0xA0000  # MicroPython's RPI_PICO filesystem: flash offset, geometry of its LittleFS
 FS_BLOCK_SIZE = 4096
 FS_BLOCK_COUNT = 352
@@ -78,14 +79,15 @@ def board_files(fs_dir):
 def make_uf2(profile, firmware=None, out_root=None, log=print):
     """Builds the profile and writes its UF2; returns its path."""
     from tools.build import build
-    if profile not in PROFILES:
-        raise FirmwareError("no UF2 for %s: only %s run the RPI_PICO firmware (use make flash)"
-                            % (profile, ", ".join(PROFILES)))
+    pico_boards = [name for name in profiles.names() if getattr(profiles.load(name), "FIRMWARE", None) == FIRMWARE]
+    if profile not in pico_boards:
+        raise FirmwareError("no UF2 for %s: only %s run the %s firmware (use make flash)"
+                            % (profile, ", ".join(pico_boards), FIRMWARE))
     fw_path, fw_blocks = load_uf2(firmware)
     if any(address + len(payload) > FLASH_BASE + FS_OFFSET for address, payload in fw_blocks):
         raise FirmwareError("%s reaches into the filesystem at 0x%08x" % (fw_path, FLASH_BASE + FS_OFFSET))
     result = build(profile, out_root=out_root, log=log)
-    board = __import__("boards." + profile, None, None, ["SAVE_DIR"])
+    board = profiles.load(profile)
     image = filesystem_image(board_files(result.fs_dir), [board.SAVE_DIR.strip("/")])
     fs_pages = image_pages(image, FLASH_BASE + FS_OFFSET)
     data = write_uf2(list(fw_blocks) + fs_pages)

@@ -2,6 +2,7 @@
 # hardware layer.  Used by tools/bench_app.py (heap) and tests/host/test_app_vm.py.
 #
 #   node tools/vm_steps.mjs --mount firmware:/firmware --mount shared_rules:/shared_rules \
+#        --mount boards:/boards --mount tools:/tools \
 #        tools/vm_app_session.py MODE GAME PROFILE [SEED [MAX_DECISIONS]]
 #
 # The game is started through the real menus (main menu, game list, options form); then each
@@ -25,9 +26,8 @@ import gc
 import json
 import os
 
-import framebuf  # pyright: ignore[reportMissingImports]  (MicroPython's, in the VM)
-
-from tools.app_driver import PROFILES, ScriptClock, presses_for
+from firmware.hw_base import press
+from tools.app_driver import ScriptedHw, presses_for
 
 _mem_alloc = getattr(gc, "mem_alloc")
 
@@ -35,23 +35,18 @@ class Stop(KeyboardInterrupt):
     """The script is over (not an Exception: the app's error screens must let it through)."""
 
 
-class ScriptedHW(ScriptClock):
+class ScriptedHW(ScriptedHw):
+    """Counts the shows; buttons from `script`, held back while the AI thinks once the game is
+    on, and Stop when they run out."""
+
     def __init__(self, profile, folder):
-        w, h, color, buttons, self.layer = PROFILES[profile]
-        self.name = profile
-        self.width, self.height, self.color, self.buttons = w, h, color, buttons
-        self.fb_buffer = bytearray(w * h // 2) if color else bytearray(w * h // 8)
-        self.buffer = self.fb_buffer
-        self.fb = framebuf.FrameBuffer(self.fb_buffer, w, h,
-                                       framebuf.GS4_HMSB if color else framebuf.MONO_VLSB)
-        self.save_dir = folder
+        super().__init__(profile, folder)
         self.script = []
         self.apps = []          # the App driven (set once it exists)
         self.starting = True    # in the menus: stop at the first wait once the game is on
-        self.now = 0
         self.shows = 0
 
-    def show(self, x=0, y=0, w=0, h=0):
+    def send(self, x, y, w, h):
         self.shows += 1
 
     def poll(self):
@@ -59,14 +54,10 @@ class ScriptedHW(ScriptClock):
         busy = self.busy() and not self.starting
         if self.script and not (busy and not self.script[0].startswith("!")):
             # Buttons wait while the AI thinks, unless marked "!b" (pressed during the search).
-            b = self.script.pop(0).lstrip("!")
-            return [(1, b), (2, b)]
+            return press(self.script.pop(0).lstrip("!"))
         if busy:
             return []       # the AI thinking, or the demo's pause between moves: no buttons
         raise Stop()
-
-    def report_heap(self, n):
-        pass
 
     def busy(self):
         return bool(self.apps) and self.apps[0].busy
@@ -191,7 +182,7 @@ class Run:
         for text in saved.moves:
             replayed.play_text(text)
         kb = 1024
-        fb = len(self.hw.fb_buffer)
+        fb = len(self.hw.buffer)
         return {
             "game": self.name, "mode": self.mode, "moves": len(history), "winner": winner,
             "shows": self.hw.shows,

@@ -19,6 +19,7 @@ import time
 
 from boards import pico_lcd13 as board
 from firmware.device_hal import Hw
+from firmware.hw_base import press
 from firmware.drivers.st7789 import ST7789
 from shared_rules import registry
 import shared_rules.games  # noqa: F401
@@ -54,8 +55,7 @@ class ScriptedButtons:
     def poll(self):
         if not self.script:
             raise KeyboardInterrupt    # the script is over: back to the session (not an Exception)
-        b = self.script.pop(0)
-        return [(1, b), (2, b)]
+        return press(self.script.pop(0))
 
 
 def no_pin(value=None):

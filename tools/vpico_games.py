@@ -12,11 +12,13 @@ import os
 import sys
 from typing import Any
 
-from tools.app_driver import PROFILES, ScriptClock, presses_for
+import desktop_sim  # noqa: F401  (the device's modules on CPython: framebuf, micropython)
+from firmware.hw_base import press
+from shared_rules.levels import DEFAULT_LEVEL, LEVELS
+from tools.app_driver import ScriptedHw, presses_for
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROFILE = "pico_lcd13"
-LEVEL_KEYS = {"easy": ["left"], "normal": [], "hard": ["right"]}  # from the form's default, AI normal
 PRESS_MS = 150          # a press is held this long: longer than the app's longest gap between polls
 AFTER_PRESS_MS = 350    # then released this long: the screen update of the press
 MENU_SETTLE_MS = 300    # the menu is drawn: the script starts on it
@@ -28,24 +30,15 @@ class PlanEnd(BaseException):
     """The plan has the decisions it needs (a BaseException: the app's error screens let it by)."""
 
 
-class PlanningHW(ScriptClock):
+class PlanningHW(ScriptedHw):
     """The hw contract for planning on CPython: nothing is shown, buttons come from a queue,
     and when it runs out `decide(app)` gives more (or raises PlanEnd)."""
 
     def __init__(self, save_dir, keys, decide):
-        from desktop_sim import framebuf
-        w, h, color, buttons, self.layer = PROFILES[PROFILE]
-        self.name = PROFILE
-        self.width, self.height, self.color, self.buttons = w, h, color, buttons
-        self.buffer = bytearray(w * h // 2)
-        self.fb = framebuf.FrameBuffer(self.buffer, w, h, framebuf.GS4_HMSB)
-        self.save_dir = str(save_dir)
+        super().__init__(PROFILE, save_dir)
         self.keys = list(keys)
         self.decide = decide
         self.app: Any = None
-
-    def show(self, x=0, y=0, w=0, h=0):
-        pass
 
     def poll(self):
         self.now += 5
@@ -53,11 +46,7 @@ class PlanningHW(ScriptClock):
             return []  # the AI thinks
         if not self.keys:
             self.keys = self.decide(self.app)
-        button = self.keys.pop(0)
-        return [(1, button), (2, button)]
-
-    def report_heap(self, n):
-        pass
+        return press(self.keys.pop(0))
 
 
 def menu_keys(game, level):
@@ -65,7 +54,14 @@ def menu_keys(game, level):
     from shared_rules import registry
     import shared_rules.games  # noqa: F401  (registers the games)
     # The form opens on Start; above it the second player (AI normal), then the first (Human).
-    return ["a"] + ["down"] * registry.game_names().index(game) + ["a", "up"] + LEVEL_KEYS[level] + ["down", "a"]
+    return ["a"] + ["down"] * registry.game_names().index(game) + ["a", "up"] + level_keys(level) + ["down", "a"]
+
+
+def level_keys(level):
+    """The presses that take the form's second player from its default (the AI at the default
+    level) to the AI at `level`."""
+    steps = LEVELS.index(level) - LEVELS.index(DEFAULT_LEVEL)
+    return ["right"] * steps if steps > 0 else ["left"] * -steps
 
 
 def entries(builder):

@@ -9,6 +9,7 @@ import framebuf
 from micropython import const
 
 from firmware import palette
+from firmware.hw_base import framebuffer
 
 CASET = const(0x2A)
 RASET = const(0x2B)
@@ -29,8 +30,7 @@ class Rgb565Panel:
         self.height = height
         self.x_offset = x_offset
         self.y_offset = y_offset
-        self.buffer = bytearray((width + 1) // 2 * height)
-        self.fb = framebuf.FrameBuffer(self.buffer, width, height, framebuf.GS4_HMSB)
+        self.buffer, self.fb = framebuffer(width, height, True)
         self.band_rows = band_rows
         self._band = bytearray(width * 2 * band_rows)
         self._band_view = memoryview(self._band)

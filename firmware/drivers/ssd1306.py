@@ -3,7 +3,7 @@
 # rectangle is sent as it is, one page at a time: 1,024 B of RAM for 128x64.
 from micropython import const
 
-import framebuf
+from firmware.hw_base import framebuffer
 
 _SET_CONTRAST = const(0x81)
 _SET_ENTIRE_ON = const(0xA4)
@@ -33,8 +33,7 @@ class SSD1306:
         self.width = width
         self.height = height
         self.pages = height // 8
-        self.buffer = bytearray(width * self.pages)
-        self.fb = framebuf.FrameBuffer(self.buffer, width, height, framebuf.MONO_VLSB)
+        self.buffer, self.fb = framebuffer(width, height, False)
         self._view = memoryview(self.buffer)
         self._cmd = bytearray(2)
         self._cmd[0] = 0x80                # Co = 1, D/C# = 0: one command byte follows

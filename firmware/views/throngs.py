@@ -8,8 +8,8 @@
 from array import array
 
 from firmware.views.base import BUTTON, View as BaseView
-from shared_rules.throngs import (CAPTURE, CHOOSE, DEPLOY, DEST, KIND_MASK, MOVE, PASS, PLACE_BLACK,
-                                  PLACE_WHITE, SITE_MASK)
+from shared_rules.throngs import (BLACK, CAPTURE, CHOOSE, DEPLOY, DEST, KIND_MASK, MOVE, PASS, PLACE_BLACK,
+                                  PLACE_WHITE, SITE_MASK, choice)
 
 _PASS = BUTTON
 _BLACK = BUTTON + 1
@@ -65,7 +65,7 @@ class View(BaseView):
         if kind == PASS:
             return _PASS
         if kind == CHOOSE:
-            return _BLACK if move == CHOOSE | 1 else _WHITE
+            return _BLACK if move == choice(BLACK) else _WHITE
         return move & SITE_MASK
 
     def button_label(self, key):

@@ -2,69 +2,29 @@
 headlessly: buttons come from a script, the panel keeps only what hw.show() sent (like the
 device's), frames are kept with the text visible on them, the clock only moves when the app
 sleeps or polls.  Drawing uses desktop_sim.framebuf (pixel-identical to MicroPython's)."""
-import os
-import sys
+import numpy as np
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SHIM = os.path.join(ROOT, "desktop_sim", "shim")
-if SHIM not in sys.path:
-    sys.path.insert(0, SHIM)
+from desktop_sim import profiles
+from desktop_sim.sim import ScreenTextFrameBuffer, pixel_indices, shown_texts
+from firmware.hw_base import press
+from tools.app_driver import ScriptedHw, presses_for  # noqa: F401  (presses_for: for the tests)
 
-import numpy as np  # noqa: E402
-
-from desktop_sim import framebuf  # noqa: E402
-from desktop_sim.sim import ScreenTextFrameBuffer, pixel_indices, shown_texts  # noqa: E402
-from tools.app_driver import PROFILES, ScriptClock, presses_for  # noqa: E402,F401
+PROFILES = profiles.names()
 
 
 class ScriptEnd(BaseException):
     """The script ran out (BaseException: the app's error screens must not catch it)."""
 
 
-class RecordingFrameBuffer(ScreenTextFrameBuffer):
-    """The simulator's framebuffer that remembers the strings on it (and which are drawn on
-    a highlight bar), so tests can read the screen as the player sees it."""
-
-    def __init__(self, *args):
-        super().__init__(*args)
-        self.overlaps = []      # (string, string drawn over it) with no clearing in between
-
-    def text(self, s, x, y, c=1, /):
-        for t in self.texts:
-            if t[0] < x + 8 * len(s) and x < t[0] + 8 * len(t[2]) and t[1] < y + 8 and y < t[1] + 8 \
-                    and (t[0], t[1], t[2]) != (x, y, s) and s.strip() and t[2].strip():
-                self.overlaps.append((t[2], s))
-        super().text(s, x, y, c)
-
-    def strings(self):
-        return [t[2] for t in self.texts]
-
-    def highlighted(self):
-        """The strings on a highlight bar below the title line: the menu item under the cursor."""
-        return [t[2] for t in self.texts if t[3] and t[1] >= 8]
-
-
-class FakeHW(ScriptClock):
+class FakeHW(ScriptedHw):
     def __init__(self, save_dir, script=(), profile="mono128", driver=None):
-        w, h, color, buttons, self.layer = PROFILES[profile]
-        self.name = profile
-        self.width, self.height, self.color, self.buttons = w, h, color, buttons
-        if color:
-            self.buf = bytearray(w * h // 2)
-            fmt = framebuf.GS4_HMSB
-        else:
-            self.buf = bytearray(w * ((h + 7) // 8))
-            fmt = framebuf.MONO_VLSB
-        self.buffer = self.buf
-        self.fb = RecordingFrameBuffer(self.buf, w, h, fmt)
-        self.panel = np.zeros((h, w), dtype=np.uint8)   # pixel indices (0/1 on mono) as shown
+        super().__init__(profile, save_dir, ScreenTextFrameBuffer)
+        self.panel = np.zeros((self.height, self.width), dtype=np.uint8)  # pixel indices (0/1 on mono) as shown
         self.visible = []       # [x, y, text] of the strings on the panel
         self.shows = []         # every rectangle shown, clipped: (x, y, w, h)
-        self.save_dir = str(save_dir)
         self.script = list(script)
         self.driver = driver    # called when the script is empty: more buttons, or None to stop
         self.app = None
-        self.now = 0
         self.frames = []        # the strings on the panel after each show() that changed them
         self.pressed = []       # every button the app was given, in order
         self.partial_shows = 0
@@ -76,20 +36,18 @@ class FakeHW(ScriptClock):
         for tx, ty, text, _ in self.fb.texts:
             if tx < 0 or ty < 0 or tx + 8 * len(text) > self.width or ty + 8 > self.height:
                 self.cut.append(text)
-        if w == 0:
-            x, y, w, h = 0, 0, self.width, self.height
-        else:
+        if w != 0:
             self.partial_shows += 1
-        x2, y2 = min(x + w, self.width), min(y + h, self.height)
-        x, y = max(x, 0), max(y, 0)
-        if x >= x2 or y >= y2:
-            return
-        self.shows.append((x, y, x2 - x, y2 - y))
-        self.panel[y:y2, x:x2] = pixel_indices(self.buf, self.width, self.height, self.color)[y:y2, x:x2]
+        super().show(x, y, w, h)
+
+    def send(self, x, y, w, h):
+        self.shows.append((x, y, w, h))
+        shown = pixel_indices(self.buffer, self.width, self.height, self.color)
+        self.panel[y:y + h, x:x + w] = shown[y:y + h, x:x + w]
         before = [t[2] for t in self.visible]
-        self.visible = shown_texts(self.visible, self.fb.texts, x, y, x2 - x, y2 - y)
+        self.visible = shown_texts(self.visible, self.fb.texts, x, y, w, h)
         now = [t[2] for t in self.visible]
-        if x2 - x == self.width and y2 - y == self.height or sorted(now) != sorted(before):
+        if w == self.width and h == self.height or sorted(now) != sorted(before):
             self.frames.append(now)
 
     def poll(self):
@@ -102,7 +60,7 @@ class FakeHW(ScriptClock):
             self.pressed.append(button)
             if button not in self.buttons:
                 raise AssertionError("the script presses %r, which %s lacks" % (button, self.name))
-            return [(1, button), (2, button)]
+            return press(button)
         more = self.driver(self) if self.driver is not None else None
         if more is None:
             raise ScriptEnd()

@@ -2,6 +2,7 @@
 import os
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -46,6 +47,33 @@ def test_settings_are_saved_and_read_back(tmp_path):
     run_app(hw)
     from firmware.app import SETTINGS
     assert saves.load_settings(str(tmp_path), SETTINGS) == ({"level": "hard", "targets": "off", "demo": "normal"}, [])
+
+
+def test_the_level_names_come_from_ai_LEVELS_alone():
+    # A new level is one line in shared_rules/levels.py (ai.LEVELS; and one per game's tuning): no
+    # list of the level names, or of the players' words made from them, in the app.
+    import ast
+    from shared_rules import ai
+    words = {"ai-" + level for level in ai.LEVELS} | {"AI " + level for level in ai.LEVELS}
+    words |= set(ai.LEVELS) - {"normal"}         # "normal" is also a demo speed
+    firmware = Path(__file__).resolve().parents[2] / "firmware"
+    for path in firmware.rglob("*.py"):
+        found = [node.value for node in ast.walk(ast.parse(path.read_text()))
+                 if isinstance(node, ast.Constant) and node.value in words]
+        assert not found, (path.name, found)
+
+
+def test_player_words_and_results_are_parsed_by_their_parts():
+    from firmware.app import HUMAN, Session, ai_player, player_level
+    assert player_level(ai_player("expert")) == "expert"
+    assert player_level(HUMAN) is None and player_level("aiexpert") is None
+    session = Session("trap", registry.create("trap"), [HUMAN, ai_player("hard")])
+    assert session.level(1) == "hard" and session.level(0) is None and session.is_ai(1)
+    assert session.resigned() == -1
+    session.result = "resign 1"
+    assert session.resigned() == 1 and session.winner() == 0
+    session.result = "draw agreed"
+    assert session.resigned() == -1
 
 
 @pytest.mark.parametrize("profile", ["mono128"])
@@ -230,7 +258,7 @@ def test_each_game_has_a_rules_page_with_its_rulings(tmp_path, name):
     # Rules -> the game; RIGHT pages down to the end.
     hw = FakeHW(tmp_path, ["down", "a"] + ["down"] * index + ["a"] + ["right"] * 40 + ["b"], "pico_lcd13")
     run_app(hw)
-    pages = [" ".join(frame[1:]) for frame in hw.frames if frame and frame[0] == registry.GAMES[name][2]]
+    pages = [" ".join(frame[1:]) for frame in hw.frames if frame and frame[0] == registry.game_title(name)]
     text = " ".join(pages)
     assert "RULINGS" in text
     assert len(pages) > 2 and pages[-1] != pages[0]      # it pages
@@ -375,7 +403,7 @@ def test_option_forms_speak_player_words_and_fit_the_screen(tmp_path, name, prof
         keys += ["up"] + ["right"] * 9
     hw = FakeHW(tmp_path, keys + ["b", "b"], profile)
     run_app(hw)
-    form = [f for f in hw.frames if f and f[0] == cls.TITLE]
+    form = [f for f in hw.frames if f and f[0] == registry.game_title(name)]
     shown = [t for frame in form for t in frame]
     assert not [t for t in shown if t.strip() in RAW_OPTION_NAMES or "_" in t], shown
     assert hw.cut == []
@@ -472,7 +500,7 @@ def test_help_in_the_pause_menu_names_this_boards_buttons_and_explains_the_statu
         assert words not in flat, (words, flat)
     assert status.split(":")[0].replace(" ", "") in flat.replace(" ", "")
     assert "THE STATUS LINE" in flat.replace(" ", " ")
-    assert registry.GAMES[name][2] in screens(hw)          # the rules page from the pause menu
+    assert registry.game_title(name) in screens(hw)          # the rules page from the pause menu
     assert screens(hw)[-1] != "Paused" and hw.cut == [] and hw.fb.overlaps == []   # resumed
 
 
@@ -528,14 +556,14 @@ def test_rules_pages_never_end_on_a_heading_and_fit_the_screen(tmp_path, name, p
     index = registry.game_names().index(name)
     hw = FakeHW(tmp_path, ["down", "a"] + ["down"] * index + ["a"] + ["right"] * 60 + ["b", "b"], profile)
     run_app(hw)
-    pages = [frame[1:] for frame in hw.frames if frame and frame[0] == registry.GAMES[name][2]]
+    pages = [frame[1:] for frame in hw.frames if frame and frame[0] == registry.game_title(name)]
     assert len(pages) > 1
     for page in pages[:-1]:
         body = [line for line in page if not re.match(r"^\d+/\d+$", line)]
         last = body[-1].split("(")[0].strip()
         heading = len(body) > 1 and not body[-2] and len(last) > 1 and last.isupper()
         assert not heading, (body[-2:], profile)   # a heading is capitals after an empty line
-    text = " ".join(pager_text(hw, registry.GAMES[name][2]).split())
+    text = " ".join(pager_text(hw, registry.game_title(name)).split())
     assert "; Blue." not in text and hw.cut == [] and hw.fb.overlaps == []
 
 
@@ -560,3 +588,15 @@ def test_settings_and_about_fit_every_screen(tmp_path, profile):
     assert "Heap in use: n/a" in about and "0 bytes" not in about
     assert ("MENU" in about) == (profile == "odroid_go")
     assert hw.cut == [] and hw.fb.overlaps == [], (hw.cut, hw.fb.overlaps)
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_pager_counts_the_page_of_a_single_hidden_line(tmp_path, profile):
+    """One line more than a page holds makes two pages ("1/1" hid the line on mono128)."""
+    from firmware.ui import UI
+    hw = FakeHW(tmp_path, ["down", "a"], profile)
+    ui = UI(hw)
+    rows = (ui.h - ui.line_h - 2 - 8) // ui.line_h
+    ui.pager("Notes", "\n".join("line %d" % i for i in range(rows + 1)))
+    marks = [line for frame in hw.frames for line in frame if re.match(r"^\d+/\d+$", line)]
+    assert marks == ["1/2", "2/2"]

@@ -11,7 +11,8 @@ from shared_rules import registry
 import shared_rules.games  # noqa: F401
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MOUNTS = ["--mount", "firmware:/firmware", "--mount", "shared_rules:/shared_rules", "--mount", "tools:/tools"]
+MOUNTS = ["--mount", "firmware:/firmware", "--mount", "shared_rules:/shared_rules", "--mount", "boards:/boards",
+          "--mount", "tools:/tools"]
 
 
 def run_vm_script(tmp_path, text, done_line):

@@ -81,7 +81,7 @@ def test_partial_updates_show_the_same_pixels_as_whole_redraws(tmp_path, name, p
 def test_a_cursor_move_sends_only_small_rectangles(tmp_path, name, profile):
     buttons = random_buttons(name, 120, 100 + GAMES.index(name))
     hw, _ = play(tmp_path, profile, buttons, True)
-    w, h = PROFILES[profile][:2]
+    w, h = hw.width, hw.height
     # At most an eighth of the screen (a third on 128x64, whose status line or column is the
     # help's place: 128x17 or 48x40 pixels).
     limit = w * h // (3 if w < 200 else 8)
@@ -109,14 +109,14 @@ def test_moving_a_menu_or_form_highlight_sends_two_rows(tmp_path, profile):
     # value, up), back.
     buttons = ["down", "down", "up", "up", "a", "a", "up", "right", "up", "b"]
     hw, _ = play(tmp_path, profile, buttons, True)
-    w, h = PROFILES[profile][:2]
+    w, h = hw.width, hw.height
     line_h = 10 if h >= 120 else 8
     footer = (0, h - 8, w, 8)     # the form's "3 of 4"
     for i in (1, 2, 3, 4):         # after each press in the main menu: the two rows
         rects = hw.sent[i]
         assert len(rects) == 2 and all(r[0] == 0 and r[2] == w and r[3] == line_h for r in rects), (i, rects)
     titles = [frame[0] for frame in hw.frames if frame]
-    assert "New game" in titles and registry.GAMES[GAMES[0]][2] in titles
+    assert "New game" in titles and registry.game_title(GAMES[0]) in titles
     if w < 200:
         return      # 128x64: a value framed by < > takes a second line, the rows move: all is sent
     for i, rows in ((7, 2), (8, 1), (9, 2)):    # the form: up, right (a value), up

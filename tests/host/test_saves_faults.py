@@ -13,7 +13,6 @@ from firmware import saves
 from shared_rules import registry
 from firmware.app import SETTINGS
 from test_app import PAUSE_QUIT, new_game_keys, read_file, saved_moves, trap_game, write_file
-
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 

@@ -9,10 +9,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
+from desktop_sim import profiles  # noqa: E402
 from desktop_sim.script import ScriptError, parse  # noqa: E402
 from firmware import palette  # noqa: E402
 
-BOARDS = ("pico_lcd13", "odroid_go", "mono128")
+BOARDS = profiles.names()
 
 
 def sim(*args, script=None, tmp_path, env_extra=None, app="sim_demo_app"):
@@ -113,10 +114,10 @@ def test_mono_screen_and_window_screenshot(tmp_path):
                       str(shot), tmp_path=tmp_path, script="wait 30\npress left\nwait 30\n")
     assert status == 0, err
     from desktop_sim.skin import Skin
-    from desktop_sim.sim import load_board
+    from desktop_sim import profiles
     import pygame
     pygame.font.init()
-    skin = Skin(load_board("mono128"), 3, 3)
+    skin = Skin(profiles.load("mono128"), 3, 3)
     image = load_png(shot)
     assert image.get_size() == skin.size
     corner = tuple(image.get_at((skin.screen_rect.left + 1, skin.screen_rect.top + 30 * 3 + 1)))

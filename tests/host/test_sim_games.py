@@ -12,10 +12,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
+from desktop_sim import profiles  # noqa: E402
 from shared_rules import registry  # noqa: E402
 import shared_rules.games  # noqa: E402,F401  (registers the games)
 
-BOARDS = ("pico_lcd13", "odroid_go", "mono128")
+BOARDS = profiles.names()
 GAMES = registry.game_names()
 
 

@@ -7,6 +7,7 @@ on the screen.  The two-human journeys are then replayed by the simulator from a
 back-to-back presses, which must end on the same save."""
 import os
 import random
+import sys
 
 import pytest
 
@@ -41,6 +42,7 @@ class Journey:
         self.humans = humans
         self.rng = random.Random(seed)
         self.cls = registry.game_class(name)
+        self.title = registry.game_title(name)
         self.options = None
         self.hw = None
 
@@ -130,7 +132,7 @@ class Journey:
         hw = self.hw
         assert self.shown()[:2] == ["Tholia", "New game"] and hw.selected() == ["New game"]
         yield ["a"]
-        title = self.cls.TITLE
+        title = self.title
         yield from self.select(title)
         yield ["a"]
         assert self.shown()[0] == title and hw.selected() == ["Start"]
@@ -192,7 +194,7 @@ class Journey:
         assert self.shown()[0] != "Paused"
         yield from self.pause("Save and quit")
         assert self.shown()[:2] == ["Tholia", "Continue"] and hw.selected() == ["Continue"]
-        assert self.shown()[-1].startswith(self.cls.TITLE), self.shown()
+        assert self.shown()[-1].startswith(self.title), self.shown()
         self.saved = list(history)
         self.saved_texts = saves.load_game(hw.save_dir)[0].moves
 
@@ -200,9 +202,30 @@ class Journey:
         """Continue after a restart, then the end of the game and its Review."""
         hw = self.hw
         assert hw.selected() == ["Continue"]
+        # A new game of another kind asks before it replaces the unfinished save; kept, the
+        # save stays as it was.
+        other = registry.game_title(GAMES[(GAMES.index(self.name) + 1) % len(GAMES)])
+        yield from self.select("New game")
+        yield ["a"]
+        yield from self.select(other)
+        yield ["a"]
+        assert self.shown()[0] == other and hw.selected() == ["Start"], self.shown()
+        yield ["a"]
+        assert self.shown()[0] == "Saved game" and hw.selected() == ["Keep it"], self.shown()
+        assert self.title in " ".join(self.shown()), self.shown()
+        yield ["a"]
+        assert self.shown()[0] == other and hw.selected() == ["Start"], self.shown()
+        yield ["b"]
+        yield ["b"]
+        assert self.shown()[:2] == ["Tholia", "Continue"], self.shown()
+        assert saves.load_game(hw.save_dir)[0].moves == self.saved_texts
+        for _ in range(len(self.shown())):
+            if hw.selected() == ["Continue"]:
+                break
+            yield ["up"]
         n = len(self.saved) + 1
         line = self.shown()[-1]
-        assert line.startswith(self.cls.TITLE) and ("#%d" % n in line or "move %d" % n in line), line
+        assert line.startswith(self.title) and ("#%d" % n in line or "move %d" % n in line), line
         yield ["a"]
         yield from self.idle()
         session = self.app().session
@@ -232,7 +255,7 @@ class Journey:
         assert self.shown()[0] == "Game over" and hw.selected() == ["Main menu"]
         yield ["a"]
         assert self.shown()[:2] == ["Tholia", "Review"] and hw.selected() == ["Review"]
-        assert "finished" in self.shown()[-1] or self.shown()[-1] == self.cls.TITLE
+        assert "finished" in self.shown()[-1] or self.shown()[-1] == self.title
         self.final = saves.load_game(hw.save_dir)[0]
 
 
@@ -249,9 +272,25 @@ def run_journey(folder, name, profile, humans, seed=1):
     first_presses = list(hw.pressed)
     assert hw.cut == [] and hw.fb.overlaps == [], (hw.cut, hw.fb.overlaps)
     hw = FakeHW(folder, [], profile, driver=journey.driver(journey.second_run()))
-    run_app(hw)
+    games = game_modules()
+    run_app(hw)     # it opens another game's form, so the app drops this game's modules
+    put_back(games)
     assert hw.cut == [] and hw.fb.overlaps == [], (hw.cut, hw.fb.overlaps)
     return journey, first_presses
+
+
+def game_modules():
+    return dict((name, module) for name, module in sys.modules.items()
+                if name.startswith("shared_rules.") or name.startswith("firmware.views."))
+
+
+def put_back(modules):
+    """Puts back modules the app dropped (firmware.app.unload), so the tests that run later in
+    this process keep the classes they imported."""
+    for name, module in modules.items():
+        sys.modules[name] = module
+        package, _, child = name.rpartition(".")
+        setattr(sys.modules[package], child, module)
 
 
 @pytest.mark.parametrize("profile", sorted(PROFILES))

@@ -225,3 +225,14 @@ def test_flash_over_a_previous_version_copies_the_changes_and_keeps_the_saves(sh
     assert re.fullmatch(r"\d+ passed, 0 failed", last), dev.stdout[-2000:] + dev.stderr[-2000:]
     assert int(last.split()[0]) >= 20
     assert dev.returncode == 0
+
+
+def test_the_planned_form_reaches_each_level_from_the_default():
+    # The levels come from shared_rules/levels.py (issue 19): the form opens on the AI at the
+    # default level, and each other level is as many presses away as the list says.
+    from shared_rules.levels import DEFAULT_LEVEL, LEVELS
+    assert vpico_games.level_keys(DEFAULT_LEVEL) == []
+    for level in LEVELS:
+        keys = vpico_games.level_keys(level)
+        assert len(keys) == abs(LEVELS.index(level) - LEVELS.index(DEFAULT_LEVEL))
+        assert set(keys) <= ({"left"} if LEVELS.index(level) < LEVELS.index(DEFAULT_LEVEL) else {"right"})

@@ -117,6 +117,20 @@ def play_checked(game, rng, pick=None, after=None, decode_every=1, max_decisions
     return decisions, winner, record
 
 
+def play_random(game, rng, pick=None, after=None):
+    """Plays `game` to its end with random decisions (`pick(game, rng, moves)`, else uniform),
+    running only a game's own checks `after(game, mover, move)` after each (test_every_game.py
+    holds every game to the protocol).  Returns the game."""
+    while not game.is_over():
+        moves = game.legal_moves()
+        move = pick(game, rng, moves) if pick else moves[rng.below(len(moves))]
+        mover = game.to_move()
+        game.play(move)
+        if after:
+            after(game, mover, move)
+    return game
+
+
 def refuses(game, move):
     """True when game.play(move) is refused with GameError and the position stays as it was."""
     before = game.encode()
@@ -152,3 +166,52 @@ def ai_whole_games(name, seed, games, max_decisions, first_budget, budget_step, 
             game.play(move)
         lengths.append(len(game.history))
     return lengths
+
+
+# --- recorded AI choices (issue 19: reshaping the AI code must not change a move or a count) -------
+
+def randomly_played(name, options, seed, plies):
+    """A new game of `name` after `plies` random decisions drawn from Rng(seed)."""
+    from shared_rules import registry
+    from shared_rules.rng import Rng
+    import shared_rules.games  # noqa: F401
+    game = registry.create(name, options)
+    rng = Rng(seed)
+    for _ in range(plies):
+        moves = game.legal_moves()
+        game.play(moves[rng.below(len(moves))])
+    return game
+
+
+def check_recorded_searches(name, positions, lines):
+    """Each level's move and node count, with the search's seed, in each of `positions`
+    (options, seed, plies, [(move, nodes) per level]), and along each of `lines` (options, seed,
+    plies, level, [(move, nodes) per decision]: the AI plays them in a row, search k with seed k)."""
+    for options, seed, plies, wanted in positions:
+        game = randomly_played(name, options, seed, plies)
+        for level, (text, nodes) in zip(ai.LEVELS, wanted):
+            search = ai.Search(game, level, seed=seed)
+            move = search.run()
+            assert (game.move_to_text(move), search.nodes) == (text, nodes), (options, seed, plies, level)
+    for options, seed, plies, level, wanted in lines:
+        game = randomly_played(name, options, seed, plies)
+        for k in range(len(wanted)):
+            search = ai.Search(game, level, seed=k)
+            move = search.run()
+            assert (game.move_to_text(move), search.nodes) == wanted[k], (options, seed, plies, level, k)
+            game.play(move)
+
+
+def check_keeps_every_win(game, kept):
+    """Every legal move that wins on the spot is among `kept` (a tuning's win_candidates()):
+    returns the moves left out."""
+    player = game.to_move()
+    left_out = []
+    for move in game.legal_moves():
+        game.play(move)
+        won = game.winner() == player
+        game.undo()
+        assert not won or move in kept, (game.options, game.move_to_text(move))
+        if move not in kept:
+            left_out.append(move)
+    return left_out

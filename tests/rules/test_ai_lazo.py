@@ -5,7 +5,7 @@ from shared_rules.game import ONGOING
 from shared_rules.lazo import N_SPACES
 from shared_rules.rng import Rng
 import shared_rules.games  # noqa: F401
-from rules_support import ai_whole_games, scaled
+from rules_support import ai_whole_games, check_keeps_every_win, check_recorded_searches, scaled
 
 # Spec §3's example: white A rests on white C and black D, F; white B rests on D and white E, G.
 ARCH = {"C": "1.6.3", "D": "1.7.3", "F": "1.6.4", "E": "1.8.3", "G": "1.7.4", "A": "2.6.3", "B": "2.7.3"}
@@ -41,6 +41,26 @@ def test_takes_the_win_in_one():
         game.undo()
 
 
+def test_win_check_tries_only_the_tiles_that_may_close_a_loop():
+    """Issue 22: a win on the spot is played before any search; the check plays only the moves
+    win_candidates() keeps, which must hold every win (a loop, §3, or the opponent left without
+    a move) and, with holes left on the board, no tile that cannot close a loop."""
+    game = arch_but_b()
+    game.play_text(FILLERS[-1])  # White to move: B wins
+    moves = game.legal_moves()
+    kept = ai_lazo.win_candidates(game, list(moves))
+    assert game.move_from_text(ARCH["B"]) in kept
+    assert 0 < len(kept) < len(moves) // 4, (len(kept), len(moves))
+    rng = Rng(5)
+    for _ in range(scaled(3, 1)):
+        game = registry.create("lazo")
+        while game.winner() == ONGOING:
+            moves = game.legal_moves()
+            for m in check_keeps_every_win(game, ai_lazo.win_candidates(game, list(moves))):
+                assert game.holes_left() > 1 and not game.would_loop(m, game.to_move())
+            game.play(moves[rng.below(len(moves))])
+
+
 def test_blocks_the_loss_in_one():
     game = arch_but_b()  # Black to move: only a tile on B stops White's loop
     assert game.to_move() == 0
@@ -52,11 +72,9 @@ def test_forced_replies_are_the_win_or_the_block():
     """The search's candidates where the play is forced: the side with a winning space plays
     it; the side facing one plays there (the block), nothing else."""
     game = arch_but_b()  # Black to move, White threatens B
-    ai_lazo.prepare(game, "normal")
-    assert [game.move_to_text(m) for m in ai_lazo.candidates(game, 3)] == [ARCH["B"]]
+    assert [game.move_to_text(m) for m in ai_lazo.Tuner(game, "normal").candidates(3)] == [ARCH["B"]]
     game.play_text(FILLERS[-1])
-    ai_lazo.prepare(game, "normal")
-    assert [game.move_to_text(m) for m in ai_lazo.candidates(game, 3)] == [ARCH["B"]]
+    assert [game.move_to_text(m) for m in ai_lazo.Tuner(game, "normal").candidates(3)] == [ARCH["B"]]
 
 
 def test_search_line_knows_the_winning_spaces_next_to_its_tiles():
@@ -73,7 +91,7 @@ def test_search_line_knows_the_winning_spaces_next_to_its_tiles():
             game.play(pool[rng.below(len(pool))])
         if game.winner() != ONGOING:
             continue
-        ai_lazo.prepare(game, "normal")
+        tuner = ai_lazo.Tuner(game, "normal")
         line = 0
         while line < 3 and game.winner() == ONGOING:
             legal = game.legal_moves()
@@ -81,13 +99,13 @@ def test_search_line_knows_the_winning_spaces_next_to_its_tiles():
             line += 1
         if game.winner() != ONGOING:
             continue
-        ai_lazo.evaluate(game, 0)
+        tuner.evaluate(0)
         for s in range(145, N_SPACES):
-            if game.cells[s] or ai_lazo._near[s] != ai_lazo._stamp[0]:
+            if game.cells[s] or tuner.near[s] != tuner.stamp:
                 continue
             for player in (0, 1):
-                expected = game._adjacent[player * N_SPACES + s] >= 2 and game.would_loop(s, player)
-                assert bool(ai_lazo._bits[s] >> player & 1) == expected, (game.encode(), s, player)
+                expected = game.adjacent[player * N_SPACES + s] >= 2 and game.would_loop(s, player)
+                assert bool(tuner.bits[s] >> player & 1) == expected, (game.encode(), s, player)
                 checked += 1
     assert checked > scaled(50, 10)
 
@@ -99,6 +117,26 @@ def test_only_legal_moves_and_node_budget_in_whole_games():
 
 def test_search_leaves_the_position_unchanged():
     game = arch_but_b()
-    before = (game.encode(), list(game.history), bytes(game._supported), bytes(game._adjacent))
+    before = (game.encode(), list(game.history), bytes(game.supported), bytes(game.adjacent))
     ai.choose_move(game, "hard")
-    assert (game.encode(), game.history, bytes(game._supported), bytes(game._adjacent)) == before
+    assert (game.encode(), game.history, bytes(game.supported), bytes(game.adjacent)) == before
+
+
+# Recorded on 2026-11-26 before issue 19 reshaped ai_lazo.py (time caps off: node budgets decide).
+RECORDED_POSITIONS = [
+    ({}, 1, 12, [("1.8.3", 40), ("1.3.1", 68), ("1.3.1", 279)]),
+    ({}, 2, 40, [("2.11.2", 40), ("2.11.2", 54), ("1.10.2", 253)]),
+    ({}, 5, 70, [("2.4.7", 0), ("2.4.7", 0), ("2.4.7", 0)]),
+    ({}, 7, 60, [("2.12.2", 40), ("2.6.5", 54), ("2.6.5", 229)]),
+]
+RECORDED_LINES = [
+    ({}, 11, 30, "normal", [("2.3.6", 52), ("1.4.7", 54), ("2.4.6", 62), ("1.13.3", 42), ("1.5.7", 46),
+                            ("2.4.7", 30)]),
+    ({}, 12, 50, "hard", [("2.1.4", 256), ("2.3.6", 130), ("1.1.6", 222), ("1.2.7", 117), ("1.2.5", 98),
+                          ("2.1.5", 80)]),
+]
+
+
+def test_recorded_moves_and_node_counts_stay_the_same():
+    """Issue 19: the AI's code takes a new shape, its choices do not change (on both VMs)."""
+    check_recorded_searches("lazo", RECORDED_POSITIONS, RECORDED_LINES)

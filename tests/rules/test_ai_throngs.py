@@ -9,8 +9,8 @@ from shared_rules import ai
 from shared_rules import ai_throngs
 from shared_rules.game import ONGOING
 from shared_rules.rng import Rng
-from shared_rules.throngs import Throngs, BLACK, WHITE
-from rules_support import scaled
+from shared_rules.throngs import Throngs, BLACK, WHITE, PASS
+from rules_support import check_keeps_every_win, check_recorded_searches, scaled
 
 
 def position(stones, mover, maneuver=1, options=None, deployed=0, counters="-1,-1"):
@@ -54,6 +54,90 @@ INVASION_SAVES = "11121011012211011212001112111222120221221222112222202200020222
 # more than 93 / 2 + 3, so 50); only the capture on 28 brings it down.
 ORIGINAL_93_CAPTURE_SAVES = ("022002022022220222212220212221220212200112222222221111212120211110122010"
                              "110110111011111110101")
+
+
+# Black to move (first maneuver), score 33 of the 34 it needs; White's stones on 43 and 45 are
+# cut off: after P@42-46 and x@45, no turn of White's keeps Black from 34 when Black's next
+# turn starts (issue 22: found and played before any search).
+SURE_TURN = "100111000111100001111100011110000111110001011200011100001100000"
+
+
+def every_reply_leaves_the_win(game, player):
+    """True when every turn of the opponent (all its decisions) ends with `player` the winner:
+    the win is certain (ai_throngs: the seed tests the score as a turn starts)."""
+    for move in game.legal_moves():
+        game.play(move)
+        if game.winner() != ONGOING or game.to_move() == player:
+            sure = game.winner() == player
+        else:
+            sure = every_reply_leaves_the_win(game, player)
+        game.undo()
+        if not sure:
+            return False
+    return True
+
+
+class PassesFirst(ai_throngs.Tuner):
+    """Throngs' tuning with an ordering that offers only a pass (when there is one): without the
+    check for a certain win the search cannot find the turn."""
+
+    def order(self, moves, count):
+        return [m for m in moves if m == PASS] or moves[:1]
+
+
+def test_a_turn_that_makes_the_win_certain_is_played_before_any_search_at_every_level():
+    """Issue 22 item 7, under the seed's early end (the score tested as a player starts a turn):
+    a turn after which no turn of the opponent keeps the player from the winning score."""
+    for level in ai.LEVELS:
+        for search in (lambda g: ai.Search(g, level, max_nodes=1), lambda g: ai.Search(g, level, tuner=PassesFirst)):
+            game = position(SURE_TURN, BLACK)
+            assert game.score(0) == 33
+            while game.to_move() == 0 and game.winner() == ONGOING:
+                game.play(search(game).run())
+            assert game.winner() == ONGOING and game.score(0) >= 34, (level, game.history)
+            assert every_reply_leaves_the_win(game, 0), (level, game.history)
+
+
+def test_a_certain_win_is_one_whatever_the_opponent_plays():
+    """Wherever the check finds a turn, every reply of the opponent leaves the win; positions
+    of a large group of Black's beside a few White stones, where such turns exist."""
+    columns = Throngs()
+    by_column = sorted(range(columns.n), key=lambda i: columns.site_xy(i)[0])
+    rng = Rng(2)
+    found = 0
+    for _ in range(scaled(300, 40)):
+        black = 28 + rng.below(10)
+        stones = bytearray(b"0" * columns.n)
+        for i in by_column[:black]:
+            stones[i] = ord("1")
+        for _ in range(1 + rng.below(5)):
+            stones[by_column[black + rng.below(columns.n - black)]] = ord("2")
+        for _ in range(rng.below(4)):
+            stones[by_column[rng.below(black)]] = ord("0")
+        game = position(stones.decode(), BLACK)
+        while game.to_move() == 0 and game.winner() == ONGOING:
+            move = ai_throngs.sure_win(game, game.legal_moves())
+            if move is None:
+                break
+            game.play(move)
+        if game.to_move() == 1 and game.winner() == ONGOING:
+            found += 1
+            assert every_reply_leaves_the_win(game, 0), game.history
+    assert found >= scaled(20, 2), found
+
+
+def test_win_candidates_keep_every_win_on_the_spot():
+    """The one-decision wins (ai.py plays them before any search) are among win_candidates():
+    under the seed only a turn begun without an action can end the game for its player."""
+    for options in ({}, {"ruleset": "original"}, {"ruleset": "original", "board": "93"}):
+        rng = Rng(4)
+        game = Throngs(options)
+        tried = 0
+        while game.winner() == ONGOING and len(game.history) < scaled(400, 120):
+            moves = game.legal_moves()
+            tried += len(check_keeps_every_win(game, ai_throngs.win_candidates(game, list(moves))))
+            game.play(moves[rng.below(len(moves))])
+        assert tried > 0, options
 
 
 def test_winning_score_follows_the_ruleset():
@@ -115,6 +199,11 @@ def test_destination_follows_the_plan_of_the_selection_search():
     game.play(ai_move(game, "normal"))
     destination = ai.Search(game, "normal", device_seconds=1000)
     assert game.move_to_text(destination.run()) == "-22" and destination.nodes <= 2
+    # Asked again after an undo, the destination is the same, from the same plan.
+    game.play(destination.run())
+    game.undo()
+    again = ai.Search(game, "normal", device_seconds=1000)
+    assert game.move_to_text(again.run()) == "-22" and again.nodes <= 2
     # The same flight without the search at its selection: no plan, a real search.
     game = position(INVASION_SAVES, BLACK, maneuver=2)
     game.play(game.move_from_text("P@14"))
@@ -210,3 +299,27 @@ def test_same_seed_same_moves_and_position_unchanged():
         first = ai_move(game, level, seed=5)
         assert ai_move(game, level, seed=5) == first
         assert game.encode() == before and len(game.history) == 1
+
+
+# Recorded on 2026-11-26 before issue 19 reshaped ai_throngs.py (time caps off: node budgets decide).
+RECORDED_POSITIONS = [
+    ({}, 1, 10, [("P@26", 10), ("P@27", 28), ("P@27", 104)]),
+    ({}, 2, 61, [("-14", 10), ("-14", 16), ("-14", 24)]),
+    ({}, 3, 103, [("-34", 10), ("-34", 16), ("-34", 22)]),
+    ({"board": "93", "ruleset": "original"}, 4, 40, [("P@56", 10), ("P@71", 30), ("P@71", 134)]),
+    ({"board": "87"}, 5, 31, [("-82", 8), ("-82", 16), ("-82", 16)]),
+    ({"board": "153", "start": "pie"}, 6, 2, [("W@27", 10), ("W@85", 25), ("W@85", 73)]),
+    ({"board": "torus81"}, 7, 23, [("P@61", 10), ("P@71", 30), ("P@71", 117)]),
+    ({"ruleset": "original"}, 8, 77, [("P@8", 10), ("P@11", 30), ("P@11", 125)]),
+]
+RECORDED_LINES = [
+    ({}, 13, 40, "normal", [("P@12", 25), ("-27", 0), ("P@35", 30), ("-26", 0), ("x@27", 30), ("P@31", 25)]),
+    ({}, 14, 20, "hard", [("P@36", 110), ("-28", 0), ("P@12", 90), ("-20", 0), ("P@12", 99), ("-27", 0)]),
+    ({"board": "87", "ruleset": "original"}, 15, 50, "normal", [("-27", 16), ("P@30", 30), ("-49", 0), ("P@69", 30),
+                                                                ("-50", 0), ("P@75", 30)]),
+]
+
+
+def test_recorded_moves_and_node_counts_stay_the_same():
+    """Issue 19: the AI's code takes a new shape, its choices do not change (on both VMs)."""
+    check_recorded_searches("throngs", RECORDED_POSITIONS, RECORDED_LINES)

@@ -228,7 +228,7 @@ def test_homology_formula_equals_linking_on_random_stacks():
     for trial in range(scaled(30, 0)):
         game = Lazo()
         for _ in range(20 + rng.below(90)):
-            spaces = [s for s in range(N_SPACES) if not game.cells[s] and game._supported[s] == 3]
+            spaces = [s for s in range(N_SPACES) if not game.cells[s] and game.supported[s] == 3]
             upper = [s for s in spaces if s >= 145]
             pool = upper if upper and rng.below(3) else spaces
             game._put(pool[rng.below(len(pool))], 1 + rng.below(2))

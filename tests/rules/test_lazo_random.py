@@ -214,7 +214,7 @@ def test_global_check_matches_reference_on_random_positions():
         game = Lazo()
         tiles = 30 + rng.below(100)
         for _ in range(tiles):
-            spaces = [s for s in range(N_SPACES) if not game.cells[s] and game._supported[s] == 3]
+            spaces = [s for s in range(N_SPACES) if not game.cells[s] and game.supported[s] == 3]
             s = spaces[rng.below(len(spaces))] if rng.below(4) == 0 else _upper_first(game, spaces, rng)
             game._put(s, 1 + rng.below(2))
         for player in (0, 1):
@@ -237,7 +237,7 @@ def test_incremental_loop_test_on_random_stacks_of_both_colours():
         looped = [False, False]
         black_share = 1 + rng.below(9)  # tenths of the tiles that are black
         for _ in range(300):
-            spaces = [s for s in range(N_SPACES) if not game.cells[s] and game._supported[s] == 3]
+            spaces = [s for s in range(N_SPACES) if not game.cells[s] and game.supported[s] == 3]
             upper = [s for s in spaces if s >= 145]
             pool = upper if upper and rng.below(4) else spaces
             s = pool[rng.below(len(pool))]

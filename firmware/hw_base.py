@@ -1,0 +1,60 @@
+# What every `hw` object shares (docs/architecture.md, "The hardware layer contract"): the
+# device's (firmware/device_hal.py), the simulator's (desktop_sim/sim.py) and the scripted ones
+# that drive the app in tests and tools (tools/app_driver.py).  A subclass puts the shown
+# rectangles on its panel (send) and reads its buttons (poll).
+import framebuf
+from micropython import const
+
+EV_PRESS = const(1)
+EV_RELEASE = const(2)
+EV_REPEAT = const(3)
+
+
+def framebuffer(width, height, color, make=framebuf.FrameBuffer):
+    """(bytes, frame buffer) of a screen: GS4_HMSB (16 palette colours, two pixels a byte) on a
+    colour screen, MONO_VLSB (a byte is 8 rows of one column) on a mono one.  `make` builds the
+    frame buffer (the simulator's also records the strings drawn)."""
+    if color:
+        buffer = bytearray((width + 1) // 2 * height)
+        return buffer, make(buffer, width, height, framebuf.GS4_HMSB)
+    buffer = bytearray(width * ((height + 7) // 8))
+    return buffer, make(buffer, width, height, framebuf.MONO_VLSB)
+
+
+def press(button):
+    """The events of one press and release of `button`, as poll() returns them."""
+    return [(EV_PRESS, button), (EV_RELEASE, button)]
+
+
+class HwBase:
+    def __init__(self, name, width, height, color, buttons, fb, buffer, save_dir, layer):
+        self.name = name
+        self.width = width
+        self.height = height
+        self.color = color
+        self.buttons = tuple(buttons)
+        self.fb = fb
+        self.buffer = buffer
+        self.save_dir = save_dir
+        self.layer = layer
+        self.heap = 0
+
+    def show(self, x=0, y=0, w=0, h=0):
+        """Sends the whole framebuffer (w == 0) or the rectangle, clipped to the screen (nothing
+        when that leaves it empty)."""
+        if w == 0:
+            self.send(0, 0, self.width, self.height)
+            return
+        x2 = min(x + w, self.width)
+        y2 = min(y + h, self.height)
+        x = max(x, 0)
+        y = max(y, 0)
+        if x < x2 and y < y2:
+            self.send(x, y, x2 - x, y2 - y)
+
+    def send(self, x, y, w, h):
+        """Puts the rectangle (within the screen) on the panel: nothing here, a stand-in that
+        has no panel."""
+
+    def report_heap(self, n):
+        self.heap = n
