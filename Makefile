@@ -8,7 +8,7 @@ STAMP_STUBS := typings/.installed
 BOARD ?= pico_lcd13
 PORT ?=
 
-.PHONY: setup run test test-py test-mpy check-subset check-members typecheck bench soak build uf2 flash devtest test-device clean
+.PHONY: setup run test test-py test-mpy check-subset check-members typecheck bench bench-strength soak build uf2 flash devtest test-device clean
 
 setup: $(STAMP_PY) $(NODE_VM) $(STAMP_STUBS)
 
@@ -65,6 +65,9 @@ typecheck: setup
 
 bench: setup
 	$(PY) -m tools.bench
+
+bench-strength: setup
+	nice $(PY) -m tools.bench --long
 
 soak: setup
 	$(PY) -m tools.soak $(ARGS)

@@ -1,6 +1,12 @@
 """`make bench`: runs every benchmark (tools/bench_*.py), prints a table, writes bench/results.json.
 
-    python -m tools.bench [TOPIC ...]       (default: every tools/bench_<topic>.py)
+    python -m tools.bench [TOPIC ...]       (default: every tools/bench_<topic>.py but LONG)
+    python -m tools.bench --long            (the LONG topics)
+    python -m tools.bench --table           (the table of bench/results.json, nothing run)
+
+`make bench` runs the default topics (about 20 minutes on a quiet 2-core host); `make
+bench-strength` the LONG ones: the AI's 200-game matches, and the Tholian Go and Throngs AI
+benches (their matches repeat tools/bench_ai.py's games, with their own per-turn figures).
 """
 import importlib
 import json
@@ -9,6 +15,9 @@ import sys
 import time
 
 from tools import benchlib
+
+
+LONG = ("strength", "ai_tholian_go", "ai_throngs")
 
 
 def topics():
@@ -37,15 +46,34 @@ def fmt(value):
     return str(value)
 
 
+def chosen_topics(argv):
+    """The topics the command line names: `--long` the LONG ones, none every other one."""
+    if argv == ["--long"]:
+        return list(LONG)
+    return argv or [t for t in topics() if t not in LONG]
+
+
+def print_saved_table(path):
+    if not os.path.exists(path):
+        print("no %s yet: run make bench" % os.path.relpath(path))
+        return 1
+    with open(path) as f:
+        saved = json.load(f).get("targets", {})
+    print_targets([(topic, row) for topic in sorted(saved) for row in saved[topic]])
+    return 0
+
+
 def main(argv):
-    chosen = argv or topics()
+    path = os.path.join(benchlib.ROOT, "bench", "results.json")
+    if argv == ["--table"]:
+        return print_saved_table(path)
+    chosen = chosen_topics(argv)
     unknown = [t for t in chosen if t not in topics()]
     if unknown:
         print("unknown benchmark(s): %s; available: %s" % (" ".join(unknown), " ".join(topics())))
         return 2
     print("host pystones/s (CPU time of this process, median of 5; measured again near each "
           "figure): %.0f" % benchlib.host_pystones(), flush=True)
-    path = os.path.join(benchlib.ROOT, "bench", "results.json")
     results = {}
     if os.path.exists(path) and argv:  # a partial run keeps the other topics' figures
         with open(path) as f:

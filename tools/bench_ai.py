@@ -4,12 +4,18 @@ For every registered game that has an AI (shared_rules/ai_<game>.py) and every l
 against a uniform random player and against a greedy one-ply player (the move whose position the
 game's own evaluation likes best; it takes immediate wins), colours alternating; the strongest
 level also plays the default level.  Win rate = wins / games (draws are not wins), with its 95%
-Wilson interval; a target counts as met only when the whole interval is above it.  Time per AI turn is CPU time on the host x (host pystones /
-1490), the pystones measured as CPU time too, by the process that plays, at the start of every
-game, so that other processes on the host do not distort either figure.  Peak heap comes from
-tools/bench_ai_vm.py under the MicroPython VM.
+Wilson interval; a target counts as met only when the whole interval is above it, as missed
+when the whole interval is below it.  Only node budgets end the searches (the levels' time caps
+are off), so the moves, and the strength, do not depend on the host's speed or load.  Time per
+AI turn is CPU time on the host x (host pystones / 1490), the pystones measured as CPU time
+too, by the process that plays, at the start of every game, so that other processes on the
+host do not distort either figure.  Peak heap comes from tools/bench_ai_vm.py under the
+MicroPython VM.
 
-    python -m tools.bench_ai [--games N] [--game G] [--level L] [--no-vm]   (a quick look)
+    python -m tools.bench_ai [--games N] [--game G] [--level L] [--no-vm]
+
+--games N plays N games in every match (default: TARGET_GAMES in the matches with a target,
+GAMES_PER_MATCH in the others; `make bench` plays BENCH_TARGET_GAMES in the former).
 """
 import multiprocessing
 import os
@@ -23,11 +29,19 @@ from shared_rules.rng import Rng
 import shared_rules.games  # noqa: F401  (registers every game)
 from tools.benchlib import at_most, cpu_pystones, rate_at_least, wilson
 
-GAMES_PER_MATCH = 24  # per opponent and level: about +-12% at a 90% win rate, +-18% at 70%
-# A match with a target (the default level's, the strongest level against the default) goes on
-# by GAMES_PER_MATCH games until the Wilson interval of its win rate lies wholly on one side of
-# the target, or MAX_GAMES_PER_MATCH games.
-MAX_GAMES_PER_MATCH = 200
+# Games per match.  A match with a target (the default level against random and greedy, the
+# strongest level against the default) plays TARGET_GAMES: enough that the 95% Wilson interval
+# of its win rate shows or refutes the target (at 200 games it is about +-4% wide at 90%, +-6%
+# at 70%).  A fixed number, decided before the first game: playing on "until decided" would
+# stop on lucky streaks more often than the interval admits.  The other matches play
+# GAMES_PER_MATCH.  Every match is split into CHUNK games per pool task, so both cores stay busy.
+TARGET_GAMES = 200
+# `make bench` plays BENCH_TARGET_GAMES in the matches with a target, to stay within its 20
+# minutes: enough to show a rate well above its target (40 of 40: 91-100%), often undecided
+# otherwise; `make bench-strength` (tools/bench_strength.py) plays TARGET_GAMES.
+BENCH_TARGET_GAMES = 40
+GAMES_PER_MATCH = 24
+CHUNK = 8
 # A game still running after this many turns (a turn: one side's decisions in a row) is scored a
 # draw.  Tholian Go games between good players run long: at 200 turns most were still going
 # with the AI well ahead (+6.5 tokens on average against greedy).
@@ -76,7 +90,7 @@ def greedy_move(game, rng, tuner_class):
 
 
 # --- matches ----------------------------------------------------------------------------------------
-def play_game(name, level, opponent, index, options=None):
+def play_game(name, level, opponent, index, options=None, calibrate=True):
     """One game of the AI at `level` against `opponent` (random, greedy or another level), the
     AI on side index % 2, every seed from `index`.  Returns (the game, ended or stopped after
     MAX_TURNS, the AI's side, [device ms, nodes, decisions, decisions over the level's time cap]
@@ -85,9 +99,11 @@ def play_game(name, level, opponent, index, options=None):
     Only node budgets end the searches: the levels' time caps (a safety net on the device) would
     make the moves, so the strength, depend on the host's speed and load; the decisions that
     took longer than the cap are counted instead.  Device time uses this process's pystones,
-    measured as the game starts: under the load the game is played at."""
+    measured as the game starts (calibrate=False: by the caller, as its few games start): under
+    the load the game is played at."""
     ai.use_level_time_caps(False)
-    ai.set_host_speed(cpu_pystones(5000, 3))
+    if calibrate:
+        ai.set_host_speed(cpu_pystones(5000, 3))
     game = registry.create(name, options)
     tuner_class = ai.tuner_class(game)
     rng = Rng(1000 + index)
@@ -130,75 +146,95 @@ def goal_of(level, opponent):
     return None
 
 
-def decided(wins, games, goal):
-    low, high = wilson(wins, games)
-    return low >= goal or high < goal
-
-
-def play_match(job):
-    """job = (game name, level, opponent, games) -> dict of counts and turn times.  A match with
-    a target plays on by `games` until it is decided (MAX_GAMES_PER_MATCH at most)."""
-    name, level, opponent, games = job
-    goal = goal_of(level, opponent)
+def play_chunk(job):
+    """job = (game name, level, opponent, first game index, games) -> dict of counts and turns."""
+    name, level, opponent, first, games = job
     cpu0 = time.process_time()
-    wins = draws = over_cap = played = 0
-    turn_ms = []
-    planned = games
-    while played < planned:
-        game, ai_side, turns = play_game(name, level, opponent, played)
-        played += 1
-        turn_ms += [t[0] for t in turns]
-        over_cap += sum(t[3] for t in turns)
+    ai.set_host_speed(cpu_pystones(5000, 3))   # once per chunk: a short game costs less than that
+    wins = draws = over_cap = 0
+    turns = []
+    for index in range(first, first + games):
+        game, ai_side, game_turns = play_game(name, level, opponent, index, calibrate=False)
+        turns += game_turns
+        over_cap += sum(t[3] for t in game_turns)
         w = game.winner()
         if w == ai_side:
             wins += 1
         elif w == DRAW or w == ONGOING:
             draws += 1
-        if played == planned and goal is not None and not decided(wins, played, goal):
-            planned = min(MAX_GAMES_PER_MATCH, planned + games)
-    return {"job": job[:3], "wins": wins, "draws": draws, "games": played, "turn_ms": turn_ms,
-            "over_cap": over_cap, "cpu_s": time.process_time() - cpu0}
+    return {"match": (name, level, opponent), "wins": wins, "draws": draws, "games": games,
+            "turns": turns, "over_cap": over_cap, "cpu_s": time.process_time() - cpu0}
 
 
-def turn_figures(turn_ms):
-    """Median and worst AI turn, in RP2040 seconds (a turn = all of one side's decisions in a row:
-    Tholian Go's three moves, Throngs' two maneuvers)."""
-    if not turn_ms:
-        return 0.0, 0.0
-    return round(statistics.median(turn_ms) / 1000, 3), round(max(turn_ms) / 1000, 3)
+def turn_figures(turns):
+    """Per AI turn (a turn = all of one side's decisions in a row: Tholian Go's three moves,
+    Throngs' two maneuvers): median, 90th percentile and worst RP2040 seconds, median and worst
+    nodes."""
+    if not turns:
+        return {}
+    ms = sorted(t[0] for t in turns)
+    nodes = [t[1] for t in turns]
+    return {"median_turn_s_rp2040": round(statistics.median(ms) / 1000, 3),
+            "p90_turn_s_rp2040": round(ms[int(0.9 * len(ms))] / 1000, 3),
+            "worst_turn_s_rp2040": round(ms[-1] / 1000, 3),
+            "median_turn_nodes": statistics.median(nodes), "worst_turn_nodes": max(nodes)}
 
 
-def measure(names, levels, games, processes=2):
+def match_jobs(names, levels, games, target_games):
+    """The pool's tasks: every match split into chunks of CHUNK games, which the pool hands to
+    whichever core is free.  games=0: only the matches with a target."""
     jobs = []
     for name in names:
         for level in levels:
-            for opponent in ("random", "greedy"):
-                jobs.append((name, level, opponent, games))
+            opponents = ["random", "greedy"]
             if level == ai.LEVELS[-1] and ai.DEFAULT_LEVEL in levels:
-                jobs.append((name, level, ai.DEFAULT_LEVEL, games))
-    jobs.sort(key=lambda j: j[1] != ai.LEVELS[-1])  # longest first, for the pool
+                opponents.append(ai.DEFAULT_LEVEL)
+            for opponent in opponents:
+                count = target_games if goal_of(level, opponent) is not None else games
+                if not count:
+                    continue
+                for first in range(0, count, CHUNK):
+                    jobs.append((name, level, opponent, first, min(CHUNK, count - first)))
+    # Stable: a match's chunks stay in a row.  The cheap matches first, so that a run cut short
+    # has decided the most matches (chunks are small enough to keep both cores busy to the end).
+    jobs.sort(key=lambda j: (j[2] != "random", j[2] != "greedy"))
+    return jobs
+
+
+def measure(names, levels, games, target_games, processes=2):
+    """Plays every match on `processes` cores -> ({game: {level: figures}}, {game: CPU seconds})."""
+    jobs = match_jobs(names, levels, games, target_games)
+    left = {}
+    for job in jobs:
+        left[job[:3]] = left.get(job[:3], 0) + 1
+    matches = {}
     with multiprocessing.Pool(processes) as pool:
-        done = pool.map(play_match, jobs, chunksize=1)
-    out = {}
-    cpu = {}
-    for r in done:
-        name, level, opponent = r["job"]
+        for r in pool.imap(play_chunk, jobs, chunksize=1):  # in order: a match's chunks in a row
+            m = matches.get(r["match"])
+            if m is None:
+                m = matches[r["match"]] = dict(r)
+            else:
+                for key in ("wins", "draws", "games", "turns", "over_cap", "cpu_s"):
+                    m[key] += r[key]
+            left[r["match"]] -= 1
+            if not left[r["match"]]:    # progress, and what a run cut short has shown
+                low, high = wilson(m["wins"], m["games"])
+                print("   %s %s vs %s: %d of %d won [%.1f, %.1f]%%, %.0f CPU s" % (
+                    r["match"] + (m["wins"], m["games"], 100 * low, 100 * high, m["cpu_s"])), flush=True)
+    out, cpu, turns = {}, {}, {}
+    for (name, level, opponent), r in matches.items():
         cpu[name] = cpu.get(name, 0) + r["cpu_s"]
-        entry = out.setdefault(name, {}).setdefault(level, {"_turns": [], "decisions_over_cap": 0})
-        rate = r["wins"] / r["games"]
+        entry = out.setdefault(name, {}).setdefault(level, {"decisions_over_cap": 0})
         entry["games_vs_" + opponent] = r["games"]
         entry["decisions_over_cap"] += r["over_cap"]
         entry["wins_vs_" + opponent] = r["wins"]
-        entry["win_rate_vs_" + opponent] = round(rate, 3)
+        entry["win_rate_vs_" + opponent] = round(r["wins"] / r["games"], 3)
         entry["wilson_vs_" + opponent] = [round(x, 3) for x in wilson(r["wins"], r["games"])]
         entry["draws_vs_" + opponent] = r["draws"]
-        entry["_turns"] += r["turn_ms"]
-    for name in out:
-        for level in out[name]:
-            entry = out[name][level]
-            turns = entry.pop("_turns")
-            entry["median_turn_s_rp2040"], entry["worst_turn_s_rp2040"] = turn_figures(turns)
-            entry["turns"] = len(turns)
+        turns.setdefault((name, level), []).extend(r["turns"])
+    for (name, level), level_turns in turns.items():
+        out[name][level].update(turn_figures(level_turns))
+        out[name][level]["turns"] = len(level_turns)
     return out, cpu
 
 
@@ -208,12 +244,12 @@ def vm_heap(bench):
     return figures.get("peak_heap_kb", {})
 
 
-def run(bench, games=GAMES_PER_MATCH, names=None, levels=None, with_vm=True):
+def run(bench, games=GAMES_PER_MATCH, names=None, levels=None, with_vm=True, target_games=BENCH_TARGET_GAMES):
     pystones = cpu_pystones()
     names = names or games_with_ai()
     levels = levels or list(ai.LEVELS)
     t0 = time.time()
-    results, cpu = measure(names, levels, games)
+    results, cpu = measure(names, levels, games, target_games)
     heap = vm_heap(bench) if with_vm else {}
     for name in results:
         for level in results[name]:
@@ -293,7 +329,7 @@ def match_flags(argv, games, extra=()):
 
 def main(argv):
     from tools import benchlib
-    flags = match_flags(argv, GAMES_PER_MATCH, ("game",))
+    flags = match_flags(argv, None, ("game",))
     if flags is None or flags["opponents"] != ("random", "greedy"):
         print(__doc__)
         return 2
@@ -301,7 +337,8 @@ def main(argv):
     if names and names[0] not in games_with_ai():
         print("error: no AI for '%s'; games with an AI: %s" % (names[0], ", ".join(games_with_ai())))
         return 2
-    figures = run(benchlib, flags["games"], names, flags["levels"], flags["with_vm"])
+    games = flags["games"]
+    figures = run(benchlib, games or GAMES_PER_MATCH, names, flags["levels"], flags["with_vm"], games or TARGET_GAMES)
     for name, by_level in figures["ai"].items():
         for level, entry in by_level.items():
             print(name, level, " ".join("%s=%s" % kv for kv in sorted(entry.items())))

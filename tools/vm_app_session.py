@@ -109,6 +109,8 @@ class Run:
         self.ai_alloc = 0
         self.frame_ms = 0.0    # one full play screen drawn (board, status, cursor), VM ms
         self.timing = None     # the builder of the position to time the drawing of
+        self.final = []        # [history, encode(), winner()] of the game, once it is over
+        self.breakdown = []    # then the live heap read in each step while parts are dropped
 
     def step(self):
         # Every other step does nothing.  The VM's collector is conservative: right after a
@@ -125,10 +127,13 @@ class Run:
         live = _mem_alloc()
         if live > self.peak_live:
             self.peak_live = live
+        if self.final:
+            return self.break_down(live)
         session = self.session
         if session.winner() != -1 or (self.max_decisions and len(session.game.history) >= self.max_decisions):
-            self.report()
-            return False
+            game = session.game     # kept for the report, after the breakdown
+            self.final = [game.history, game.encode(), game.winner()]
+            return self.break_down(live)
         human = not session.is_ai(session.game.to_move())
         if human and not self.planned:
             from firmware.builder import MoveBuilder
@@ -168,7 +173,8 @@ class Run:
     def report(self):
         from firmware import saves
         from shared_rules import registry
-        game = self.session.game
+        import shared_rules.games  # noqa: F401  (registers them again: the breakdown unloaded them)
+        history, encoded, winner = self.final
         saved, index, notes = saves.load_game(self.folder)
         if saved is None:
             raise AssertionError("no save: %s" % notes)
@@ -177,8 +183,8 @@ class Run:
             replayed.play_text(text)
         kb = 1024
         fb = len(self.hw.buffer)
-        print("@@BENCH " + json.dumps({
-            "game": self.name, "mode": self.mode, "moves": len(game.history), "winner": game.winner(),
+        return {
+            "game": self.name, "mode": self.mode, "moves": len(history), "winner": winner,
             "shows": self.hw.shows,
             "peak_live_kb": round(self.peak_live / kb, 1),
             "human_turn_bound_kb": round(self.human_bound / kb, 1),
@@ -188,9 +194,52 @@ class Run:
             "framebuffer_kb": round(fb / kb, 1),
             "frame_vm_ms": self.frame_ms,
             "vm_pystones": vm_pystones(),
-            "save_replays": replayed.history == game.history and replayed.encode() == game.encode(),
+            "save_replays": replayed.history == history and replayed.encode() == encoded,
             "save_files": sorted(os.listdir(self.folder)),
-        }))
+        }
+
+    # What the live heap at the end of the game holds: each step reads it (collected since the
+    # last step) and drops one part; the differences are the parts' sizes (the game's move list,
+    # kept for the report, is left out of game_view_session).  "other": the App's and UI's
+    # objects and the interned names, which stay.  Then the report (its imports come after).
+    PARTS = ("game_view_session", "layer", "code")
+
+    def break_down(self, live):
+        done = self.breakdown
+        done.append(live)
+        if len(done) == 1:
+            app = self.app
+            app.session = app.builder = app.legend = None
+            app.info = []
+            forget(self, "session")
+        elif len(done) == 2:
+            self.app.ui.layer = self.app.ui.layer_key = None
+        elif len(done) == 3:
+            import sys
+            for name in list(sys.modules):
+                if name.startswith("firmware") or name.startswith("shared_rules"):
+                    del sys.modules[name]
+            forget(self, "app")
+            self.hw.apps.clear()
+        else:
+            kb = 1024
+            figures = self.report()
+            parts = {}
+            for i in range(3):
+                parts[self.PARTS[i]] = round((done[i] - done[i + 1]) / kb, 1)
+            parts["framebuffer"] = figures["framebuffer_kb"]
+            parts["other"] = round((done[3] - self.baseline) / kb - parts["framebuffer"], 1)
+            parts["live_at_the_end"] = round((done[0] - self.baseline) / kb, 1)
+            figures["heap_parts_kb"] = parts
+            print("@@BENCH " + json.dumps(figures))
+            return False
+        return True
+
+
+def forget(obj, name):
+    """obj.name = None, past the type checker (not `del obj.name`: a MicroPython map keeps a
+    deleted entry's value, so the collector would still see the object)."""
+    setattr(obj, name, None)
 
 
 def vm_pystones():

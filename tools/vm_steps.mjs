@@ -3,10 +3,11 @@
 //   node tools/vm_steps.mjs [--mount HOSTDIR[:VMDIR]]... SCRIPT.py [ARGS...]
 //
 // The WebAssembly VM collects garbage only when control returns to JavaScript (a collection
-// inside a running script frees nothing).  So the script runs once (with a global ARGV, as in
+// inside a running script frees nothing), and then only when gc.collect() was called or enough
+// was allocated since the last one.  So the script runs once (with a global ARGV, as in
 // tools/mpyvm.mjs) to set itself up, then its function `step()` is called again and again, each
-// call a separate run, until it returns False: at the start of every step gc.mem_alloc() is the
-// live heap after a real collection.  Exit status 0, or 1 when the script or a step raises.
+// call a separate run after a run of its own that calls gc.collect(), until it returns False:
+// at the start of every step gc.mem_alloc() is the live heap after a real collection.  Exit status 0, or 1 when the script or a step raises.
 import fs from "node:fs";
 import path from "node:path";
 import { freshVM, copyTree, runCode } from "./mpyvm.mjs";
@@ -31,7 +32,8 @@ async function main(argv) {
     `__g = {"__name__": "__steps__", "ARGV": ${JSON.stringify([script, ...args])}}\n` +
     `exec(open("/__main_script__.py").read(), __g)\n__more = True\n`, onLine);
   while (status === 0 && mp.globals.get("__more")) {
-    status = runCode(mp, `__more = __g["step"]()\n`, onLine);
+    status = runCode(mp, `import gc\ngc.collect()\n`, onLine);
+    if (status === 0) status = runCode(mp, `__more = __g["step"]()\n`, onLine);
   }
   return status;
 }

@@ -45,6 +45,12 @@ def test_a_whole_trap_game_on_the_reference_profile_under_micropython():
     result = vm_session("human", "trap", "pico_lcd13", "5")
     assert result["winner"] != -1
     assert result["save_replays"] is True
+    # What the heap holds at the end: every part a real size, and the parts add up.
+    parts = result["heap_parts_kb"]
+    assert parts["framebuffer"] == 28.1 and 24 < parts["layer"] < 25
+    assert parts["code"] > 20 and parts["game_view_session"] > 0 and parts["other"] > 0
+    total = sum(parts[k] for k in ("game_view_session", "layer", "code", "framebuffer", "other"))
+    assert abs(total - parts["live_at_the_end"]) < 0.3
 
 
 SAVES_SCRIPT = r'''

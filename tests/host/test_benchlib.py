@@ -23,9 +23,28 @@ def test_at_most_rows():
         "figure": "cursor", "value": "30.1 ms", "target": "<= 30 ms", "ok": "no"}
 
 
-def test_a_match_with_a_target_plays_on_until_decided():
+def test_a_match_with_a_target_plays_its_fixed_number_of_games_in_chunks():
     assert bench_ai.goal_of("normal", "random") == 0.9 and bench_ai.goal_of("easy", "random") is None
-    assert not bench_ai.decided(24, 24, 0.9) and bench_ai.decided(36, 36, 0.9)
+    jobs = bench_ai.match_jobs(["trap"], ["easy", "normal", "hard"], 10, 50)
+    games = {}
+    for name, level, opponent, first, count in jobs:
+        assert 0 < count <= bench_ai.CHUNK
+        games.setdefault((level, opponent), []).extend(range(first, first + count))
+    assert games[("normal", "random")] == list(range(50)) == games[("hard", "normal")]
+    assert games[("easy", "greedy")] == list(range(10)) == games[("hard", "random")]
+    assert len(games) == 7 and jobs[0][2] == "random" and jobs[-1][2] == "normal"  # the cheap ones first
+    only_targets = set((j[1], j[2]) for j in bench_ai.match_jobs(["trap"], ["easy", "normal", "hard"], 0, 50))
+    assert only_targets == {("normal", "random"), ("normal", "greedy"), ("hard", "normal")}
+
+
+def test_matches_add_up_their_chunks():
+    figures, cpu = bench_ai.measure(["trap"], ["easy", "normal"], 3, 10, processes=1)
+    assert figures["trap"]["easy"]["games_vs_random"] == 3
+    entry = figures["trap"]["normal"]
+    assert entry["games_vs_random"] == 10 == entry["games_vs_greedy"]
+    assert entry["wilson_vs_random"] == [round(x, 3) for x in benchlib.wilson(entry["wins_vs_random"], 10)]
+    assert entry["turns"] > 13 and entry["worst_turn_nodes"] >= entry["median_turn_nodes"] > 0
+    assert cpu["trap"] > 0
 
 
 def test_the_target_table_marks_each_row(capsys):
@@ -36,3 +55,22 @@ def test_the_target_table_marks_each_row(capsys):
     assert out[1].split()[:3] == ["\u2713", "screen", "trap"]
     assert out[2].split()[0] == "?" and out[3].split()[0] == "\u2717"
     assert out[-1].strip() == "1 met, 1 missed, 1 undecided"
+
+
+def test_make_bench_leaves_the_long_topics_to_make_bench_strength():
+    default = bench.chosen_topics([])
+    assert "ai" in default and "vpico" in default and "app" in default
+    assert not set(bench.LONG) & set(default)
+    assert bench.chosen_topics(["--long"]) == list(bench.LONG)
+    assert set(bench.LONG) <= set(bench.topics())
+    assert bench.chosen_topics(["trap"]) == ["trap"]
+
+
+def test_the_table_of_saved_results(tmp_path, capsys):
+    path = tmp_path / "results.json"
+    assert bench.print_saved_table(str(path)) == 1
+    import json
+    path.write_text(json.dumps({"targets": {"app": [benchlib.at_most("trap peak heap", 130, 120, "KB")]}}))
+    assert bench.print_saved_table(str(path)) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2].split()[:3] == ["\u2717", "app", "trap"] and out[-1].strip() == "0 met, 1 missed, 0 undecided"

@@ -35,12 +35,12 @@ def shipped(tmp_path_factory):
     return path, out / BOARD
 
 
-def sim_screens(script, folder):
+def sim_screens(script, folder, timeout_s=300):
     """Runs the desktop simulator headless on `script`; its screenshots land in folder."""
     folder.mkdir(parents=True, exist_ok=True)
     env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy")
     return subprocess.Popen([sys.executable, "-m", "desktop_sim", "--headless", "--screen-only", "--script",
-                             str(script), "--timeout", "300"], cwd=folder, env=env, stdout=subprocess.PIPE,
+                             str(script), "--timeout", str(timeout_s)], cwd=folder, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True)
 
 
@@ -55,15 +55,16 @@ def differing_pixels(a, b):
     return sum(pa[i:i + 3] != pb[i:i + 3] for i in range(0, len(pa), 3))
 
 
-def play_both(shipped, script_text, tmp_path):
+def play_both(shipped, script_text, tmp_path, timeout_s=600):
     """Plays the script on the simulator and the virtual Pico; returns (screenshots, serial log,
-    what the emulator said)."""
+    what the emulator said).  timeout_s: wall seconds each may take (the emulator's speed
+    depends on the host's load)."""
     script = tmp_path / "script.txt"
     script.write_text(script_text)
-    sim = sim_screens(script, tmp_path / "sim")
+    sim = sim_screens(script, tmp_path / "sim", timeout_s)
     status, serial, said = vpico.run_script(shipped[0], script_text, tmp_path / "pico", tmp_path / "pico",
-                                            timeout_s=600)
-    sim_out, _ = sim.communicate(timeout=400)
+                                            timeout_s=timeout_s)
+    sim_out, _ = sim.communicate(timeout=timeout_s + 100)
     assert sim.returncode == 0, sim_out[-2000:]
     assert status == 0, said[-2000:] + serial[-2000:]
     shots = sorted(p.name for p in (tmp_path / "sim").glob("*.png"))
