@@ -310,12 +310,17 @@ class App:
         ui = self.ui
         ui.clear()
         self.info = []
-        if session.view is not None:
-            session.view.draw(builder, session.last_turn() if session.game.history else [])
-            if session.winner() == ONGOING:
-                self.info = session.view.info()
+        view = session.view
+        if view is None:
+            self.draw_status(session, builder, note)
+            ui.show()
+            return
+        cursor = [k[:4] for k in view.kept]     # the cursor's marks on the panel, if it shows the view
+        view.draw(builder, session.last_turn() if session.game.history else [])
+        if session.winner() == ONGOING:
+            self.info = view.info()
         self.draw_status(session, builder, note)
-        ui.show()
+        ui.show_play((view.serial, view.fixed_key()), cursor + [k[:4] for k in view.kept])
 
     def show_cursor_move(self, session, builder):
         """After a cursor move only what depends on the cursor is drawn again and sent: the old

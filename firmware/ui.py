@@ -6,6 +6,8 @@
 import framebuf
 from micropython import const
 
+from firmware.drawlog import DrawLog, changes
+
 EV_PRESS = const(1)
 EV_REPEAT = const(3)
 
@@ -38,6 +40,12 @@ class UI:
         self.partial_updates = True
         self.list_shape = None      # (top, first row shown, rows) of the list last sent
         self.list_rows = None       # and the item of each of its rows (ui.menu, ui.form)
+        # The play screen on the panel: (its key, the DrawLog of its board's position), or None
+        # when the panel shows another screen; and the position's drawing just logged.
+        self.shown_board = None
+        self.drawn = None
+        # A played move sends the board's changes in tiles of this side (pixels).
+        self.tile = 16 if self.w >= 200 else 8
         self._set_colours()
         self._layout()
         # Boards with the RAM keep the board's rows of the screen in a second buffer, the
@@ -175,7 +183,85 @@ class UI:
         return self.line_h + 2
 
     def show(self):
+        self.shown_board = None
         self.hw.show()
+
+    def log_drawing(self, on):
+        """From log_drawing(True) to log_drawing(False), what is drawn on self.fb (a board's
+        position) is kept, in self.drawn."""
+        if on:
+            self.fb = DrawLog(self.fb)
+        else:
+            self.drawn = self.fb
+            self.fb = self.drawn.fb
+
+    def show_play(self, key, rects):
+        """Sends the play screen just drawn, its board's position logged (`key`: its view and
+        fixed drawing).  When the panel shows the same view's play screen, only what can differ:
+        where the two positions' drawings differ, the rectangles `rects` (the cursor's, old and
+        new) and the status areas; else the whole screen."""
+        drawn, shown = self.drawn, self.shown_board
+        if self.partial_updates and shown is not None and shown[0] == key and drawn.exact \
+                and shown[1].exact:
+            self.send_changes(shown[1], drawn, rects)
+        else:
+            self.show()
+        self.shown_board = (key, drawn)
+
+    def send_changes(self, old, new, rects):
+        bx, by, bw, bh = self.board_rect
+        t = self.tile
+        cols = (bw + t - 1) // t
+        rows = (bh + t - 1) // t
+        dirty = bytearray(cols * rows)
+
+        def mark(x0, y0, x1, y1):
+            c1 = min(cols - 1, (x1 - bx) // t)
+            r1 = min(rows - 1, (y1 - by) // t)
+            for r in range(max(0, (y0 - by) // t), r1 + 1):
+                for c in range(max(0, (x0 - bx) // t), c1 + 1):
+                    dirty[r * cols + c] = 1
+
+        changes(old, new, mark)
+        for x, y, w, h in rects:
+            mark(x, y, x + w - 1, y + h - 1)
+        # Each row of tiles in runs of dirty tiles, a gap of one tile joined (a rectangle's own
+        # cost, its window commands, is about a tile's pixels); equal runs of successive rows
+        # make one rectangle.
+        out = []
+        above = {}      # (first, last) column -> its rectangle in `out`, open from the row above
+        for r in range(rows):
+            runs = []
+            first = last = -1
+            for c in range(cols):
+                if dirty[r * cols + c]:
+                    if first >= 0 and c - last <= 2:
+                        last = c
+                    else:
+                        if first >= 0:
+                            runs.append((first, last))
+                        first = last = c
+            if first >= 0:
+                runs.append((first, last))
+            here = {}
+            for run in runs:
+                i = above.get(run)
+                if i is None:
+                    i = len(out)
+                    out.append([run[0], r, run[1], r])
+                else:
+                    out[i][3] = r
+                here[run] = i
+            above = here
+        # The tiles' rectangles, then the status areas all around the board.
+        send = [(0, 0, self.w, by), (0, by + bh, self.w, self.h - by - bh), (0, by, bx, bh),
+                (bx + bw, by, self.w - bx - bw, bh)]
+        for c0, r0, c1, r1 in out:
+            x, y = bx + c0 * t, by + r0 * t
+            send.append((x, y, min(bx + bw, bx + (c1 + 1) * t) - x, min(by + bh, by + (r1 + 1) * t) - y))
+        for x, y, w, h in send:
+            if w > 0 and h > 0:     # (hw.show(x, y, 0, 0) sends the whole screen)
+                self.hw.show(x, y, w, h)
 
     def board_bytes(self):
         """The span of the framebuffer's bytes that holds the board's rows (whole pages on mono)."""

@@ -1,0 +1,134 @@
+# What a board's drawing changed since the drawing on the panel, without a copy of the panel.
+#
+# While a view draws the position (draw_board), a DrawLog stands in for the framebuffer: it
+# draws through and keeps each call exactly, as two ints (no object per call): the call, its
+# colour and its first point; its sizes, end point or short text.  The calls one drawing has
+# and the other lacks are where the two can differ: the rectangles they cover are all a played
+# move needs to send of the board (the fixed drawing under it is the same, the layer's copy).
+from array import array
+from micropython import const
+
+_PIXEL = const(0)
+_HLINE = const(1)
+_VLINE = const(2)
+_LINE = const(3)
+_RECT = const(4)
+_ELLIPSE = const(5)
+_TEXT = const(6)
+_FILLED = const(128)
+
+
+def _head(op, x, y, c):
+    # op 3 bits, colour 4, filled 1, x and y 10 bits each (-512..511)
+    return op | c << 3 | ((x + 512) & 1023) << 8 | ((y + 512) & 1023) << 18
+
+
+class DrawLog:
+    """The framebuffer calls a board view makes, drawn through to `fb` and kept."""
+
+    def __init__(self, fb):
+        self.fb = fb
+        self.heads = array("i")
+        self.tails = array("i")
+        # False when a call could not be kept exactly (a text longer than 3 characters): then
+        # this drawing compares with no other.
+        self.exact = True
+
+    def _add(self, head, tail):
+        self.heads.append(head)
+        self.tails.append(tail)
+
+    def pixel(self, x, y, c):
+        self.fb.pixel(x, y, c)
+        self._add(_head(_PIXEL, x, y, c), 0)
+
+    def hline(self, x, y, w, c):
+        self.fb.hline(x, y, w, c)
+        self._add(_head(_HLINE, x, y, c), w)
+
+    def vline(self, x, y, h, c):
+        self.fb.vline(x, y, h, c)
+        self._add(_head(_VLINE, x, y, c), h)
+
+    def line(self, x1, y1, x2, y2, c):
+        self.fb.line(x1, y1, x2, y2, c)
+        self._add(_head(_LINE, x1, y1, c), ((x2 + 512) & 1023) | ((y2 + 512) & 1023) << 10)
+
+    def rect(self, x, y, w, h, c, f=False):
+        self.fb.rect(x, y, w, h, c, f)
+        self._add(_head(_RECT, x, y, c) | (_FILLED if f else 0), (w & 1023) | (h & 1023) << 10)
+
+    def fill_rect(self, x, y, w, h, c):
+        self.fb.fill_rect(x, y, w, h, c)
+        self._add(_head(_RECT, x, y, c) | _FILLED, (w & 1023) | (h & 1023) << 10)
+
+    def ellipse(self, x, y, xr, yr, c, f=False):
+        self.fb.ellipse(x, y, xr, yr, c, f)
+        self._add(_head(_ELLIPSE, x, y, c) | (_FILLED if f else 0), (xr & 1023) | (yr & 1023) << 10)
+
+    def text(self, s, x, y, c=1):
+        self.fb.text(s, x, y, c)
+        n = len(s)
+        if n > 3:
+            self.exact = False
+            n = 3
+        tail = n
+        shift = 2
+        for i in range(n):
+            tail |= (ord(s[i]) & 127) << shift
+            shift += 7
+        self._add(_head(_TEXT, x, y, c), tail)
+
+
+def box(head, tail):
+    """The pixels one kept call can touch: (x0, y0, x1, y1), inclusive."""
+    op = head & 7
+    x = ((head >> 8) & 1023) - 512
+    y = (head >> 18) - 512
+    a = tail & 1023
+    b = (tail >> 10) & 1023
+    if op == _PIXEL:
+        return x, y, x, y
+    if op == _HLINE:
+        return x, y, x + tail - 1, y
+    if op == _VLINE:
+        return x, y, x, y + tail - 1
+    if op == _LINE:
+        a -= 512
+        b -= 512
+        return min(x, a), min(y, b), max(x, a), max(y, b)
+    if op == _RECT:
+        return x, y, x + a - 1, y + b - 1
+    if op == _ELLIPSE:
+        return x - a, y - b, x + a, y + b
+    return x, y, x + 8 * (tail & 3) - 1, y + 7
+
+
+def _index(log):
+    """head -> tail of each call (a list of tails when several calls share a head)."""
+    index = {}
+    heads, tails = log.heads, log.tails
+    for i in range(len(heads)):
+        head = heads[i]
+        seen = index.get(head)
+        if seen is None:
+            index[head] = tails[i]
+        elif isinstance(seen, list):
+            seen.append(tails[i])
+        elif seen != tails[i]:
+            index[head] = [seen, tails[i]]
+    return index
+
+
+def changes(old, new, mark):
+    """Calls mark(x0, y0, x1, y1) with the box of each call that one of the two drawings (DrawLogs)
+    has and the other lacks."""
+    for this, other in ((new, old), (old, new)):
+        index = _index(other)
+        heads, tails = this.heads, this.tails
+        for i in range(len(heads)):
+            seen = index.get(heads[i])
+            tail = tails[i]
+            if seen is None or (seen != tail and (not isinstance(seen, list) or tail not in seen)):
+                x0, y0, x1, y1 = box(heads[i], tail)
+                mark(x0, y0, x1, y1)
