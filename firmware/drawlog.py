@@ -1,10 +1,11 @@
-# What a board's drawing changed since the drawing on the panel, without a copy of the panel.
+# What the play screen's drawing changed since the one on the panel, without a copy of the panel.
 #
-# While a view draws the position (draw_board), a DrawLog stands in for the framebuffer: it
-# draws through and keeps each call exactly, as two ints (no object per call): the call, its
-# colour and its first point; its sizes, end point or short text.  The calls one drawing has
+# While a view draws the position (draw_board) and the app the status, a DrawLog stands in
+# for the framebuffer: it
+# draws through and keeps each call exactly: an int for the call, its colour and its first
+# point, and an int for its sizes or end point (or a text's string).  The calls one drawing has
 # and the other lacks are where the two can differ: the rectangles they cover are all a played
-# move needs to send of the board (the fixed drawing under it is the same, the layer's copy).
+# move needs to send (the fixed drawing under the board is the same: the layer's copy).
 from array import array
 from micropython import const
 
@@ -24,15 +25,12 @@ def _head(op, x, y, c):
 
 
 class DrawLog:
-    """The framebuffer calls a board view makes, drawn through to `fb` and kept."""
+    """The framebuffer calls made through it, drawn through to `fb` and kept."""
 
     def __init__(self, fb):
         self.fb = fb
         self.heads = array("i")
-        self.tails = array("i")
-        # False when a call could not be kept exactly (a text longer than 3 characters): then
-        # this drawing compares with no other.
-        self.exact = True
+        self.tails = []     # ints, or a text's string
 
     def _add(self, head, tail):
         self.heads.append(head)
@@ -68,40 +66,31 @@ class DrawLog:
 
     def text(self, s, x, y, c=1):
         self.fb.text(s, x, y, c)
-        n = len(s)
-        if n > 3:
-            self.exact = False
-            n = 3
-        tail = n
-        shift = 2
-        for i in range(n):
-            tail |= (ord(s[i]) & 127) << shift
-            shift += 7
-        self._add(_head(_TEXT, x, y, c), tail)
+        self._add(_head(_TEXT, x, y, c), s)
 
 
 def box(head, tail):
-    """The pixels one kept call can touch: (x0, y0, x1, y1), inclusive."""
+    """The rectangle (x, y, w, h) that holds every pixel one kept call can touch."""
     op = head & 7
     x = ((head >> 8) & 1023) - 512
     y = (head >> 18) - 512
+    if op == _TEXT:
+        return x, y, 8 * len(tail), 8
     a = tail & 1023
     b = (tail >> 10) & 1023
     if op == _PIXEL:
-        return x, y, x, y
+        return x, y, 1, 1
     if op == _HLINE:
-        return x, y, x + tail - 1, y
+        return x, y, tail, 1
     if op == _VLINE:
-        return x, y, x, y + tail - 1
+        return x, y, 1, tail
     if op == _LINE:
         a -= 512
         b -= 512
-        return min(x, a), min(y, b), max(x, a), max(y, b)
+        return min(x, a), min(y, b), abs(a - x) + 1, abs(b - y) + 1
     if op == _RECT:
-        return x, y, x + a - 1, y + b - 1
-    if op == _ELLIPSE:
-        return x - a, y - b, x + a, y + b
-    return x, y, x + 8 * (tail & 3) - 1, y + 7
+        return x, y, a, b
+    return x - a, y - b, 2 * a + 1, 2 * b + 1      # _ELLIPSE
 
 
 def _index(log):
@@ -120,9 +109,9 @@ def _index(log):
     return index
 
 
-def changes(old, new, mark):
-    """Calls mark(x0, y0, x1, y1) with the box of each call that one of the two drawings (DrawLogs)
-    has and the other lacks."""
+def changes(old, new, out):
+    """Appends to `out` the rectangle (x, y, w, h) of each call that one of the two drawings
+    (DrawLogs) has and the other lacks."""
     for this, other in ((new, old), (old, new)):
         index = _index(other)
         heads, tails = this.heads, this.tails
@@ -130,5 +119,4 @@ def changes(old, new, mark):
             seen = index.get(heads[i])
             tail = tails[i]
             if seen is None or (seen != tail and (not isinstance(seen, list) or tail not in seen)):
-                x0, y0, x1, y1 = box(heads[i], tail)
-                mark(x0, y0, x1, y1)
+                out.append(box(heads[i], tail))

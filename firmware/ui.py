@@ -19,6 +19,11 @@ _ALIASES = {"x": "menu", "start": "menu", "select": "menu"}
 # before anything is drawn (measured on the virtual Pico, 15 ms made the cursor's median
 # latency 7 ms longer).
 _IDLE_MS = const(4)
+# The play screen's parts whose drawing is logged (ui.log_drawing).
+BOARD = const(0)
+STATUS = const(1)
+# Rectangles to send on one band of rows are joined across gaps of up to this many pixels.
+_JOIN = const(32)
 PANEL = const(0)
 TOP = const(1)
 STRIP = const(2)
@@ -40,12 +45,12 @@ class UI:
         self.partial_updates = True
         self.list_shape = None      # (top, first row shown, rows) of the list last sent
         self.list_rows = None       # and the item of each of its rows (ui.menu, ui.form)
-        # The play screen on the panel: (its key, the DrawLog of its board's position), or None
-        # when the panel shows another screen; and the position's drawing just logged.
-        self.shown_board = None
-        self.drawn = None
-        # A played move sends the board's changes in tiles of this side (pixels).
-        self.tile = 16 if self.w >= 200 else 8
+        # The play screen on the panel: (its key, [the DrawLogs of its BOARD and STATUS]), or
+        # None when the panel shows another screen; the drawings just logged; the rectangles of
+        # the play screen sent unlogged since it was shown.
+        self.shown = None
+        self.drawn = [None, None]
+        self.unlogged = []
         self._set_colours()
         self._layout()
         # Boards with the RAM keep the board's rows of the screen in a second buffer, the
@@ -183,85 +188,99 @@ class UI:
         return self.line_h + 2
 
     def show(self):
-        self.shown_board = None
+        self.shown = None
         self.hw.show()
 
-    def log_drawing(self, on):
-        """From log_drawing(True) to log_drawing(False), what is drawn on self.fb (a board's
-        position) is kept, in self.drawn."""
-        if on:
-            self.fb = DrawLog(self.fb)
-        else:
-            self.drawn = self.fb
-            self.fb = self.drawn.fb
+    def log_drawing(self, part=-1):
+        """Until log_drawing() with no part, what is drawn on self.fb goes through a new DrawLog
+        of `part` of the play screen (BOARD: the position, STATUS: the status areas)."""
+        if part < 0:
+            self.fb = self.hw.fb
+            return
+        log = DrawLog(self.hw.fb)
+        self.drawn[part] = log
+        self.fb = log
 
     def show_play(self, key, rects):
-        """Sends the play screen just drawn, its board's position logged (`key`: its view and
-        fixed drawing).  When the panel shows the same view's play screen, only what can differ:
-        where the two positions' drawings differ, the rectangles `rects` (the cursor's, old and
-        new) and the status areas; else the whole screen."""
-        drawn, shown = self.drawn, self.shown_board
-        if self.partial_updates and shown is not None and shown[0] == key and drawn.exact \
-                and shown[1].exact:
-            self.send_changes(shown[1], drawn, rects)
+        """Sends the play screen just drawn, its parts logged (`key`: its view and fixed
+        drawing).  When the panel shows the same view's play screen, only what can differ:
+        where the logged drawings differ, the rectangles `rects` (the cursor's, old and new) and
+        what was sent unlogged since (the AI's indicator); else the whole screen."""
+        shown = self.shown
+        if self.partial_updates and shown is not None and shown[0] == key:
+            for part in (BOARD, STATUS):
+                changes(shown[1][part], self.drawn[part], rects)
+            self.send_rects(rects + self.unlogged)
         else:
             self.show()
-        self.shown_board = (key, drawn)
+        self.shown = (key, list(self.drawn))
+        self.unlogged = []
 
-    def send_changes(self, old, new, rects):
-        bx, by, bw, bh = self.board_rect
-        t = self.tile
-        cols = (bw + t - 1) // t
-        rows = (bh + t - 1) // t
-        dirty = bytearray(cols * rows)
+    def show_status_change(self, rects):
+        """After a cursor move, the status drawn again (logged): sends `rects` (the cursor's)
+        and where the status differs from the one on the panel.  False when the panel shows
+        no play screen."""
+        if self.shown is None:
+            return False
+        changes(self.shown[1][STATUS], self.drawn[STATUS], rects)
+        self.send_rects(rects + self.unlogged)
+        self.shown[1][STATUS] = self.drawn[STATUS]
+        self.unlogged = []
+        return True
 
-        def mark(x0, y0, x1, y1):
-            c1 = min(cols - 1, (x1 - bx) // t)
-            r1 = min(rows - 1, (y1 - by) // t)
-            for r in range(max(0, (y0 - by) // t), r1 + 1):
-                for c in range(max(0, (x0 - bx) // t), c1 + 1):
-                    dirty[r * cols + c] = 1
+    def show_unlogged(self, x, y, w, h):
+        """Sends a rectangle of the play screen drawn without a log (the AI's indicator): the
+        next update of the play screen sends it again."""
+        self.hw.show(x, y, w, h)
+        if self.shown is not None:
+            self.unlogged.append((x, y, w, h))
 
-        changes(old, new, mark)
-        for x, y, w, h in rects:
-            mark(x, y, x + w - 1, y + h - 1)
-        # Each row of tiles in runs of dirty tiles, a gap of one tile joined (a rectangle's own
-        # cost, its window commands, is about a tile's pixels); equal runs of successive rows
-        # make one rectangle.
-        out = []
-        above = {}      # (first, last) column -> its rectangle in `out`, open from the row above
-        for r in range(rows):
-            runs = []
-            first = last = -1
-            for c in range(cols):
-                if dirty[r * cols + c]:
-                    if first >= 0 and c - last <= 2:
-                        last = c
-                    else:
-                        if first >= 0:
-                            runs.append((first, last))
-                        first = last = c
-            if first >= 0:
-                runs.append((first, last))
-            here = {}
-            for run in runs:
-                i = above.get(run)
-                if i is None:
-                    i = len(out)
-                    out.append([run[0], r, run[1], r])
+    def send_rects(self, rects):
+        """Sends the rectangles on the screen, joined where more pixels cost less than another
+        rectangle (its window commands and calls cost as much as ~250 pixels on the reference
+        board): in each band of 8 rows, their spans 8-pixel aligned and joined across gaps of up
+        to _JOIN pixels; equal spans of successive bands make one rectangle."""
+        w, h = self.w, self.h
+        bands = [None] * ((h + 7) >> 3)
+        for x, y, rw, rh in rects:
+            x0 = max(0, x) & ~7
+            x1 = min(w, x + rw)
+            y1 = min(h, y + rh)
+            y = max(0, y)
+            if x0 >= x1 or y >= y1:
+                continue
+            span = (x0, x1)
+            for b in range(y >> 3, ((y1 - 1) >> 3) + 1):
+                if bands[b] is None:
+                    bands[b] = [span]
                 else:
-                    out[i][3] = r
-                here[run] = i
+                    bands[b].append(span)
+        out = []        # [x0, first band, x1, last band]
+        above = {}      # span -> its rectangle in `out`, open from the band above
+        for b in range(len(bands)):
+            spans = bands[b]
+            here = {}
+            if spans:
+                spans.sort()
+                joined = []
+                x0, x1 = spans[0]
+                for a, z in spans:
+                    if a - x1 > _JOIN:
+                        joined.append((x0, x1))
+                        x0 = a
+                    x1 = max(x1, z)
+                joined.append((x0, x1))
+                for span in joined:
+                    i = above.get(span)
+                    if i is None:
+                        i = len(out)
+                        out.append([span[0], b, span[1], b])
+                    else:
+                        out[i][3] = b
+                    here[span] = i
             above = here
-        # The tiles' rectangles, then the status areas all around the board.
-        send = [(0, 0, self.w, by), (0, by + bh, self.w, self.h - by - bh), (0, by, bx, bh),
-                (bx + bw, by, self.w - bx - bw, bh)]
-        for c0, r0, c1, r1 in out:
-            x, y = bx + c0 * t, by + r0 * t
-            send.append((x, y, min(bx + bw, bx + (c1 + 1) * t) - x, min(by + bh, by + (r1 + 1) * t) - y))
-        for x, y, w, h in send:
-            if w > 0 and h > 0:     # (hw.show(x, y, 0, 0) sends the whole screen)
-                self.hw.show(x, y, w, h)
+        for x0, b0, x1, b1 in out:
+            self.hw.show(x0, b0 * 8, x1 - x0, min(h, b1 * 8 + 8) - b0 * 8)
 
     def board_bytes(self):
         """The span of the framebuffer's bytes that holds the board's rows (whole pages on mono)."""
@@ -289,10 +308,6 @@ class UI:
         memoryview(layer)[:end - start] = memoryview(self.buffer)[start:end]
         self.layer_key = key
 
-    def show_rects(self, rects):
-        for x, y, w, h in rects:
-            self.hw.show(x, y, w, h)
-
     def keep_under(self, x, y, w, h):
         """A copy of the screen's pixels in a rectangle (what a cursor is drawn over), to put
         back with put_back(): (x, y, w, h, copy)."""
@@ -306,20 +321,6 @@ class UI:
     def put_back(self, kept):
         x, y, _, _, copy = kept
         self.fb.blit(copy, x, y)
-
-    def help_rects(self, top):
-        """Where the play screen's cursor-dependent text (the move being built, and what makes
-        room for it) and buttons are, from `top` down: the help line, and the status line if
-        `top` is above the help line, where a long move goes (TOP); the status line (STRIP,
-        whose text makes room for the help); the status column from `top` down (PANEL: the
-        help's lines, the legend over them, the buttons)."""
-        px, py, pw, ph = self.panel_rect
-        if self.mode == TOP:
-            footer = (0, self.footer_y - 1, self.w, self.h - self.footer_y + 1)
-            return [(0, 0, self.w, self.line_h), footer] if top < self.footer_y - 1 else [footer]
-        if self.mode == STRIP:
-            return [(0, 0, self.w, ph + 1)]
-        return [(px, top, pw, self.h - top)]
 
     def token(self, x, y, r, player, second=False):
         """A player's piece centred on (x, y): filled in the player's colour; on mono the first

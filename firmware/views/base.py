@@ -13,7 +13,7 @@
 # keys from BUTTON up, laid out in the status area (ui.button_rect); button_label(key) names them.
 from micropython import const
 
-from firmware.ui import PANEL
+from firmware.ui import BOARD, PANEL
 
 BUTTON = const(30000)
 _serial = [0]     # views made so far: a view's number tells the layer which board it holds
@@ -92,11 +92,11 @@ class View:
     def draw(self, builder, last):
         ui = self.ui
         ui.draw_fixed(self)
-        ui.log_drawing(True)    # what a played move changed is found from the calls kept
+        ui.log_drawing(BOARD)    # what a played move changed is found from the calls kept
         try:
             self.draw_board(builder, last)
         finally:
-            ui.log_drawing(False)
+            ui.log_drawing()
         self.kept = []
         self.keep_and_draw_cursor(builder)
 
