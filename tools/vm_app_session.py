@@ -178,6 +178,7 @@ class Run:
         from firmware import saves
         from shared_rules import registry
         game = self.session.game
+        self.app.settle(self.session)   # the last move's save, which the app makes once it is shown
         saved, index, notes = saves.load_game(self.folder)
         if saved is None:
             raise AssertionError("no save: %s" % notes)
