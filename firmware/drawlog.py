@@ -93,30 +93,38 @@ def box(head, tail):
     return x - a, y - b, 2 * a + 1, 2 * b + 1      # _ELLIPSE
 
 
-def _index(log):
-    """head -> tail of each call (a list of tails when several calls share a head)."""
-    index = {}
-    heads, tails = log.heads, log.tails
-    for i in range(len(heads)):
-        head = heads[i]
-        seen = index.get(head)
-        if seen is None:
-            index[head] = tails[i]
-        elif isinstance(seen, list):
-            seen.append(tails[i])
-        elif seen != tails[i]:
-            index[head] = [seen, tails[i]]
-    return index
-
-
 def changes(old, new, out):
     """Appends to `out` the rectangle (x, y, w, h) of each call that one of the two drawings
-    (DrawLogs) has and the other lacks."""
-    for this, other in ((new, old), (old, new)):
-        index = _index(other)
-        heads, tails = this.heads, this.tails
-        for i in range(len(heads)):
-            seen = index.get(heads[i])
-            tail = tails[i]
-            if seen is None or (seen != tail and (not isinstance(seen, list) or tail not in seen)):
-                out.append(box(heads[i], tail))
+    (DrawLogs) has and the other lacks.  One pass over each, little allocation (a collection
+    in the middle of an update costs more than the update)."""
+    index = {}      # head -> tail of the old drawing's calls not (yet) found in the new one
+    many = {}       # head -> [tails] where several of them share a head
+    heads, tails = old.heads, old.tails
+    for i in range(len(heads)):
+        head = heads[i]
+        if head in index:
+            many.setdefault(head, [index[head]]).append(tails[i])
+        else:
+            index[head] = tails[i]
+    heads, tails = new.heads, new.tails
+    for i in range(len(heads)):
+        head = heads[i]
+        tail = tails[i]
+        if head not in index:
+            out.append(box(head, tail))
+        elif head in many:
+            same = many[head]
+            if tail in same:
+                same.remove(tail)
+            else:
+                out.append(box(head, tail))
+        elif index[head] == tail:
+            del index[head]
+        else:
+            out.append(box(head, tail))
+    for head in index:
+        if head in many:
+            for tail in many[head]:
+                out.append(box(head, tail))
+        else:
+            out.append(box(head, index[head]))

@@ -241,44 +241,48 @@ class UI:
         board): in each band of 8 rows, their spans 8-pixel aligned and joined across gaps of up
         to _JOIN pixels; equal spans of successive bands make one rectangle."""
         w, h = self.w, self.h
-        bands = [None] * ((h + 7) >> 3)
+        keys = []       # band << 20 | first x << 10 | end x: sorted, by band then x
         for x, y, rw, rh in rects:
-            x0 = max(0, x) & ~7
-            x1 = min(w, x + rw)
-            y1 = min(h, y + rh)
-            y = max(0, y)
-            if x0 >= x1 or y >= y1:
-                continue
-            span = (x0, x1)
-            for b in range(y >> 3, ((y1 - 1) >> 3) + 1):
-                if bands[b] is None:
-                    bands[b] = [span]
-                else:
-                    bands[b].append(span)
+            end = x + rw
+            if end > w:
+                end = w
+            x = x & ~7 if x > 0 else 0
+            bottom = y + rh
+            if bottom > h:
+                bottom = h
+            if y < 0:
+                y = 0
+            if x < end and y < bottom:
+                band = y >> 3
+                while band <= (bottom - 1) >> 3:
+                    keys.append(band << 20 | x << 10 | end)
+                    band += 1
+        keys.sort()
         out = []        # [x0, first band, x1, last band]
-        above = {}      # span -> its rectangle in `out`, open from the band above
-        for b in range(len(bands)):
-            spans = bands[b]
-            here = {}
-            if spans:
-                spans.sort()
-                joined = []
-                x0, x1 = spans[0]
-                for a, z in spans:
-                    if a - x1 > _JOIN:
-                        joined.append((x0, x1))
-                        x0 = a
-                    x1 = max(x1, z)
-                joined.append((x0, x1))
-                for span in joined:
-                    i = above.get(span)
-                    if i is None:
-                        i = len(out)
-                        out.append([span[0], b, span[1], b])
-                    else:
-                        out[i][3] = b
-                    here[span] = i
-            above = here
+        above = {}      # (x0, x1) -> its rectangle in `out`, open from the band above
+        here = {}
+        band = -1
+        x0 = x1 = 0
+        for key in keys + [1 << 30]:     # (a last key closes the last span)
+            b, a, z = key >> 20, (key >> 10) & 1023, key & 1023
+            if b == band and a - x1 <= _JOIN:
+                if z > x1:
+                    x1 = z
+                continue
+            if band >= 0:
+                span = (x0, x1)
+                i = above.get(span)
+                if i is None:
+                    i = len(out)
+                    out.append([x0, band, x1, band])
+                else:
+                    out[i][3] = band
+                here[span] = i
+            if b != band:
+                if b != band + 1:
+                    here = {}       # a band without changes between: nothing to stack on
+                above, here = here, {}
+            band, x0, x1 = b, a, z
         for x0, b0, x1, b1 in out:
             self.hw.show(x0, b0 * 8, x1 - x0, min(h, b1 * 8 + 8) - b0 * 8)
 
