@@ -17,56 +17,61 @@ _RECT = const(4)
 _ELLIPSE = const(5)
 _TEXT = const(6)
 _FILLED = const(128)
-
-
-def _head(op, x, y, c):
-    # op 3 bits, colour 4, filled 1, x and y 10 bits each (-512..511)
-    return op | c << 3 | ((x + 512) & 1023) << 8 | ((y + 512) & 1023) << 18
+# A call's head: op 3 bits, colour 4, filled 1, its first point's x and y 10 bits each
+# (-512..511); its tail: sizes or end point 10 bits each, a text's string.
 
 
 class DrawLog:
-    """The framebuffer calls made through it, drawn through to `fb` and kept."""
+    """The framebuffer calls made through it, drawn through to `fb` and kept.  (Each method
+    appends its two ints itself: a Python call costs tens of microseconds on the RP2040, and
+    a board has a few hundred calls.)"""
 
     def __init__(self, fb):
         self.fb = fb
         self.heads = array("i")
         self.tails = []     # ints, or a text's string
 
-    def _add(self, head, tail):
-        self.heads.append(head)
-        self.tails.append(tail)
-
     def pixel(self, x, y, c):
         self.fb.pixel(x, y, c)
-        self._add(_head(_PIXEL, x, y, c), 0)
+        self.heads.append(_PIXEL | c << 3 | ((x + 512) & 1023) << 8 | ((y + 512) & 1023) << 18)
+        self.tails.append(0)
 
     def hline(self, x, y, w, c):
         self.fb.hline(x, y, w, c)
-        self._add(_head(_HLINE, x, y, c), w)
+        self.heads.append(_HLINE | c << 3 | ((x + 512) & 1023) << 8 | ((y + 512) & 1023) << 18)
+        self.tails.append(w)
 
     def vline(self, x, y, h, c):
         self.fb.vline(x, y, h, c)
-        self._add(_head(_VLINE, x, y, c), h)
+        self.heads.append(_VLINE | c << 3 | ((x + 512) & 1023) << 8 | ((y + 512) & 1023) << 18)
+        self.tails.append(h)
 
     def line(self, x1, y1, x2, y2, c):
         self.fb.line(x1, y1, x2, y2, c)
-        self._add(_head(_LINE, x1, y1, c), ((x2 + 512) & 1023) | ((y2 + 512) & 1023) << 10)
+        self.heads.append(_LINE | c << 3 | ((x1 + 512) & 1023) << 8 | ((y1 + 512) & 1023) << 18)
+        self.tails.append(((x2 + 512) & 1023) | ((y2 + 512) & 1023) << 10)
 
     def rect(self, x, y, w, h, c, f=False):
         self.fb.rect(x, y, w, h, c, f)
-        self._add(_head(_RECT, x, y, c) | (_FILLED if f else 0), (w & 1023) | (h & 1023) << 10)
+        self.heads.append(_RECT | c << 3 | (_FILLED if f else 0) | ((x + 512) & 1023) << 8
+                          | ((y + 512) & 1023) << 18)
+        self.tails.append((w & 1023) | (h & 1023) << 10)
 
     def fill_rect(self, x, y, w, h, c):
         self.fb.fill_rect(x, y, w, h, c)
-        self._add(_head(_RECT, x, y, c) | _FILLED, (w & 1023) | (h & 1023) << 10)
+        self.heads.append(_RECT | c << 3 | _FILLED | ((x + 512) & 1023) << 8 | ((y + 512) & 1023) << 18)
+        self.tails.append((w & 1023) | (h & 1023) << 10)
 
     def ellipse(self, x, y, xr, yr, c, f=False):
         self.fb.ellipse(x, y, xr, yr, c, f)
-        self._add(_head(_ELLIPSE, x, y, c) | (_FILLED if f else 0), (xr & 1023) | (yr & 1023) << 10)
+        self.heads.append(_ELLIPSE | c << 3 | (_FILLED if f else 0) | ((x + 512) & 1023) << 8
+                          | ((y + 512) & 1023) << 18)
+        self.tails.append((xr & 1023) | (yr & 1023) << 10)
 
     def text(self, s, x, y, c=1):
         self.fb.text(s, x, y, c)
-        self._add(_head(_TEXT, x, y, c), s)
+        self.heads.append(_TEXT | c << 3 | ((x + 512) & 1023) << 8 | ((y + 512) & 1023) << 18)
+        self.tails.append(s)
 
 
 def box(head, tail):
