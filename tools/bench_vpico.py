@@ -15,9 +15,11 @@ script (tools/vpico_games.py; the human plays random moves, entered with the d-p
   cursor_ms             d-pad press (the GPIO edge) to the last SPI byte of the screen update,
                         median and worst over the game's cursor moves
   played_move_ms        the press of A that plays a human decision to the last SPI byte of the
-                        play screen it sends (before the AI's thinking indicator)
+                        screen update that follows it (frames less than 3 ms apart)
   new_game_ms           the press of Start on the new game's form to the last SPI byte of the
                         board's first whole frame (the game set up, its fixed drawing made)
+  resume_ms             the press of A on the pause menu's Resume to the last SPI byte of the
+                        board drawn whole (its fixed drawing from the layer), at the script's end
 Then, on the same virtual Pico after a soft reset, the AI's decisions of such a game at each
 level replayed (the positions and seeds of the app; planned on CPython):
   ai_turn_ms.<level>    median and worst AI turn (all decisions of one turn, search only)
@@ -106,9 +108,9 @@ def host_ai_turns(plan, level):
     return turns
 
 
-# ui.spinner_rect() on the 240x240 screen: the AI's thinking indicator, drawn once the screen
-# of a played move is sent.
-SPINNER = (160, 229, 80, 10)
+# Frames sent less than this apart belong to one screen update (its rectangles go out in one
+# loop; between two updates the app computes and draws for longer).
+UPDATE_GAP_MS = 3.0
 
 
 def press_updates(report):
@@ -123,8 +125,8 @@ def press_updates(report):
 
 
 def played_latencies(report, plan):
-    """The press of A that plays each human decision -> the last SPI byte of the play screen
-    it sends (before the AI's thinking indicator, if the AI moves next)."""
+    """The press of A that plays each human decision -> the last SPI byte of the screen update
+    that follows (the next decision's screen, or the AI's "Thinking")."""
     updates = press_updates(report)
     out = []
     i = 0
@@ -133,22 +135,45 @@ def played_latencies(report, plan):
         if segment[0] != "human":
             continue
         at, button, frames = updates[i - 1]
-        ends = []
-        for start, end, *rect in frames:
-            if tuple(rect) == SPINNER:
+        if button != "a" or not frames:
+            continue
+        end = frames[0][1]
+        for start, stop, *_ in frames[1:]:
+            if start - end >= UPDATE_GAP_MS:
                 break
-            ends.append(end)
-        if button == "a" and ends:
-            out.append(max(ends) - at)
+            end = stop
+        out.append(end - at)
     return out
+
+
+def whole_frame_after(update):
+    """Press -> the last SPI byte of the first whole frame sent after it."""
+    at, _, frames = update
+    whole = [end for start, end, x, y, w, h in frames if w == 240 and h == 240]
+    return whole[0] - at if whole else None
 
 
 def full_redraw_latency(report, plan):
     """The press of Start on the new game's form -> the last SPI byte of the board's first
     whole frame."""
-    at, _, frames = press_updates(report)[len(plan.segments[0][1]) - 1]
-    whole = [end for start, end, x, y, w, h in frames if w == 240 and h == 240]
-    return whole[0] - at if whole else None
+    return whole_frame_after(press_updates(report)[len(plan.segments[0][1]) - 1])
+
+
+def with_resume(text, plan):
+    """The script, then (unless the game is over) B to the pause menu and A on Resume: the
+    board drawn whole from a menu, its fixed drawing from the layer."""
+    from shared_rules import registry
+    game = registry.create(plan.game, plan.options)
+    for move in plan.history:
+        game.play(move)
+    if game.winner() != -1:
+        return text, False
+    return text + "press b 150\nwait 850\npress a 150\nwait 1350\n", True
+
+
+def resume_latency(report):
+    """The last press (A on the pause menu's Resume) -> the board's whole frame's last byte."""
+    return whole_frame_after(press_updates(report)[-1])
 
 
 def cursor_latencies(report, menu_presses):
@@ -177,7 +202,7 @@ def measure_game(benchlib, uf2_path, game, work):
         return entries[rng.randrange(len(entries))]
 
     plans = {level: vpico_games.plan(game, level, REPLIES, work / ("plan-" + level), any_move, shorter=True) for level in LEVELS}
-    text, _ = vpico_games.script(plans[DEFAULT_LEVEL], "shot-")
+    text, resumed = with_resume(vpico_games.script(plans[DEFAULT_LEVEL], "shot-")[0], plans[DEFAULT_LEVEL])
     report = work / "report.json"
     levels = {}
     with VirtualPico(uf2_path, work, script_text=text, report=report) as pico:
@@ -202,7 +227,7 @@ def measure_game(benchlib, uf2_path, game, work):
         finally:
             board.close()
     data = json.loads(report.read_text())
-    figures = screen_figures(data, plans[DEFAULT_LEVEL])
+    figures = screen_figures(data, plans[DEFAULT_LEVEL], resumed)
     figures.update({"heap_low_free_bytes": heap_low, "ai_turn_ms": levels})
     return figures
 
@@ -211,15 +236,18 @@ def median_worst(ms):
     return {"median": pair(statistics.median(ms)), "worst": pair(max(ms)), "count": len(ms)} if ms else None
 
 
-def screen_figures(report, plan):
+def screen_figures(report, plan, resumed):
     """The screen's latencies in one game played by a button script (emulated ms from the
-    press's GPIO edge to the last SPI byte, and the real-chip estimates)."""
+    press's GPIO edge to the last SPI byte, and the real-chip estimates); `resumed`: the
+    script ends with the pause menu's Resume (with_resume)."""
     cursor = cursor_latencies(report, len(plan.segments[0][1]))
     played = played_latencies(report, plan)
     new_game = full_redraw_latency(report, plan)
+    resume = resume_latency(report) if resumed else None
     full = [end - start for start, end, x, y, w, h in report["frames"] if w == 240 and h == 240]
     return {"cursor_ms": median_worst(cursor), "played_move_ms": median_worst(played),
             "new_game_ms": pair(new_game) if new_game is not None else None,
+            "resume_ms": pair(resume) if resume is not None else None,
             "boot_ms": report["first_frame_ms"], "full_redraw_send_ms": statistics.median(full) if full else None,
             "spi_hz": report["spi_hz"], "wall_s": report["wall_s"],
             "emulated_s": round(report["emulated_ms"] / 1000, 1)}
@@ -244,6 +272,9 @@ def targets(benchlib, per_game, boot_ms):
         if f["played_move_ms"]:
             rows.append(benchlib.at_most("%s played move -> last SPI byte, worst" % game,
                                          f["played_move_ms"]["worst"]["real_chip_estimate"], TARGETS["full_ms"], "ms"))
+        if f["resume_ms"]:
+            rows.append(benchlib.at_most("%s pause menu's Resume -> board's last SPI byte" % game,
+                                         f["resume_ms"]["real_chip_estimate"], TARGETS["full_ms"], "ms"))
         if f["new_game_ms"]:
             rows.append(benchlib.at_most("%s new game's Start -> board's last SPI byte" % game,
                                          f["new_game_ms"]["real_chip_estimate"], TARGETS["full_ms"], "ms"))
@@ -285,12 +316,12 @@ def screen_only(games):
             rng = random.Random(1)
             plan = vpico_games.plan(game, "easy", REPLIES, work / game / "plan",
                                     lambda entries: entries[rng.randrange(len(entries))], shorter=True)
-            text, _ = vpico_games.script(plan, "shot-")
+            text, resumed = with_resume(vpico_games.script(plan, "shot-")[0], plan)
             report = work / game / "report.json"
             status, serial, out = run_script(uf2_path, text, work / game, work / game, report=report, timeout_s=3600)
             if status:
                 raise RuntimeError("%s on the virtual Pico ended with status %d:\n%s%s" % (game, status, serial[-2000:], out[-2000:]))
-            return screen_figures(json.loads(report.read_text()), plan)
+            return screen_figures(json.loads(report.read_text()), plan, resumed)
 
         with ThreadPoolExecutor(max_workers=2) as pool:  # one emulator per core
             rows = dict(zip(games, pool.map(one, games)))
@@ -303,14 +334,17 @@ def main(argv):
     games = argv or registry.game_names()
     rows = screen_only(games)
     print("emulated ms (real-chip estimate = emulated / %.2f), GPIO edge -> last SPI byte" % REAL_CHIP)
-    print("%-12s %-22s %-22s %-12s" % ("game", "cursor median/worst", "played move med/worst", "new game"))
+    print("%-12s %-26s %-26s %-14s %s" % ("game", "cursor median/worst", "played move median/worst",
+                                          "resume", "new game"))
     for game, f in rows.items():
         def mw(x):
             return "%.1f/%.1f (%.1f/%.1f)" % (x["median"]["emulated"], x["worst"]["emulated"],
                                               x["median"]["real_chip_estimate"], x["worst"]["real_chip_estimate"]) if x else "-"
-        new = f["new_game_ms"]
-        print("%-12s %-22s %-22s %s" % (game, mw(f["cursor_ms"]), mw(f["played_move_ms"]),
-                                        "%.1f (%.1f)" % (new["emulated"], new["real_chip_estimate"]) if new else "-"))
+
+        def one(x):
+            return "%.1f (%.1f)" % (x["emulated"], x["real_chip_estimate"]) if x else "-"
+        print("%-12s %-26s %-26s %-14s %s" % (game, mw(f["cursor_ms"]), mw(f["played_move_ms"]),
+                                             one(f["resume_ms"]), one(f["new_game_ms"])))
     print(json.dumps(rows, indent=1))
     return 0
 
