@@ -3,21 +3,24 @@
 # Selective alpha-beta over decisions with iterative deepening.  A node is a decision, so a turn
 # of several decisions by the same player (to_move() unchanged) is searched as a sequence: the
 # side to move, not the ply parity, says whether a node maximises or minimises.  Each game's
-# module `shared_rules/ai_<game>.py` ("tuning") gives:
-#   LEVELS = {level: (device_seconds, max_nodes, widths, noise)}
+# module `shared_rules/ai_<game>.py` gives a class `Tuner`, built once per search (as OpenSpiel's
+# evaluators are objects), so that two searches (the AI's and a hint's) share no state:
+#   Tuner.LEVELS = {level: (device_seconds, max_nodes, widths, noise, ...)}
 #       device_seconds  time cap in RP2040 seconds (the safety net; see the budget below)
 #       max_nodes       node budget: positions visited (calls of play()); normally binds first,
 #                       which keeps a move the same for the same seed on every machine
 #       widths          moves searched per ply, best first (also the depth limit: len(widths))
 #       noise           0, or random evaluation noise in [0, noise) that weakens a level
-#   evaluate(game, player) -> int  static value of the position for `player`
-#   order(game, moves, count) -> list   at most `count` of the moves, best first for the side to
-#                                   move (ai.best_first helps); the search may reorder that list
-#   candidates(game, count)         optional: at most `count` legal moves, best first, found
+#       ...             further fields are the game's own level settings (one line per level)
+#   Tuner(game, level)              the tuning for a search of `game` from its current position
+#                                   (it may find there what is too costly to look for at every
+#                                   node)
+#   evaluate(player) -> int         static value of the game's position for `player`
+#   order(moves, count) -> list     at most `count` of the moves, best first for the side to
+#                                   move (best_first and keep_best help); the search may reorder it
+#   candidates(count)               optional: at most `count` legal moves, best first, found
 #                                   without listing them all (None: list them and order them)
-#   prepare(game, level)            optional: called once per search, before it starts (e.g. to
-#                                   find threats too costly to look for at every node)
-#   win_candidates(game, moves)     optional: the moves that may win on the spot (a superset of
+#   win_candidates(moves)           optional: the moves that may win on the spot (a superset of
 #                                   the wins, found cheaply); the root plays each of them (all
 #                                   the moves without it) and a win at once is played unsearched
 #   DEEPEN_FROM                     optional: the depth iterative deepening starts at (1)
@@ -89,15 +92,20 @@ def set_host_speed(host_pystones, device_pystones=DEVICE_PYSTONES):
     _device_ms_per_ms = host_pystones / device_pystones
 
 
-def tuning_for(game):
-    """The game's AI module, imported only now (the device holds one game's code)."""
+def tuner_class(game):
+    """The game's Tuner class, its module imported only now (the device holds one game's code)."""
     try:
-        tuning = __import__("shared_rules.ai_" + game.NAME, None, None, ["LEVELS"])
+        tuning = __import__("shared_rules.ai_" + game.NAME, None, None, ["Tuner"])
     except ImportError:
         tuning = None
-    if tuning is None or not hasattr(tuning, "LEVELS"):
+    if tuning is None or not hasattr(tuning, "Tuner"):
         raise GameError("no AI for %s yet" % game.NAME)
-    return tuning
+    return tuning.Tuner
+
+
+def evaluate(game, player, level=DEFAULT_LEVEL):
+    """The AI's static value of `game`'s position for `player` (> 0: `player` is ahead)."""
+    return tuner_class(game)(game, level).evaluate(player)
 
 
 def level_name(level):
@@ -138,16 +146,33 @@ def best_first(moves, scores, count):
     return out
 
 
+def keep_best(items, scores, base, kept, limit, item, score):
+    """Inserts `item` with `score` into the ranking items/scores[base:base + kept] of at most
+    `limit`, best first, equal scores in the order they came; returns the new length."""
+    if kept == limit and score <= scores[base + limit - 1]:
+        return kept
+    i = base + (kept if kept < limit else limit - 1)
+    while i > base and scores[i - 1] < score:
+        scores[i] = scores[i - 1]
+        items[i] = items[i - 1]
+        i -= 1
+    scores[i] = score
+    items[i] = item
+    return kept + 1 if kept < limit else kept
+
+
 class Search:
     """One search.  Its counters stay readable afterwards (tests and benchmarks read them):
     nodes, depth (deepest finished iteration), elapsed_ms (device ms), stopped_by."""
 
-    def __init__(self, game, level=DEFAULT_LEVEL, progress=None, seed=0, tuning=None,
+    def __init__(self, game, level=DEFAULT_LEVEL, progress=None, seed=0, tuner=None,
                  max_nodes=None, device_seconds=None):
         self.game = game
-        self.tuning = tuning if tuning is not None else tuning_for(game)
+        self.tuner_class = tuner if tuner is not None else tuner_class(game)
+        self.tuner = None  # built by run(), which times it
         self.level = level_name(level)
-        seconds, nodes, widths, noise = self.tuning.LEVELS[self.level]
+        settings = self.tuner_class.LEVELS[self.level]
+        seconds, nodes, widths, noise = settings[0], settings[1], settings[2], settings[3]
         self.max_nodes = nodes if max_nodes is None else max_nodes
         if device_seconds is not None:
             seconds = device_seconds
@@ -171,14 +196,14 @@ class Search:
         self.elapsed_ms = 0.0
         self.stopped_by = ""  # "", "nodes", "time" or "cancel"
         self.killers = [None] * MAX_PLY  # last move that cut off at each ply, tried first there
-        self._candidates = getattr(self.tuning, "candidates", None)
+        self._candidates = None
         # A game whose shallower iterations only repeat work starts deeper (DEEPEN_FROM).
-        self._first_depth = min(getattr(self.tuning, "DEEPEN_FROM", 1), len(self.widths))
+        self._first_depth = min(getattr(self.tuner_class, "DEEPEN_FROM", 1), len(self.widths))
         self._start = 0
         self._check_ticks = 0      # the win-on-the-spot check's time, outside the time cap
-        self._sure_win = getattr(self.tuning, "SURE_WIN", WIN - 1)
+        self._sure_win = getattr(self.tuner_class, "SURE_WIN", WIN - 1)
         # Picking the first root move costs nothing; a shuffle of hundreds of moves does.
-        self._salt_from_first = getattr(self.tuning, "SALT_FROM_FIRST", False)
+        self._salt_from_first = getattr(self.tuner_class, "SALT_FROM_FIRST", False)
 
     # --- root -----------------------------------------------------------------------------
     def run(self):
@@ -191,12 +216,14 @@ class Search:
             self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
             return moves[0]
         self.player = game.to_move()
+        tuner = self.tuner = self.tuner_class(game, self.level)
+        self._candidates = getattr(tuner, "candidates", None)
         # A win on the spot is played at every level, whatever the budget and the ordering.
         # Its check counts in elapsed_ms but not against the level's time cap, which would
         # otherwise cut searches on a slow device that a fast host finishes (other moves).
         check_from = _clock()
-        may_win = getattr(self.tuning, "win_candidates", None)
-        for move in (moves if may_win is None else may_win(game, moves)):
+        may_win = getattr(tuner, "win_candidates", None)
+        for move in (moves if may_win is None else may_win(moves)):
             game.play(move)
             won = game.winner() == self.player
             game.undo()
@@ -204,14 +231,11 @@ class Search:
                 self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
                 return move
         self._check_ticks = _ticks_since(_clock(), check_from)
-        prepare = getattr(self.tuning, "prepare", None)
-        if prepare is not None:
-            prepare(game, self.level)
         if self._salt_from_first:
             self._to_front(moves)
         else:
             self._shuffle(moves)  # the seed picks among equally good moves (and breaks move cycles)
-        moves = self._killer_first(self.tuning.order(game, moves, self.widths[0]), 0)
+        moves = self._killer_first(tuner.order(moves, self.widths[0]), 0)
         undo_to = len(game.history)
         best_move = moves[0]
         scores = [0] * len(moves)
@@ -286,9 +310,9 @@ class Search:
             return self._evaluate()
         moves = None
         if self._candidates is not None:
-            moves = self._candidates(game, self.widths[ply] if ply < len(self.widths) else 1)
+            moves = self._candidates(self.widths[ply] if ply < len(self.widths) else 1)
         if moves is None:
-            moves = self.tuning.order(game, game.legal_moves(), self.widths[ply] if ply < len(self.widths) else 1)
+            moves = self.tuner.order(game.legal_moves(), self.widths[ply] if ply < len(self.widths) else 1)
         moves = self._killer_first(moves, ply)
         if not moves:
             return self._evaluate()
@@ -328,7 +352,7 @@ class Search:
         return moves
 
     def _evaluate(self):
-        value = self.tuning.evaluate(self.game, self.player)
+        value = self.tuner.evaluate(self.player)
         if self.noise:
             value += self._random_below(self.noise)
         return value

@@ -554,3 +554,22 @@ def _move_score(game, s, player):
             elif bits & me:
                 score += _OPEN_THREAT
     return score
+
+
+class Tuner:
+    """One search's tuning (ai.py); its functions above still keep their state in this
+    module (one search at a time)."""
+    LEVELS = LEVELS
+
+    def __init__(self, game, level):
+        self.game = game
+        prepare(game, level)
+
+    def evaluate(self, player):
+        return evaluate(self.game, player)
+
+    def order(self, moves, count):
+        return order(self.game, moves, count)
+
+    def candidates(self, count):
+        return candidates(self.game, count)

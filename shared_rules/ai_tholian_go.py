@@ -57,10 +57,6 @@ LEVELS = {
     "hard": (3.5, 300, (8, 3), 0),
 }
 
-# The search starts at its full depth: below the root only the mover's own decisions go on (no
-# alpha-beta cut-off to prepare), so a one-ply iteration would only repeat the next one's work.
-DEEPEN_FROM = const(2)
-
 # level: root moves kept for pushes through enemy tokens (their searched ends win games), and
 # moves searched at the later decisions of a turn (the best other move and such pushes)
 _PUSHES = {"easy": 0, "normal": 2, "hard": 5}
@@ -1660,3 +1656,28 @@ def _with_pushes(game, moves, scores, count, me, later):
     if count > _pushes[0]:  # slots no push takes stay empty: each costs its searched ends
         return best_first(others, other_scores, count - _pushes[0]) + chosen
     return best_first(others, other_scores, count - len(chosen)) + chosen
+
+
+class Tuner:
+    """One search's tuning (ai.py); its functions above still keep their state in this
+    module (one search at a time)."""
+    LEVELS = LEVELS
+    # The search starts at its full depth: below the root only the mover's own decisions go on
+    # (no alpha-beta cut-off to prepare), so a one-ply iteration would only repeat the next one's.
+    DEEPEN_FROM = 2
+
+    def __init__(self, game, level):
+        self.game = game
+        prepare(game, level)
+
+    def evaluate(self, player):
+        return evaluate(self.game, player)
+
+    def order(self, moves, count):
+        return order(self.game, moves, count)
+
+    def candidates(self, count):
+        return candidates(self.game, count)
+
+    def win_candidates(self, moves):
+        return win_candidates(self.game, moves)

@@ -71,10 +71,6 @@ _FAR_OFF = const(6)  # slack of a square well off a player's best links
 _MAP_SLACK = const(6)  # ranking maps: squares this far off the best links are not needed exactly
 _URGENT = const(10000)  # ordering: a move that completes a link, or fails to stop one
 _REPLY_GAIN = const(100)  # most a reply can add to a root move's one-ply value (the tempo)
-# (ai.py) A race won (_race, _LINK_NOW) is played without looking further: the first root move
-# found to win one (no evaluation without a race comes near: |distances x _STEP| < 21000).
-SURE_WIN = const(50000)
-SALT_FROM_FIRST = True  # (ai.py) order() takes its tie-break salt from moves[0]
 _OPENING = const(1)  # decisions before any reply is searched
 _attack = [5]  # the evaluation's weight of the player's own distance (prepare(): the level's)
 
@@ -1350,3 +1346,29 @@ def candidates(game, count):
                 squares += 1
         out = _best_moves(game, view, squares, count)
     return out if out else [PASS]
+
+
+class Tuner:
+    """One search's tuning (ai.py); its functions above still keep their state in this
+    module (one search at a time)."""
+    LEVELS = LEVELS
+    # A race won (_race, _LINK_NOW) is played without looking further: the first root move found
+    # to win one (no evaluation without a race comes near: |distances x _STEP| < 21000).
+    SURE_WIN = 50000
+    SALT_FROM_FIRST = True  # order() takes its tie-break salt from moves[0]
+
+    def __init__(self, game, level):
+        self.game = game
+        prepare(game, level)
+
+    def evaluate(self, player):
+        return evaluate(self.game, player)
+
+    def order(self, moves, count):
+        return order(self.game, moves, count)
+
+    def candidates(self, count):
+        return candidates(self.game, count)
+
+    def win_candidates(self, moves):
+        return win_candidates(self.game, moves)

@@ -357,3 +357,21 @@ def _note(game, value):
         if old is None or value > old >> 8:
             _plan.best[selection] = value * 256 + (history[at + 1] & 0xFF)
 
+
+class Tuner:
+    """One search's tuning (ai.py); its functions above still keep their state in this
+    module (one search at a time)."""
+    LEVELS = LEVELS
+
+    def __init__(self, game, level):
+        self.game = game
+        prepare(game, level)
+
+    def evaluate(self, player):
+        return evaluate(self.game, player)
+
+    def order(self, moves, count):
+        return order(self.game, moves, count)
+
+    def candidates(self, count):
+        return candidates(self.game, count)

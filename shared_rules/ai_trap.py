@@ -1017,3 +1017,24 @@ def _moved_traps(t, board, ball, to, me):
     board[to] = 0
     board[ball] = me
     return trapped
+
+
+class Tuner:
+    """One search's tuning (ai.py); its functions above still keep their state in this
+    module (one search at a time)."""
+    LEVELS = LEVELS
+
+    def __init__(self, game, level):
+        self.game = game
+
+    def evaluate(self, player):
+        return evaluate(self.game, player)
+
+    def order(self, moves, count):
+        return order(self.game, moves, count)
+
+    def candidates(self, count):
+        return candidates(self.game, count)
+
+    def win_candidates(self, moves):
+        return win_candidates(self.game, moves)

@@ -39,7 +39,7 @@ def games_with_ai():
     out = []
     for name in registry.game_names():
         try:
-            ai.tuning_for(registry.create(name))
+            ai.tuner_class(registry.create(name))
         except GameError:
             continue
         out.append(name)
@@ -47,18 +47,16 @@ def games_with_ai():
 
 
 # --- the opponents -------------------------------------------------------------------------------
-def random_move(game, rng, tuning):
+def random_move(game, rng, tuner_class):
     moves = game.legal_moves()
     return moves[rng.below(len(moves))]
 
 
-def greedy_move(game, rng, tuning):
+def greedy_move(game, rng, tuner_class):
     """One ply: a winning move if there is one, else the best position by the game's evaluation
-    (after the game's AI preparation for this position, if it has one)."""
+    (its AI's tuning for this position, at the default level)."""
     me = game.to_move()
-    prepare = getattr(tuning, "prepare", None)
-    if prepare is not None:
-        prepare(game, ai.DEFAULT_LEVEL)
+    tuner = tuner_class(game, ai.DEFAULT_LEVEL)
     best, best_value = None, None
     for move in game.legal_moves():
         game.play(move)
@@ -70,7 +68,7 @@ def greedy_move(game, rng, tuning):
         elif w != ONGOING:
             value = -(1 << 40)
         else:
-            value = tuning.evaluate(game, me) * 16 + rng.below(16)  # random among equals
+            value = tuner.evaluate(me) * 16 + rng.below(16)  # random among equals
         game.undo()
         if best_value is None or value > best_value:
             best, best_value = move, value
@@ -91,10 +89,10 @@ def play_game(name, level, opponent, index, options=None):
     ai.use_level_time_caps(False)
     ai.set_host_speed(cpu_pystones(5000, 3))
     game = registry.create(name, options)
-    tuning = ai.tuning_for(game)
+    tuner_class = ai.tuner_class(game)
     rng = Rng(1000 + index)
     ai_side = index % 2
-    cap_ms = 1000 * tuning.LEVELS[ai.level_name(level)][0]
+    cap_ms = 1000 * tuner_class.LEVELS[ai.level_name(level)][0]
     turns = []
     count, last_mover = 0, -1
     while game.winner() == ONGOING and count < MAX_TURNS:
@@ -114,9 +112,9 @@ def play_game(name, level, opponent, index, options=None):
             if search.elapsed_ms > cap_ms:
                 turn[3] += 1
         elif opponent == "random":
-            move = random_move(game, rng, tuning)
+            move = random_move(game, rng, tuner_class)
         elif opponent == "greedy":
-            move = greedy_move(game, rng, tuning)
+            move = greedy_move(game, rng, tuner_class)
         else:
             move = ai.Search(game, opponent, seed=index * 104729 + len(game.history)).run()
         game.play(move)

@@ -49,7 +49,7 @@ def main():
         game = registry.create(name)
         before = mem_alloc()
         try:
-            ai.tuning_for(game)
+            ai.tuner_class(game)
         except Exception:
             continue  # no AI for this game yet
         code[name] = mem_alloc() - before

@@ -7,7 +7,7 @@ import pytest
 
 from app_harness import FakeHW, PROFILES, run_app, random_mover, presses_for, move_script
 from firmware import saves
-from shared_rules import registry
+from shared_rules import ai, registry
 import shared_rules.games  # noqa: F401
 
 # New game -> first game in the list (the registry sorts by name) -> the options form starts on
@@ -209,7 +209,6 @@ def test_the_ai_search_can_be_cancelled_and_the_thinking_indicator_moves(tmp_pat
 
 
 def test_the_hint_preselects_the_ai_move_and_a_plays_it(tmp_path):
-    from shared_rules import ai
     expected = ai.choose_move(registry.create("trap"), "normal", None, 0)
     hw, app = trap_game(tmp_path, [], then=["b", "down", "a", "a"] + PAUSE_QUIT)
     assert saved_moves(tmp_path) == [registry.create("trap").move_to_text(expected)]
@@ -253,7 +252,6 @@ def test_out_of_memory_while_starting_a_game_is_a_message_and_back_to_the_menu(t
 
 
 def test_y_asks_for_a_hint_on_boards_that_have_it(tmp_path):
-    from shared_rules import ai
     expected = registry.create("trap").move_to_text(ai.choose_move(registry.create("trap"), "normal", None, 0))
     hw, app = trap_game(tmp_path, [], then=["y", "a"] + PAUSE_QUIT, profile="pico_lcd13")
     assert any(("Hint: " + expected) in " ".join(frame) for frame in hw.frames)
@@ -510,9 +508,9 @@ def test_the_ai_declines_a_draw_in_the_opening_and_takes_one_only_when_not_ahead
             moves = game.legal_moves()
             game.play(moves[rng.below(len(moves))])
         if game.legal_moves():
-            tuning = __import__("shared_rules.ai_" + name, None, None, ["evaluate"])
+            tuner = ai.tuner_class(game)(game, ai.DEFAULT_LEVEL)
             for player in (0, 1):
-                assert ai_takes_draw(game, player) == (tuning.evaluate(game, player) <= 0)
+                assert ai_takes_draw(game, player) == (tuner.evaluate(player) <= 0)
 
 
 def test_mono128_tholian_go_looks_over_the_whole_board(tmp_path):

@@ -50,14 +50,16 @@ class TicTacToe(Game):
         self.history = [99] * (9 - text.count("."))
 
 
-class TicTacToeTuning:
+class TicTacToeTuner:
     LEVELS = {"easy": (1.0, 40, (9,), 3), "normal": (1.0, 400, (9, 9, 9), 0),
               "hard": (10.0, 20000, (9, 9, 9, 9, 9, 9, 9, 9, 9), 0)}
 
-    @staticmethod
-    def evaluate(game, player):
+    def __init__(self, game, level):
+        self.game = game
+
+    def evaluate(self, player):
         """Lines still open for `player` minus those open for the opponent."""
-        b = game.board
+        b = self.game.board
         me, you = player + 1, 2 - player
         value = 0
         for a, c, d in LINES3:
@@ -68,8 +70,7 @@ class TicTacToeTuning:
                 value -= 1 + cells.count(you)
         return value
 
-    @staticmethod
-    def order(game, moves, count):
+    def order(self, moves, count):
         return [m for m in (4, 0, 2, 6, 8, 1, 3, 5, 7) if m in moves][:count]
 
 
@@ -118,13 +119,15 @@ class Pairs(Game):
         assert self.to_move() == 0
 
 
-class PairsTuning:
+class PairsTuner:
     LEVELS = {"easy": (1.0, 50, (12, 3), 4), "normal": (1.0, 3000, (12, 12, 12, 12), 0),
               "hard": (10.0, 30000, (12, 12, 12, 12, 12), 0)}
 
-    @staticmethod
-    def evaluate(game, player):
-        c = game.cells
+    def __init__(self, game, level):
+        self.game = game
+
+    def evaluate(self, player):
+        c = self.game.cells
         me, you = player + 1, 2 - player
         value = 0
         for i in range(Pairs.SIZE - 2):
@@ -135,13 +138,12 @@ class PairsTuning:
                 value -= w.count(you) * w.count(you)
         return value
 
-    @staticmethod
-    def order(game, moves, count):
+    def order(self, moves, count):
         return moves[:count]
 
 
-def search(game, tuning, level="normal", **kw):
-    s = ai.Search(game, level, tuning=tuning, **kw)
+def search(game, tuner, level="normal", **kw):
+    s = ai.Search(game, level, tuner=tuner, **kw)
     return s.run(), s
 
 
@@ -149,36 +151,36 @@ def test_win_in_one_is_taken():
     g = TicTacToe()
     g.setup("XX.OO....")  # X to move: 2 wins
     for level in ai.LEVELS:
-        assert search(g, TicTacToeTuning, level)[0] == 2, level
+        assert search(g, TicTacToeTuner, level)[0] == 2, level
 
 
 def test_loss_in_one_is_blocked():
     g = TicTacToe()
     g.setup("XO..O...X")  # X to move, no win of its own; O threatens 7 (1-4-7)
     for level in ("normal", "hard"):
-        assert search(g, TicTacToeTuning, level)[0] == 7, level
+        assert search(g, TicTacToeTuner, level)[0] == 7, level
 
 
 def test_search_leaves_the_game_unchanged():
     g = TicTacToe()
     g.setup("X...O....")
     before = (bytes(g.board), list(g.history))
-    search(g, TicTacToeTuning, "hard")
+    search(g, TicTacToeTuner, "hard")
     assert (bytes(g.board), g.history) == before
 
 
 def test_node_budget_is_respected():
     g = TicTacToe()
     for budget in (1, 2, 7, 50, 333):
-        move, s = search(g, TicTacToeTuning, "hard", max_nodes=budget)
+        move, s = search(g, TicTacToeTuner, "hard", max_nodes=budget)
         assert s.nodes <= budget, (budget, s.nodes)
         assert s.stopped_by == "nodes"
         assert move in g.legal_moves()
-    _, s = search(g, TicTacToeTuning, "easy")
-    assert s.nodes <= TicTacToeTuning.LEVELS["easy"][1]
+    _, s = search(g, TicTacToeTuner, "easy")
+    assert s.nodes <= TicTacToeTuner.LEVELS["easy"][1]
 
 
-class DeepFirstTuning(TicTacToeTuning):
+class DeepFirstTuner(TicTacToeTuner):
     DEEPEN_FROM = 3
 
 
@@ -187,13 +189,13 @@ def test_deepen_from_skips_the_shallow_iterations():
     full depth (the whole tree), fewer nodes."""
     g = TicTacToe()
     g.setup("X...O....")
-    move, full = search(g, TicTacToeTuning, "normal")
-    deep_move, deep = search(g, DeepFirstTuning, "normal")
+    move, full = search(g, TicTacToeTuner, "normal")
+    deep_move, deep = search(g, DeepFirstTuner, "normal")
     assert deep_move == move and deep.depth == full.depth == 3
     assert deep.nodes < full.nodes
 
 
-class SureTuning(TicTacToeTuning):
+class SureTuner(TicTacToeTuner):
     SURE_WIN = 1  # every position X likes at all counts as won, for this test
 
 
@@ -202,22 +204,21 @@ def test_sure_win_ends_the_search_at_the_first_such_move():
     default only a win (a win on the spot is played without a search)."""
     g = TicTacToe()
     g.setup("X...O....")
-    move, s = search(g, SureTuning, "normal")
+    move, s = search(g, SureTuner, "normal")
     assert move == 2 and s.nodes == 1 and s.depth == 1  # (4 is taken; 0 is X's)
-    assert search(g, TicTacToeTuning, "normal")[1].nodes > 9
+    assert search(g, TicTacToeTuner, "normal")[1].nodes > 9
     g.setup("XX.OO....")
-    move, s = search(g, TicTacToeTuning, "hard")
+    move, s = search(g, TicTacToeTuner, "hard")
     assert move == 2 and s.nodes == 0      # a win on the spot is played before any search
 
 
-class RecordingTuning(TicTacToeTuning):
+class RecordingTuner(TicTacToeTuner):
     SALT_FROM_FIRST = True
     received = []
 
-    @staticmethod
-    def order(game, moves, count):
-        RecordingTuning.received.append(list(moves))
-        return TicTacToeTuning.order(game, moves, count)
+    def order(self, moves, count):
+        RecordingTuner.received.append(list(moves))
+        return TicTacToeTuner.order(self, moves, count)
 
 
 def test_salt_from_first_only_picks_the_first_root_move():
@@ -226,9 +227,9 @@ def test_salt_from_first_only_picks_the_first_root_move():
     g = TicTacToe()
     firsts = set()
     for seed in range(8):
-        RecordingTuning.received[:] = []
-        search(g, RecordingTuning, "easy", seed=seed)
-        got = RecordingTuning.received[0]
+        RecordingTuner.received[:] = []
+        search(g, RecordingTuner, "easy", seed=seed)
+        got = RecordingTuner.received[0]
         listed = g.legal_moves()
         swapped = [i for i in range(9) if got[i] != listed[i]]
         assert sorted(got) == listed and (not swapped or (len(swapped) == 2 and swapped[0] == 0))
@@ -236,22 +237,21 @@ def test_salt_from_first_only_picks_the_first_root_move():
     assert len(firsts) > 1
 
 
-class OneChoiceTuning(TicTacToeTuning):
-    @staticmethod
-    def order(game, moves, count):
+class OneChoiceTuner(TicTacToeTuner):
+    def order(self, moves, count):
         return [m for m in (4, 0, 2, 6, 8, 1, 3, 5, 7) if m in moves][:1]
 
 
 def test_one_move_left_by_the_ordering_is_not_searched():
     g = TicTacToe()
-    move, s = search(g, OneChoiceTuning, "hard")
+    move, s = search(g, OneChoiceTuner, "hard")
     assert move == 4 and s.nodes == 0 and s.depth == 0 and s.stopped_by == ""
 
 
 def test_time_cap_stops_the_search():
     """The device-time cap (a safety net behind the node budget) ends a search by itself."""
     g = TicTacToe()
-    move, s = search(g, TicTacToeTuning, "hard", max_nodes=10 ** 9, device_seconds=0)
+    move, s = search(g, TicTacToeTuner, "hard", max_nodes=10 ** 9, device_seconds=0)
     assert s.stopped_by == "time" and move in g.legal_moves()
 
 
@@ -282,7 +282,7 @@ class SlowFirstListing(TicTacToe):
 def test_the_time_cap_counts_the_whole_decision_from_the_request():
     """The root listing is part of the decision's time: past the cap, nothing is searched."""
     g = SlowFirstListing()
-    move, s = search(g, TicTacToeTuning, "hard", max_nodes=10 ** 9, device_seconds=0.03)
+    move, s = search(g, TicTacToeTuner, "hard", max_nodes=10 ** 9, device_seconds=0.03)
     assert s.stopped_by == "time" and s.nodes == 0 and move in g.legal_moves()
     assert s.elapsed_ms >= 60
 
@@ -291,14 +291,14 @@ def test_only_legal_moves_in_random_games():
     from shared_rules.rng import Rng
     rng = Rng(5)
     for game_no in range(scaled(20, 4)):
-        for cls, tuning in ((TicTacToe, TicTacToeTuning), (Pairs, PairsTuning)):
+        for cls, tuner in ((TicTacToe, TicTacToeTuner), (Pairs, PairsTuner)):
             g = cls()
             while g.winner() == ONGOING:
                 legal = g.legal_moves()
                 if (len(g.history) + game_no) % 2:
                     move = legal[rng.below(len(legal))]
                 else:
-                    move = search(g, tuning, ai.LEVELS[game_no % 3], seed=game_no, max_nodes=400)[0]
+                    move = search(g, tuner, ai.LEVELS[game_no % 3], seed=game_no, max_nodes=400)[0]
                 assert move in legal
                 g.play(move)
 
@@ -312,7 +312,7 @@ def test_perfect_search_never_loses_tictactoe_to_random():
         while g.winner() == ONGOING:
             legal = g.legal_moves()
             if g.to_move() == ai_player:
-                g.play(search(g, TicTacToeTuning, "hard", seed=game_no)[0])
+                g.play(search(g, TicTacToeTuner, "hard", seed=game_no)[0])
             else:
                 g.play(legal[rng.below(len(legal))])
         assert g.winner() in (ai_player, DRAW), g.board
@@ -322,8 +322,8 @@ def test_same_seed_same_move_other_seed_may_differ():
     g = Pairs()
     picks = []
     for seed in range(12):
-        first = search(g, PairsTuning, "easy", seed=seed)[0]
-        assert first == search(g, PairsTuning, "easy", seed=seed)[0]
+        first = search(g, PairsTuner, "easy", seed=seed)[0]
+        assert first == search(g, PairsTuner, "easy", seed=seed)[0]
         picks.append(first)
     assert len(set(picks)) > 1  # easy's noise and the seeded tie-breaks vary the opening
 
@@ -332,11 +332,11 @@ def test_multi_decision_win_needs_both_placements():
     """A turn of two decisions: A wins only by placing both 3 and 4 (A at 2)."""
     g = Pairs()
     g.setup("B.A..B.B..B.")
-    move, s = search(g, PairsTuning, "normal")
+    move, s = search(g, PairsTuner, "normal")
     assert move in (3, 4, 1), move  # 1-2-3 needs 1 and 3, 2-3-4 needs 3 and 4: both win
     g.play(move)
     assert g.to_move() == 0  # still A's turn: the second decision completes the line
-    second = search(g, PairsTuning, "normal")[0]
+    second = search(g, PairsTuner, "normal")[0]
     g.play(second)
     assert g.winner() == 0
 
@@ -346,12 +346,12 @@ def test_multi_decision_block_sees_the_opponents_two_placements():
     cannot stop all of them, so A must use both placements to block around 6."""
     g = Pairs()
     g.setup("A.A.B.B.....")  # A: win right now with 1 (A at 0, 2)
-    assert search(g, PairsTuning, "normal")[0] == 1
+    assert search(g, PairsTuner, "normal")[0] == 1
     g = Pairs()
     g.setup("......B.....")  # B at 6 threatens 4-5-6, 5-6-7 and 6-7-8
-    first = search(g, PairsTuning, "normal")[0]
+    first = search(g, PairsTuner, "normal")[0]
     g.play(first)
-    second = search(g, PairsTuning, "normal")[0]
+    second = search(g, PairsTuner, "normal")[0]
     g.play(second)
     assert g.to_move() == 1
     # After A's two placements, no two B placements may win.
@@ -371,12 +371,12 @@ def test_progress_is_reported_and_can_cancel():
     def report(fraction):
         seen.append(fraction)
         return False
-    ai.Search(g, "hard", progress=report, tuning=TicTacToeTuning).run()
+    ai.Search(g, "hard", progress=report, tuner=TicTacToeTuner).run()
     assert seen and seen[-1] == 1.0 and all(0 <= f <= 1.0 for f in seen)
 
     def cancel(fraction):
         return True
-    s = ai.Search(g, "hard", progress=cancel, tuning=TicTacToeTuning)
+    s = ai.Search(g, "hard", progress=cancel, tuner=TicTacToeTuner)
     move = s.run()
     assert s.stopped_by == "cancel" and s.nodes <= 16 and move in g.legal_moves()
 
@@ -387,8 +387,19 @@ def test_levels_and_errors():
     assert raises(GameError, ai.level_name, "expert")
     g = TicTacToe()
     g.setup("XXX.OO...")
-    assert raises(GameError, ai.Search(g, tuning=TicTacToeTuning).run)
-    assert raises(GameError, ai.tuning_for, g)  # no shared_rules/ai_tictactoe_test
+    assert raises(GameError, ai.Search(g, tuner=TicTacToeTuner).run)
+    assert raises(GameError, ai.tuner_class, g)  # no shared_rules/ai_tictactoe_test
+
+
+def test_keep_best_keeps_the_best_in_order_ties_first_come():
+    items, scores = [0] * 8, [0] * 8
+    kept = 0
+    for item, score in ((10, 5), (11, 9), (12, 5), (13, 1), (14, 9), (15, 7)):
+        kept = ai.keep_best(items, scores, 4, kept, 3, item, score)
+    assert kept == 3 and items[4:7] == [11, 14, 15] and scores[4:7] == [9, 9, 7]
+    assert items[:4] == [0, 0, 0, 0]          # nothing written below `base`
+    kept = ai.keep_best(items, scores, 4, kept, 3, 16, 7)   # no better than the last: left out
+    assert items[4:7] == [11, 14, 15]
 
 
 def test_best_first_is_stable_and_sorted():
@@ -409,17 +420,21 @@ def winning_moves(game):
     return out
 
 
-class WinsLast:
-    """A game's tuning whose ordering leaves the winning moves out (the worst case of issue 22:
-    the normal Throngs AI's budget ended before its ordering reached them)."""
+def wins_last(tuner_class, wins):
+    """The game's Tuner with an ordering that leaves the winning moves out and no short list of
+    them (the worst case of issue 22: the normal Throngs AI's budget ended before its ordering
+    reached them)."""
+    class WinsLast:
+        def __init__(self, game, level):
+            self.tuner = tuner_class(game, level)
 
-    def __init__(self, tuning, wins):
-        self.LEVELS = tuning.LEVELS
-        self.evaluate = tuning.evaluate
-        self.wins = wins
+        def evaluate(self, player):
+            return self.tuner.evaluate(player)
 
-    def order(self, game, moves, count):
-        return [m for m in moves if m not in self.wins][:count] or moves[:1]
+        def order(self, moves, count):
+            return [m for m in moves if m not in wins][:count] or moves[:1]
+    WinsLast.LEVELS = tuner_class.LEVELS
+    return WinsLast
 
 
 def test_a_win_on_the_spot_is_played_before_any_search_in_every_game_at_every_level():
@@ -443,14 +458,15 @@ def test_a_win_on_the_spot_is_played_before_any_search_in_every_game_at_every_le
                 wins = winning_moves(game) if len(game.history) >= scaled(0, 30) else []
                 if wins:
                     found += 1
-                    cheap = getattr(ai.tuning_for(game), "win_candidates", None)
+                    tuner = ai.tuner_class(game)(game, ai.DEFAULT_LEVEL)
+                    cheap = getattr(tuner, "win_candidates", None)
                     if cheap is not None:     # the game's own short list keeps every win
-                        kept = cheap(game, list(moves))
+                        kept = cheap(list(moves))
                         assert [m for m in wins if m not in kept] == [], name
-                    tuning = WinsLast(ai.tuning_for(game), wins)
+                    tuner = wins_last(ai.tuner_class(game), wins)
                     for level in ai.LEVELS:
                         for search in (ai.Search(game, level, max_nodes=1),
-                                       ai.Search(game, level, tuning=tuning)):
+                                       ai.Search(game, level, tuner=tuner)):
                             move = search.run()
                             assert move in wins, (name, level, game.move_to_text(move))
                 game.play(moves[rng.below(len(moves))])

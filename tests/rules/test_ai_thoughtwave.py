@@ -79,7 +79,7 @@ def test_a_won_race_is_played_without_a_deeper_look():
     move = search.run()
     assert search.nodes == 1 and search.depth == 1
     game.play(move)
-    assert ai_thoughtwave.evaluate(game, 0) >= ai_thoughtwave.SURE_WIN
+    assert ai_thoughtwave.evaluate(game, 0) >= ai_thoughtwave.Tuner.SURE_WIN
 
 
 def test_evaluation_for_the_other_player_is_not_served_from_the_searchs_values():
@@ -90,7 +90,8 @@ def test_evaluation_for_the_other_player_is_not_served_from_the_searchs_values()
     for text in ("S1@c3", "S0@f6", "J1@d3", "B3@f5", "S1@e3", "J0@f7"):
         game.play_text(text)
     ai.choose_move(game, "normal", seed=5)
-    tuning = ai.tuning_for(game)  # (the app's tests may have imported the module anew)
+    # The module as the search found it (the app's tests may have imported it anew).
+    tuning = __import__("shared_rules.ai_thoughtwave", None, None, ["Tuner"])
     assert tuning._tried[0]  # the search kept a reply's value (else nothing is tested)
     game.play(tuning._current[0])
     replier = game.to_move()
