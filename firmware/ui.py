@@ -32,7 +32,7 @@ STRIP = const(2)
 class UI:
     def __init__(self, hw):
         self.hw = hw
-        self.fb = hw.fb
+        self.fb = hw.fb  # type: framebuf.FrameBuffer
         self.w = hw.width
         self.h = hw.height
         self.color = hw.color
@@ -49,7 +49,7 @@ class UI:
         # None when the panel shows another screen; the drawings just logged; the rectangles of
         # the play screen sent unlogged since it was shown.
         self.shown = None
-        self.drawn = [None, None]
+        self.drawn = [DrawLog(hw.fb), DrawLog(hw.fb)]
         self.unlogged = []
         self._set_colours()
         self._layout()
@@ -199,7 +199,7 @@ class UI:
             return
         log = DrawLog(self.hw.fb)
         self.drawn[part] = log
-        self.fb = log
+        self.fb = log  # pyright: ignore[reportAttributeAccessIssue]  (it draws like a FrameBuffer)
 
     def show_play(self, key, rects):
         """Sends the play screen just drawn, its parts logged (`key`: its view and fixed
