@@ -6,8 +6,8 @@ two-human game of each game, cursor moves between neighbouring places and whole 
 
 RP2040 estimate of one update = VM ms x the VM's pystones (measured in the same VM, warmed up,
 around the timings) / the RP2040's 1,490 (drawing, the driver's GS4 -> RGB565 expansion, the
-driver's Python) + the bytes sent at the SPI clock the firmware really runs (62.5 MHz: the
-profile feeds the peripheral clock from the 125 MHz system clock, boards/pico_lcd13.py).
+driver's Python) + the bytes sent at the SPI clock the firmware really runs (24 MHz: MicroPython
+v1.27's 48 MHz peripheral clock / 2, whatever baudrate is asked; boards/pico_lcd13.py).
 The expansion is C code, which the pystone ratio scales only roughly: on the virtual Pico
 (tools/bench_vpico.py, the real firmware) cursor moves took 17-19 ms (emulated, median, from
 the press), about twice these estimates, and a whole frame's sending 107 ms.  So the targets (cursor move -> last byte
@@ -16,7 +16,7 @@ press's GPIO edge; these figures, which need no firmware, compare the games and 
 """
 import statistics
 
-SPI_HZ = 62_500_000
+SPI_HZ = 24_000_000
 CURSOR_MEDIAN_MS = 30
 CURSOR_WORST_MS = 50
 FULL_MS = 150
