@@ -10,10 +10,12 @@ MARCH = "armv6m"                   # mpy-cross's chip: RP2040 (a Pico 2 / RP2350
 FIRMWARE = "RPI_PICO"              # MicroPython's stock firmware for it: make uf2 (tools/uf2.py)
 
 SPI_ID = 1
-# MicroPython v1.27 clocks the RP2040's SPI from the 48 MHz USB PLL (its peripheral clock), so
-# the SPI runs at 24 MHz at most, whatever baudrate is asked: SPI(1, baudrate=62_500_000)
-# reports 24,000,000 (measured on the virtual Pico).  A whole 240x240 RGB565 frame is then
-# 38.4 ms on the wire alone: the app sends only the rectangles that changed.
+# MicroPython v1.27 clocks the RP2040's peripherals (clk_peri: SPI, UART) from the 48 MHz USB
+# PLL, so the SPI runs at 24 MHz at most: SPI(1, baudrate=62_500_000) reports 24,000,000.
+# machine.freq(f, f) would feed clk_peri from the 125 MHz system clock (the firmware allows it;
+# USB keeps clk_usb) and SPI1 would run at 62.5 MHz: a whole frame sent in 84 ms instead of 107
+# on the virtual Pico.  Not adopted: with it, the virtual Pico's Tholian Go game of
+# tests/host/test_vpico.py showed another AI move than the simulator (cause not found yet).
 SPI_BAUDRATE = 24_000_000
 SCK = 10
 MOSI = 11

@@ -13,7 +13,7 @@ from shared_rules.levels import DEFAULT_LEVEL, LEVELS
 import shared_rules.games  # noqa: F401  (registers the game names; imports no game)
 from firmware import saves
 from firmware.builder import MoveBuilder
-from firmware.ui import PANEL, TOP, UI
+from firmware.ui import PANEL, STATUS, TOP, UI
 from firmware.views.base import BUTTON
 
 VERSION = "1.0"
@@ -88,6 +88,7 @@ class Session:
         self.result = ""              # "resign <player>" or "draw agreed" once decided by players
         self.view = None
         self.save_failed = False
+        self.unsaved = False          # a decision played and not yet saved
 
     def is_ai(self, player):
         return self.players[player] != HUMAN
@@ -166,12 +167,12 @@ class App:
         self.active = ""    # name of the game whose modules are loaded
         self.ai_known = {}  # game name -> whether it has an AI
         self.session = None  # the match being played
+        self.settled = True  # False from a decision's start until its screen is sent (settle)
         self.builder = None  # the move being entered, while a human chooses one
         self.busy = False    # True while the app reads buttons without waiting for one (AI)
         self.panel_free_y = 0  # where the status column's text ends (PANEL layout)
         self.legend = None     # the button legend's parts, while a game is played
         self.info = []         # the view's status lines of the position shown
-        self.help_top = 0      # the top of the help drawn: the column's (PANEL), 0 if on the status line (TOP)
 
     # --- main menu ------------------------------------------------------------------------
     def main_menu(self):
@@ -248,6 +249,7 @@ class App:
         self.active = name
 
     def save(self, session):
+        session.unsaved = False
         try:
             saves.save_game(self.folder, session.saved())
             session.save_failed = False
@@ -268,12 +270,20 @@ class App:
             self.drop("firmware.help_pages")
             self.play_loop(session)
         except MemoryError:
-            self.session = self.builder = session = None
+            self.session = self.builder = None
             gc.collect()
+            if session.unsaved:
+                try:
+                    self.save(session)  # the move played before the screen ran out of memory
+                except MemoryError:
+                    pass
+            session = None
             self.ui.message("Out of memory", "The game ran out of memory. It was saved after the "
                             "last move: Continue resumes it.")
         except Exception as e:
             name = session.name
+            if session.unsaved:
+                self.save(session)      # the move played before the error
             self.session = self.builder = session = None
             gc.collect()
             self.ui.message("Error", "%s stopped with an error:\n%s: %s\nThe game was saved after the "
@@ -297,7 +307,7 @@ class App:
         """One decision (or the pause menu, or the game-over screen): the session to go on
         with, or None when the player leaves to the main menu."""
         self.session = session
-        self.report_heap()      # once per decision: gc.mem_alloc() walks the heap's table
+        self.settled = False
         game = session.game
         if session.winner() != ONGOING:
             session = self.screens("firmware.pause").game_over(self, session)
@@ -308,6 +318,7 @@ class App:
         if session.is_ai(player):
             move = self.ai_turn(session)
         elif session.view is None:
+            self.settle(session)
             move = self.list_turn(session)
         else:
             move = self.human_turn(session)
@@ -321,19 +332,48 @@ class App:
         if move == AGAIN:
             return session
         session.play(move)
-        self.save(session)
+        session.unsaved = True      # saved once the position is on the screen (settle)
         return session
+
+    def settle(self, session):
+        """What a decision needs done but not before its screen is sent (tens of ms on the
+        device each): the save of the move played, the heap's report (once per decision: it
+        collects the garbage, gc.mem_alloc() walks the heap's table)."""
+        self.settled = True
+        if session.unsaved:
+            session.unsaved = False
+            self.save(session)
+        self.report_heap()
 
     def draw_play(self, session, builder, note=""):
         ui = self.ui
         ui.clear()
         self.info = []
-        if session.view is not None:
-            session.view.draw(builder, session.last_turn() if session.game.history else [])
-            if session.winner() == ONGOING:
-                self.info = session.view.info()
-        self.draw_status(session, builder, note)
-        ui.show()
+        view = session.view
+        if view is None:
+            self.draw_status(session, builder, note)
+            ui.show()
+            if not self.settled:
+                self.settle(session)
+            return
+        cursor = [k[:4] for k in view.kept]     # the cursor's marks on the panel, if it shows the view
+        view.draw(builder, session.last_turn() if session.game.history else [])
+        if session.winner() == ONGOING:
+            self.info = view.info()
+        self.logged_status(session, builder, note)
+        ui.show_play((view.serial, view.fixed_key()), cursor + [k[:4] for k in view.kept])
+        if not self.settled:
+            self.settle(session)
+            if ui.shown is None:    # a message (the save failed) covered the screen
+                self.draw_play(session, builder, note)
+
+    def logged_status(self, session, builder, note):
+        """The status drawn, its calls logged (what a partial update compares)."""
+        self.ui.log_drawing(STATUS)
+        try:
+            self.draw_status(session, builder, note)
+        finally:
+            self.ui.log_drawing()
 
     def show_cursor_move(self, session, builder):
         """After a cursor move only what depends on the cursor is drawn again and sent: the old
@@ -343,12 +383,9 @@ class App:
             return False
         rects = view.move_cursor(builder)
         # The status is drawn whole (it covers whatever the cursor's marks spilled onto), but
-        # only its cursor-dependent part can differ from the screen.
-        help_top = self.help_top
-        self.draw_status(session, builder, "")
-        rects += self.ui.help_rects(min(help_top, self.help_top))
-        self.ui.show_rects(rects)
-        return True
+        # only where its drawing differs from the screen's is sent.
+        self.logged_status(session, builder, "")
+        return self.ui.show_status_change(rects)
 
     def draw_status(self, session, builder, note):
         ui = self.ui
@@ -396,7 +433,6 @@ class App:
             label = view.button_label(key)[:w // 8]
             ui.text(label, x + (w - 8 * len(label)) // 2, y + (h - 8) // 2,
                     ui.sel_fg if selected else ui.fg)
-        self.help_top = max(0, ui.footer_y - 1)
         if note:
             return
         # The move being built, then the button legend in the room left (TOP: the help line's
@@ -417,11 +453,9 @@ class App:
                 y0 -= len(parts) * ui.line_h
                 for i in range(len(parts)):
                     ui.text(parts[i][:w // 8], x, y0 + i * ui.line_h, ui.dim)
-            self.help_top = min(y0, ui.button_top(buttons) - 1)
         elif ui.mode == TOP and len(text) > right // 8:
             # The buttons take the help line: the move goes on the status line, left of "#n".
             text = text[:ui.cols - 16]      # clear of the player's name and "#n"
-            self.help_top = 0
             ui.text(text, ui.w - 8 * (len(text) + 5), ui.panel_rect[1] + (ui.line_h - 8) // 2, ui.accent)
         else:
             text = text[:right // 8]
@@ -548,7 +582,6 @@ class App:
             move = ai.choose_move(session.game, level, progress, len(session.game.history))
         finally:
             self.busy = False
-        self.report_heap()
         del ai
         self.drop_ai(session.name)
         return -1 if cancelled[0] else move
@@ -570,7 +603,7 @@ class App:
             filled = int(bar * min(done, 1.0))
             ui.fb.rect(x + 2 * r + 4, cy - 2, bar, 5, ui.dim)
             ui.fb.fill_rect(x + 2 * r + 4, cy - 2, filled, 5, ui.accent)
-        self.hw.show(x, y, w, h)
+        ui.show_unlogged(x, y, w, h)
 
     # --- undo ---------------------------------------------------------------------------------
     def can_undo(self, session):

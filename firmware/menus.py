@@ -130,7 +130,7 @@ def set_up_game(app, name):
         app.ui.message("Options", str(e))
         return None
     session = Session(name, game, players)
-    app.save(session)
+    session.unsaved = True      # saved once its first screen is sent (App.settle)
     return session
 
 

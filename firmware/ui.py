@@ -7,6 +7,7 @@ import framebuf
 from micropython import const
 
 from firmware.hw_base import EV_PRESS, EV_REPEAT
+from firmware.drawlog import DrawLog, changes
 
 # Buttons as the app sees them: the d-pad, A (choose), B (back), MENU (any of the spare keys),
 # Y (hint).  Boards with only six buttons reach the pause menu with B (nothing left to cancel).
@@ -16,6 +17,11 @@ _ALIASES = {"x": "menu", "start": "menu", "select": "menu"}
 # before anything is drawn (measured on the virtual Pico, 15 ms made the cursor's median
 # latency 7 ms longer).
 _IDLE_MS = const(4)
+# The play screen's parts whose drawing is logged (ui.log_drawing).
+BOARD = const(0)
+STATUS = const(1)
+# Rectangles to send on one band of rows are joined across gaps of up to this many pixels.
+_JOIN = const(32)
 PANEL = const(0)
 TOP = const(1)
 STRIP = const(2)
@@ -24,7 +30,7 @@ STRIP = const(2)
 class UI:
     def __init__(self, hw):
         self.hw = hw
-        self.fb = hw.fb
+        self.fb = hw.fb  # type: framebuf.FrameBuffer
         self.w = hw.width
         self.h = hw.height
         self.color = hw.color
@@ -37,6 +43,12 @@ class UI:
         self.partial_updates = True
         self.list_shape = None      # (top, first row shown, rows) of the list last sent
         self.list_rows = None       # and the item of each of its rows (ui.menu, ui.form)
+        # The play screen on the panel: (its key, [the DrawLogs of its BOARD and STATUS]), or
+        # None when the panel shows another screen; the drawings just logged; the rectangles of
+        # the play screen sent unlogged since it was shown.
+        self.shown = None
+        self.drawn = [DrawLog(hw.fb), DrawLog(hw.fb)]
+        self.unlogged = []
         self._set_colours()
         self._layout()
         # Boards with the RAM keep the board's rows of the screen in a second buffer, the
@@ -252,7 +264,103 @@ class UI:
         return self.line_h + 2
 
     def show(self):
+        self.shown = None
         self.hw.show()
+
+    def log_drawing(self, part=-1):
+        """Until log_drawing() with no part, what is drawn on self.fb goes through a new DrawLog
+        of `part` of the play screen (BOARD: the position, STATUS: the status areas)."""
+        if part < 0:
+            self.fb = self.hw.fb
+            return
+        log = DrawLog(self.hw.fb)
+        self.drawn[part] = log
+        self.fb = log  # pyright: ignore[reportAttributeAccessIssue]  (it draws like a FrameBuffer)
+
+    def show_play(self, key, rects):
+        """Sends the play screen just drawn, its parts logged (`key`: its view and fixed
+        drawing).  When the panel shows the same view's play screen, only what can differ:
+        where the logged drawings differ, the rectangles `rects` (the cursor's, old and new) and
+        what was sent unlogged since (the AI's indicator); else the whole screen."""
+        shown = self.shown
+        if self.partial_updates and shown is not None and shown[0] == key:
+            for part in (BOARD, STATUS):
+                changes(shown[1][part], self.drawn[part], rects)
+            self.send_rects(rects + self.unlogged)
+        else:
+            self.show()
+        self.shown = (key, list(self.drawn))
+        self.unlogged = []
+
+    def show_status_change(self, rects):
+        """After a cursor move, the status drawn again (logged): sends `rects` (the cursor's)
+        and where the status differs from the one on the panel.  False when the panel shows
+        no play screen."""
+        if self.shown is None:
+            return False
+        changes(self.shown[1][STATUS], self.drawn[STATUS], rects)
+        self.send_rects(rects + self.unlogged)
+        self.shown[1][STATUS] = self.drawn[STATUS]
+        self.unlogged = []
+        return True
+
+    def show_unlogged(self, x, y, w, h):
+        """Sends a rectangle of the play screen drawn without a log (the AI's indicator): the
+        next update of the play screen sends it again."""
+        self.hw.show(x, y, w, h)
+        if self.shown is not None:
+            self.unlogged.append((x, y, w, h))
+
+    def send_rects(self, rects):
+        """Sends the rectangles on the screen, joined where more pixels cost less than another
+        rectangle (its window commands and calls cost as much as ~250 pixels on the reference
+        board): in each band of 8 rows, their spans 8-pixel aligned and joined across gaps of up
+        to _JOIN pixels; equal spans of successive bands make one rectangle."""
+        w, h = self.w, self.h
+        keys = []       # band << 20 | first x << 10 | end x: sorted, by band then x
+        for x, y, rw, rh in rects:
+            end = x + rw
+            if end > w:
+                end = w
+            x = x & ~7 if x > 0 else 0
+            bottom = y + rh
+            if bottom > h:
+                bottom = h
+            if y < 0:
+                y = 0
+            if x < end and y < bottom:
+                band = y >> 3
+                while band <= (bottom - 1) >> 3:
+                    keys.append(band << 20 | x << 10 | end)
+                    band += 1
+        keys.sort()
+        out = []        # [x0, first band, x1, last band]
+        above = {}      # (x0, x1) -> its rectangle in `out`, open from the band above
+        here = {}
+        band = -1
+        x0 = x1 = 0
+        for key in keys + [1 << 30]:     # (a last key closes the last span)
+            b, a, z = key >> 20, (key >> 10) & 1023, key & 1023
+            if b == band and a - x1 <= _JOIN:
+                if z > x1:
+                    x1 = z
+                continue
+            if band >= 0:
+                span = (x0, x1)
+                i = above.get(span)
+                if i is None:
+                    i = len(out)
+                    out.append([x0, band, x1, band])
+                else:
+                    out[i][3] = band
+                here[span] = i
+            if b != band:
+                if b != band + 1:
+                    here = {}       # a band without changes between: nothing to stack on
+                above, here = here, {}
+            band, x0, x1 = b, a, z
+        for x0, b0, x1, b1 in out:
+            self.hw.show(x0, b0 * 8, x1 - x0, min(h, b1 * 8 + 8) - b0 * 8)
 
     def board_bytes(self):
         """The span of the framebuffer's bytes that holds the board's rows (whole pages on mono)."""
@@ -280,10 +388,6 @@ class UI:
         memoryview(layer)[:end - start] = memoryview(self.buffer)[start:end]
         self.layer_key = key
 
-    def show_rects(self, rects):
-        for x, y, w, h in rects:
-            self.hw.show(x, y, w, h)
-
     def keep_under(self, x, y, w, h):
         """A copy of the screen's pixels in a rectangle (what a cursor is drawn over), to put
         back with put_back(): (x, y, w, h, copy)."""
@@ -297,20 +401,6 @@ class UI:
     def put_back(self, kept):
         x, y, _, _, copy = kept
         self.fb.blit(copy, x, y)
-
-    def help_rects(self, top):
-        """Where the play screen's cursor-dependent text (the move being built, and what makes
-        room for it) and buttons are, from `top` down: the help line, and the status line if
-        `top` is above the help line, where a long move goes (TOP); the status line (STRIP,
-        whose text makes room for the help); the status column from `top` down (PANEL: the
-        help's lines, the legend over them, the buttons)."""
-        px, py, pw, ph = self.panel_rect
-        if self.mode == TOP:
-            footer = (0, self.footer_y - 1, self.w, self.h - self.footer_y + 1)
-            return [(0, 0, self.w, self.line_h), footer] if top < self.footer_y - 1 else [footer]
-        if self.mode == STRIP:
-            return [(0, 0, self.w, ph + 1)]
-        return [(px, top, pw, self.h - top)]
 
     def token(self, x, y, r, player, second=False):
         """A player's piece centred on (x, y): filled in the player's colour; on mono the first

@@ -7,7 +7,7 @@ two-human game of each game, cursor moves between neighbouring places and whole 
 RP2040 estimate of one update = VM ms x the VM's pystones (measured in the same VM, warmed up,
 around the timings) / the RP2040's 1,490 (drawing, the driver's GS4 -> RGB565 expansion, the
 driver's Python) + the bytes sent at the SPI clock the firmware really runs (24 MHz: MicroPython
-v1.27's 48 MHz peripheral clock / 2, whatever baudrate is asked; docs/platform.md).
+v1.27's 48 MHz peripheral clock / 2, whatever baudrate is asked; boards/pico_lcd13.py).
 The expansion is C code, which the pystone ratio scales only roughly: on the virtual Pico
 (tools/bench_vpico.py, the real firmware) cursor moves took 17-19 ms (emulated, median, from
 the press), about twice these estimates, and a whole frame's sending 107 ms.  So the targets (cursor move -> last byte

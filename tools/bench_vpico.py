@@ -20,6 +20,12 @@ script (tools/vpico_games.py; the human plays random moves, entered with the d-p
                         the worst moment of a move (target: >= 64 KB)
   cursor_ms             d-pad press (the GPIO edge) to the last SPI byte of the screen update,
                         median and worst over the game's cursor moves
+  played_move_ms        the press of A that plays a human decision to the last SPI byte of the
+                        screen update that follows it (frames less than 3 ms apart)
+  new_game_ms           the press of Start on the new game's form to the last SPI byte of the
+                        board's first whole frame (the game set up, its fixed drawing made)
+  resume_ms             the press of A on the pause menu's Resume to the last SPI byte of the
+                        board drawn whole (its fixed drawing from the layer), at the script's end
 Then, on the same virtual Pico after a soft reset, the AI's decisions of such a game at each
 level replayed (the positions and seeds of the app; planned on CPython):
   ai_turn_ms.<level>    median and worst AI turn (all decisions of one turn, search only)
@@ -27,8 +33,13 @@ And once: boot_ms (reset to the main menu fully drawn), full_redraw_send_ms (the
 of one whole 240x240 frame, drawing excluded).  The largest free block is not given: the
 firmware tells it only by printing micropython.mem_info(), too slow to sample at every decision.
 Targets (real-chip estimates): AI median <= 1 s and worst <= 3 s at the default level, >= 64 KB
-free at the low-water mark, cursor latency <= 30 ms median and <= 50 ms worst, boot <= 1.5 s:
-rows of the summary table of `make bench`.
+free at the low-water mark, cursor latency <= 30 ms median and <= 50 ms worst, a whole screen
+(a new game) <= 150 ms and a played move no slower, boot <= 1.5 s: rows of the summary table of
+`make bench`.
+
+    python -m tools.bench_vpico [GAME ...]
+
+measures the screen's figures alone (a game against the easy AI per game, no AI timings).
 """
 import json
 import statistics
@@ -42,7 +53,7 @@ from shared_rules.levels import DEFAULT_LEVEL, LEVELS
 REAL_CHIP = 0.82  # real RP2040 speed / emulated speed
 REPLIES = 4
 TARGETS = {"ai_median_ms": 1000, "ai_worst_ms": 3000, "heap_low_free_bytes": 64 * 1024, "cursor_ms": 30,
-           "cursor_worst_ms": 50, "boot_ms": 1500}
+           "cursor_worst_ms": 50, "full_ms": 150, "boot_ms": 1500}
 DIRECTIONS = ("up", "down", "left", "right")
 
 REPLAY = """
@@ -122,6 +133,74 @@ def host_ai_turns(plan, level):
     return turns
 
 
+# Frames sent less than this apart belong to one screen update (its rectangles go out in one
+# loop; between two updates the app computes and draws for longer).
+UPDATE_GAP_MS = 3.0
+
+
+def press_updates(report):
+    """For each press: (its time, button, the frames sent after it until the next press)."""
+    frames = report["frames"]
+    presses = report["presses"]
+    out = []
+    for i, (at, button) in enumerate(presses):
+        until = presses[i + 1][0] if i + 1 < len(presses) else float("inf")
+        out.append((at, button, [f for f in frames if at <= f[0] < until]))
+    return out
+
+
+def played_latencies(report, plan):
+    """The press of A that plays each human decision -> the last SPI byte of the screen update
+    that follows (the next decision's screen, or the AI's "Thinking")."""
+    updates = press_updates(report)
+    out = []
+    i = 0
+    for segment in plan.segments:
+        i += len(segment[1])
+        if segment[0] != "human":
+            continue
+        at, button, frames = updates[i - 1]
+        if button != "a" or not frames:
+            continue
+        end = frames[0][1]
+        for start, stop, *_ in frames[1:]:
+            if start - end >= UPDATE_GAP_MS:
+                break
+            end = stop
+        out.append(end - at)
+    return out
+
+
+def whole_frame_after(update):
+    """Press -> the last SPI byte of the first whole frame sent after it."""
+    at, _, frames = update
+    whole = [end for start, end, x, y, w, h in frames if w == 240 and h == 240]
+    return whole[0] - at if whole else None
+
+
+def full_redraw_latency(report, plan):
+    """The press of Start on the new game's form -> the last SPI byte of the board's first
+    whole frame."""
+    return whole_frame_after(press_updates(report)[len(plan.segments[0][1]) - 1])
+
+
+def with_resume(text, plan):
+    """The script, then (unless the game is over) B to the pause menu and A on Resume: the
+    board drawn whole from a menu, its fixed drawing from the layer."""
+    from shared_rules import registry
+    game = registry.create(plan.game, plan.options)
+    for move in plan.history:
+        game.play(move)
+    if game.winner() != -1:
+        return text, False
+    return text + "press b 150\nwait 850\npress a 150\nwait 1350\n", True
+
+
+def resume_latency(report):
+    """The last press (A on the pause menu's Resume) -> the board's whole frame's last byte."""
+    return whole_frame_after(press_updates(report)[-1])
+
+
 def cursor_latencies(report, menu_presses):
     """Press edge -> last SPI byte of the following update, for the d-pad presses of the game."""
     out = []
@@ -148,7 +227,7 @@ def measure_game(benchlib, uf2_path, game, work):
         return entries[rng.randrange(len(entries))]
 
     plans = {level: vpico_games.plan(game, level, REPLIES, work / ("plan-" + level), any_move, shorter=True) for level in LEVELS}
-    text, _ = vpico_games.script(plans[DEFAULT_LEVEL], "shot-")
+    text, resumed = with_resume(vpico_games.script(plans[DEFAULT_LEVEL], "shot-")[0], plans[DEFAULT_LEVEL])
     report = work / "report.json"
     levels = {}
     search_peak = 0
@@ -178,14 +257,31 @@ def measure_game(benchlib, uf2_path, game, work):
         finally:
             board.close()
     data = json.loads(report.read_text())
-    cursor = cursor_latencies(data, len(plans[DEFAULT_LEVEL].segments[0][1]))
-    full = [end - start for start, end, x, y, w, h in data["frames"] if w == 240 and h == 240]
-    return {"heap_low_free_bytes": heap_low, "search_peak_bytes": search_peak,
-            "heap_free_at_a_search_peak_bytes": heap_low - search_peak, "ai_turn_ms": levels,
-            "cursor_ms": {"median": pair(statistics.median(cursor)), "worst": pair(max(cursor)),
-                          "presses": len(cursor)} if cursor else None,
-            "boot_ms": data["first_frame_ms"], "full_redraw_send_ms": statistics.median(full) if full else None,
-            "wall_s": data["wall_s"], "emulated_s": round(data["emulated_ms"] / 1000, 1)}
+    figures = screen_figures(data, plans[DEFAULT_LEVEL], resumed)
+    figures.update({"heap_low_free_bytes": heap_low, "search_peak_bytes": search_peak,
+                    "heap_free_at_a_search_peak_bytes": heap_low - search_peak, "ai_turn_ms": levels})
+    return figures
+
+
+def median_worst(ms):
+    return {"median": pair(statistics.median(ms)), "worst": pair(max(ms)), "count": len(ms)} if ms else None
+
+
+def screen_figures(report, plan, resumed):
+    """The screen's latencies in one game played by a button script (emulated ms from the
+    press's GPIO edge to the last SPI byte, and the real-chip estimates); `resumed`: the
+    script ends with the pause menu's Resume (with_resume)."""
+    cursor = cursor_latencies(report, len(plan.segments[0][1]))
+    played = played_latencies(report, plan)
+    new_game = full_redraw_latency(report, plan)
+    resume = resume_latency(report) if resumed else None
+    full = [end - start for start, end, x, y, w, h in report["frames"] if w == 240 and h == 240]
+    return {"cursor_ms": median_worst(cursor), "played_move_ms": median_worst(played),
+            "new_game_ms": pair(new_game) if new_game is not None else None,
+            "resume_ms": pair(resume) if resume is not None else None,
+            "boot_ms": report["first_frame_ms"], "full_redraw_send_ms": statistics.median(full) if full else None,
+            "spi_hz": report["spi_hz"], "wall_s": report["wall_s"],
+            "emulated_s": round(report["emulated_ms"] / 1000, 1)}
 
 
 def targets(benchlib, per_game, boot_ms):
@@ -204,6 +300,15 @@ def targets(benchlib, per_game, boot_ms):
                                          f["cursor_ms"]["median"]["real_chip_estimate"], TARGETS["cursor_ms"], "ms"))
             rows.append(benchlib.at_most("%s cursor -> last SPI byte, worst" % game,
                                          f["cursor_ms"]["worst"]["real_chip_estimate"], TARGETS["cursor_worst_ms"], "ms"))
+        if f["played_move_ms"]:
+            rows.append(benchlib.at_most("%s played move -> last SPI byte, worst" % game,
+                                         f["played_move_ms"]["worst"]["real_chip_estimate"], TARGETS["full_ms"], "ms"))
+        if f["resume_ms"]:
+            rows.append(benchlib.at_most("%s pause menu's Resume -> board's last SPI byte" % game,
+                                         f["resume_ms"]["real_chip_estimate"], TARGETS["full_ms"], "ms"))
+        if f["new_game_ms"]:
+            rows.append(benchlib.at_most("%s new game's Start -> board's last SPI byte" % game,
+                                         f["new_game_ms"]["real_chip_estimate"], TARGETS["full_ms"], "ms"))
     rows.append(benchlib.at_most("boot to the main menu", real(boot_ms), TARGETS["boot_ms"], "ms"))
     return rows
 
@@ -228,3 +333,56 @@ def run(benchlib):
         del f["boot_ms"], f["full_redraw_send_ms"]
     return {"vpico": {"games": results, "boot_ms": pair(boot), "full_redraw_send_ms": pair(full),
                       "targets": TARGETS}, "targets": targets(benchlib, results, boot)}
+
+
+def screen_only(games):
+    """The screen's figures of each game against the easy AI (no AI timings, no REPL)."""
+    from tools import vpico_games
+    from tools.uf2 import make_uf2
+    from tools.vpico import run_script
+    rows = {}
+    with tempfile.TemporaryDirectory(prefix="bench-vpico-") as tmp:
+        work = Path(tmp)
+        uf2_path = make_uf2("pico_lcd13", out_root=work / "build", log=lambda message: None)
+
+        def one(game):
+            import random
+            rng = random.Random(1)
+            plan = vpico_games.plan(game, "easy", REPLIES, work / game / "plan",
+                                    lambda entries: entries[rng.randrange(len(entries))], shorter=True)
+            text, resumed = with_resume(vpico_games.script(plan, "shot-")[0], plan)
+            report = work / game / "report.json"
+            status, serial, out = run_script(uf2_path, text, work / game, work / game, report=report, timeout_s=3600)
+            if status:
+                raise RuntimeError("%s on the virtual Pico ended with status %d:\n%s%s" % (game, status, serial[-2000:], out[-2000:]))
+            return screen_figures(json.loads(report.read_text()), plan, resumed)
+
+        with ThreadPoolExecutor(max_workers=2) as pool:  # one emulator per core
+            rows = dict(zip(games, pool.map(one, games)))
+    return rows
+
+
+def main(argv):
+    from shared_rules import registry
+    import shared_rules.games  # noqa: F401
+    games = argv or registry.game_names()
+    rows = screen_only(games)
+    print("emulated ms (real-chip estimate = emulated / %.2f), GPIO edge -> last SPI byte" % REAL_CHIP)
+    print("%-12s %-26s %-26s %-14s %s" % ("game", "cursor median/worst", "played move median/worst",
+                                          "resume", "new game"))
+    for game, f in rows.items():
+        def mw(x):
+            return "%.1f/%.1f (%.1f/%.1f)" % (x["median"]["emulated"], x["worst"]["emulated"],
+                                              x["median"]["real_chip_estimate"], x["worst"]["real_chip_estimate"]) if x else "-"
+
+        def one(x):
+            return "%.1f (%.1f)" % (x["emulated"], x["real_chip_estimate"]) if x else "-"
+        print("%-12s %-26s %-26s %-14s %s" % (game, mw(f["cursor_ms"]), mw(f["played_move_ms"]),
+                                             one(f["resume_ms"]), one(f["new_game_ms"])))
+    print(json.dumps(rows, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+    sys.exit(main(sys.argv[1:]))

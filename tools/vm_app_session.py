@@ -131,6 +131,7 @@ class Run:
             return self.break_down(live)
         session = self.session
         if session.winner() != -1 or (self.max_decisions and len(session.game.history) >= self.max_decisions):
+            self.app.settle(session)    # the last move's save, which the app makes once it is shown
             game = session.game     # kept for the report, after the breakdown
             self.final = [game.history, game.encode(), game.winner()]
             return self.break_down(live)

@@ -7,7 +7,7 @@
 # 20th decision; then, on that position:
 #   cursor:  for up to PAIRS pairs of neighbouring cursor places (A, B) met on a walk with the
 #            d-pad, the cursor goes A -> B -> A ... REPS times each way through the app's cursor
-#            update (App.show_cursor_move: the marks, the help text, hw.show of each rectangle):
+#            update (App.show_cursor_move: the marks, the status, hw.show of what changed):
 #            VM ms per update and bytes sent per update
 #   full:    the whole play screen drawn and sent (App.draw_play), VM ms and bytes; and only
 #            sent (hw.show(): the driver's expansion and writes)
@@ -122,6 +122,7 @@ def main(name, seed):
         cursor_ms.append(ms / (2 * REPS))
         cursor_bytes.append(spi.bytes // (2 * REPS))
     spi.bytes = 0
+    app.ui.partial_updates = False     # whole: the same position again would send only the cursor
     full_ms = span_ms(lambda: app.draw_play(session, builder), 10) / 10
     full_bytes = spi.bytes // 10
     send_ms = span_ms(hw.show, 10) / 10

@@ -17,7 +17,8 @@
 //    parameters and pixels with DC high, only while CS is low): SWRESET, SLPIN/SLPOUT,
 //    INVON/INVOFF, DISPON/DISPOFF, COLMOD, MADCTL (MY MX MV and BGR), CASET/RASET/RAMWR into the
 //    controller's 240x320 RAM, shown as the player sees it in the hat's landscape orientation;
-//    a byte takes 8 bits at the SPI clock the firmware set (24 MHz), as on the wire;
+//    a byte takes 8 bits at the SPI clock the firmware set, as on the wire (rp2040js derives
+//    it from clk_peri, whose source the firmware chooses, and the SPI's prescalers);
 //  * the buttons: GPIO inputs, pulled up, pulled low while a script holds the button;
 //  * the USB-CDC REPL on a loopback TCP socket (one client at a time), for mpremote; the host
 //    holds DTR from the start, so everything the board prints is in the serial log.

@@ -70,9 +70,14 @@ class Rgb565Panel:
         self.command(RASET, four)
 
     def show(self, x, y, w, h):
-        """Sends the rectangle (already clipped to the screen) as RGB565, band by band."""
+        """Sends the rectangle (already clipped to the screen) as RGB565, band by band: as
+        many rows at a time as the band buffer holds at this width (a narrow rectangle in a
+        few calls, not one per 8 rows)."""
         self._window(x, y, w, h)
-        band = framebuf.FrameBuffer(self._band, w, self.band_rows, framebuf.RGB565)
+        # Bands of equal height (each blit expands the band's every row, sent or not).
+        bands = -(-h // (len(self._band) // (2 * w)))
+        band_rows = -(-h // bands)
+        band = framebuf.FrameBuffer(self._band, w, band_rows, framebuf.RGB565)
         self._one[0] = RAMWR
         self.cs(0)
         self.dc(0)
@@ -81,7 +86,7 @@ class Rgb565Panel:
         row = y
         end = y + h
         while row < end:
-            rows = min(self.band_rows, end - row)
+            rows = min(band_rows, end - row)
             # (the stubs type the palette as bytes; MicroPython takes a FrameBuffer)
             band.blit(self.fb, -x, -row, -1, self._palette)  # pyright: ignore[reportArgumentType]
             self.spi.write(self._band_view[:w * 2 * rows])

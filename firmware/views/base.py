@@ -13,7 +13,7 @@
 # keys from BUTTON up, laid out in the status area (ui.button_rect); button_label(key) names them.
 from micropython import const
 
-from firmware.ui import PANEL
+from firmware.ui import BOARD, PANEL
 
 BUTTON = const(30000)
 _serial = [0]     # views made so far: a view's number tells the layer which board it holds
@@ -90,8 +90,13 @@ class View:
     # cursor_rects(): a cursor move then puts those pixels back and draws the new cursor, and the
     # screen is the same as after a whole redraw (tests/host/test_partial_redraw.py).
     def draw(self, builder, last):
-        self.ui.draw_fixed(self)
-        self.draw_board(builder, last)
+        ui = self.ui
+        ui.draw_fixed(self)
+        ui.log_drawing(BOARD)    # what a played move changed is found from the calls kept
+        try:
+            self.draw_board(builder, last)
+        finally:
+            ui.log_drawing()
         self.kept = []
         self.keep_and_draw_cursor(builder)
 

@@ -317,8 +317,12 @@ def test_a_save_folder_that_cannot_be_written_is_said_once_and_play_goes_on(tmp_
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     hw, app = trap_game(blocker / "saves", ["d4", "e5", "c3"], then=["b"], more=["a"])
-    shown = [frame[0] for frame in hw.frames if frame]
+    frames = [frame for frame in hw.frames if frame]
+    shown = [frame[0] for frame in frames]
     assert shown.count("Not saved") == 1          # at the start, then silence
+    # It is said once the board is shown (the save waits for the screen), then the board is back.
+    said = shown.index("Not saved")
+    assert frames[said + 1] == frames[said - 1] and frames[said - 1][0] == "Light"
     assert app.session.texts() == ["d4", "e5", "c3"]
     assert not (blocker / "saves").exists()
 

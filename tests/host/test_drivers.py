@@ -104,6 +104,13 @@ def test_pico_lcd13_profile(pico):
                           "buttons": ["up", "down", "left", "right", "select", "a", "b", "x", "y"]}
 
 
+def test_pico_lcd13_asks_the_spi_clock_it_gets(pico):
+    # MicroPython v1.27 leaves clk_peri on the 48 MHz USB PLL: the SPI runs at 24 MHz at most.
+    from boards import pico_lcd13
+    assert pico["clocks"] == {"sys": 125_000_000, "peri": 48_000_000, "spi_hz": 24_000_000}
+    assert pico_lcd13.SPI_BAUDRATE == pico["clocks"]["spi_hz"]
+
+
 def test_the_heap_low_water_mark_keeps_the_lowest_free_heap_the_app_reported(pico):
     low = pico["heap_low"]
     assert low["first"] == 1 << 30  # nothing reported yet

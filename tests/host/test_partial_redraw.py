@@ -1,5 +1,5 @@
 """Partial screen updates: after any sequence of them the panel shows exactly what a whole redraw
-shows, and a cursor move sends only small rectangles (issue 20).
+shows, a cursor move sends only small rectangles, a played move only what it changed (issue 20).
 
 Each test plays the same random buttons twice through the real app on a board profile: once as
 the app runs, once with `ui.partial_updates` off (every change redraws and sends the whole
@@ -9,9 +9,9 @@ import random
 import numpy as np
 import pytest
 
-from app_harness import FakeHW, PROFILES, ScriptEnd
+from app_harness import FakeHW, PROFILES, ScriptEnd, random_mover
 from firmware.app import App
-from shared_rules import registry
+from shared_rules import ai, registry
 import shared_rules.games  # noqa: F401
 
 GAMES = registry.game_names()
@@ -28,7 +28,7 @@ class PanelRecorder(FakeHW):
         self.mark = 0
 
     def poll(self):
-        if self.script:
+        if self.script and not (self.app.busy and not self.script[0].startswith("!")):
             self.sent.append(self.shows[self.mark:])
             self.mark = len(self.shows)
             in_game = self.app is not None and self.app.builder is not None
@@ -43,8 +43,8 @@ def random_buttons(name, count, seed):
     return keys + [rng.choice(DIRECTIONS) if rng.random() < 0.8 else "a" for _ in range(count)]
 
 
-def play(tmp_path, profile, buttons, partial):
-    hw = PanelRecorder(tmp_path, list(buttons), profile)
+def play(tmp_path, profile, buttons, partial, driver=None):
+    hw = PanelRecorder(tmp_path, list(buttons), profile, driver=driver)
     app = App(hw)
     app.ui.partial_updates = partial
     hw.app = app
@@ -55,25 +55,113 @@ def play(tmp_path, profile, buttons, partial):
     return hw, app
 
 
-@pytest.mark.parametrize("profile", sorted(PROFILES))
-@pytest.mark.parametrize("name", GAMES)
-def test_partial_updates_show_the_same_pixels_as_whole_redraws(tmp_path, name, profile):
-    buttons = random_buttons(name, 160, GAMES.index(name))
-    partial, _ = play(tmp_path / "partial", profile, buttons, True)
-    whole, _ = play(tmp_path / "whole", profile, buttons, False)
+def against_the_ai(name):
+    """The buttons that start `name` with a human against the easy AI."""
+    return ["a"] + ["down"] * GAMES.index(name) + ["a", "up", "left", "down", "a"]
+
+
+def assert_same_panels(name, profile, partial, whole):
     assert len(partial.panels) == len(whole.panels)
-    assert sum(in_game for _, in_game, _ in partial.panels) >= 80     # the play screen's buttons
-    assert partial.pressed.count("a") >= 10     # moves were played, not only the cursor moved
     for i in range(len(partial.panels)):
         key, _, seen = partial.panels[i]
         expected = whole.panels[i][2]
         if not np.array_equal(seen, expected):
             ys, xs = np.nonzero(seen != expected)
             raise AssertionError("%s on %s: before button %d (%s, after %s) %d pixels differ, "
-                                 "first at (%d, %d)" % (name, profile, i, key, buttons[max(0, i - 1)],
+                                 "first at (%d, %d)" % (name, profile, i, key, partial.pressed[max(0, i - 1)],
                                                         len(xs), xs[0], ys[0]))
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize("name", GAMES)
+def test_partial_updates_show_the_same_pixels_as_whole_redraws(tmp_path, name, profile):
+    buttons = random_buttons(name, 160, GAMES.index(name))
+    partial, _ = play(tmp_path / "partial", profile, buttons, True)
+    whole, _ = play(tmp_path / "whole", profile, buttons, False)
+    assert sum(in_game for _, in_game, _ in partial.panels) >= 80     # the play screen's buttons
+    assert partial.pressed.count("a") >= 10     # moves were played, not only the cursor moved
+    assert_same_panels(name, profile, partial, whole)
     # The partial run did not just redraw everything.
     assert partial.partial_shows > 20
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize("name", GAMES)
+def test_the_ais_moves_show_the_same_pixels_as_whole_redraws(tmp_path, name, profile):
+    # A human (random moves) against the easy AI: the AI's moves are drawn from the screen
+    # shown while it thinks.  Node budgets only, so both runs play the same game.
+    ai.use_level_time_caps(False)
+    try:
+        runs = [play(tmp_path / str(partial), profile, against_the_ai(name), partial,
+                     random_mover(random.Random(GAMES.index(name)), 6))[0] for partial in (True, False)]
+    finally:
+        ai.use_level_time_caps(True)
+    partial, whole = runs
+    assert len(partial.app.session.game.history) >= 10
+    assert_same_panels(name, profile, partial, whole)
+
+
+class UpdateRecorder(PanelRecorder):
+    """Also keeps each play-screen update: (decisions played and the view's key, whether the
+    play screen was on the panel before it, the rectangles it sent)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.updates = []
+        self.play_shown = False     # the play screen is on the panel (no other screen since)
+
+    def show(self, x=0, y=0, w=0, h=0):
+        if w == 0 and not self.in_update:
+            self.play_shown = False     # another screen
+        super().show(x, y, w, h)
+
+    def watch(self, app):
+        self.in_update = False
+        draw_play = app.draw_play
+
+        def recorded(session, builder, note=""):
+            mark = len(self.shows)
+            self.in_update = True
+            draw_play(session, builder, note)
+            self.in_update = False
+            view = session.view
+            key = (len(session.game.history), view.serial, view.fixed_key())
+            self.updates.append((key, self.play_shown, self.shows[mark:]))
+            self.play_shown = True
+        app.draw_play = recorded
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize("name", GAMES)
+def test_a_played_move_sends_only_what_it_changed(tmp_path, name, profile):
+    ai.use_level_time_caps(False)
+    hw = UpdateRecorder(tmp_path, against_the_ai(name), profile,
+                        driver=random_mover(random.Random(GAMES.index(name)), 6))
+    app = App(hw)
+    hw.app = app
+    hw.watch(app)
+    try:
+        app.main_menu()
+    except ScriptEnd:
+        pass
+    finally:
+        ai.use_level_time_caps(True)
+    w, h = PROFILES[profile][:2]
+    bx, by, bw, bh = app.ui.board_rect
+    played = 0
+    for i in range(1, len(hw.updates)):
+        (decisions, *key), on_panel, rects = hw.updates[i]
+        before, *key_before = hw.updates[i - 1][0]
+        if decisions == before or not on_panel or key != key_before:
+            continue    # no decision played since the last update, a menu was shown, the board scrolled
+        played += 1
+        assert (0, 0, w, h) not in rects, "%s on %s: a played move sent the whole screen" % (name, profile)
+        on_board = 0
+        for x, y, rw, rh in rects:
+            if bx <= x and x + rw <= bx + bw and by <= y and y + rh <= by + bh:
+                on_board += rw * rh
+        assert on_board < bw * bh, "%s on %s: a played move sent the whole board" % (name, profile)
+    assert played >= 6      # the human's moves and the AI's (some scroll the board on 128x64)
 
 
 @pytest.mark.parametrize("profile", sorted(PROFILES))

@@ -41,6 +41,9 @@ print("@@ heap %s" % json.dumps({"setup_bytes": gc.mem_alloc() - before,
                                  "fb_bytes": len(hw._display.buffer)}))
 print("@@ hw %s" % json.dumps({"name": hw.name, "width": hw.width, "height": hw.height,
                                "color": hw.color, "buttons": list(hw.buttons)}))
+# The clocks as the RP2040's firmware would leave them (the fake models the RP2040's SPI).
+print("@@ clocks %s" % json.dumps({"sys": machine.CLOCKS["sys"], "peri": machine.CLOCKS["peri"],
+                                   "spi_hz": getattr(getattr(hw._display, "spi", None), "baudrate", None)}))
 dump("init")
 # The heap's low-water mark: the lowest free heap after a collection among the app's reports.
 first = device_hal.heap_low

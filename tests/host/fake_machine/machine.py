@@ -36,10 +36,39 @@ class Pin:
         return self.value(level)
 
 
+# The RP2040's clocks as MicroPython v1.27 sets them: clk_sys 125 MHz, clk_peri (SPI, UART) from
+# the 48 MHz USB PLL until freq(sys, peri) feeds it from clk_sys.
+CLOCKS = {"sys": 125_000_000, "peri": 48_000_000}
+
+
+def freq(*args):
+    if not args:
+        return CLOCKS["sys"]
+    CLOCKS["sys"] = args[0]
+    if len(args) > 1:
+        if args[1] not in (48_000_000, args[0]):
+            raise ValueError("peripheral freq must be 48_000_000 or the same as the MCU freq")
+        CLOCKS["peri"] = args[1]
+    return None
+
+
+def spi_rate(asked):
+    """The SPI clock the pico-sdk's spi_set_baudrate() gives from clk_peri: the fastest
+    clk_peri / (prescale * postdiv) not above `asked`."""
+    peri = CLOCKS["peri"]
+    prescale = 2
+    while prescale <= 254 and peri >= (prescale + 2) * 256 * asked:
+        prescale += 2
+    postdiv = 256
+    while postdiv > 1 and peri // (prescale * (postdiv - 1)) <= asked:
+        postdiv -= 1
+    return peri // (prescale * postdiv)
+
+
 class SPI:
     def __init__(self, spi_id, baudrate=0, polarity=0, phase=0, sck=None, mosi=None, miso=None):
         self.spi_id = spi_id
-        self.baudrate = baudrate
+        self.baudrate = spi_rate(baudrate)      # what the firmware reports and runs
 
     def write(self, data):
         if Pin.outputs.get(CS_PIN, 1) != 0:

@@ -1,0 +1,135 @@
+# What the play screen's drawing changed since the one on the panel, without a copy of the panel.
+#
+# While a view draws the position (draw_board) and the app the status, a DrawLog stands in
+# for the framebuffer: it
+# draws through and keeps each call exactly: an int for the call, its colour and its first
+# point, and an int for its sizes or end point (or a text's string).  The calls one drawing has
+# and the other lacks are where the two can differ: the rectangles they cover are all a played
+# move needs to send (the fixed drawing under the board is the same: the layer's copy).
+from array import array
+from micropython import const
+
+_PIXEL = const(0)
+_HLINE = const(1)
+_VLINE = const(2)
+_LINE = const(3)
+_RECT = const(4)
+_ELLIPSE = const(5)
+_TEXT = const(6)
+_FILLED = const(128)
+# A call's head: op 3 bits, colour 4, filled 1, its first point's x and y 10 bits each
+# (-512..511); its tail: sizes or end point 10 bits each, a text's string.
+
+
+class DrawLog:
+    """The framebuffer calls made through it, drawn through to `fb` and kept.  (Each method
+    appends its two ints itself: a Python call costs tens of microseconds on the RP2040, and
+    a board has a few hundred calls.)"""
+
+    def __init__(self, fb):
+        self.fb = fb
+        self.heads = array("i")
+        self.tails = []     # ints, or a text's string
+
+    def pixel(self, x, y, c):
+        self.fb.pixel(x, y, c)
+        self.heads.append(_PIXEL | c << 3 | ((x + 512) & 1023) << 8 | ((y + 512) & 1023) << 18)
+        self.tails.append(0)
+
+    def hline(self, x, y, w, c):
+        self.fb.hline(x, y, w, c)
+        self.heads.append(_HLINE | c << 3 | ((x + 512) & 1023) << 8 | ((y + 512) & 1023) << 18)
+        self.tails.append(w)
+
+    def vline(self, x, y, h, c):
+        self.fb.vline(x, y, h, c)
+        self.heads.append(_VLINE | c << 3 | ((x + 512) & 1023) << 8 | ((y + 512) & 1023) << 18)
+        self.tails.append(h)
+
+    def line(self, x1, y1, x2, y2, c):
+        self.fb.line(x1, y1, x2, y2, c)
+        self.heads.append(_LINE | c << 3 | ((x1 + 512) & 1023) << 8 | ((y1 + 512) & 1023) << 18)
+        self.tails.append(((x2 + 512) & 1023) | ((y2 + 512) & 1023) << 10)
+
+    def rect(self, x, y, w, h, c, f=False):
+        self.fb.rect(x, y, w, h, c, f)
+        self.heads.append(_RECT | c << 3 | (_FILLED if f else 0) | ((x + 512) & 1023) << 8
+                          | ((y + 512) & 1023) << 18)
+        self.tails.append((w & 1023) | (h & 1023) << 10)
+
+    def fill_rect(self, x, y, w, h, c):
+        self.fb.fill_rect(x, y, w, h, c)
+        self.heads.append(_RECT | c << 3 | _FILLED | ((x + 512) & 1023) << 8 | ((y + 512) & 1023) << 18)
+        self.tails.append((w & 1023) | (h & 1023) << 10)
+
+    def ellipse(self, x, y, xr, yr, c, f=False):
+        self.fb.ellipse(x, y, xr, yr, c, f)
+        self.heads.append(_ELLIPSE | c << 3 | (_FILLED if f else 0) | ((x + 512) & 1023) << 8
+                          | ((y + 512) & 1023) << 18)
+        self.tails.append((xr & 1023) | (yr & 1023) << 10)
+
+    def text(self, s, x, y, c=1):
+        self.fb.text(s, x, y, c)
+        self.heads.append(_TEXT | c << 3 | ((x + 512) & 1023) << 8 | ((y + 512) & 1023) << 18)
+        self.tails.append(s)
+
+
+def box(head, tail):
+    """The rectangle (x, y, w, h) that holds every pixel one kept call can touch."""
+    op = head & 7
+    x = ((head >> 8) & 1023) - 512
+    y = (head >> 18) - 512
+    if op == _TEXT:
+        return x, y, 8 * len(tail), 8
+    a = tail & 1023
+    b = (tail >> 10) & 1023
+    if op == _PIXEL:
+        return x, y, 1, 1
+    if op == _HLINE:
+        return x, y, tail, 1
+    if op == _VLINE:
+        return x, y, 1, tail
+    if op == _LINE:
+        a -= 512
+        b -= 512
+        return min(x, a), min(y, b), abs(a - x) + 1, abs(b - y) + 1
+    if op == _RECT:
+        return x, y, a, b
+    return x - a, y - b, 2 * a + 1, 2 * b + 1      # _ELLIPSE
+
+
+def changes(old, new, out):
+    """Appends to `out` the rectangle (x, y, w, h) of each call that one of the two drawings
+    (DrawLogs) has and the other lacks.  One pass over each, little allocation (a collection
+    in the middle of an update costs more than the update)."""
+    index = {}      # head -> tail of the old drawing's calls not (yet) found in the new one
+    many = {}       # head -> [tails] where several of them share a head
+    heads, tails = old.heads, old.tails
+    for i in range(len(heads)):
+        head = heads[i]
+        if head in index:
+            many.setdefault(head, [index[head]]).append(tails[i])
+        else:
+            index[head] = tails[i]
+    heads, tails = new.heads, new.tails
+    for i in range(len(heads)):
+        head = heads[i]
+        tail = tails[i]
+        if head not in index:
+            out.append(box(head, tail))
+        elif head in many:
+            same = many[head]
+            if tail in same:
+                same.remove(tail)
+            else:
+                out.append(box(head, tail))
+        elif index[head] == tail:
+            del index[head]
+        else:
+            out.append(box(head, tail))
+    for head in index:
+        if head in many:
+            for tail in many[head]:
+                out.append(box(head, tail))
+        else:
+            out.append(box(head, index[head]))
