@@ -54,7 +54,7 @@ def trapping_holes(game, colour, held=0):
 
 
 def ai_threats(game, colour, held=0):
-    t = ai_trap.Tuner(game, "normal")
+    t = ai_trap.Tuner(game, "normal").work
     ai_trap._fill_rows(t, game.board)
     count = ai_trap._threats(t, game.board, colour, 1000, held)
     return sorted(t.found[i] for i in range(count))
@@ -119,7 +119,7 @@ def test_threat_makers_are_the_holes_that_make_threats():
             game.play(moves[rng.below(len(moves))])
             if len(game.history) % 9 or game.winner() != ONGOING:
                 continue
-            t = ai_trap.Tuner(game, "normal")
+            t = ai_trap.Tuner(game, "normal").work
             ai_trap._mark_threats(game, t, game.board, game.to_move() + 1)
             marks = bytearray(t.threat)
             board = game.board
