@@ -45,6 +45,13 @@
 #   game.dice_text()           the rolled axes still to use, e.g. "b x z" (Oracle), "" otherwise
 #   game.zobrist               30-bit hash of the board, kept by play/undo
 #   game.turn_state()          (player, dark moves made, light moves made, free pushes waiting)
+#   move_kind(move) ...        the moves' encoding: STEP, PLACE, SPECIAL, NEXT = move_kind(move);
+#                              move_node(move), step_slot(move); step_move(node, slot),
+#                              next_move(node), special_move(number)
+#   read by the AI (never written): game.player, dark_done, light_done, cnt, offer, route[:rlen]
+#   and pending (the path under construction), rep and rep_base (the turn starts since the last
+#   capture), history, placing_phase(), and the variant's rules: captures, touchdown, chain,
+#   transform, placement
 #
 # Rulings (the seed and spec are silent; the on-device help states them)
 #   * After a move by P: captures (§5: P's barriers, then the opponent's), then P's
@@ -79,11 +86,15 @@ LIGHT = const(1)
 RED = const(0)
 BLUE = const(1)
 
-# Move kinds (low 2 bits) and the special moves.
+# Move kinds (low 2 bits: move_kind) and the special moves.
 _STEP = const(0)
 _PLACE = const(1)
 _SPECIAL = const(2)
 _NEXT = const(3)
+STEP = const(0)
+PLACE = const(1)
+SPECIAL = const(2)
+NEXT = const(3)
 END = const(2)  # (0 << 2) | _SPECIAL
 PASS = const(6)
 OFFER = const(10)
@@ -108,6 +119,39 @@ _LOG_CAP = const(768)
 _LOG_KEEP = const(64)
 
 LOSE_AT = (2, 5)  # a player with <= 2 dark or <= 5 light tokens (per set) loses
+
+
+# ---- moves: constructors and queries (the encoding above, for the app and the AI) ----------
+def step_move(node, slot):
+    """The first step of a move: the token on `node` to its neighbour space.adj[node * SLOTS +
+    slot]."""
+    return node << 2 | _STEP | (slot + 1) << _SLOT_SHIFT
+
+
+def next_move(node):
+    """The next node of the path under construction."""
+    return node << 2 | _NEXT
+
+
+def special_move(number):
+    """The special move of that number: END, PASS, OFFER, ACCEPT, DECLINE are 0..4."""
+    return number << 2 | _SPECIAL
+
+
+def move_kind(move):
+    """STEP, PLACE, SPECIAL or NEXT."""
+    return move & 3
+
+
+def move_node(move):
+    """The node a decision starts from (a step) or names (a next node, a placement); a special
+    move's number."""
+    return (move >> 2) & 511
+
+
+def step_slot(move):
+    """A step's adjacency slot: it goes to space.adj[move_node(move) * SLOTS + step_slot(move)]."""
+    return (move >> _SLOT_SHIFT) - 1
 
 
 def _variants():

@@ -31,16 +31,17 @@ from tools.bench_ai import MAX_TURNS, match_flags, options_error, play_game
 from tools.benchlib import wilson
 
 GAMES = 24  # per opponent and level (the issue's figure): about +-12% at a 90% win rate
+CHUNK = 4  # games per job of the process pool
 
 
 def play_match(job):
-    """job = (level, opponent, games, variant) -> counts, and per AI turn: device ms, nodes,
-    decisions."""
-    level, opponent, games, variant = job
+    """job = (level, opponent, first, count, variant): the match's games first..first+count-1 ->
+    counts, and per AI turn: device ms, nodes, decisions."""
+    level, opponent, first, count, variant = job
     options = {"variant": variant} if variant else None
     wins = draws = advantage = 0
     turn_ms, turn_nodes, turn_decisions = [], [], []
-    for i in range(games):
+    for i in range(first, first + count):
         game, ai_side, turns = play_game("tholian_go", level, opponent, i, options)
         turn_ms += [t[0] for t in turns]
         turn_nodes += [t[1] for t in turns]
@@ -52,26 +53,38 @@ def play_match(job):
             wins += 1
         elif w == DRAW or w == ONGOING:
             draws += 1
-    return {"job": job, "wins": wins, "draws": draws, "advantage": advantage / games, "turn_ms": turn_ms, "turn_nodes": turn_nodes,
+    return {"job": job, "wins": wins, "draws": draws, "advantage": advantage, "turn_ms": turn_ms, "turn_nodes": turn_nodes,
             "turn_decisions": turn_decisions}
 
 
 def measure(levels, opponents, games, processes=2, variant=""):
-    jobs = [(level, opp, games, variant) for level in levels for opp in opponents if opp != level]
+    matches = [(level, opp) for level in levels for opp in opponents if opp != level]
     if len(levels) > 1 and ai.LEVELS[-1] in levels:  # the strongest level against the default
-        jobs.append((ai.LEVELS[-1], ai.DEFAULT_LEVEL, games, variant))
+        matches.append((ai.LEVELS[-1], ai.DEFAULT_LEVEL))
+    # Each match in slices of CHUNK games, the matches taking turns, so that every process stays
+    # busy to the end and a long run shows each match's tally as it goes (on stderr).
+    jobs = [(level, opp, first, min(CHUNK, games - first), variant)
+            for first in range(0, games, CHUNK) for level, opp in matches]
+    totals = {}
     with multiprocessing.Pool(processes) as pool:
-        done = pool.map(play_match, jobs, chunksize=1)
+        for r in pool.imap_unordered(play_match, jobs):
+            level, opp = r["job"][:2]
+            total = totals.setdefault((level, opp), {"games": 0, "wins": 0, "draws": 0, "advantage": 0, "turn_ms": [],
+                                                     "turn_nodes": [], "turn_decisions": []})
+            total["games"] += r["job"][3]
+            for key in ("wins", "draws", "advantage", "turn_ms", "turn_nodes", "turn_decisions"):
+                total[key] += r[key]
+            print("%s vs %s: %d of %d games played, %d won, %d drawn" % (level, opp, total["games"], games,
+                                                                        total["wins"], total["draws"]),
+                  file=sys.stderr, flush=True)
     out = {}
-    for r in done:
-        level, opp, n, _ = r["job"]
-        entry = out.setdefault(level, {"games": n, "_ms": [], "_nodes": [], "_decisions": []})
-        rate = r["wins"] / n
+    for (level, opp), r in totals.items():
+        entry = out.setdefault(level, {"games": games, "_ms": [], "_nodes": [], "_decisions": []})
         entry["wins_vs_" + opp] = r["wins"]
-        entry["win_rate_vs_" + opp] = round(rate, 3)
-        entry["wilson_vs_" + opp] = [round(x, 3) for x in wilson(r["wins"], n)]
+        entry["win_rate_vs_" + opp] = round(r["wins"] / games, 3)
+        entry["wilson_vs_" + opp] = [round(x, 3) for x in wilson(r["wins"], games)]
         entry["draws_vs_" + opp] = r["draws"]
-        entry["token_advantage_vs_" + opp] = round(r["advantage"], 2)
+        entry["token_advantage_vs_" + opp] = round(r["advantage"] / games, 2)
         entry["_ms"] += r["turn_ms"]
         entry["_nodes"] += r["turn_nodes"]
         entry["_decisions"] += r["turn_decisions"]

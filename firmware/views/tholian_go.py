@@ -8,10 +8,9 @@ from array import array
 
 from firmware.ui import TOP
 from firmware.views.base import BUTTON, View as BaseView
-from shared_rules.tholian_go import ACCEPT, DECLINE, END, OFFER, PASS
+from shared_rules.tholian_go import (ACCEPT, DECLINE, END, OFFER, PASS, SPECIAL, STEP, move_kind, move_node,
+                                     special_move)
 
-_KIND_STEP = 0
-_KIND_SPECIAL = 2
 _SPECIALS = {END: "End", PASS: "Pass", ACCEPT: "Accept", DECLINE: "Decline"}
 
 
@@ -84,19 +83,19 @@ class View(BaseView):
 
     # --- steps ------------------------------------------------------------------------------
     def step_key(self, move, depth):
-        kind = move & 3
-        if kind == _KIND_SPECIAL:
+        kind = move_kind(move)
+        if kind == SPECIAL:
             if move == OFFER:
                 return -1    # draws are offered from the pause menu
-            return BUTTON + (move >> 2) if depth == 0 else -1
-        if kind == _KIND_STEP:
+            return BUTTON + move_node(move) if depth == 0 else -1
+        if kind == STEP:
             if depth > 1:
                 return -1
             return self.game.move_nodes(move)[depth]
-        return move >> 2 if depth == 0 else -1      # next node of a path, or a placement
+        return move_node(move) if depth == 0 else -1      # next node of a path, or a placement
 
     def button_label(self, key):
-        return _SPECIALS.get(((key - BUTTON) << 2) | _KIND_SPECIAL, "?")
+        return _SPECIALS.get(special_move(key - BUTTON), "?")
 
     def node_xy(self, node):
         return self.xs[node], self.ys[node] + self.pan

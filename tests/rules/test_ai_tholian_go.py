@@ -1,7 +1,7 @@
 # Tholian Go's AI (shared_rules/ai_tholian_go.py + shared_rules/ai.py): legal decisions only (in
 # every variant and space), the node budget, a win in one and the block of a loss in one by
 # sequestration (spec §5, §7), never a draw offer, determinism for a seed.
-from shared_rules import ai, ai_tholian_go
+from shared_rules import ai, ai_tholian_go, ai_tholian_go_terms
 from shared_rules.game import ONGOING
 from shared_rules.rng import Rng
 from shared_rules.tholian_go import ACCEPT, DECLINE, OFFER, TholianGo
@@ -45,7 +45,7 @@ def test_takes_the_win_in_one():
         move = ai.choose_move(g, level)
         assert g.move_nodes(move) == [dark(g, 7, 2), dark(g, 5, 2)], (level, g.move_to_text(move))
         assert ai.Search(g, level, max_nodes=1).run() == move    # before any search
-        assert move in ai_tholian_go.win_candidates(g, g.legal_moves())
+        assert move in ai_tholian_go.Tuner(g, level).win_candidates(g.legal_moves())
         g.play(move)
         assert g.winner() == 0 and g.counts(1)[1] == 5
 
@@ -180,8 +180,7 @@ def test_a_turn_begins_with_its_dark_move():
     light_steps = [m for m in g.legal_moves() if g.move_nodes(m) and g.move_nodes(m)[0] >= g.space.n_dark
                    and g.board[g.move_nodes(m)[1]] in (0, me)]
     assert light_steps
-    ai_tholian_go.prepare(g, "normal")
-    ordered = ai_tholian_go.order(g, g.legal_moves(), 1000)
+    ordered = ai_tholian_go.Tuner(g, "normal").order(g.legal_moves(), 1000)
     assert ordered
     for m in ordered:
         nodes = g.move_nodes(m)
@@ -269,8 +268,8 @@ def test_a_turn_never_takes_back_its_own_last_step():
                 back = [m for m in moves if m & 3 == 0 and g.move_nodes(m) == [b, a]]
                 if back and len(moves) > 1:
                     cases += 1
-                    ai_tholian_go.prepare(g, "normal")
-                    assert back[0] not in ai_tholian_go.order(g, list(moves), len(moves)), g.move_to_text(back[0])
+                    tuner = ai_tholian_go.Tuner(g, "normal")
+                    assert back[0] not in tuner.order(list(moves), len(moves)), g.move_to_text(back[0])
                     for level in ai.LEVELS:
                         assert ai.choose_move(g, level, seed=len(g.history)) != back[0], level
             g.play(moves[rng.below(len(moves))])
@@ -293,10 +292,10 @@ def test_chain_counts_the_light_moves_the_cheapest_chain_still_needs():
     """Chain: a winning chain takes all fourteen light tokens, so the AI counts their travel:
     the chain lacks L2.4, the spare token on L5.4 is 3 steps away along line 4."""
     g = chain_position([k for k in CHAIN if k != "L2.4"] + ["L5.4"])
-    t = ai_tholian_go._tables_for(g)
-    assert ai_tholian_go._chain_moves(t, g, 1) == 3
+    t = ai_tholian_go_terms.tables_for(g)
+    assert ai_tholian_go_terms.chain_moves(t, g, 1) == 3
     assert [g.space.name(t.missing[i]) for i in range(t.n_missing)] == ["L2.4"]
-    assert ai_tholian_go._chain_moves(t, g, 2) > 3 * 14  # Blue has no light token at all
+    assert ai_tholian_go_terms.chain_moves(t, g, 2) > 3 * 14  # Blue has no light token at all
 
 
 def test_chain_spare_token_goes_towards_the_node_the_chain_lacks():
@@ -306,3 +305,68 @@ def test_chain_spare_token_goes_towards_the_node_the_chain_lacks():
     g.play_text("D6.1-D5.1")  # Red's dark move first
     move = ai.Search(g, "normal", seed=1, device_seconds=1000).run()
     assert g.move_to_text(move) == "L5.4-L4.4", g.move_to_text(move)
+
+
+def test_chain_estimate_does_not_depend_on_the_estimates_before_it():
+    """Chain: the light moves a chain needs come out the same from tables that served hundreds
+    of estimates before (the chain's node marks are reused) as from fresh ones."""
+    g = TholianGo({"variant": "chain"})
+    rng = Rng(5)
+    used = ai_tholian_go_terms.Tables(g)
+    for turn in range(scaled(150, 60)):
+        moves = g.legal_moves()
+        g.play(moves[rng.below(len(moves))])
+        if g.winner() != ONGOING:
+            break
+        for colour in (1, 2):
+            fresh = ai_tholian_go_terms.chain_moves(ai_tholian_go_terms.Tables(g), g, colour)
+            assert ai_tholian_go_terms.chain_moves(used, g, colour) == fresh, (turn, colour)
+
+
+def test_the_tables_builder_is_forgotten_once_the_tables_are_built():
+    """Memory (issue 19): the AI's table builder (ai_tholian_go_build) runs once per space and
+    leaves the heap; a search keeps only the tuning, its terms and its ordering imported."""
+    import sys
+    g = TholianGo({"space": "wide"})  # a space whose tables are not built yet
+    ai.Search(g, "normal", seed=1, device_seconds=1000).run()
+    assert ai_tholian_go_terms.tables_for(g).space is g.space
+    assert "shared_rules.ai_tholian_go_build" not in sys.modules
+    assert "shared_rules.ai_tholian_go_order" in sys.modules
+
+
+def test_win_candidates_keep_every_win_on_the_spot():
+    """The root's win check tries only win_candidates: in random positions where Blue stands
+    one token above a loss floor (§7) and Red's barriers are everywhere, once Blue has played
+    its turn (so that captures took what was cut off, as in every position reached by play),
+    every decision of Red's that wins at once is among them, while plain steps that neither make
+    nor break a barrier of Red's are left out."""
+    rng = Rng(7)
+    wins = left_out = 0
+    for trial in range(scaled(60, 12)):
+        g = TholianGo()
+        nodes = list(range(g.space.n))
+        for i in range(len(nodes) - 1, 0, -1):
+            j = rng.below(i + 1)
+            nodes[i], nodes[j] = nodes[j], nodes[i]
+        dark = [k for k in nodes if k < g.space.n_dark]
+        light = [k for k in nodes if k >= g.space.n_dark]
+        g.set_position(dark[:10] + light[:30], dark[10:13] + light[30:36], 1)
+        while g.to_move() == 1 and g.winner() == ONGOING:
+            moves = [m for m in g.legal_moves() if m != OFFER]
+            g.play(moves[rng.below(len(moves))])
+        if g.winner() != ONGOING:
+            continue
+        moves = g.legal_moves()
+        kept = ai_tholian_go.Tuner(g, "normal").win_candidates(moves)
+        for m in moves:
+            nodes = g.move_nodes(m)
+            if len(nodes) == 2 and not g.board[nodes[1]] and m not in kept:
+                left_out += 1  # a plain step
+        for m in moves:
+            g.play(m)
+            won = g.winner() == 0
+            g.undo()
+            if won:
+                wins += 1
+                assert m in kept, g.move_to_text(m)
+    assert wins and left_out

@@ -1,7 +1,9 @@
 # Tholian Go base game: docs/rules/tholian_go.md §2-§7 and the printed rules' sentences.
 # Positions are given in board coordinates: light (x, line), dark (cx, row) (spec §1).
 from shared_rules.game import DRAW, ONGOING, GameError
-from shared_rules.tholian_go import ACCEPT, DECLINE, END, OFFER, PASS, TholianGo
+from shared_rules.tholian_go import (ACCEPT, DECLINE, END, NEXT, OFFER, PASS, STEP, TholianGo, move_kind, move_node,
+                                     next_move, special_move, step_move, step_slot)
+from shared_rules.tholian_go_geometry import SLOTS
 from shared_rules.tholian_go_moves import component_sizes
 from rules_support import raises
 from tholian_go_support import dk, lt, nm, step
@@ -552,3 +554,20 @@ def test_playing_from_move_texts_loads_only_the_rules_module():
     assert [name for name in helpers if name in sys.modules] == []
     assert raises(GameError, h.move_from_text, "L1.1-L9.9")
     assert "shared_rules.tholian_go_text" in sys.modules
+
+
+def test_move_constructors_and_queries_name_the_decisions_the_rules_list():
+    """The moves' encoding for the app and the AI: every listed first step is step_move of its
+    node and slot and goes where move_nodes says; the next nodes of a push are next_move of
+    theirs; the specials are special_move 0..4."""
+    g = TholianGo()
+    steps = [m for m in g.legal_moves() if move_kind(m) == STEP]
+    assert steps
+    for m in steps:
+        a, slot = move_node(m), step_slot(m)
+        assert step_move(a, slot) == m
+        assert g.move_nodes(m) == [a, g.space.adj[a * SLOTS + slot]]
+    g.play_text("L4.1-L5.1")  # a push along line 1: the next node is a decision of its own
+    nexts = [m for m in g.legal_moves() if move_kind(m) == NEXT]
+    assert nexts and all(next_move(move_node(m)) == m and g.move_nodes(m) == [move_node(m)] for m in nexts)
+    assert [special_move(i) for i in range(5)] == [END, PASS, OFFER, ACCEPT, DECLINE]
