@@ -53,24 +53,21 @@ _MOST = const(32)  # candidates(): the most holes, balls (20 in the rules) or mo
 _PER_HOLE = const(3)  # order(), phase 2: moves kept to one hole, or from one ball, before others
 
 
-_rings = None  # the tables of the last game's dots (one game at a time)
+_work = None  # the last game's _Work (one game at a time)
 
 
-# Trap's tuning for one search (ai.py): the game's Rings and the search's scratch, passed as `t`
-# to the functions below (t.ring, t.size, ... are the Rings' tables).
-class Tuner:
-    LEVELS = LEVELS
+class _Work:
+    """What a search works with, passed as `t` to the functions below: the tables of the game's
+    dots (t.ring, t.size, ... from Rings), the arrays it works in (~4 KB on a 16 x 16 board) and
+    its marks.  Made once per game and started afresh by each of its searches in turn (one at a
+    time): a search that made its ~40 arrays left the device's allocator and collector a
+    fragmented heap, which doubled the search times.  A search fills what it reads first, but
+    for the marks (seen, on_path, partners, marked_tail), which start() clears."""
 
-    def __init__(self, game, level):
-        global _rings
-        r = _rings
-        if r is None or r.dots_of is not game.dots:
-            r = Rings(game)
-            _rings = r
-        self.game = game
-        size = r.size
+    def __init__(self, r):
+        self.dots_of = r.dots_of
         cells = r.cells
-        self.size = size
+        self.size = r.size
         self.cells = cells
         self.full = r.full
         self.dots = r.dots
@@ -84,12 +81,12 @@ class Tuner:
         self.nb_start = r.nb_start
         self.steps = r.steps
         self.edge = r.edge
-        # Scratch, refilled by _scan: group keys and each colour's need per dot (d * 3 + colour).
-        self.keys = bytearray(self.dots * 4)
-        self.need = bytearray(self.dots * 3)
-        # _threats: row bit masks (colour * size + row; colour 0 = empty), the flood's marks and
-        # stack, the holes found.
-        self.rows = array("H", [0] * (3 * size))
+        # Refilled by _scan: group keys and each colour's need per dot (d * 3 + colour).
+        self.keys = bytearray(r.dots * 4)
+        self.need = bytearray(r.dots * 3)
+        # _threats: row bit masks (colour * size + row; colour 0 = empty), the flood's marks
+        # (stamp in seen) and stack, the holes found.
+        self.rows = array("H", bytes(2 * 3 * r.size))
         self.seen = bytearray(cells)
         self.stamp = 0
         self.stack = bytearray(cells)
@@ -103,35 +100,66 @@ class Tuner:
         self.after = bytearray(cells)  # each (255: to be found)
         self.pair_x = bytearray(cells)  # _threat_makers: pairs of holes that trap together,
         self.pair_y = bytearray(cells)
-        self.partners = bytearray(cells)  # and each hole's number of partners
-        self.dot_rays = bytearray(self.dots)
+        self.partners = bytearray(cells)  # and each hole's number of partners (0 between calls)
+        self.dot_rays = bytearray(r.dots)
         self.threat = bytearray(cells)  # order(): bit colour = that colour's ball here traps
-        self.gain = array("i", [0] * cells)  # order()'s value of each hole
-        self.doubles = bytearray(cells)
+        self.gain = array("i", bytes(4 * cells))  # order()'s value of each hole
+        self.doubles = bytearray(cells)  # the holes of t.threat where a ball makes two threats
         self.double_count = 0
         self.marked_length = 0  # the game's length and its last moves (_TAIL of them, -1
-        self.marked_tail = array("i", [-1] * _TAIL)  # before the first) when t.threat was filled
+        self.marked_tail = array("i", bytes(4 * _TAIL))  # before the first) when t.threat was filled
         # candidates(): the kept best holes, balls and moves, each with its score
         self.top_cells = bytearray(_MOST)
-        self.top_scores = array("i", [0] * _MOST)
+        self.top_scores = array("i", bytes(4 * _MOST))
         self.balls = bytearray(_MOST)
-        self.ball_scores = array("i", [0] * _MOST)
-        self.moves = array("i", [0] * _MOST)
-        self.move_scores = array("i", [0] * _MOST)
+        self.ball_scores = array("i", bytes(4 * _MOST))
+        self.moves = array("i", bytes(4 * _MOST))
+        self.move_scores = array("i", bytes(4 * _MOST))
         self.used = bytearray(cells)  # order(): moves kept per hole (low 4 bits), per ball,
         self.taken = bytearray(_MOST)  # and which of the ranked ones
 
+    def start(self):
+        """A new search: its stamps start at 0 on cleared marks (a search cut short by an error
+        may have left partners too), and no position's threats are marked yet."""
+        seen, on_path, partners = self.seen, self.on_path, self.partners
+        for i in range(self.cells):
+            seen[i] = 0
+            on_path[i] = 0
+            partners[i] = 0
+        self.stamp = 0
+        self.path_stamp = 0
+        self.double_count = 0
+        self.marked_length = 0
+        tail = self.marked_tail
+        for i in range(_TAIL):
+            tail[i] = -1
+
+
+# Trap's tuning for one search (ai.py): the game and its _Work, started afresh.
+class Tuner:
+    LEVELS = LEVELS
+
+    def __init__(self, game, level):
+        global _work
+        w = _work
+        if w is None or w.dots_of is not game.dots:
+            w = _work = None  # (the old one's heap is free before the new one is made)
+            w = _work = _Work(Rings(game))
+        w.start()
+        self.game = game
+        self.work = w
+
     def evaluate(self, player):
-        return _evaluate(self, self.game, player)
+        return _evaluate(self.work, self.game, player)
 
     def order(self, moves, count):
-        return _order(self, self.game, moves, count)
+        return _order(self.work, self.game, moves, count)
 
     def candidates(self, count):
-        return _candidates(self, self.game, count)
+        return _candidates(self.work, self.game, count)
 
     def win_candidates(self, moves):
-        return _win_candidates(self, self.game, moves)
+        return _win_candidates(self.work, self.game, moves)
 
 
 def _scan(t, board):

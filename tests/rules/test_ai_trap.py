@@ -54,7 +54,7 @@ def trapping_holes(game, colour, held=0):
 
 
 def ai_threats(game, colour, held=0):
-    t = ai_trap.Tuner(game, "normal")
+    t = ai_trap.Tuner(game, "normal").work
     ai_trap._fill_rows(t, game.board)
     count = ai_trap._threats(t, game.board, colour, 1000, held)
     return sorted(t.found[i] for i in range(count))
@@ -85,6 +85,27 @@ def test_threat_finder_agrees_with_the_rules_trap_test():
     assert checked > scaled(1000, 40)
 
 
+def test_each_search_of_a_game_starts_with_fresh_marks():
+    """The searches of one game work in the same arrays (one at a time), so no flood's marks
+    left by a search may be taken by the next: on one game's boards in turn, each search's
+    threats are still exactly the rules' trapping holes."""
+    rng = Rng(8)
+    game = registry.create("trap")
+    board = game.board
+    checked = 0
+    for trial in range(scaled(300, 30)):
+        density = rng.below(90)
+        for cell in range(len(board)):
+            roll = rng.below(100)
+            board[cell] = 0 if roll >= density else 1 + (roll & 1)
+        for colour in (1, 2):
+            if not any(game.dot_trapped(colour, d) for d in range(len(game.dots))):
+                want = trapping_holes(game, colour)
+                assert ai_threats(game, colour) == want, (game.encode(), colour)
+                checked += len(want)
+    assert checked > scaled(150, 10)
+
+
 def test_threat_makers_are_the_holes_that_make_threats():
     """Ordering's marks: a hole makes one threat (or two) when a ball there leaves one more hole
     (or two) where a further ball traps; checked by trying every hole, in positions of random
@@ -98,7 +119,7 @@ def test_threat_makers_are_the_holes_that_make_threats():
             game.play(moves[rng.below(len(moves))])
             if len(game.history) % 9 or game.winner() != ONGOING:
                 continue
-            t = ai_trap.Tuner(game, "normal")
+            t = ai_trap.Tuner(game, "normal").work
             ai_trap._mark_threats(game, t, game.board, game.to_move() + 1)
             marks = bytearray(t.threat)
             board = game.board
