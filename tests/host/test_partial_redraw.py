@@ -146,7 +146,7 @@ def test_a_played_move_sends_only_what_it_changed(tmp_path, name, profile):
         pass
     finally:
         ai.use_level_time_caps(True)
-    w, h = PROFILES[profile][:2]
+    w, h = hw.width, hw.height
     bx, by, bw, bh = app.ui.board_rect
     played = 0
     for i in range(1, len(hw.updates)):
