@@ -10,6 +10,7 @@ each human decision after the first (so after each reply of the AI) and at the e
 """
 import os
 import sys
+import threading
 from typing import Any
 
 import desktop_sim  # noqa: F401  (the device's modules on CPython: framebuf, micropython)
@@ -93,10 +94,22 @@ def fewest(entries):
     return min(entries, key=len)
 
 
+# The app's modules are this process's: an app that opens another game's form unloads the
+# previous game's modules, so two plans made at once in threads (the benchmark measures two
+# games at a time) broke each other.
+_planning = threading.Lock()
+
+
 def plan(game, level, ai_replies, save_dir, pick=fewest, shorter=False):
     """The Plan of a game from the main menu to the AI's `ai_replies`-th reply (a reply: the
     AI's whole turn, however many decisions), or to its end when `shorter` allows it;
-    pick(presses of each move) chooses the human's move (default: the one with the fewest)."""
+    pick(presses of each move) chooses the human's move (default: the one with the fewest).
+    One plan at a time per process (threads wait)."""
+    with _planning:
+        return _plan(game, level, ai_replies, save_dir, pick, shorter)
+
+
+def _plan(game, level, ai_replies, save_dir, pick, shorter):
     for path in (os.path.join(ROOT, "desktop_sim", "shim"), os.path.join(ROOT, "tools", "host_shims")):
         if path not in sys.path:
             sys.path.insert(0, path)
