@@ -39,7 +39,11 @@ free at the low-water mark, cursor latency <= 30 ms median and <= 50 ms worst, a
 
     python -m tools.bench_vpico [GAME ...]
 
-measures the screen's figures alone (a game against the easy AI per game, no AI timings).
+measures the screen's figures alone (a game against the easy AI per game, no AI timings);
+
+    python -m tools.bench_vpico --heap [GAME ...]
+
+the heap's figures alone (the games with an AI by default).
 """
 import json
 import statistics
@@ -81,24 +85,31 @@ def replay(name, options, history, ai_player, level):
         turns.append(turn)
     return turns, differ
 def search_peak(name, options, history, ai_player, level):
-    # The most live heap any of the game's searches held above the heap before it: a collection
-    # at every node (progress_every = 1), the time cap lifted so the collections cut nothing.
+    # The most live heap any of the game's searches held above the larger of the heaps before
+    # and after it (the app samples both), and the most one search left behind (the AI's code
+    # and tables, the first time): a collection at every node (progress_every = 1), the time
+    # cap lifted so the collections cut nothing.
     g = registry.create(name, options)
-    peak = [0, 0]
+    top = [0]
     def sample(share):
         gc.collect()
-        used = gc.mem_alloc() - peak[1]
-        if used > peak[0]:
-            peak[0] = used
+        top[0] = max(top[0], gc.mem_alloc())
+    peak = kept = above_before = 0
     for move in history:
         if g.to_move() == ai_player:
             gc.collect()
-            peak[1] = gc.mem_alloc()
+            before = top[0] = gc.mem_alloc()
             search = ai.Search(g, level, sample, len(g.history), device_seconds=1000000)
             search.progress_every = 1
             search.run()
+            search = None
+            gc.collect()
+            after = gc.mem_alloc()
+            peak = max(peak, top[0] - max(before, after))
+            kept = max(kept, after - before)
+            above_before = max(above_before, top[0] - before)
         g.play(move)
-    return peak[0]
+    return peak, kept, above_before
 """
 
 
@@ -216,27 +227,28 @@ def cursor_latencies(report, menu_presses):
     return out
 
 
-def measure_game(benchlib, uf2_path, game, work):
+def random_moves():
+    """The human's moves of the measured games: random (the cursor travels, for the latency
+    figures), the same in every run."""
     import random
+    rng = random.Random(1)
+    return lambda entries: entries[rng.randrange(len(entries))]
+
+
+def measure_game(benchlib, uf2_path, game, work):
     from tools import vpico_games
     from tools.flash import Board
     from tools.vpico import VirtualPico
-    rng = random.Random(1)
-
-    def any_move(entries):  # random moves: the cursor travels, for the latency figures
-        return entries[rng.randrange(len(entries))]
-
+    any_move = random_moves()
     plans = {level: vpico_games.plan(game, level, REPLIES, work / ("plan-" + level), any_move, shorter=True) for level in LEVELS}
     text, resumed = with_resume(vpico_games.script(plans[DEFAULT_LEVEL], "shot-")[0], plans[DEFAULT_LEVEL])
     report = work / "report.json"
     levels = {}
-    search_peak = 0
     with VirtualPico(uf2_path, work, script_text=text, report=report) as pico:
         pico.wait_script(3600)
         board = Board(pico.url, timeout=60)
         try:
-            board.enter_raw_repl()  # interrupts the app; its modules stay imported
-            heap_low = int(board.exec("import firmware.device_hal as d\nprint(d.heap_low)").strip())
+            heap = app_heap(board)
             for level, plan in plans.items():
                 board.enter_raw_repl(soft_reset=True)  # a fresh heap, no app
                 out = board.exec(REPLAY + "print(replay(%r, %r, %r, %d, %r))" % (
@@ -251,16 +263,38 @@ def measure_game(benchlib, uf2_path, game, work):
                     "pystone_estimate_worst_ms": round(benchlib.rp2040_seconds(max(host)) * 1000, 1),
                     "searches_cut_by_the_time_cap": differ}
                 if level == DEFAULT_LEVEL:
-                    board.enter_raw_repl(soft_reset=True)
-                    search_peak = int(board.exec(REPLAY + "print(search_peak(%r, %r, %r, %d, %r))" % (
-                        game, plan.options, plan.history, plan.ai_player, level), timeout=3600).strip())
+                    heap.update(search_heap(board, plan))
         finally:
             board.close()
     data = json.loads(report.read_text())
     figures = screen_figures(data, plans[DEFAULT_LEVEL], resumed)
-    figures.update({"heap_low_free_bytes": heap_low, "search_peak_bytes": search_peak,
-                    "heap_free_at_a_search_peak_bytes": heap_low - search_peak, "ai_turn_ms": levels})
+    figures.update(heap_figures(heap))
+    figures["ai_turn_ms"] = levels
     return figures
+
+
+def app_heap(board):
+    """What the app that played the script left: its heap's low-water mark and the modules
+    still imported (the REPL interrupts the app; its modules stay)."""
+    board.enter_raw_repl()
+    out = board.exec("import sys, firmware.device_hal as d\nprint(repr((d.heap_low, sorted(sys.modules))))")
+    heap_low, modules = eval(out.strip())  # a tuple of an int and a list of strings
+    return {"heap_low_free_bytes": heap_low, "resident_modules": modules}
+
+
+def search_heap(board, plan):
+    """The default level's searches of the plan's game replayed on a fresh heap (REPLAY's
+    search_peak)."""
+    board.enter_raw_repl(soft_reset=True)
+    out = board.exec(REPLAY + "print(search_peak(%r, %r, %r, %d, %r))" % (
+        plan.game, plan.options, plan.history, plan.ai_player, DEFAULT_LEVEL), timeout=3600)
+    peak, kept, above_before = eval(out.strip())  # a tuple of three ints
+    return {"search_peak_bytes": peak, "first_search_kept_bytes": kept, "search_peak_above_before_bytes": above_before}
+
+
+def heap_figures(heap):
+    heap["heap_free_at_a_search_peak_bytes"] = heap["heap_low_free_bytes"] - heap["search_peak_bytes"]
+    return heap
 
 
 def median_worst(ms):
@@ -313,11 +347,18 @@ def targets(benchlib, per_game, boot_ms):
     return rows
 
 
+def games_with_ai():
+    from shared_rules import registry
+    import shared_rules.games  # noqa: F401
+    root = Path(__file__).resolve().parents[1]
+    return [g for g in registry.game_names() if (root / "shared_rules" / ("ai_%s.py" % g)).exists()]
+
+
 def run(benchlib):
     from shared_rules import registry
     import shared_rules.games  # noqa: F401
     from tools.uf2 import make_uf2
-    games = [g for g in registry.game_names() if (Path(benchlib.ROOT) / "shared_rules" / ("ai_%s.py" % g)).exists()]
+    games = games_with_ai()
     benchlib.host_pystones()  # measured before the emulators load the machine
     with tempfile.TemporaryDirectory(prefix="bench-vpico-") as tmp:
         work = Path(tmp)
@@ -346,10 +387,7 @@ def screen_only(games):
         uf2_path = make_uf2("pico_lcd13", out_root=work / "build", log=lambda message: None)
 
         def one(game):
-            import random
-            rng = random.Random(1)
-            plan = vpico_games.plan(game, "easy", REPLIES, work / game / "plan",
-                                    lambda entries: entries[rng.randrange(len(entries))], shorter=True)
+            plan = vpico_games.plan(game, "easy", REPLIES, work / game / "plan", random_moves(), shorter=True)
             text, resumed = with_resume(vpico_games.script(plan, "shot-")[0], plan)
             report = work / game / "report.json"
             status, serial, out = run_script(uf2_path, text, work / game, work / game, report=report, timeout_s=3600)
@@ -362,9 +400,47 @@ def screen_only(games):
     return rows
 
 
+def heap_only(games):
+    """The heap figures of each game against the default AI, as `run` measures them (the
+    default level's game of `run` played by its script, then its searches replayed), without
+    the other levels and the screen's figures: a few minutes a game."""
+    from tools import vpico_games
+    from tools.flash import Board
+    from tools.uf2 import make_uf2
+    from tools.vpico import VirtualPico
+    with tempfile.TemporaryDirectory(prefix="bench-vpico-") as tmp:
+        work = Path(tmp)
+        uf2_path = make_uf2("pico_lcd13", out_root=work / "build", log=lambda message: None)
+
+        def one(game):
+            plan = vpico_games.plan(game, DEFAULT_LEVEL, REPLIES, work / game / "plan", random_moves(), shorter=True)
+            text = with_resume(vpico_games.script(plan, "shot-")[0], plan)[0]
+            with VirtualPico(uf2_path, work / game, script_text=text) as pico:
+                pico.wait_script(3600)
+                board = Board(pico.url, timeout=60)
+                try:
+                    heap = app_heap(board)
+                    heap.update(search_heap(board, plan))
+                finally:
+                    board.close()
+            return heap_figures(heap)
+
+        with ThreadPoolExecutor(max_workers=2) as pool:  # one emulator per core
+            return dict(zip(games, pool.map(one, games)))
+
+
 def main(argv):
     from shared_rules import registry
     import shared_rules.games  # noqa: F401
+    if argv[:1] == ["--heap"]:
+        rows = heap_only(argv[1:] or games_with_ai())
+        print("%-12s %10s %10s %10s %12s" % ("game", "heap low", "search", "free at", "1st search"))
+        print("%-12s %10s %10s %10s %12s" % ("", "free B", "peak B", "peak B", "kept B"))
+        for game, f in rows.items():
+            print("%-12s %10d %10d %10d %12d" % (game, f["heap_low_free_bytes"], f["search_peak_bytes"],
+                                                 f["heap_free_at_a_search_peak_bytes"], f["first_search_kept_bytes"]))
+        print(json.dumps(rows, indent=1))
+        return 0
     games = argv or registry.game_names()
     rows = screen_only(games)
     print("emulated ms (real-chip estimate = emulated / %.2f), GPIO edge -> last SPI byte" % REAL_CHIP)
