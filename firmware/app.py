@@ -11,7 +11,7 @@ from shared_rules import registry
 from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.levels import DEFAULT_LEVEL, LEVELS
 import shared_rules.games  # noqa: F401  (registers the game names; imports no game)
-from firmware import saves
+from firmware import save_files
 from firmware.builder import MoveBuilder
 from firmware.ui import PANEL, STATUS, TOP, UI
 from firmware.views.base import BUTTON
@@ -25,6 +25,10 @@ AGAIN = -3                  # the player took back a decision of their own turn:
 # Modules every game uses: never dropped when the game changes.
 _CORE = ("shared_rules.game", "shared_rules.registry", "shared_rules.games", "shared_rules.rng",
          "shared_rules.levels", "firmware.views.base")
+# Modules only the menu screens use (the widgets ui.menu, ui.form... draw with; the saves'
+# loading): dropped with the screen's module when play goes on, so a game being played does not
+# hold them.
+_SCREEN_HELPERS = ("firmware.widgets", "firmware.saves")
 _DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 _SPIN_MS = 100              # the thinking indicator moves this often
 _mem_alloc = getattr(gc, "mem_alloc", None)    # MicroPython only; the simulator reports 0
@@ -152,7 +156,7 @@ class Session:
         return self.log.split("\n") if self.log else []
 
     def saved(self):
-        return saves.SavedGame(self.name, self.game.options, self.players, self.texts(), self.result)
+        return save_files.SavedGame(self.name, self.game.options, self.players, self.texts(), self.result)
 
 
 class App:
@@ -160,7 +164,7 @@ class App:
         self.hw = hw
         self.ui = UI(hw)
         self.folder = hw.save_dir
-        self.settings, self.settings_notes = saves.load_settings(self.folder, SETTINGS)
+        self.settings, self.settings_notes = self.screens("firmware.saves").load_settings(self.folder, SETTINGS)
         self.ui.show_targets = self.settings["targets"] == "on"
         self.spin = 0
         self.spin_at = 0
@@ -191,14 +195,14 @@ class App:
                 self.drop("firmware.menus")
                 self.ui.message("Error", "%s: %s" % (type(e).__name__, e))
                 continue
-            self.drop("firmware.menus")
+            self.leave_screen("firmware.menus")
             self.play(session)
 
     def repair_settings(self):
         """Says what was wrong with the settings file, once: the repaired settings replace it."""
         if self.settings_notes:
             try:
-                saves.save_settings(self.folder, self.settings)
+                self.screens("firmware.saves").save_settings(self.folder, self.settings)
             except OSError:
                 pass    # the settings screen says so when the player saves them
             self.ui.message("Settings", "\n".join(self.settings_notes))
@@ -209,6 +213,13 @@ class App:
 
     def drop(self, module):
         unload(module)
+        gc.collect()
+
+    def leave_screen(self, module):
+        """Back to the board (or a new game) from a menu screen: its module goes, and the
+        modules only the menu screens use."""
+        for helper in (module,) + _SCREEN_HELPERS:
+            unload(helper)
         gc.collect()
 
     def report_heap(self):
@@ -251,13 +262,14 @@ class App:
     def save(self, session):
         session.unsaved = False
         try:
-            saves.save_game(self.folder, session.saved())
+            save_files.save_game(self.folder, session.saved())
             session.save_failed = False
-        except (OSError, saves.SaveError) as e:
+        except (OSError, save_files.SaveError) as e:
             if not session.save_failed:      # say it once, not after every move
                 session.save_failed = True
                 self.ui.message("Not saved", "The game could not be saved (%s). Play goes on; "
                                 "the app tries again after each move." % e)
+                self.drop("firmware.widgets")
 
     # --- playing ------------------------------------------------------------------------------
     def play(self, session):
@@ -311,7 +323,7 @@ class App:
         game = session.game
         if session.winner() != ONGOING:
             session = self.screens("firmware.pause").game_over(self, session)
-            self.drop("firmware.pause")
+            self.leave_screen("firmware.pause")
             self.session = session
             return session
         player = game.to_move()
@@ -324,7 +336,7 @@ class App:
             move = self.human_turn(session)
         if move == PAUSE:
             keep_playing = self.screens("firmware.pause").pause_menu(self, session)
-            self.drop("firmware.pause")
+            self.leave_screen("firmware.pause")
             if not keep_playing:
                 self.session = None
                 return None

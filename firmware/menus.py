@@ -85,7 +85,7 @@ def new_game(app):
 
 def set_up_game(app, name):
     from firmware import option_words
-    from firmware.ui import Numbers
+    from firmware.widgets import Numbers
     app.activate(name)
     cls = registry.game_class(name)
     option_names = sorted(cls.OPTIONS)

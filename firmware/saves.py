@@ -1,4 +1,6 @@
-# Saved games and settings on the handheld's flash.
+# Saved games and settings on the handheld's flash: loading them, and the settings' file (the
+# files' safe write and checked read and a save's text are firmware/save_files.py's, all that a
+# game being played holds; this module is imported with the menus and dropped with them).
 #
 # A save is text: the game name, its options, who plays each side, and the moves in notation,
 # one per line (replayed on load, so dice stored as a seed come out the same).  A last line
@@ -16,44 +18,11 @@
 # screen that the 8x8 font cannot draw.
 import os
 
-SAVE_VERSION = 1
-MAGIC = "THOLIA-SAVE"
-GAME_FILE = "game"          # the one autosaved game (Continue)
+from firmware.save_files import (GAME_FILE, MAGIC, MAX_FILE_BYTES, SAVE_VERSION, SaveError, SavedGame,  # noqa: F401
+    checksum, exists, path_of, read_text, remove_quietly, save_game, seal, to_text, write_safely)
+
 SETTINGS_FILE = "settings"
-# Longer than any real save (the longest of 12,840 whole random games of `make soak` was a
-# Tholian Go save of 26,728 bytes), far shorter than garbage that would fill the device's heap.
-MAX_FILE_BYTES = 65536
 _END_DIGITS = 10            # the checksum is < 2**32; no save has a billion moves
-
-
-class SaveError(ValueError):
-    """A save file that cannot be used, with a reason a player can read."""
-
-
-class SavedGame:
-    """What a save holds; `moves` are the decisions in notation, in order."""
-
-    def __init__(self, game, options, players, moves, result=""):
-        self.game = game
-        self.options = options    # dict str -> str
-        self.players = players    # e.g. ["human", "ai-normal"] (firmware/app.py ai_player)
-        self.moves = moves        # list of str
-        self.result = result      # "" while the board decides, "resign 0", "draw agreed"
-
-
-def checksum(text):
-    """Adler-style sum of the text: cheap, and a truncated or garbled file fails it."""
-    a = 1
-    b = 0
-    for ch in text:
-        a = (a + ord(ch)) % 65521
-        b = (b + a) % 65521
-    return (b << 16) | a
-
-
-def seal(body, count):
-    """`body` (whole lines) with the end line that lets unseal() check it."""
-    return body + "end %d %d\n" % (count, checksum(body))
 
 
 def unseal(text, what):
@@ -92,19 +61,6 @@ def words(line):
     return [w for w in line.split(" ") if w]
 
 
-def to_text(saved):
-    lines = [
-        "%s %d" % (MAGIC, SAVE_VERSION),
-        "game " + saved.game,
-        "options " + " ".join("%s=%s" % (k, saved.options[k]) for k in sorted(saved.options)),
-        "players " + " ".join(saved.players),
-        "result " + saved.result,
-    ]
-    for move in saved.moves:
-        lines.append("m " + move)
-    return seal("\n".join(lines) + "\n", len(saved.moves))
-
-
 def from_text(text):
     """Parses a save; SaveError says what is wrong with it."""
     body, count = unseal(text, "the save")
@@ -138,62 +94,9 @@ def from_text(text):
     return SavedGame(fields["game"], options, words(fields["players"]), moves, fields["result"])
 
 
-def _path(folder, name):
-    return folder + "/" + name
-
-
-def exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
-
-
-def _remove(path):
-    try:
-        os.remove(path)
-    except OSError:
-        pass
-
-
-def ensure_dir(folder):
-    if folder and not exists(folder):
-        os.mkdir(folder)
-
-
-def write_safely(folder, name, text):
-    """Writes `text` as folder/name so that a power cut at any moment leaves a usable file.
-    Binary, so the bytes are the same on every system (no "\r\n" on Windows)."""
-    ensure_dir(folder)
-    base = _path(folder, name)
-    with open(base + ".new", "wb") as f:
-        f.write(text.encode())
-    if exists(base):
-        _remove(base + ".bak")          # FAT refuses to rename onto an existing file
-        os.rename(base, base + ".bak")
-    os.rename(base + ".new", base)
-
-
-def read_text(path):
-    """The file's text; SaveError when it is longer than any file the app writes (checked
-    before reading: garbage must not fill the heap) or is not ASCII (the 8x8 font draws a
-    control character as one box, and no parsing here splits at one)."""
-    size = os.stat(path)[6]
-    if size > MAX_FILE_BYTES:
-        raise SaveError("the file is too big (%d bytes; the app writes at most %d)" % (size, MAX_FILE_BYTES))
-    with open(path, "rb") as f:
-        data = f.read(MAX_FILE_BYTES + 1)
-    if len(data) > MAX_FILE_BYTES:
-        raise SaveError("the file is too big (over %d bytes)" % MAX_FILE_BYTES)
-    if data and max(data) > 126:   # in C on both VMs: no copy, no loop in Python
-        raise SaveError("the file is damaged (it holds a byte that is not plain text)")
-    return data.decode()
-
-
 def candidate_paths(folder):
     """The save files, newest first: current, unfinished write, previous, kept aside."""
-    base = _path(folder, GAME_FILE)
+    base = path_of(folder, GAME_FILE)
     return (base, base + ".new", base + ".bak", base + ".kept")
 
 
@@ -237,7 +140,7 @@ def keep_aside(folder, index):
     if index != KEPT:
         paths = candidate_paths(folder)
         try:
-            _remove(paths[KEPT])
+            remove_quietly(paths[KEPT])
             os.rename(paths[index], paths[KEPT])
         except OSError as e:
             return "%s: not enough memory to load it, and it could not be kept aside (%s)." % (label(index), e)
@@ -252,17 +155,9 @@ def has_game(folder):
     return False
 
 
-def save_game(folder, saved):
-    """Autosaves `saved`; SaveError when the game has grown too long for a save."""
-    text = to_text(saved)
-    if len(text) > MAX_FILE_BYTES:
-        raise SaveError("the game is too long to save (%d bytes; a save holds %d)" % (len(text), MAX_FILE_BYTES))
-    write_safely(folder, GAME_FILE, text)
-
-
 def delete_game(folder):
     for path in candidate_paths(folder):
-        _remove(path)
+        remove_quietly(path)
 
 
 def load_settings(folder, allowed):
@@ -273,7 +168,7 @@ def load_settings(folder, allowed):
     for key in allowed:
         settings[key] = allowed[key][0]
     notes = []
-    base = _path(folder, SETTINGS_FILE)
+    base = path_of(folder, SETTINGS_FILE)
     for path in (base, base + ".new", base + ".bak"):
         if not exists(path):
             continue

@@ -1,5 +1,6 @@
 # Screen and buttons for the app: colours by role, text, the layout of the play screen, and the
-# blocking widgets (menu, option form, pager, yes/no) every menu screen is built from.
+# blocking widgets (menu, option form, pager, yes/no) every menu screen is built from, whose
+# code firmware/widgets.py holds.
 #
 # Everything draws into hw.fb with the built-in 8x8 font; coordinates are ints (framebuf
 # refuses floats).  On a mono screen every role is 0 or 1 and pieces differ by shape.
@@ -473,206 +474,25 @@ class UI:
                 return keys[0]
             self.hw.sleep_ms(_IDLE_MS)
 
-    # --- widgets ------------------------------------------------------------------------------
-    def menu(self, title, items, index=0, footer="", intro=None):
-        """A list to choose from (below the lines of `intro`, if any): returns the chosen index,
-        or -1 for back (B)."""
-        if not items:
-            return -1
-        index = min(max(index, 0), len(items) - 1)
-        changed = ()
-        while True:
-            self._draw_list(title, items, index, footer, intro, changed)
-            key = self.wait_key()
-            changed = (index,)
-            if key == "up":
-                index = (index - 1) % len(items)
-            elif key == "down":
-                index = (index + 1) % len(items)
-            elif key == "a":
-                return index
-            elif key == "b":
-                return -1
-            changed = (changed[0], index)
+    # --- widgets: their code is in firmware/widgets.py, loaded while a menu screen is shown -----
+    def menu(self, *args):
+        return _widgets().menu(self, *args)
 
-    def _draw_list(self, title, items, index, footer, intro=None, changed=()):
-        self.clear()
-        top = self.heading(title)
-        lh = self.line_h
-        if intro:
-            for line in intro:
-                self.text(line, 0, top)
-                top += lh
-            top += lh // 2
-        # The last line holds the footer, and the "more below" mark when the list scrolls.
-        bottom = self.h - (lh if footer or (self.h - top) // lh < len(items) else 0)
-        rows = (bottom - top) // lh
-        first = 0
-        if index >= rows:
-            first = index - rows + 1
-        for row in range(min(rows, len(items) - first)):
-            i = first + row
-            y = top + row * lh
-            label = items[i][:self.cols - 1]
-            if i == index:
-                self.fb.fill_rect(0, y, self.w, lh, self.sel_bg)
-                self.text(label, 4, y + (lh - 8) // 2, self.sel_fg)
-            else:
-                self.text(label, 4, y + (lh - 8) // 2)
-        self._scroll_marks(first > 0, first + rows < len(items), footer)
-        self.send_rows(top, first, list(range(len(items))), changed, False)
-
-    def send_rows(self, top, first, row_items, changed, footer):
-        """Sends the list drawn whole: only the rows of the items `changed` (a highlight moved,
-        a value changed) and the footer line when `footer`, if the list has the same rows as
-        the one on the screen (`row_items`: the item of each row, from the top, `first` the
-        first shown); else the whole screen."""
-        shape = (top, first, len(row_items))
-        same = shape == self.list_shape and row_items == self.list_rows
-        self.list_shape, self.list_rows = shape, row_items
-        if not changed or not same or not self.partial_updates:
-            self.show()
-            return
-        lh = self.line_h
-        for r in range(first, len(row_items)):
-            y = top + (r - first) * lh
-            if row_items[r] in changed and y + lh <= self.h:
-                self.hw.show(0, y, self.w, lh)
-        if footer:
-            self.hw.show(0, self.h - 8, self.w, 8)
-
-    def form(self, title, labels, choices, picked, action, words=None):
-        """Rows of `label: value`, LEFT/RIGHT change `picked[i]` (index into `choices[i]`, a
-        tuple of values or Numbers), the last row is `action` (e.g. "Start").  `words[i]`, if
-        given, maps a value to what the screen shows.  A row whose label and value do not fit
-        on one line shows the value on a second line; the selected row's value is framed by
-        < > and the footer lists the allowed values (or says which of how many it is).  True on the action row, False for
-        back (B)."""
-        index = len(labels)
-        changed = ()
-        while True:
-            self._draw_form(title, labels, choices, picked, action, words, index, changed)
-            key = self.wait_key()
-            changed = (index,)
-            if key == "up":
-                index = (index - 1) % (len(labels) + 1)
-            elif key == "down":
-                index = (index + 1) % (len(labels) + 1)
-            elif key in ("left", "right") and index < len(labels):
-                step = 1 if key == "right" else -1
-                picked[index] = (picked[index] + step) % len(choices[index])
-            elif key == "a":
-                if index == len(labels):
-                    return True
-                picked[index] = (picked[index] + 1) % len(choices[index])
-            elif key == "b":
-                return False
-            changed = (changed[0], index)
-
-    def _draw_form(self, title, labels, choices, picked, action, words, index, changed=()):
-        cols = self.cols - 1
-        rows = []    # (item, text, value): one or two lines per item
-        for i in range(len(labels)):
-            value = choices[i][picked[i]]
-            if words is not None and words[i] is not None:
-                value = words[i].get(value, value)
-            if i == index and len(choices[i]) > 1:
-                value = "<" + value + ">"
-            if len(labels[i]) + 1 + len(value) <= cols:
-                rows.append((i, labels[i], value))
-            else:
-                rows.append((i, labels[i], ""))
-                rows.append((i, "", value))
-        rows.append((len(labels), action, ""))
-        footer = ""
-        if index < len(labels):
-            count = len(choices[index])
-            if isinstance(choices[index], Numbers):
-                footer = "%s..%s" % (choices[index][0], choices[index][count - 1])
-            else:
-                # The allowed values when they fit the line, else which of how many this is.
-                shown = words[index] if words is not None else None
-                footer = "/".join(shown.get(v, v) if shown else v for v in choices[index])
-                if len(footer) > self.cols - 2:
-                    footer = "%d of %d" % (picked[index] + 1, count)
-        self.clear()
-        top = self.heading(title)
-        lh = self.line_h
-        bottom = self.h - lh
-        room = (bottom - top) // lh
-        first = 0
-        last = 0
-        for r in range(len(rows)):
-            if rows[r][0] == index:
-                last = r
-        if last >= room:
-            first = last - room + 1
-        while first > 0 and rows[first][0] == rows[first - 1][0] and rows[first][0] != index:
-            first += 1    # never start on an item's second line
-        for r in range(first, min(len(rows), first + room)):
-            item, label, value = rows[r]
-            y = top + (r - first) * lh
-            c = self.fg
-            if item == index:
-                self.fb.fill_rect(0, y, self.w, lh, self.sel_bg)
-                c = self.sel_fg
-            yt = y + (lh - 8) // 2
-            self.text(label[:cols], 4, yt, c)
-            if value:
-                self.text(value[:cols], self.w - 4 - 8 * len(value[:cols]), yt, c)
-        self._scroll_marks(first > 0, first + room < len(rows), footer)
-        self.send_rows(top, first, [row[0] for row in rows], changed, True)
-
-    def _scroll_marks(self, above, below, footer):
-        """A list's footer, and marks for more rows above or below at the right ends of the
-        title and footer lines (clear of the rows)."""
-        if above:
-            self.text("^", self.w - 8, (self.line_h - 8) // 2, self.sel_fg)
-        if below:
-            self.text("v", self.w - 8, self.h - 8, self.dim)
-        if footer:
-            self.text(footer[:self.cols - 2 if below else self.cols], 0, self.h - 8, self.dim)
+    def form(self, *args):
+        return _widgets().form(self, *args)
 
     def pager(self, title, text):
-        """Long text, wrapped; UP/DOWN scroll a line, LEFT/RIGHT a page, A or B close."""
-        lines = self.wrap(text)
-        top = self.line_h + 2
-        rows = (self.h - top - 8) // self.line_h
-        first = 0
-        last_first = max(0, len(lines) - rows)
-        while True:
-            # A heading is never left alone at the foot of a page: it opens the next one.
-            shown = rows
-            if rows > 1 and first + rows < len(lines) and _is_heading(lines, first + rows - 1):
-                shown = rows - 1
-            self.clear()
-            self.heading(title)
-            for row in range(min(shown, len(lines) - first)):
-                self.text(lines[first + row], 0, top + row * self.line_h)
-            page = ""
-            if last_first:  # pages of `rows` lines; the last one is shown once scrolled to its end
-                pages = (len(lines) + rows - 1) // rows
-                page = "%d/%d" % (pages if first == last_first else first // rows + 1, pages)
-            self.text(page, self.w - 8 * len(page), self.h - 8, self.dim)
-            self.show()
-            key = self.wait_key()
-            if key == "down":
-                first = min(first + 1, last_first)
-            elif key == "up":
-                first = max(first - 1, 0)
-            elif key == "right":
-                first = min(first + shown, last_first)
-            elif key == "left":
-                first = max(first - rows, 0)
-            elif key in ("a", "b", "menu"):
-                return
+        _widgets().pager(self, title, text)
 
     def message(self, title, text):
-        self.pager(title, text)
+        _widgets().message(self, title, text)
 
-    def ask(self, title, question, yes="Yes", no="No"):
-        """A yes/no question: True for yes."""
-        return self.menu(title, [no, yes], 0, "", self.wrap(question)) == 1
+    def ask(self, *args):
+        return _widgets().ask(self, *args)
+
+
+def _widgets():
+    return __import__("firmware.widgets", None, None, ["menu"])
 
 
 def drawable(s):
@@ -681,27 +501,3 @@ def drawable(s):
     if len(s.encode()) == len(s):
         return s
     return "".join(ch if ord(ch) < 127 else "?" for ch in s)
-
-
-class Numbers:
-    """The integers lo..hi as a form row's values (strings), without a list of them."""
-
-    def __init__(self, lo, hi):
-        self.lo = lo
-        self.hi = hi
-
-    def __len__(self):
-        return self.hi - self.lo + 1
-
-    def __getitem__(self, i):
-        return str(self.lo + i)
-
-    def index(self, value):
-        return int(value) - self.lo
-
-
-def _is_heading(lines, i):
-    """Whether lines[i] is a section heading of a text ("A TURN", "RULINGS (the seed...)"):
-    capitals, after an empty line."""
-    head = lines[i].split("(")[0].strip()
-    return i > 0 and not lines[i - 1] and len(head) > 1 and head.isupper()

@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 from app_harness import FakeHW, run_app, move_script
-from firmware import saves
+from firmware import save_files, saves
 from shared_rules import registry
 from firmware.app import SETTINGS
 from test_app import PAUSE_QUIT, new_game_keys, read_file, saved_moves, trap_game, write_file
@@ -48,7 +48,10 @@ def device_heap(monkeypatch, limit):
         def __exit__(self, *exc):
             self.f.close()
 
-    monkeypatch.setattr(saves, "open", lambda path, mode="r": Reader(real_open(path, mode)), raising=False)
+    # The module that reads the files (firmware/save_files.py) stays imported while the app drops
+    # and re-imports firmware/saves.py: patched there, the limit holds for every app run.
+    monkeypatch.setattr(save_files, "open", lambda path, mode="r": Reader(real_open(path, mode)) if "r" in mode
+                        else real_open(path, mode), raising=False)
 
 
 # --- 1. a save too big to read --------------------------------------------------------------------
@@ -256,7 +259,7 @@ def test_messages_draw_characters_outside_the_font_as_question_marks(tmp_path):
 
 def test_a_game_too_long_for_a_save_says_so_once_and_play_goes_on(tmp_path, monkeypatch):
     # The app never writes a save it would refuse to read.
-    monkeypatch.setattr(saves, "MAX_FILE_BYTES", len(sealed_save([])) - 1)
+    monkeypatch.setattr(save_files, "MAX_FILE_BYTES", len(sealed_save([])) - 1)
     hw, app = trap_game(tmp_path, ["d4", "e5", "c3"], then=["b"], more=["a"])
     assert [frame[0] for frame in hw.frames if frame].count("Not saved") == 1
     assert "too long to save" in shown(hw)

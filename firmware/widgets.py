@@ -1,0 +1,237 @@
+# The blocking widgets the menu screens are built from: a menu, an option form, a pager for
+# long text, a message, a yes/no question (firmware/ui.py's UI hands its calls on to them).
+# Loaded while a menu screen needs them: the app drops the module with the screen's, so the
+# play screen's heap does not hold their code.
+
+
+def menu(ui, title, items, index=0, footer="", intro=None):
+    """A list to choose from (below the lines of `intro`, if any): returns the chosen index,
+    or -1 for back (B)."""
+    if not items:
+        return -1
+    index = min(max(index, 0), len(items) - 1)
+    changed = ()
+    while True:
+        _draw_list(ui, title, items, index, footer, intro, changed)
+        key = ui.wait_key()
+        changed = (index,)
+        if key == "up":
+            index = (index - 1) % len(items)
+        elif key == "down":
+            index = (index + 1) % len(items)
+        elif key == "a":
+            return index
+        elif key == "b":
+            return -1
+        changed = (changed[0], index)
+
+
+def _draw_list(ui, title, items, index, footer, intro=None, changed=()):
+    ui.clear()
+    top = ui.heading(title)
+    lh = ui.line_h
+    if intro:
+        for line in intro:
+            ui.text(line, 0, top)
+            top += lh
+        top += lh // 2
+    # The last line holds the footer, and the "more below" mark when the list scrolls.
+    bottom = ui.h - (lh if footer or (ui.h - top) // lh < len(items) else 0)
+    rows = (bottom - top) // lh
+    first = 0
+    if index >= rows:
+        first = index - rows + 1
+    for row in range(min(rows, len(items) - first)):
+        i = first + row
+        y = top + row * lh
+        label = items[i][:ui.cols - 1]
+        if i == index:
+            ui.fb.fill_rect(0, y, ui.w, lh, ui.sel_bg)
+            ui.text(label, 4, y + (lh - 8) // 2, ui.sel_fg)
+        else:
+            ui.text(label, 4, y + (lh - 8) // 2)
+    _scroll_marks(ui, first > 0, first + rows < len(items), footer)
+    _send_rows(ui, top, first, list(range(len(items))), changed, False)
+
+
+def _send_rows(ui, top, first, row_items, changed, footer):
+    """Sends the list drawn whole: only the rows of the items `changed` (a highlight moved,
+    a value changed) and the footer line when `footer`, if the list has the same rows as
+    the one on the screen (`row_items`: the item of each row, from the top, `first` the
+    first shown); else the whole screen."""
+    shape = (top, first, len(row_items))
+    same = shape == ui.list_shape and row_items == ui.list_rows
+    ui.list_shape, ui.list_rows = shape, row_items
+    if not changed or not same or not ui.partial_updates:
+        ui.show()
+        return
+    lh = ui.line_h
+    for r in range(first, len(row_items)):
+        y = top + (r - first) * lh
+        if row_items[r] in changed and y + lh <= ui.h:
+            ui.hw.show(0, y, ui.w, lh)
+    if footer:
+        ui.hw.show(0, ui.h - 8, ui.w, 8)
+
+
+def form(ui, title, labels, choices, picked, action, words=None):
+    """Rows of `label: value`, LEFT/RIGHT change `picked[i]` (index into `choices[i]`, a
+    tuple of values or Numbers), the last row is `action` (e.g. "Start").  `words[i]`, if
+    given, maps a value to what the screen shows.  A row whose label and value do not fit
+    on one line shows the value on a second line; the selected row's value is framed by
+    < > and the footer lists the allowed values (or says which of how many it is).  True on the action row, False for
+    back (B)."""
+    index = len(labels)
+    changed = ()
+    while True:
+        _draw_form(ui, title, labels, choices, picked, action, words, index, changed)
+        key = ui.wait_key()
+        changed = (index,)
+        if key == "up":
+            index = (index - 1) % (len(labels) + 1)
+        elif key == "down":
+            index = (index + 1) % (len(labels) + 1)
+        elif key in ("left", "right") and index < len(labels):
+            step = 1 if key == "right" else -1
+            picked[index] = (picked[index] + step) % len(choices[index])
+        elif key == "a":
+            if index == len(labels):
+                return True
+            picked[index] = (picked[index] + 1) % len(choices[index])
+        elif key == "b":
+            return False
+        changed = (changed[0], index)
+
+
+def _draw_form(ui, title, labels, choices, picked, action, words, index, changed=()):
+    cols = ui.cols - 1
+    rows = []    # (item, text, value): one or two lines per item
+    for i in range(len(labels)):
+        value = choices[i][picked[i]]
+        if words is not None and words[i] is not None:
+            value = words[i].get(value, value)
+        if i == index and len(choices[i]) > 1:
+            value = "<" + value + ">"
+        if len(labels[i]) + 1 + len(value) <= cols:
+            rows.append((i, labels[i], value))
+        else:
+            rows.append((i, labels[i], ""))
+            rows.append((i, "", value))
+    rows.append((len(labels), action, ""))
+    footer = ""
+    if index < len(labels):
+        count = len(choices[index])
+        if isinstance(choices[index], Numbers):
+            footer = "%s..%s" % (choices[index][0], choices[index][count - 1])
+        else:
+            # The allowed values when they fit the line, else which of how many this is.
+            shown = words[index] if words is not None else None
+            footer = "/".join(shown.get(v, v) if shown else v for v in choices[index])
+            if len(footer) > ui.cols - 2:
+                footer = "%d of %d" % (picked[index] + 1, count)
+    ui.clear()
+    top = ui.heading(title)
+    lh = ui.line_h
+    bottom = ui.h - lh
+    room = (bottom - top) // lh
+    first = 0
+    last = 0
+    for r in range(len(rows)):
+        if rows[r][0] == index:
+            last = r
+    if last >= room:
+        first = last - room + 1
+    while first > 0 and rows[first][0] == rows[first - 1][0] and rows[first][0] != index:
+        first += 1    # never start on an item's second line
+    for r in range(first, min(len(rows), first + room)):
+        item, label, value = rows[r]
+        y = top + (r - first) * lh
+        c = ui.fg
+        if item == index:
+            ui.fb.fill_rect(0, y, ui.w, lh, ui.sel_bg)
+            c = ui.sel_fg
+        yt = y + (lh - 8) // 2
+        ui.text(label[:cols], 4, yt, c)
+        if value:
+            ui.text(value[:cols], ui.w - 4 - 8 * len(value[:cols]), yt, c)
+    _scroll_marks(ui, first > 0, first + room < len(rows), footer)
+    _send_rows(ui, top, first, [row[0] for row in rows], changed, True)
+
+
+def _scroll_marks(ui, above, below, footer):
+    """A list's footer, and marks for more rows above or below at the right ends of the
+    title and footer lines (clear of the rows)."""
+    if above:
+        ui.text("^", ui.w - 8, (ui.line_h - 8) // 2, ui.sel_fg)
+    if below:
+        ui.text("v", ui.w - 8, ui.h - 8, ui.dim)
+    if footer:
+        ui.text(footer[:ui.cols - 2 if below else ui.cols], 0, ui.h - 8, ui.dim)
+
+
+def pager(ui, title, text):
+    """Long text, wrapped; UP/DOWN scroll a line, LEFT/RIGHT a page, A or B close."""
+    lines = ui.wrap(text)
+    top = ui.line_h + 2
+    rows = (ui.h - top - 8) // ui.line_h
+    first = 0
+    last_first = max(0, len(lines) - rows)
+    while True:
+        # A heading is never left alone at the foot of a page: it opens the next one.
+        shown = rows
+        if rows > 1 and first + rows < len(lines) and _is_heading(lines, first + rows - 1):
+            shown = rows - 1
+        ui.clear()
+        ui.heading(title)
+        for row in range(min(shown, len(lines) - first)):
+            ui.text(lines[first + row], 0, top + row * ui.line_h)
+        page = ""
+        if last_first:  # pages of `rows` lines; the last one is shown once scrolled to its end
+            pages = (len(lines) + rows - 1) // rows
+            page = "%d/%d" % (pages if first == last_first else first // rows + 1, pages)
+        ui.text(page, ui.w - 8 * len(page), ui.h - 8, ui.dim)
+        ui.show()
+        key = ui.wait_key()
+        if key == "down":
+            first = min(first + 1, last_first)
+        elif key == "up":
+            first = max(first - 1, 0)
+        elif key == "right":
+            first = min(first + shown, last_first)
+        elif key == "left":
+            first = max(first - rows, 0)
+        elif key in ("a", "b", "menu"):
+            return
+
+
+def message(ui, title, text):
+    pager(ui, title, text)
+
+
+def ask(ui, title, question, yes="Yes", no="No"):
+    """A yes/no question: True for yes."""
+    return menu(ui, title, [no, yes], 0, "", ui.wrap(question)) == 1
+
+
+class Numbers:
+    """The integers lo..hi as a form row's values (strings), without a list of them."""
+
+    def __init__(self, lo, hi):
+        self.lo = lo
+        self.hi = hi
+
+    def __len__(self):
+        return self.hi - self.lo + 1
+
+    def __getitem__(self, i):
+        return str(self.lo + i)
+
+    def index(self, value):
+        return int(value) - self.lo
+
+
+def _is_heading(lines, i):
+    """Whether lines[i] is a section heading of a text ("A TURN", "RULINGS (the seed...)"):
+    capitals, after an empty line."""
+    head = lines[i].split("(")[0].strip()
+    return i > 0 and not lines[i - 1] and len(head) > 1 and head.isupper()
