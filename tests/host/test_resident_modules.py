@@ -1,0 +1,62 @@
+"""What the app keeps imported while a game is played (the device's heap holds every imported
+module's code: docs/architecture.md, "The app"): the game's own modules and the app's play
+screen, never the menu screens, their widgets, the saves' loading or another game's code."""
+import random
+import sys
+
+import pytest
+
+from app_harness import FakeHW, presses_for, run_app
+from shared_rules import registry
+from test_app import human_turn_start, new_game_keys
+
+# Imported only while their screen is shown (firmware/app.py: screens, leave_screen).
+MENU_ONLY = ("firmware.menus", "firmware.pause", "firmware.widgets", "firmware.saves",
+             "firmware.help_pages", "firmware.option_words", "firmware.rules_text")
+
+
+def app_modules():
+    return sorted(m for m in sys.modules if m.startswith("firmware.") or m.startswith("shared_rules."))
+
+
+def resident_while_played(name, tmp_path):
+    """The app's modules at the start of the human's turns against the default AI: after the
+    AI's second reply, and again after the pause menu was opened and left with Resume."""
+    rng = random.Random(3)
+    seen = []
+
+    def drive(hw):
+        app = hw.app
+        if app.busy:
+            return []
+        if app.builder is None:
+            return None
+        if human_turn_start(app) and len(app.session.game.history) not in [n for n, _ in seen]:
+            replies = sum(1 for i in range(1, len(app.session.movers))
+                          if app.session.movers[i] != app.session.movers[i - 1] and app.session.is_ai(app.session.movers[i]))
+            if replies >= 2:
+                seen.append((len(app.session.game.history), app_modules()))
+                if len(seen) == 1:
+                    return ["b", "a"]       # the pause menu, Resume (its first item)
+                return None
+        return presses_for(app.builder, rng.choice(app.builder.moves))
+
+    from firmware.app import unload
+    for module in app_modules():    # a fresh device: what earlier tests in this process imported goes
+        if module.startswith(MENU_ONLY) or any(g in module for g in registry.game_names()):
+            unload(module)
+    app = run_app(FakeHW(tmp_path, new_game_keys(name, humans=False), "pico_lcd13", driver=drive))
+    assert app.session is not None and app.session.is_ai(1) and app.session.level(1) == "normal"
+    return seen
+
+
+@pytest.mark.parametrize("name", registry.game_names())
+def test_a_game_being_played_holds_no_menu_screen_and_no_other_game(tmp_path, name):
+    seen = resident_while_played(name, tmp_path)
+    assert len(seen) == 2       # before the pause menu and after it
+    others = [g for g in registry.game_names() if g != name and name not in g]
+    for _, modules in seen:
+        assert "shared_rules." + name in modules and "shared_rules.ai_" + name in modules
+        assert "firmware.views." + name in modules and "firmware.save_files" in modules
+        assert [m for m in modules if m.startswith(MENU_ONLY)] == []
+        assert [m for m in modules if any(g in m for g in others)] == []
