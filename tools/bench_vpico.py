@@ -13,9 +13,13 @@ script (tools/vpico_games.py; the human plays random moves, entered with the d-p
   heap_low_free_bytes   the lowest gc.mem_free() the app saw (it samples after every decision
                         and every AI search; firmware/device_hal.py) of the 246,016-byte heap
   search_peak_bytes     the most live heap one of the game's searches (at the default level)
-                        held above the heap before it: replayed at the REPL with a collection
-                        at every node, so the peak inside a move, which the app's samples
-                        between decisions miss
+                        held above the larger of the heaps before and after it (both of which
+                        the app samples): replayed at the REPL with a collection at every node,
+                        so the peak inside a move, which the app's samples between decisions miss
+  first_search_kept_bytes   what a search left in the heap (the first one: the AI's code and
+                        tables, which stay for the game and so are in heap_low_free_bytes);
+                        search_peak_above_before_bytes, the peak above the heap before the
+                        search, counted them twice (the figure before 2026-11-26)
   heap_free_at_a_search_peak_bytes   heap_low_free_bytes - search_peak_bytes: the free heap at
                         the worst moment of a move (target: >= 64 KB)
   cursor_ms             d-pad press (the GPIO edge) to the last SPI byte of the screen update,
