@@ -135,19 +135,40 @@ class _Work:
             tail[i] = -1
 
 
+def _work_for(game):
+    """The _Work of `game`'s dots (made for a new game), started afresh."""
+    global _work
+    w = _work
+    if w is None or w.dots_of is not game.dots:
+        w = _work = None  # (the old one's heap is free before the new one is made)
+        w = _work = _Work(Rings(game))
+    w.start()
+    return w
+
+
+def win_candidates(game, moves):
+    """The moves to a hole where a ball of the mover traps a dot (t.threat's colour bit): only
+    those can win on the spot (phase 2's ~900 moves need no try otherwise)."""
+    t = _work_for(game)
+    me = game.to_move() + 1
+    _mark_threats(game, t, game.board, me)
+    threat = t.threat
+    target = Trap.move_target
+    out = []
+    for m in moves:
+        if threat[target(m)] & me:
+            out.append(m)
+    return out
+
+
 # Trap's tuning for one search (ai.py): the game and its _Work, started afresh.
 class Tuner:
     LEVELS = LEVELS
+    win_candidates = staticmethod(win_candidates)  # (ai.py) asked before a Tuner is built
 
     def __init__(self, game, level):
-        global _work
-        w = _work
-        if w is None or w.dots_of is not game.dots:
-            w = _work = None  # (the old one's heap is free before the new one is made)
-            w = _work = _Work(Rings(game))
-        w.start()
         self.game = game
-        self.work = w
+        self.work = _work_for(game)
 
     def evaluate(self, player):
         return _evaluate(self.work, self.game, player)
@@ -158,8 +179,6 @@ class Tuner:
     def candidates(self, count):
         return _candidates(self.work, self.game, count)
 
-    def win_candidates(self, moves):
-        return _win_candidates(self.work, self.game, moves)
 
 
 def _scan(t, board):
@@ -917,20 +936,6 @@ def _candidates(t, game, count):
     if not n or (per_target == 2 and found_all * 2 < count):
         return None
     return _listed(moves, n)
-
-
-def _win_candidates(t, game, moves):
-    """The moves to a hole where a ball of the mover traps a dot (t.threat's colour bit): only
-    those can win on the spot (phase 2's ~900 moves need no try otherwise)."""
-    me = game.to_move() + 1
-    _mark_threats(game, t, game.board, me)
-    threat = t.threat
-    target = Trap.move_target
-    out = []
-    for m in moves:
-        if threat[target(m)] & me:
-            out.append(m)
-    return out
 
 
 def _listed(items, n):
