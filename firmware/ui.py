@@ -44,6 +44,7 @@ class UI:
         self.partial_updates = True
         self.list_shape = None      # (top, first row shown, rows) of the list last sent
         self.list_rows = None       # and the item of each of its rows (ui.menu, ui.form)
+        self.form_first = 0         # the form's first row shown (it scrolls only when needed)
         # The play screen on the panel: (its key, [the DrawLogs of its BOARD and STATUS]), or
         # None when the panel shows another screen; the drawings just logged; the rectangles of
         # the play screen sent unlogged since it was shown.
@@ -224,6 +225,58 @@ class UI:
             self.text(" ".join(info)[:self.cols], px, text_y + lh)
         fb.hline(0, py + ph, self.w, self.grid)
         return 0
+
+    def draw_buttons(self, view, builder, note, text, legend, free_y):
+        """The move builder's buttons (labelled by `view`), then, unless there is a `note`, the
+        move being built (`text`) and the button `legend` (parts) in the room left (PANEL: the
+        column below `free_y`, where draw_status's text ended)."""
+        buttons = len(builder.buttons)
+        for i in range(buttons):
+            key = builder.buttons[i]
+            x, y, w, h = self.button_rect(i, buttons)
+            selected = key == builder.cursor
+            if selected:
+                self.fb.fill_rect(x, y, w, h, self.sel_bg)
+            else:
+                self.fb.rect(x, y, w, h, self.grid)
+            label = view.button_label(key)[:w // 8]
+            self.text(label, x + (w - 8 * len(label)) // 2, y + (h - 8) // 2,
+                    self.sel_fg if selected else self.fg)
+        if note:
+            return
+        # The move being built, then the button legend in the room left (TOP: the help line's
+        # right part; PANEL: the column above the move's lines).
+        right = self.button_left(buttons) - 1
+        if self.mode == PANEL:
+            x, y, w, h = self.panel_rect
+            bottom = self.button_top(buttons) - 1
+            lines = self.wrap(text, w // 8) if text else []
+            room = (bottom - free_y) // self.line_h
+            lines = lines[:max(0, min(3, room))]
+            y0 = bottom - len(lines) * self.line_h
+            for i in range(len(lines)):
+                self.text(lines[i], x, y0 + i * self.line_h, self.accent)
+            parts = legend or []
+            if (y0 - free_y) // self.line_h >= len(parts) and parts \
+                    and len(parts[0]) <= w // 8:
+                y0 -= len(parts) * self.line_h
+                for i in range(len(parts)):
+                    self.text(parts[i][:w // 8], x, y0 + i * self.line_h, self.dim)
+        elif self.mode == TOP and len(text) > right // 8:
+            # The buttons take the help line: the move goes on the status line, left of "#n".
+            text = text[:self.cols - 16]      # clear of the player's name and "#n"
+            self.text(text, self.w - 8 * (len(text) + 5), self.panel_rect[1] + (self.line_h - 8) // 2, self.accent)
+        else:
+            text = text[:right // 8]
+            x = 0 if self.mode == TOP else right - 8 * len(text)
+            self.text(text, x, max(0, self.footer_y), self.accent)
+            if self.mode == TOP and legend:
+                room = right // 8 - len(text) - 2
+                line = ""
+                for part in legend:
+                    if len(line) + len(part) + (1 if line else 0) <= room:
+                        line = line + " " + part if line else part
+                self.text(line, right - 8 * len(line), self.footer_y, self.dim)
 
     def button_width(self):
         return self.w // 6 if self.mode == TOP else min(self.w // 4, 44)

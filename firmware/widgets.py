@@ -83,6 +83,7 @@ def form(ui, title, labels, choices, picked, action, words=None):
     back (B)."""
     index = len(labels)
     changed = ()
+    ui.form_first = 0
     while True:
         _draw_form(ui, title, labels, choices, picked, action, words, index, changed)
         key = ui.wait_key()
@@ -112,7 +113,9 @@ def _draw_form(ui, title, labels, choices, picked, action, words, index, changed
             value = words[i].get(value, value)
         if i == index and len(choices[i]) > 1:
             value = "<" + value + ">"
-        if len(labels[i]) + 1 + len(value) <= cols:
+        # Wrapped or not by the widest value the row can show, so that moving the highlight
+        # or changing a value keeps every row in its place (two rows are sent, not all).
+        if len(labels[i]) + 1 + _widest(choices[i], words[i] if words is not None else None) <= cols:
             rows.append((i, labels[i], value))
         else:
             rows.append((i, labels[i], ""))
@@ -134,13 +137,19 @@ def _draw_form(ui, title, labels, choices, picked, action, words, index, changed
     lh = ui.line_h
     bottom = ui.h - lh
     room = (bottom - top) // lh
-    first = 0
-    last = 0
+    # Scrolls only when the highlighted item's lines leave the window.
+    top_row = last_row = -1
     for r in range(len(rows)):
         if rows[r][0] == index:
-            last = r
-    if last >= room:
-        first = last - room + 1
+            if top_row < 0:
+                top_row = r
+            last_row = r
+    first = ui.form_first
+    if last_row >= first + room:
+        first = last_row - room + 1
+    if top_row < first:
+        first = top_row
+    first = max(0, min(first, len(rows) - room))
     while first > 0 and rows[first][0] == rows[first - 1][0] and rows[first][0] != index:
         first += 1    # never start on an item's second line
     for r in range(first, min(len(rows), first + room)):
@@ -154,6 +163,7 @@ def _draw_form(ui, title, labels, choices, picked, action, words, index, changed
         ui.text(label[:cols], 4, yt, c)
         if value:
             ui.text(value[:cols], ui.w - 4 - 8 * len(value[:cols]), yt, c)
+    ui.form_first = first
     _scroll_marks(ui, first > 0, first + room < len(rows), footer)
     _send_rows(ui, top, first, [row[0] for row in rows], changed, True)
 
@@ -228,6 +238,18 @@ class Numbers:
 
     def index(self, value):
         return int(value) - self.lo
+
+
+def _widest(values, shown):
+    """The most characters a form row's value can take on the screen, framed by < > when there
+    is a choice (the ends of a Numbers range, the longest of a tuple's words)."""
+    if isinstance(values, Numbers):
+        width = max(len(values[0]), len(values[len(values) - 1]))
+    else:
+        width = 0
+        for value in values:
+            width = max(width, len(shown.get(value, value) if shown else value))
+    return width + 2 if len(values) > 1 else width
 
 
 def _is_heading(lines, i):
