@@ -72,4 +72,4 @@ def run(bench):
 
 if __name__ == "__main__":
     from tools import benchlib
-    print(json.dumps(run(benchlib), indent=1))
+    benchlib.print_run(run)
