@@ -43,6 +43,7 @@ class UI:
         self.partial_updates = True
         self.list_shape = None      # (top, first row shown, rows) of the list last sent
         self.list_rows = None       # and the item of each of its rows (ui.menu, ui.form)
+        self.form_first = 0         # the form's first row shown (it scrolls only when needed)
         # The play screen on the panel: (its key, [the DrawLogs of its BOARD and STATUS]), or
         # None when the panel shows another screen; the drawings just logged; the rectangles of
         # the play screen sent unlogged since it was shown.
@@ -602,6 +603,7 @@ class UI:
         back (B)."""
         index = len(labels)
         changed = ()
+        self.form_first = 0
         while True:
             self._draw_form(title, labels, choices, picked, action, words, index, changed)
             key = self.wait_key()
@@ -630,7 +632,9 @@ class UI:
                 value = words[i].get(value, value)
             if i == index and len(choices[i]) > 1:
                 value = "<" + value + ">"
-            if len(labels[i]) + 1 + len(value) <= cols:
+            # Wrapped or not by the widest value the row can show, so that moving the highlight
+            # or changing a value keeps every row in its place (two rows are sent, not all).
+            if len(labels[i]) + 1 + _widest(choices[i], words[i] if words is not None else None) <= cols:
                 rows.append((i, labels[i], value))
             else:
                 rows.append((i, labels[i], ""))
@@ -652,13 +656,19 @@ class UI:
         lh = self.line_h
         bottom = self.h - lh
         room = (bottom - top) // lh
-        first = 0
-        last = 0
+        # Scrolls only when the highlighted item's lines leave the window.
+        top_row = last_row = -1
         for r in range(len(rows)):
             if rows[r][0] == index:
-                last = r
-        if last >= room:
-            first = last - room + 1
+                if top_row < 0:
+                    top_row = r
+                last_row = r
+        first = self.form_first
+        if last_row >= first + room:
+            first = last_row - room + 1
+        if top_row < first:
+            first = top_row
+        first = max(0, min(first, len(rows) - room))
         while first > 0 and rows[first][0] == rows[first - 1][0] and rows[first][0] != index:
             first += 1    # never start on an item's second line
         for r in range(first, min(len(rows), first + room)):
@@ -672,6 +682,7 @@ class UI:
             self.text(label[:cols], 4, yt, c)
             if value:
                 self.text(value[:cols], self.w - 4 - 8 * len(value[:cols]), yt, c)
+        self.form_first = first
         self._scroll_marks(first > 0, first + room < len(rows), footer)
         self.send_rows(top, first, [row[0] for row in rows], changed, True)
 
@@ -750,6 +761,18 @@ class Numbers:
 
     def index(self, value):
         return int(value) - self.lo
+
+
+def _widest(values, shown):
+    """The most characters a form row's value can take on the screen, framed by < > when there
+    is a choice (the ends of a Numbers range, the longest of a tuple's words)."""
+    if isinstance(values, Numbers):
+        width = max(len(values[0]), len(values[len(values) - 1]))
+    else:
+        width = 0
+        for value in values:
+            width = max(width, len(shown.get(value, value) if shown else value))
+    return width + 2 if len(values) > 1 else width
 
 
 def _is_heading(lines, i):
