@@ -83,9 +83,12 @@ _level_time_caps = True
 
 def use_level_time_caps(on):
     """Tests turn the levels' time caps off so that only node budgets end a search: the
-    same moves however loaded the machine is (an explicit device_seconds still applies)."""
+    same moves however loaded the machine is (an explicit device_seconds still applies).
+    Returns the setting before, for the caller to put back."""
     global _level_time_caps
+    was = _level_time_caps
     _level_time_caps = on
+    return was
 
 
 def set_host_speed(host_pystones, device_pystones=DEVICE_PYSTONES):

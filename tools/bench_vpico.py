@@ -113,7 +113,7 @@ def pair(ms):
 def host_ai_turns(plan, level):
     """The same AI decisions timed on CPython (CPU ms per turn, time caps off like the plan)."""
     from shared_rules import ai, registry
-    ai.use_level_time_caps(False)
+    caps_were = ai.use_level_time_caps(False)
     try:
         g = registry.create(plan.game, plan.options)
         turns, turn = [], 0.0
@@ -129,7 +129,7 @@ def host_ai_turns(plan, level):
         if turn:
             turns.append(turn)
     finally:
-        ai.use_level_time_caps(True)
+        ai.use_level_time_caps(caps_were)
     return turns
 
 

@@ -103,7 +103,7 @@ def _plan(game, level, ai_replies, save_dir, pick, shorter):
             sys.path.insert(0, path)
     from firmware.app import App, HUMAN, ai_player
     from shared_rules import ai
-    ai.use_level_time_caps(False)
+    caps_were = ai.use_level_time_caps(False)
     segments: list[tuple] = [("menu", new_game_keys(game, HUMAN, ai_player(level)))]
     seen: dict[str, Any] = {"history": 0, "replies": 0}
 
@@ -136,7 +136,7 @@ def _plan(game, level, ai_replies, save_dir, pick, shorter):
     except PlanEnd:
         pass
     finally:
-        ai.use_level_time_caps(True)
+        ai.use_level_time_caps(caps_were)
     if seen["replies"] < ai_replies and not (shorter and seen["over"] and seen["replies"]):
         raise AssertionError("planning %s: the game ended after %d replies of the AI" % (game, seen["replies"]))
     played = seen["game"]
