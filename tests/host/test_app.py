@@ -604,3 +604,19 @@ def test_pager_counts_the_page_of_a_single_hidden_line(tmp_path, profile):
     ui.pager("Notes", "\n".join("line %d" % i for i in range(rows + 1)))
     marks = [line for frame in hw.frames for line in frame if re.match(r"^\d+/\d+$", line)]
     assert marks == ["1/2", "2/2"]
+
+
+def test_the_ai_time_caps_stay_off_when_the_app_unloads_the_ai():
+    # The app drops shared_rules.ai between games and after a hint; tools and tests that turn
+    # the caps off (node budgets alone: the same moves on every machine) must not find them on
+    # again at the AI's next import, as they did when the switch lived in ai.py.
+    from firmware.app import unload
+    ai.use_level_time_caps(False)
+    try:
+        unload("shared_rules.ai")
+        from shared_rules import ai as imported_again
+        assert imported_again is not ai
+        assert imported_again.Search(registry.create("trap"), "easy").limit_ms >= 1e9
+    finally:
+        ai.use_level_time_caps(True)
+    assert imported_again.Search(registry.create("trap"), "easy").limit_ms < 1e6
