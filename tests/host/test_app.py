@@ -620,3 +620,21 @@ def test_the_ai_time_caps_stay_off_when_the_app_unloads_the_ai():
     finally:
         ai.use_level_time_caps(True)
     assert imported_again.Search(registry.create("trap"), "easy").limit_ms < 1e6
+
+
+def test_resume_goes_on_with_the_decision_left_for_the_pause_menu(tmp_path):
+    # Its targets are not listed again (tens of ms on the device; Resume -> board <= 150 ms):
+    # the same builder, the cursor where it was; after an Undo in the pause menu, a new one.
+    seen = []
+    stages = [["right"], ["b", "a"], ["a"], ["b", "down", "a"], None]
+
+    def drive(hw):
+        builder = hw.app.builder
+        seen.append((builder, builder.cursor, len(hw.app.session.game.history)))
+        return stages[len(seen) - 1]
+    run_app(FakeHW(tmp_path, new_game_keys("trap"), driver=drive))
+    first, moved, resumed, played, undone = seen
+    assert moved[0] is first[0] and moved[1] != first[1]
+    assert resumed[0] is moved[0] and resumed[1] == moved[1]      # Resume: the same decision
+    assert played[2] == 1 and played[0] is not resumed[0]
+    assert undone[2] == 0 and undone[0] is not resumed[0] and undone[0] is not played[0]
