@@ -571,8 +571,10 @@ class App:
 
     def think(self, session, level, label):
         """The AI's move for the current decision, or -1 when the player cancelled (B, MENU)."""
-        from shared_rules import ai
         self.draw_play(session, None, label + (" (B: stop)" if self.ui.cols >= 28 else ""))
+        # Imported once its screen is sent: the first import of a game took 25-30 ms on the
+        # virtual Pico, which the played move's screen would wait for.
+        from shared_rules import ai
         hw = self.hw
         cancelled = [False]
         self.spin_at = hw.ticks_ms() - _SPIN_MS     # draw it at the first report

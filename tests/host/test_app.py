@@ -638,3 +638,18 @@ def test_resume_goes_on_with_the_decision_left_for_the_pause_menu(tmp_path):
     assert resumed[0] is moved[0] and resumed[1] == moved[1]      # Resume: the same decision
     assert played[2] == 1 and played[0] is not resumed[0]
     assert undone[2] == 0 and undone[0] is not resumed[0] and undone[0] is not played[0]
+
+
+def test_the_ais_thinking_screen_is_sent_before_its_code_is_imported(tmp_path):
+    # The played move's screen does not wait for the AI's import (25-30 ms on the device).
+    import sys
+
+    class Recorder(FakeHW):
+        def show(self, x=0, y=0, w=0, h=0):
+            super().show(x, y, w, h)
+            if any("Thinking" in text for _, _, text, _ in self.fb.texts):
+                thinking.append("shared_rules.ai" in sys.modules)
+    thinking = []
+    hw = Recorder(tmp_path, new_game_keys("trap", humans=False), "pico_lcd13", driver=move_script(["d4"]))
+    run_app(hw)
+    assert thinking and thinking[0] is False
