@@ -294,15 +294,20 @@ class App:
             self.ui.message("Error", "%s stopped with an error:\n%s: %s\nThe game was saved after the "
                             "last move: Continue resumes it." % (name, type(e).__name__, e))
 
-    def load_view(self, session):
-        module = "firmware.views." + session.name
+    def view_class(self, name):
+        """The game's board view class, its module imported now; None when the game has no
+        board view yet (the move list stands in)."""
         try:
-            mod = __import__(module, None, None, ["View"])
+            mod = __import__("firmware.views." + name, None, None, ["View"])
         except ImportError as e:
-            if session.name not in str(e):
+            if name not in str(e):
                 raise
-            return None    # no board view for this game yet: the move list stands in
-        return mod.View(self.ui, session.game)
+            return None
+        return mod.View
+
+    def load_view(self, session):
+        view = self.view_class(session.name)
+        return None if view is None else view(self.ui, session.game)
 
     def play_loop(self, session):
         while session is not None:

@@ -653,3 +653,18 @@ def test_the_ais_thinking_screen_is_sent_before_its_code_is_imported(tmp_path):
     hw = Recorder(tmp_path, new_game_keys("trap", humans=False), "pico_lcd13", driver=move_script(["d4"]))
     run_app(hw)
     assert thinking and thinking[0] is False
+
+
+def test_a_games_view_is_loaded_with_its_form_not_after_start(tmp_path):
+    # A new game's first screen does not wait for the view's import (20-50 ms on the device).
+    import sys
+    from firmware.app import unload
+    unload("firmware.views.lazo")   # (another test may have loaded it in this process)
+    seen = []
+
+    def drive(hw):
+        if not seen:
+            seen.append("firmware.views.lazo" in sys.modules)
+        return None
+    run_app(FakeHW(tmp_path, ["a"] + ["down"] * registry.game_names().index("lazo") + ["a"], driver=drive))
+    assert seen == [True]
