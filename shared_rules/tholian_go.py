@@ -697,6 +697,15 @@ class TholianGo(Game):
         self._dirty[ci] = 0
         return ci
 
+    def joined(self, u, v, barrier):
+        # Are the nodes u and v of one web joined in it once the edges that the tokens of
+        # `barrier` (1 Red, 2 Blue) block are taken away (§5)?  For the AI, which looks for the
+        # moves whose barriers may cut off tokens without playing them.
+        web = DARK if u < self.space.n_dark else LIGHT
+        lo = 0 if web == DARK else self.space.n_dark
+        lab = self._labels[self._components(web, barrier)]
+        return lab[u - lo] == lab[v - lo]
+
     def _capture(self, mover):
         # §5: the mover's barriers sequester the opponent's tokens, then the other way round.
         board = self.board

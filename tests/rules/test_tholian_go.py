@@ -340,6 +340,16 @@ def test_every_smaller_component_is_sequestered():
         assert g.board[dk(g, cx, 6)] == 0
 
 
+def test_joined_tells_whether_barriers_part_two_nodes():
+    """§5's components, as the AI asks for them: Red's full light line 5 parts rows 5-6 of the
+    dark web from rows 1-4; Blue's light tokens part nothing."""
+    g = wall_game(5)
+    assert g.joined(dk(g, 1, 6), dk(g, 4, 5), 1)
+    assert not g.joined(dk(g, 1, 6), dk(g, 2, 1), 1)
+    assert g.joined(dk(g, 3, 4), dk(g, 2, 1), 1)
+    assert g.joined(dk(g, 1, 6), dk(g, 2, 1), 2)
+
+
 # ---- §6 transformation ---------------------------------------------------------------------
 def test_fig9_transformation_on_the_double_circled_node():
     """Seed Fig 9: "A light-web token which makes it all the way across to the double-circled
