@@ -194,7 +194,7 @@ class Tuner:
                 if route_is_mine(game, me):
                     start, end = game.route[0], v
             if by_barriers and start >= 0 and not (game.transform and end in g.targets[game.player]):
-                if not _cuts_anew(self.tables, game, start, end, me):
+                if not game.changes_parts(start, end):
                     continue
             out.append(m)
         return out
@@ -434,69 +434,3 @@ def _scores(t, game, kept, me, totals):
         elif m == END:
             scores[i] = totals[_A_END]
     return scores
-
-
-def _cuts_anew(t, game, a, b, me):
-    """Does my token's move from `a` to the empty `b` (a step, or a push of my own string that
-    ends as if it had jumped there) change how my barriers split the other web (§5)?  If not,
-    it captures nothing: captures took, after the last move, what they cut off then.  A barrier
-    that goes (an edge from `a` to a token of mine) may join two parts (the rules' labels of the
-    parts now); one that comes (from `b`) may split one (a search on the board after the move)."""
-    g = game.space
-    board = game.board
-    adj, edge, xu, xv, n = g.adj, g.edge, g.xu, g.xv, g.n
-    for s in range(a * SLOTS, a * SLOTS + g.deg[a]):
-        if board[adj[s]] == me:
-            e = edge[s]
-            if xu[e] != n and not game.joined(xu[e], xv[e], me):
-                return True
-    board[a] = 0
-    board[b] = me
-    cut = False
-    for s in range(b * SLOTS, b * SLOTS + g.deg[b]):
-        if board[adj[s]] == me:
-            e = edge[s]
-            if xu[e] != n and not _joined_around(t, g, board, xu[e], xv[e], me):
-                cut = True
-                break
-    board[b] = 0
-    board[a] = me
-    return cut
-
-
-def _joined_around(t, g, board, u, v, me):
-    """Are u and v joined in their web past the edges my barriers block (on `board`)?  Searched
-    from both ends in turn, so it ends as soon as they meet or the smaller side is all seen
-    (a part cut off is small, the way around a new barrier usually short)."""
-    if t.cut_stamp >= 253:  # marks of earlier searches would read as this one's
-        t.cut_mark[:] = t.zeros
-        t.cut_stamp = 0
-    mine = t.cut_stamp + 1
-    theirs = mine + 1
-    t.cut_stamp = theirs
-    mark, queue = t.cut_mark, t.cut_queue
-    mark[u] = mine
-    mark[v] = theirs
-    queue[0] = u
-    queue[t.n] = v  # the other side's queue
-    head, tail, other_head, other_tail = 0, 1, t.n, t.n + 1
-    while head < tail:
-        x = queue[head]
-        head += 1
-        for s in range(x * SLOTS, x * SLOTS + g.deg[x]):
-            y = g.adj[s]
-            if mark[y] == mine:
-                continue
-            e = g.edge[s]
-            if board[g.xu[e]] == me and board[g.xv[e]] == me:
-                continue
-            if mark[y] == theirs:
-                return True
-            mark[y] = mine
-            queue[tail] = y
-            tail += 1
-        # The other side's turn (swapped in pairs: no tuple is made on the device).
-        head, other_head = other_head, head
-        tail, other_tail = other_tail, tail
-        mine, theirs = theirs, mine
-    return False

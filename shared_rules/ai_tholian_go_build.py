@@ -206,11 +206,6 @@ def _scratch(t):
     t.mark = bytearray(n + 1)  # best_jump's visited nodes (stamps)
     t.stamp = 0
     t.jump_queue = array("H", bytes(2 * n))
-    # The win check's search from both ends of a new barrier (_joined_around): its marks
-    # (stamps) and the two sides' queues, [0, n) and [n, 2n).
-    t.cut_mark = bytearray(n + 1)
-    t.cut_stamp = 0
-    t.cut_queue = array("H", bytes(4 * n))
     # order(): my tokens' strings (label per node, 0 none) and each string's best end.
     t.string_of = array("H", bytes(2 * (n + 1)))
     t.no_strings = array("H", bytes(2 * (n + 1)))

@@ -116,9 +116,6 @@ class Tables:
     mark: bytearray
     stamp: int
     jump_queue: array
-    cut_mark: bytearray
-    cut_stamp: int
-    cut_queue: array
     string_of: array
     no_strings: array
     string_best: array

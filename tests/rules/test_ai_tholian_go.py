@@ -7,6 +7,7 @@ from shared_rules.rng import Rng
 from shared_rules.tholian_go import ACCEPT, DECLINE, OFFER, TholianGo
 from shared_rules.tholian_go_moves import whole_moves
 from rules_support import scaled
+from tholian_go_support import parts
 
 
 def light(g, x, line):
@@ -378,17 +379,6 @@ def test_win_candidates_keep_every_win_on_the_spot():
     assert wins and left_out
 
 
-def _parts(g, lo, hi):
-    """How Red's barriers split the web of nodes lo..hi-1 (§5): each node's first node joined to it."""
-    out = []
-    for k in range(lo, hi):
-        j = lo
-        while not g.joined(j, k, 1):
-            j += 1
-        out.append(j)
-    return out
-
-
 def test_win_check_leaves_out_the_steps_that_split_nothing_anew():
     """§5 takes only what barriers cut off, and the last move's captures took what they cut off
     then: a plain step of Red's that leaves the parts of the other web as they were captures
@@ -409,10 +399,10 @@ def test_win_check_leaves_out_the_steps_that_split_nothing_anew():
             if len(nodes) != 2 or g.board[nodes[1]] or m in kept:
                 continue
             a, b = nodes
-            lo, hi = (g.space.n_dark, g.space.n) if a < g.space.n_dark else (0, g.space.n_dark)
+            web = 1 if a < g.space.n_dark else 0
             moved = TholianGo()
             moved.set_position([b if k == a else k for k in red], blue)
-            assert _parts(moved, lo, hi) == _parts(g, lo, hi), g.move_to_text(m)
+            assert parts(moved, web, 1) == parts(g, web, 1), g.move_to_text(m)
             near = g.space.neighbours(a) + g.space.neighbours(b)
             if [k for k in near if k != a and g.board[k] == 1]:
                 barrier_steps += 1
