@@ -4,7 +4,7 @@
 from shared_rules import ai, ai_tholian_go, ai_tholian_go_terms
 from shared_rules.game import ONGOING
 from shared_rules.rng import Rng
-from shared_rules.tholian_go import ACCEPT, DECLINE, OFFER, TholianGo
+from shared_rules.tholian_go import ACCEPT, DECLINE, OFFER, SPECIAL, TholianGo, move_kind
 from shared_rules.tholian_go_moves import whole_moves
 from rules_support import scaled
 from tholian_go_support import parts
@@ -356,9 +356,10 @@ def _barriers_everywhere(rng):
 def test_win_candidates_keep_every_win_on_the_spot():
     """The root's win check tries only win_candidates: in random positions with Red's barriers
     everywhere, every decision of Red's that wins at once is among them, while plain steps that
-    neither make nor break a barrier of Red's are left out."""
+    neither make nor break a barrier of Red's are left out, and so are the special decisions
+    (a draw offer: nothing moves) where no transformation may follow."""
     rng = Rng(7)
-    wins = left_out = 0
+    wins = left_out = specials = 0
     for trial in range(scaled(60, 12)):
         g = _barriers_everywhere(rng)
         if g is None:
@@ -369,6 +370,8 @@ def test_win_candidates_keep_every_win_on_the_spot():
             nodes = g.move_nodes(m)
             if len(nodes) == 2 and not g.board[nodes[1]] and m not in kept:
                 left_out += 1  # a plain step
+            if move_kind(m) == SPECIAL and m not in kept:
+                specials += 1  # nothing moves, nothing is captured
         for m in moves:
             g.play(m)
             won = g.winner() == 0
@@ -376,7 +379,7 @@ def test_win_candidates_keep_every_win_on_the_spot():
             if won:
                 wins += 1
                 assert m in kept, g.move_to_text(m)
-    assert wins and left_out
+    assert wins and left_out and specials
 
 
 def test_win_check_leaves_out_the_steps_that_split_nothing_anew():
