@@ -489,8 +489,7 @@ class Tuner:
         self._openers_len = n
 
     # --- move ordering ---------------------------------------------------------------------------
-    def win_candidates(self, moves):
-        return win_candidates(self.game, moves)
+    win_candidates = staticmethod(win_candidates)
 
     def order(self, moves, count):
         """The moves best first: wins, blocks, threats opened, then tiles above the board on the

@@ -158,7 +158,8 @@ class Tuner:
             return route_is_mine(game, me)
         return me != self.plan
 
-    def win_candidates(self, moves):
+    @staticmethod
+    def win_candidates(game, moves):
         """The decisions that may win on the spot: a step into an occupied node only starts or
         continues a push (nothing is captured before it ends), so those need no try.  Where
         only captures win (no touchdown, no chain), a move of my own tokens that leaves the
@@ -166,7 +167,6 @@ class Tuner:
         nothing off either, unless a transformation may follow: the last move's captures took
         what my barriers cut off (in a position reached by play); nor does a special decision
         (end, pass, a draw offer or its answer), which moves nothing."""
-        game = self.game
         board = game.board
         g = game.space
         adj = g.adj

@@ -77,6 +77,19 @@ def _edge_values(first, second, side_pair, opened, cell, out):
             out[k] = out[4 + k] = INF
 
 
+_links = None
+
+
+def _links_for(game):
+    """The distance model (Links) with its mirror of the board: made once, then handed to the
+    win check and to each search in turn (a mirror of ~30 arrays made per search left the heap
+    fragmented, as Trap's arrays did), which brings it up to date with their game (Links.sync)."""
+    global _links
+    if _links is None:
+        _links = Links()
+    return _links
+
+
 # Thoughtwave's tuning for one search (ai.py): the distance model (its own mirror of the board),
 # the level's settings, the rankings' scratch and what the search found so far.
 #
@@ -94,7 +107,7 @@ class Tuner:
 
     def __init__(self, game, level):
         self.game = game
-        self._links = Links()
+        self._links = _links_for(game)
         settings = LEVELS[level]
         self._plies = len(settings[2])  # the level's depth (see _refuted)
         self._attack = settings[4]  # the evaluation's weight of the player's own distance
@@ -151,11 +164,11 @@ class Tuner:
             self._current[1], self._current[2] = value, history[-1]
         return value
 
-    def win_candidates(self, moves):
+    @staticmethod
+    def win_candidates(game, moves):
         """A placement wins on the spot only one tile from a link, whose distance is then at most
         4 (a tile costs 2 to 4): otherwise none of the ~800 moves needs a try."""
-        game = self.game
-        return moves if self._links.distances(game)[game.to_move()] <= 4 else []
+        return moves if _links_for(game).distances(game)[game.to_move()] <= 4 else []
 
     def _best_reset(self, count):
         """Empties the ranking for the `count` best keys (at most _KEEP; -1 is below every key,

@@ -504,11 +504,8 @@ class Tuner:
             return None
         return []
 
-    def win_candidates(self, moves):
-        return win_candidates(self.game, moves)
-
-    def sure_win(self, moves):
-        return sure_win(self.game, moves)
+    win_candidates = staticmethod(win_candidates)
+    sure_win = staticmethod(sure_win)
 
     def _note(self, value):
         """At a leaf two decisions below a selection root (its stone has landed): keep the best

@@ -108,6 +108,7 @@ class _Work:
         self.double_count = 0
         self.marked_length = 0  # the game's length and its last moves (_TAIL of them, -1
         self.marked_tail = array("i", bytes(4 * _TAIL))  # before the first) when t.threat was filled
+        self.checked = -1  # the game's length when the win check started the work (Tuner)
         # candidates(): the kept best holes, balls and moves, each with its score
         self.top_cells = bytearray(_MOST)
         self.top_scores = array("i", bytes(4 * _MOST))
@@ -140,12 +141,10 @@ class Tuner:
     LEVELS = LEVELS
 
     def __init__(self, game, level):
-        global _work
-        w = _work
-        if w is None or w.dots_of is not game.dots:
-            w = _work = None  # (the old one's heap is free before the new one is made)
-            w = _work = _Work(Rings(game))
-        w.start()
+        w = _work_for(game)
+        if w.checked != len(game.history):  # else the win check has just started it afresh
+            w.start()
+        w.checked = -1
         self.game = game
         self.work = w
 
@@ -158,8 +157,23 @@ class Tuner:
     def candidates(self, count):
         return _candidates(self.work, self.game, count)
 
-    def win_candidates(self, moves):
-        return _win_candidates(self.work, self.game, moves)
+    @staticmethod
+    def win_candidates(game, moves):
+        """(ai.py: before the Tuner is built.)  The work started afresh, as a search starts it."""
+        w = _work_for(game)
+        w.start()
+        w.checked = len(game.history)
+        return _win_candidates(w, game, moves)
+
+
+def _work_for(game):
+    """The game's _Work (made once per game)."""
+    global _work
+    w = _work
+    if w is None or w.dots_of is not game.dots:
+        w = _work = None  # (the old one's heap is free before the new one is made)
+        w = _work = _Work(Rings(game))
+    return w
 
 
 def _scan(t, board):

@@ -49,13 +49,12 @@ def game_figures(bench, name):
             moves = game.legal_moves()
             decisions += 1
             every.append(wins_on_the_spot_seconds(game, moves))
-            tuner = tuner_class(game, ai.DEFAULT_LEVEL)  # what the search builds before the check
             start = time.process_time()
-            kept = tuner.win_candidates(list(moves))
+            kept = tuner_class.win_candidates(game, list(moves))
             narrowed.append(time.process_time() - start + wins_on_the_spot_seconds(game, kept))
-            if hasattr(tuner, "sure_win"):
+            if hasattr(tuner_class, "sure_win"):
                 start = time.process_time()
-                tuner.sure_win(moves)
+                tuner_class.sure_win(game, moves)
                 sure.append(time.process_time() - start)
             game.play(ai.choose_move(game, seed=seed * 1000 + decisions))
     out = {"decisions": decisions,
