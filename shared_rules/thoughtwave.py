@@ -242,6 +242,21 @@ class Thoughtwave(Game):
         goal = self._goals[self._winner]
         return [c for c in range(CELLS) if self.board[c] and self._touches[self._find(c)] & goal == goal]
 
+    def links_at_once(self, move):
+        """Does the legal `move` link the mover's sides, which wins on the spot ("Winning")?  As
+        play() finds it, without playing: the tile's own sides and those of the waves it joins
+        (its neighbours' components across its wave edges).  For the AI's win check."""
+        if move == PASS:
+            return False
+        c, m = move >> 4, move & 15
+        touches = self._sides_touched(c, m)
+        for d in range(4):
+            n = NEIGHBOURS[4 * c + d]
+            if m >> d & 1 and n != NO_CELL and self.board[n]:
+                touches |= self._touches[self._find(n)]
+        goal = self._goals[self._to_move]
+        return touches & goal == goal
+
     # --- protocol -----------------------------------------------------------------------------
     def to_move(self):
         return self._to_move
