@@ -168,10 +168,10 @@ class Tuner:
     def win_candidates(game, moves):
         """A placement wins on the spot only one tile from a link, whose distance is then at most
         4 (a tile costs 2 to 4): otherwise none of the ~800 moves needs a try; then the moves
-        that link the mover's sides (the rules' links_at_once), not every move played."""
+        that link the mover's sides (the rules' linking), not every move played."""
         if _links_for(game).distances(game)[game.to_move()] > 4:
             return []
-        return [m for m in moves if game.links_at_once(m)]
+        return game.linking(moves)
 
     def _best_reset(self, count):
         """Empties the ranking for the `count` best keys (at most _KEEP; -1 is below every key,
