@@ -77,17 +77,21 @@ def _edge_values(first, second, side_pair, opened, cell, out):
             out[k] = out[4 + k] = INF
 
 
-_links = None
+# The distance model the win check (asked before a Tuner is built) made, which the search's
+# Tuner then takes: its mirror of the board is up to date.
+_checked_links = None
 
 
-def _links_for(game):
-    """The distance model (Links) with its mirror of the board: made once, then handed to the
-    win check and to each search in turn (a mirror of ~30 arrays made per search left the heap
-    fragmented, as Trap's arrays did), which brings it up to date with their game (Links.sync)."""
-    global _links
-    if _links is None:
-        _links = Links()
-    return _links
+def win_candidates(game, moves):
+    """A placement wins on the spot only one tile from a link, whose distance is then at most
+    4 (a tile costs 2 to 4): otherwise none of the ~800 moves needs a try; then the moves that
+    link the mover's sides (the rules' linking), not every move played."""
+    global _checked_links
+    if _checked_links is None:
+        _checked_links = Links()
+    if _checked_links.distances(game)[game.to_move()] > 4:
+        return []
+    return game.linking(moves)
 
 
 # Thoughtwave's tuning for one search (ai.py): the distance model (its own mirror of the board),
@@ -104,10 +108,13 @@ class Tuner:
     # found to win one (no evaluation without a race comes near: |distances x 25| < 21000).
     SURE_WIN = 50000
     SALT_FROM_FIRST = True  # (ai.py) order() takes its tie-break salt from moves[0]
+    win_candidates = staticmethod(win_candidates)  # (ai.py) asked before a Tuner is built
 
     def __init__(self, game, level):
         self.game = game
-        self._links = _links_for(game)
+        global _checked_links
+        self._links = _checked_links or Links()
+        _checked_links = None  # the Tuner's own now: two searches share no state
         settings = LEVELS[level]
         self._plies = len(settings[2])  # the level's depth (see _refuted)
         self._attack = settings[4]  # the evaluation's weight of the player's own distance
@@ -163,15 +170,6 @@ class Tuner:
         elif ours and n == 2 and self._plies == 2 and value < self._current[1]:
             self._current[1], self._current[2] = value, history[-1]
         return value
-
-    @staticmethod
-    def win_candidates(game, moves):
-        """A placement wins on the spot only one tile from a link, whose distance is then at most
-        4 (a tile costs 2 to 4): otherwise none of the ~800 moves needs a try; then the moves
-        that link the mover's sides (the rules' linking), not every move played."""
-        if _links_for(game).distances(game)[game.to_move()] > 4:
-            return []
-        return game.linking(moves)
 
     def _best_reset(self, count):
         """Empties the ranking for the `count` best keys (at most _KEEP; -1 is below every key,

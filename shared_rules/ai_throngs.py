@@ -454,6 +454,7 @@ _notes = _Notes()
 class Tuner:
     """One search's tuning (ai.py): the search's shape at this root and its plan."""
     LEVELS = LEVELS
+    win_candidates = staticmethod(win_candidates)  # (ai.py) asked before a Tuner is built
 
     def __init__(self, game, level):
         self.game = game
@@ -504,8 +505,8 @@ class Tuner:
             return None
         return []
 
-    win_candidates = staticmethod(win_candidates)
-    sure_win = staticmethod(sure_win)
+    def sure_win(self, moves):
+        return sure_win(self.game, moves)
 
     def _note(self, value):
         """At a leaf two decisions below a selection root (its stone has landed): keep the best

@@ -46,7 +46,7 @@ def test_takes_the_win_in_one():
         move = ai.choose_move(g, level)
         assert g.move_nodes(move) == [dark(g, 7, 2), dark(g, 5, 2)], (level, g.move_to_text(move))
         assert ai.Search(g, level, max_nodes=1).run() == move    # before any search
-        assert move in ai_tholian_go.Tuner.win_candidates(g, g.legal_moves())
+        assert move in ai_tholian_go.win_candidates(g, g.legal_moves())
         g.play(move)
         assert g.winner() == 0 and g.counts(1)[1] == 5
 
@@ -365,7 +365,7 @@ def test_win_candidates_keep_every_win_on_the_spot():
         if g is None:
             continue
         moves = g.legal_moves()
-        kept = ai_tholian_go.Tuner.win_candidates(g, moves)
+        kept = ai_tholian_go.win_candidates(g, moves)
         for m in moves:
             nodes = g.move_nodes(m)
             if len(nodes) == 2 and not g.board[nodes[1]] and m not in kept:
@@ -394,7 +394,7 @@ def test_win_check_leaves_out_the_steps_that_split_nothing_anew():
         g = _barriers_everywhere(rng)
         if g is None:
             continue
-        kept = ai_tholian_go.Tuner.win_candidates(g, g.legal_moves())
+        kept = ai_tholian_go.win_candidates(g, g.legal_moves())
         red = [k for k in range(g.space.n) if g.board[k] == 1]
         blue = [k for k in range(g.space.n) if g.board[k] == 2]
         for m in g.legal_moves():
