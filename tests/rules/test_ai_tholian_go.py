@@ -390,7 +390,7 @@ def test_win_check_leaves_out_the_steps_that_split_nothing_anew():
     among those left out (the barriers they make or break join or cut off nothing)."""
     rng = Rng(8)
     barrier_steps = 0
-    for trial in range(scaled(12, 3)):
+    for trial in range(scaled(6, 2)):
         g = _barriers_everywhere(rng)
         if g is None:
             continue

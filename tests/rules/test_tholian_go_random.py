@@ -252,7 +252,7 @@ def test_captures_after_plays_and_undos_are_those_of_a_fresh_labelling():
     rng = Rng(5)
     captures = 0
     for options in ({}, {"space": "periodic"}, {"variant": "lucky", "transform": "off"}):
-        for _ in range(scaled(3, 1)):
+        for _ in range(scaled(2, 1)):
             g = dense_position(rng, options)
             for _ in range(scaled(12, 3)):
                 moves = g.legal_moves()
@@ -260,7 +260,7 @@ def test_captures_after_plays_and_undos_are_those_of_a_fresh_labelling():
                     break
                 text = g.encode()
                 tokens = sum(g.cnt)
-                for m in moves[::max(1, len(moves) // scaled(12, 3))]:
+                for m in moves[::max(1, len(moves) // scaled(8, 3))]:
                     g.play(m)
                     captures += sum(g.cnt) < tokens
                     fresh = TholianGo(options)
