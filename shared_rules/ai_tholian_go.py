@@ -69,9 +69,11 @@ LEVELS = {
 _PUSHES = {"easy": 0, "normal": 2, "hard": 5}
 _LATER = {"easy": 4, "normal": 2, "hard": 4}
 # level: below the root, does the search go on with the rest of the root player's turn (a
-_PUSHES = {"easy": 0, "normal": 2, "hard": 5}
-_LATER = {"easy": 4, "normal": 2, "hard": 4}
+# move chosen with the best next ones of the turn in view)?
 _PLAN = {"easy": False, "normal": False, "hard": True}
+# level: work a turn may take (evaluations, _ORDER_WORK per root ordering); beyond it the
+# turn's decisions search their best move alone (a bound on the slowest turns, the same on
+# every machine)
 _TURN_WORK = {"easy": 1000, "normal": 80, "hard": 600}
 _ORDER_WORK = const(10)
 _JUMP_COST = const(-1)
