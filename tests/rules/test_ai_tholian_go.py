@@ -7,7 +7,7 @@ from shared_rules.rng import Rng
 from shared_rules.tholian_go import ACCEPT, DECLINE, OFFER, SPECIAL, TholianGo, move_kind
 from shared_rules.tholian_go_moves import whole_moves
 from rules_support import scaled
-from tholian_go_support import parts
+from tholian_go_support import parts, shuffled_nodes
 
 
 def light(g, x, line):
@@ -340,12 +340,7 @@ def _barriers_everywhere(rng):
     are everywhere, once Blue has played its turn (so that captures took what was cut off, as in
     every position reached by play); None if the game ended."""
     g = TholianGo()
-    nodes = list(range(g.space.n))
-    for i in range(len(nodes) - 1, 0, -1):
-        j = rng.below(i + 1)
-        nodes[i], nodes[j] = nodes[j], nodes[i]
-    dark = [k for k in nodes if k < g.space.n_dark]
-    light = [k for k in nodes if k >= g.space.n_dark]
+    dark, light = shuffled_nodes(g, rng)
     g.set_position(dark[:10] + light[:30], dark[10:13] + light[30:36], 1)
     while g.to_move() == 1 and g.winner() == ONGOING:
         moves = [m for m in g.legal_moves() if m != OFFER]

@@ -5,6 +5,7 @@ from shared_rules.rng import Rng
 from shared_rules.tholian_go import OFFER, TholianGo
 from shared_rules.tholian_go_moves import path_result, whole_moves
 from rules_support import play_checked, raises, scaled
+from tholian_go_support import shuffled_nodes
 
 VARIANTS = ("standard", "ultimate", "chain", "football", "lucky", "oracle", "scrimmage", "lucky_scrimmage")
 
@@ -234,12 +235,7 @@ def dense_position(rng, options):
     """A game of `options` with both players' tokens on random nodes, barriers everywhere (10
     dark and 25 light each), Red to move."""
     g = TholianGo(options)
-    nodes = list(range(g.space.n))
-    for i in range(len(nodes) - 1, 0, -1):
-        j = rng.below(i + 1)
-        nodes[i], nodes[j] = nodes[j], nodes[i]
-    dark = [k for k in nodes if k < g.space.n_dark]
-    light = [k for k in nodes if k >= g.space.n_dark]
+    dark, light = shuffled_nodes(g, rng)
     g.set_position(dark[:10] + light[:25], dark[10:20] + light[25:50])
     return g
 

@@ -21,6 +21,15 @@ def step(g, a, b):
     return "%s-%s" % (nm(g, a), nm(g, b))
 
 
+def shuffled_nodes(g, rng):
+    """The board's dark and light nodes, each list in a random order of `rng`'s."""
+    nodes = list(range(g.space.n))
+    for i in range(len(nodes) - 1, 0, -1):
+        j = rng.below(i + 1)
+        nodes[i], nodes[j] = nodes[j], nodes[i]
+    return [k for k in nodes if k < g.space.n_dark], [k for k in nodes if k >= g.space.n_dark]
+
+
 def parts(g, web, colour):
     """§5's components of `web` (0 dark, 1 light) once the edges that tokens of `colour` block
     are taken away, found afresh from the board: each node's smallest node joined to it."""
