@@ -31,7 +31,19 @@ def raises(exc_type, func, *args):
 def position_snapshot(game, moves=None):
     """What undo must restore exactly: the position text, the side to move, the result and the
     legal moves (`moves`, when the caller has them already)."""
-    return (game.encode(), game.to_move(), game.winner(), sorted(game.legal_moves() if moves is None else moves))
+    moves = game.legal_moves() if moves is None else moves
+    return (game.encode(), game.to_move(), game.winner(), moves_digest(moves) if ON_MICROPYTHON else sorted(moves))
+
+
+def moves_digest(moves):
+    """The legal moves in little room, whatever their order (count, sum, xor, least, most): on
+    MicroPython a snapshot per decision of every sorted list (hundreds of moves in Lazo) ran
+    the device's heap out within one game; CPython keeps the lists."""
+    total = mixed = 0
+    for m in moves:
+        total += m
+        mixed ^= m
+    return (len(moves), total, mixed, min(moves) if moves else -1, max(moves) if moves else -1)
 
 
 def undo_to_start(game, snapshots, snapshot=position_snapshot):

@@ -11,7 +11,8 @@ from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.rng import Rng
 from rules_support import play_checked, raises, refuses, scaled
 
-MAX_DECISIONS = 1000
+# A snapshot per decision is kept for the undo to the start: 200 of them fit a device's heap.
+MAX_DECISIONS = scaled(1000, 200)
 BAD_TEXTS = ("", "?", "@@", "zz99-zz98", "x" * 40, "1.2.3.4.5.6")
 
 
