@@ -31,8 +31,11 @@ BOARDS_DIR = "boards"
 ACTIVE_MODULE = "active"
 
 DEFAULT_MARCH = "armv6m"  # a profile without MARCH: the Pico's chip (docs/platform.md)
+# "none": bytecode only, for a MicroPython without a native emitter (the virtual board's VM);
+# modules written in native code (viper) are then left out, and their users fall back.
+BYTECODE_ONLY = "none"
 MARCHES = ("x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
-           "xtensa", "xtensawin", "rv32imc", "rv64imc")
+           "xtensa", "xtensawin", "rv32imc", "rv64imc", BYTECODE_ONLY)
 
 MAIN_STUB = "# Written by tools/build.py: MicroPython runs main.py from source; the app is compiled.\nimport firmware.main\n"
 ACTIVE_TEMPLATE = "# Written by tools/build.py: the board profile this build is for.\nfrom boards.%s import *\n"
@@ -144,7 +147,7 @@ def build(profile, march=None, root=ROOT, out_root=None, log=print):
     if profile not in available:
         raise BuildError("unknown board '%s'; profiles: %s" % (profile, ", ".join(available)))
     if march is None:
-        # mpy-cross's -march: bytecode does not depend on it; native/viper code (none so far) would.
+        # mpy-cross's -march: bytecode does not depend on it; native/viper code does.
         march = getattr(board_profiles.load(profile, root), "MARCH", None)
         if march is None:
             march = DEFAULT_MARCH
@@ -166,7 +169,14 @@ def build(profile, march=None, root=ROOT, out_root=None, log=print):
 
     sources_bytes = sum(src.stat().st_size for _, src in sources)
     try:
-        compile_files(sources, scratch / "fs", march)
+        if march == BYTECODE_ONLY:
+            left_out = compile_files(sources, scratch / "fs", None, keep_going=True)
+            for path, error in sorted(left_out.items()):
+                if "invalid arch" not in error:
+                    raise BuildError(error)
+                log("build: %s left out: native code needs a chip (-march)" % path)
+        else:
+            compile_files(sources, scratch / "fs", march)
     except BuildError:
         shutil.rmtree(scratch, ignore_errors=True)
         raise
@@ -233,7 +243,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m tools.build",
                                      description="Compile the app for a board into build/<profile>/.")
     parser.add_argument("--board", required=True, help="board profile (boards/<name>.py)")
-    parser.add_argument("--march", help="mpy-cross -march (default: the profile's chip)")
+    parser.add_argument("--march", help="mpy-cross -march (default: the profile's chip; none: bytecode only)")
     parser.add_argument("--out", help="output folder (default: build/)")
     args = parser.parse_args(argv)
     try:

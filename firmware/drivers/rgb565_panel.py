@@ -16,8 +16,8 @@ from firmware.hw_base import framebuffer
 
 try:
     from firmware.drivers import gs4_rgb565
-except SyntaxError:  # no native emitter: the module's viper code does not compile
-    gs4_rgb565 = None
+except (ImportError, SyntaxError):  # no native emitter: its viper does not compile, or a
+    gs4_rgb565 = None                # bytecode-only build (tools.build --march none) left it out
 
 CASET = const(0x2A)
 RASET = const(0x2B)

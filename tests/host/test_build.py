@@ -129,6 +129,18 @@ def test_native_code_is_compiled_for_the_boards_chip(tmp_path):
     assert (result.fs_dir / "firmware" / "data" / "table.bin").read_bytes() == b"\x00\x01"
 
 
+def test_a_bytecode_only_build_leaves_native_code_out_and_says_so(tmp_path):
+    # --march none: for a MicroPython without a native emitter (the virtual board's VM)
+    repo = fake_repo(tmp_path / "repo", boards=(), extra={
+        "boards/odroid_go.py": "NAME = 'odroid_go'\nMARCH = 'xtensawin'\n",
+        "firmware/blit.py": "import micropython\n@micropython.viper\ndef add(a: int, b: int) -> int:\n    return a + b\n"})
+    lines = []
+    result = build("odroid_go", "none", root=repo, out_root=tmp_path / "out", log=lines.append)
+    assert not (result.fs_dir / "firmware" / "blit.mpy").exists()
+    assert mpy_header(result.fs_dir / "shared_rules" / "game.mpy")["arch"] == 0
+    assert "build: firmware/blit.py left out: native code needs a chip (-march)" in lines
+
+
 def test_unknown_or_missing_profiles_are_clear_errors(tmp_path):
     repo = fake_repo(tmp_path / "repo", boards=("tiny", "other"))
     with pytest.raises(BuildError, match="unknown board 'nope'; profiles: other, tiny"):

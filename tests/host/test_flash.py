@@ -27,7 +27,7 @@ def free_port():
 
 
 def test_flash_copies_changes_only_removes_stale_keeps_user_files(tmp_path):
-    fs_dir = build("pico_lcd13", out_root=tmp_path / "build", log=lambda *_: None).fs_dir
+    fs_dir = build("pico_lcd13", "none", out_root=tmp_path / "build", log=lambda *_: None).fs_dir
     flash_dir = tmp_path / "flash"
     (flash_dir / "saves").mkdir(parents=True)
     (flash_dir / "saves" / "game1.txt").write_text("a save")
