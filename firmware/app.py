@@ -13,7 +13,7 @@ from shared_rules.levels import DEFAULT_LEVEL, LEVELS
 import shared_rules.games  # noqa: F401  (registers the game names; imports no game)
 from firmware import saves
 from firmware.builder import MoveBuilder
-from firmware.ui import PANEL, STATUS, TOP, UI
+from firmware.ui import STATUS, UI
 from firmware.views.base import BUTTON
 
 VERSION = "1.0"
@@ -409,65 +409,13 @@ class App:
         buttons = len(builder.buttons) if builder is not None else -1
         self.panel_free_y = ui.draw_status(who, moves, info, note, buttons, building)
         if builder is not None:
-            self.draw_buttons(session, builder, note, building)
+            ui.draw_buttons(session.view, builder, note, building, self.legend, self.panel_free_y)
 
     def status_token(self, session, x, y, player):
         if session.view is not None:
             session.view.token(x, y, 3, player)
         else:
             self.ui.token(x, y, 3, player)
-
-    def draw_buttons(self, session, builder, note, text):
-        """The builder's buttons, then the move being built (`text`) and the legend."""
-        ui = self.ui
-        view = session.view
-        buttons = len(builder.buttons)
-        for i in range(buttons):
-            key = builder.buttons[i]
-            x, y, w, h = ui.button_rect(i, buttons)
-            selected = key == builder.cursor
-            if selected:
-                ui.fb.fill_rect(x, y, w, h, ui.sel_bg)
-            else:
-                ui.fb.rect(x, y, w, h, ui.grid)
-            label = view.button_label(key)[:w // 8]
-            ui.text(label, x + (w - 8 * len(label)) // 2, y + (h - 8) // 2,
-                    ui.sel_fg if selected else ui.fg)
-        if note:
-            return
-        # The move being built, then the button legend in the room left (TOP: the help line's
-        # right part; PANEL: the column above the move's lines).
-        right = ui.button_left(buttons) - 1
-        if ui.mode == PANEL:
-            x, y, w, h = ui.panel_rect
-            bottom = ui.button_top(buttons) - 1
-            lines = ui.wrap(text, w // 8) if text else []
-            room = (bottom - self.panel_free_y) // ui.line_h
-            lines = lines[:max(0, min(3, room))]
-            y0 = bottom - len(lines) * ui.line_h
-            for i in range(len(lines)):
-                ui.text(lines[i], x, y0 + i * ui.line_h, ui.accent)
-            parts = self.legend or []
-            if (y0 - self.panel_free_y) // ui.line_h >= len(parts) and parts \
-                    and len(parts[0]) <= w // 8:
-                y0 -= len(parts) * ui.line_h
-                for i in range(len(parts)):
-                    ui.text(parts[i][:w // 8], x, y0 + i * ui.line_h, ui.dim)
-        elif ui.mode == TOP and len(text) > right // 8:
-            # The buttons take the help line: the move goes on the status line, left of "#n".
-            text = text[:ui.cols - 16]      # clear of the player's name and "#n"
-            ui.text(text, ui.w - 8 * (len(text) + 5), ui.panel_rect[1] + (ui.line_h - 8) // 2, ui.accent)
-        else:
-            text = text[:right // 8]
-            x = 0 if ui.mode == TOP else right - 8 * len(text)
-            ui.text(text, x, max(0, ui.footer_y), ui.accent)
-            if ui.mode == TOP and self.legend:
-                room = right // 8 - len(text) - 2
-                line = ""
-                for part in self.legend:
-                    if len(line) + len(part) + (1 if line else 0) <= room:
-                        line = line + " " + part if line else part
-                ui.text(line, right - 8 * len(line), ui.footer_y, ui.dim)
 
     def human_turn(self, session, hint=-1):
         game = session.game

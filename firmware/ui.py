@@ -43,6 +43,7 @@ class UI:
         self.partial_updates = True
         self.list_shape = None      # (top, first row shown, rows) of the list last sent
         self.list_rows = None       # and the item of each of its rows (ui.menu, ui.form)
+        self.form_first = 0         # the form's first row shown (it scrolls only when needed)
         # The play screen on the panel: (its key, [the DrawLogs of its BOARD and STATUS]), or
         # None when the panel shows another screen; the drawings just logged; the rectangles of
         # the play screen sent unlogged since it was shown.
@@ -223,6 +224,58 @@ class UI:
             self.text(" ".join(info)[:self.cols], px, text_y + lh)
         fb.hline(0, py + ph, self.w, self.grid)
         return 0
+
+    def draw_buttons(self, view, builder, note, text, legend, free_y):
+        """The move builder's buttons (labelled by `view`), then, unless there is a `note`, the
+        move being built (`text`) and the button `legend` (parts) in the room left (PANEL: the
+        column below `free_y`, where draw_status's text ended)."""
+        buttons = len(builder.buttons)
+        for i in range(buttons):
+            key = builder.buttons[i]
+            x, y, w, h = self.button_rect(i, buttons)
+            selected = key == builder.cursor
+            if selected:
+                self.fb.fill_rect(x, y, w, h, self.sel_bg)
+            else:
+                self.fb.rect(x, y, w, h, self.grid)
+            label = view.button_label(key)[:w // 8]
+            self.text(label, x + (w - 8 * len(label)) // 2, y + (h - 8) // 2,
+                    self.sel_fg if selected else self.fg)
+        if note:
+            return
+        # The move being built, then the button legend in the room left (TOP: the help line's
+        # right part; PANEL: the column above the move's lines).
+        right = self.button_left(buttons) - 1
+        if self.mode == PANEL:
+            x, y, w, h = self.panel_rect
+            bottom = self.button_top(buttons) - 1
+            lines = self.wrap(text, w // 8) if text else []
+            room = (bottom - free_y) // self.line_h
+            lines = lines[:max(0, min(3, room))]
+            y0 = bottom - len(lines) * self.line_h
+            for i in range(len(lines)):
+                self.text(lines[i], x, y0 + i * self.line_h, self.accent)
+            parts = legend or []
+            if (y0 - free_y) // self.line_h >= len(parts) and parts \
+                    and len(parts[0]) <= w // 8:
+                y0 -= len(parts) * self.line_h
+                for i in range(len(parts)):
+                    self.text(parts[i][:w // 8], x, y0 + i * self.line_h, self.dim)
+        elif self.mode == TOP and len(text) > right // 8:
+            # The buttons take the help line: the move goes on the status line, left of "#n".
+            text = text[:self.cols - 16]      # clear of the player's name and "#n"
+            self.text(text, self.w - 8 * (len(text) + 5), self.panel_rect[1] + (self.line_h - 8) // 2, self.accent)
+        else:
+            text = text[:right // 8]
+            x = 0 if self.mode == TOP else right - 8 * len(text)
+            self.text(text, x, max(0, self.footer_y), self.accent)
+            if self.mode == TOP and legend:
+                room = right // 8 - len(text) - 2
+                line = ""
+                for part in legend:
+                    if len(line) + len(part) + (1 if line else 0) <= room:
+                        line = line + " " + part if line else part
+                self.text(line, right - 8 * len(line), self.footer_y, self.dim)
 
     def button_width(self):
         return self.w // 6 if self.mode == TOP else min(self.w // 4, 44)
@@ -550,6 +603,7 @@ class UI:
         back (B)."""
         index = len(labels)
         changed = ()
+        self.form_first = 0
         while True:
             self._draw_form(title, labels, choices, picked, action, words, index, changed)
             key = self.wait_key()
@@ -578,7 +632,9 @@ class UI:
                 value = words[i].get(value, value)
             if i == index and len(choices[i]) > 1:
                 value = "<" + value + ">"
-            if len(labels[i]) + 1 + len(value) <= cols:
+            # Wrapped or not by the widest value the row can show, so that moving the highlight
+            # or changing a value keeps every row in its place (two rows are sent, not all).
+            if len(labels[i]) + 1 + _widest(choices[i], words[i] if words is not None else None) <= cols:
                 rows.append((i, labels[i], value))
             else:
                 rows.append((i, labels[i], ""))
@@ -600,13 +656,19 @@ class UI:
         lh = self.line_h
         bottom = self.h - lh
         room = (bottom - top) // lh
-        first = 0
-        last = 0
+        # Scrolls only when the highlighted item's lines leave the window.
+        top_row = last_row = -1
         for r in range(len(rows)):
             if rows[r][0] == index:
-                last = r
-        if last >= room:
-            first = last - room + 1
+                if top_row < 0:
+                    top_row = r
+                last_row = r
+        first = self.form_first
+        if last_row >= first + room:
+            first = last_row - room + 1
+        if top_row < first:
+            first = top_row
+        first = max(0, min(first, len(rows) - room))
         while first > 0 and rows[first][0] == rows[first - 1][0] and rows[first][0] != index:
             first += 1    # never start on an item's second line
         for r in range(first, min(len(rows), first + room)):
@@ -620,6 +682,7 @@ class UI:
             self.text(label[:cols], 4, yt, c)
             if value:
                 self.text(value[:cols], self.w - 4 - 8 * len(value[:cols]), yt, c)
+        self.form_first = first
         self._scroll_marks(first > 0, first + room < len(rows), footer)
         self.send_rows(top, first, [row[0] for row in rows], changed, True)
 
@@ -698,6 +761,18 @@ class Numbers:
 
     def index(self, value):
         return int(value) - self.lo
+
+
+def _widest(values, shown):
+    """The most characters a form row's value can take on the screen, framed by < > when there
+    is a choice (the ends of a Numbers range, the longest of a tuple's words)."""
+    if isinstance(values, Numbers):
+        width = max(len(values[0]), len(values[len(values) - 1]))
+    else:
+        width = 0
+        for value in values:
+            width = max(width, len(shown.get(value, value) if shown else value))
+    return width + 2 if len(values) > 1 else width
 
 
 def _is_heading(lines, i):

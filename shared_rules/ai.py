@@ -20,9 +20,10 @@
 #                                   move (best_first and keep_best help); the search may reorder it
 #   candidates(count)               optional: at most `count` legal moves, best first, found
 #                                   without listing them all (None: list them and order them)
-#   win_candidates(moves)           optional: the moves that may win on the spot (a superset of
-#                                   the wins, found cheaply); the root plays each of them (all
-#                                   the moves without it) and a win at once is played unsearched
+#   Tuner.win_candidates(game, moves)  optional, a static method (asked before the Tuner is
+#                                   built): the moves that may win on the spot (a superset of the
+#                                   wins, found cheaply); the root plays each of them (all the
+#                                   moves without it) and a win at once is played unsearched
 #   sure_win(moves)                 optional: a move that starts (or goes on with) a turn of
 #                                   several decisions whose win is certain, or None; asked after
 #                                   the wins on the spot, also before any search
@@ -162,6 +163,18 @@ def keep_best(items, scores, base, kept, limit, item, score):
     return kept + 1 if kept < limit else kept
 
 
+def win_on_the_spot(game, moves, player):
+    """The first of `moves` that wins at once for `player` (each played and taken back), or
+    None."""
+    for move in moves:
+        game.play(move)
+        won = game.winner() == player
+        game.undo()
+        if won:
+            return move
+    return None
+
+
 class Search:
     """One search.  Its counters stay readable afterwards (tests and benchmarks read them):
     nodes, depth (deepest finished iteration), elapsed_ms (device ms), stopped_by."""
@@ -217,26 +230,27 @@ class Search:
             self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
             return moves[0]
         self.player = game.to_move()
-        tuner = self.tuner = self.tuner_class(game, self.level)
-        self._candidates = getattr(tuner, "candidates", None)
-        # A win on the spot is played at every level, whatever the budget and the ordering.
-        # Its check counts in elapsed_ms but not against the level's time cap, which would
-        # otherwise cut searches on a slow device that a fast host finishes (other moves).
+        # A win on the spot is played at every level, whatever the budget and the ordering, and
+        # before the Tuner is built (a win needs none).  The checks count in elapsed_ms but not
+        # against the level's time cap, which would otherwise cut searches on a slow device that
+        # a fast host finishes (other moves).
         check_from = _clock()
-        may_win = getattr(tuner, "win_candidates", None)
-        for move in (moves if may_win is None else may_win(moves)):
-            game.play(move)
-            won = game.winner() == self.player
-            game.undo()
-            if won:
-                self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
-                return move
-        sure_win = getattr(tuner, "sure_win", None)
-        move = None if sure_win is None else sure_win(moves)
+        may_win = getattr(self.tuner_class, "win_candidates", None)
+        move = win_on_the_spot(game, moves if may_win is None else may_win(game, moves), self.player)
         if move is not None:
             self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
             return move
         self._check_ticks = _ticks_since(_clock(), check_from)
+        tuner = self.tuner = self.tuner_class(game, self.level)
+        self._candidates = getattr(tuner, "candidates", None)
+        sure_win = getattr(tuner, "sure_win", None)
+        if sure_win is not None:
+            check_from = _clock()
+            move = sure_win(moves)
+            if move is not None:
+                self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
+                return move
+            self._check_ticks += _ticks_since(_clock(), check_from)
         if self._salt_from_first:
             self._to_front(moves)
         else:

@@ -142,6 +142,7 @@ _arrays = []  # the one _Arrays, made with the first Tuner
 class Tuner:
     """One search's tuning (ai.py): the winning spaces of its line and the root's rankings."""
     LEVELS = LEVELS
+    win_candidates = staticmethod(win_candidates)  # (ai.py) asked before a Tuner is built
 
     def __init__(self, game, level):
         """Every space where a tile of either colour would make a loop now, and each player's
@@ -489,9 +490,6 @@ class Tuner:
         self._openers_len = n
 
     # --- move ordering ---------------------------------------------------------------------------
-    def win_candidates(self, moves):
-        return win_candidates(self.game, moves)
-
     def order(self, moves, count):
         """The moves best first: wins, blocks, threats opened, then tiles above the board on the
         opponent's; tiles that open an opposing latent win last."""

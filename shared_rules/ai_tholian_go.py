@@ -81,11 +81,53 @@ _GO_ON = const(2)  # a push through enemy tokens under way: its next nodes searc
 _A_END = const(2)  # or the turn is over
 
 
+def win_candidates(game, moves):
+    """The decisions that may win on the spot: a step into an occupied node only starts or
+    continues a push (nothing is captured before it ends), so those need no try.  Where
+    only captures win (no touchdown, no chain), a move of my own tokens that neither makes
+    nor breaks a barrier of mine (neither its start nor its end next to a token of mine in
+    their web) cuts nothing off either, unless a transformation may follow: the last
+    move's captures took what my barriers cut off (in a position reached by play)."""
+    board = game.board
+    g = game.space
+    adj = g.adj
+    me = game.player + 1
+    # (Placing variants left out: Lucky's dice may place a token inside an enclosure, which
+    # the first move's captures take.)
+    by_barriers = not game.touchdown and not game.chain and not game.pending and not game.placement
+    if by_barriers and game.transform:
+        for k in g.targets[game.player]:
+            if board[k] == me:
+                by_barriers = False  # it may transform once its entry node is free
+    out = []
+    for m in moves:
+        kind = move_kind(m)
+        start = end = -1
+        if kind == STEP:
+            a = move_node(m)
+            b = adj[a * SLOTS + step_slot(m)]
+            if board[b]:
+                continue
+            start, end = a, b
+        elif kind == NEXT:
+            v = move_node(m)
+            if board[v]:
+                continue
+            if route_is_mine(game, me):
+                start, end = game.route[0], v
+        if by_barriers and start >= 0 and not (game.transform and end in g.targets[game.player]):
+            if not (_next_to_mine(g, board, start, end, me) or _next_to_mine(g, board, end, start, me)):
+                continue
+        out.append(m)
+    return out
+
+
 class Tuner:
     """One search's tuning (ai.py): the level's settings and the decisions played at the root
     (its search state), over the space's tables (tables_for), which also keep a turn's
     evaluations and work for the searches of that turn."""
     LEVELS = LEVELS
+    win_candidates = staticmethod(win_candidates)  # (ai.py) asked before a Tuner is built
     # The search starts at its full depth: below the root only the mover's own decisions go on
     # (no alpha-beta cut-off to prepare), so a one-ply iteration would only repeat the next one's.
     DEEPEN_FROM = 2
@@ -157,47 +199,6 @@ class Tuner:
         if game.rlen:
             return route_is_mine(game, me)
         return me != self.plan
-
-    def win_candidates(self, moves):
-        """The decisions that may win on the spot: a step into an occupied node only starts or
-        continues a push (nothing is captured before it ends), so those need no try.  Where
-        only captures win (no touchdown, no chain), a move of my own tokens that neither makes
-        nor breaks a barrier of mine (neither its start nor its end next to a token of mine in
-        their web) cuts nothing off either, unless a transformation may follow: the last
-        move's captures took what my barriers cut off (in a position reached by play)."""
-        game = self.game
-        board = game.board
-        g = game.space
-        adj = g.adj
-        me = game.player + 1
-        # (Placing variants left out: Lucky's dice may place a token inside an enclosure, which
-        # the first move's captures take.)
-        by_barriers = not game.touchdown and not game.chain and not game.pending and not game.placement
-        if by_barriers and game.transform:
-            for k in g.targets[game.player]:
-                if board[k] == me:
-                    by_barriers = False  # it may transform once its entry node is free
-        out = []
-        for m in moves:
-            kind = move_kind(m)
-            start = end = -1
-            if kind == STEP:
-                a = move_node(m)
-                b = adj[a * SLOTS + step_slot(m)]
-                if board[b]:
-                    continue
-                start, end = a, b
-            elif kind == NEXT:
-                v = move_node(m)
-                if board[v]:
-                    continue
-                if route_is_mine(game, me):
-                    start, end = game.route[0], v
-            if by_barriers and start >= 0 and not (game.transform and end in g.targets[game.player]):
-                if not (_next_to_mine(g, board, start, end, me) or _next_to_mine(g, board, end, start, me)):
-                    continue
-            out.append(m)
-        return out
 
     def candidates(self, count):
         """No moves at a leaf, found before the rules list them; elsewhere order() picks."""

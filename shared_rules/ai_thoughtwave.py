@@ -77,6 +77,20 @@ def _edge_values(first, second, side_pair, opened, cell, out):
             out[k] = out[4 + k] = INF
 
 
+# The distance model the win check (asked before a Tuner is built) made, which the search's
+# Tuner then takes: its mirror of the board is up to date.
+_checked_links = None
+
+
+def win_candidates(game, moves):
+    """A placement wins on the spot only one tile from a link, whose distance is then at most
+    4 (a tile costs 2 to 4): otherwise none of the ~800 moves needs a try."""
+    global _checked_links
+    if _checked_links is None:
+        _checked_links = Links()
+    return moves if _checked_links.distances(game)[game.to_move()] <= 4 else []
+
+
 # Thoughtwave's tuning for one search (ai.py): the distance model (its own mirror of the board),
 # the level's settings, the rankings' scratch and what the search found so far.
 #
@@ -91,10 +105,13 @@ class Tuner:
     # found to win one (no evaluation without a race comes near: |distances x 25| < 21000).
     SURE_WIN = 50000
     SALT_FROM_FIRST = True  # (ai.py) order() takes its tie-break salt from moves[0]
+    win_candidates = staticmethod(win_candidates)  # (ai.py) asked before a Tuner is built
 
     def __init__(self, game, level):
         self.game = game
-        self._links = Links()
+        global _checked_links
+        self._links = _checked_links or Links()
+        _checked_links = None  # the Tuner's own now: two searches share no state
         settings = LEVELS[level]
         self._plies = len(settings[2])  # the level's depth (see _refuted)
         self._attack = settings[4]  # the evaluation's weight of the player's own distance
@@ -150,12 +167,6 @@ class Tuner:
         elif ours and n == 2 and self._plies == 2 and value < self._current[1]:
             self._current[1], self._current[2] = value, history[-1]
         return value
-
-    def win_candidates(self, moves):
-        """A placement wins on the spot only one tile from a link, whose distance is then at most
-        4 (a tile costs 2 to 4): otherwise none of the ~800 moves needs a try."""
-        game = self.game
-        return moves if self._links.distances(game)[game.to_move()] <= 4 else []
 
     def _best_reset(self, count):
         """Empties the ranking for the `count` best keys (at most _KEEP; -1 is below every key,

@@ -454,6 +454,7 @@ _notes = _Notes()
 class Tuner:
     """One search's tuning (ai.py): the search's shape at this root and its plan."""
     LEVELS = LEVELS
+    win_candidates = staticmethod(win_candidates)  # (ai.py) asked before a Tuner is built
 
     def __init__(self, game, level):
         self.game = game
@@ -503,9 +504,6 @@ class Tuner:
         if self.recording and game.fly_site != NO_SITE and len(game.history) == self.root_length + 1:
             return None
         return []
-
-    def win_candidates(self, moves):
-        return win_candidates(self.game, moves)
 
     def sure_win(self, moves):
         return sure_win(self.game, moves)

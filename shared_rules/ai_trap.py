@@ -22,7 +22,7 @@ from micropython import const
 from shared_rules.ai import keep_best
 from shared_rules.ai_trap_tables import COST, CORNER_RAYS, CUT, OFF, OFF_STATE, ONE_CORNER, Rings
 from shared_rules.game import ONGOING
-from shared_rules.trap import PASS, Trap
+from shared_rules.trap import PASS, SOURCE_SHIFT, TARGET_MASK, Trap
 
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 LEVELS = {
@@ -117,15 +117,15 @@ class _Work:
         self.move_scores = array("i", bytes(4 * _MOST))
         self.used = bytearray(cells)  # order(): moves kept per hole (low 4 bits), per ball,
         self.taken = bytearray(_MOST)  # and which of the ranked ones
+        self.zeros = bytes(cells)  # what clears a cell array at once (a slice assignment)
 
     def start(self):
         """A new search: its stamps start at 0 on cleared marks (a search cut short by an error
         may have left partners too), and no position's threats are marked yet."""
-        seen, on_path, partners = self.seen, self.on_path, self.partners
-        for i in range(self.cells):
-            seen[i] = 0
-            on_path[i] = 0
-            partners[i] = 0
+        zeros = self.zeros
+        self.seen[:] = zeros
+        self.on_path[:] = zeros
+        self.partners[:] = zeros
         self.stamp = 0
         self.path_stamp = 0
         self.double_count = 0
@@ -135,19 +135,40 @@ class _Work:
             tail[i] = -1
 
 
+def _work_for(game):
+    """The _Work of `game`'s dots (made for a new game), started afresh."""
+    global _work
+    w = _work
+    if w is None or w.dots_of is not game.dots:
+        w = _work = None  # (the old one's heap is free before the new one is made)
+        w = _work = _Work(Rings(game))
+    w.start()
+    return w
+
+
+def win_candidates(game, moves):
+    """The moves to a hole where a ball of the mover traps a dot (t.threat's colour bit): only
+    those can win on the spot (phase 2's ~900 moves need no try otherwise)."""
+    t = _work_for(game)
+    me = game.to_move() + 1
+    _mark_threats(game, t, game.board, me)
+    threat = t.threat
+    mask = TARGET_MASK
+    out = []
+    for m in moves:
+        if threat[m & mask] & me:
+            out.append(m)
+    return out
+
+
 # Trap's tuning for one search (ai.py): the game and its _Work, started afresh.
 class Tuner:
     LEVELS = LEVELS
+    win_candidates = staticmethod(win_candidates)  # (ai.py) asked before a Tuner is built
 
     def __init__(self, game, level):
-        global _work
-        w = _work
-        if w is None or w.dots_of is not game.dots:
-            w = _work = None  # (the old one's heap is free before the new one is made)
-            w = _work = _Work(Rings(game))
-        w.start()
         self.game = game
-        self.work = w
+        self.work = _work_for(game)
 
     def evaluate(self, player):
         return _evaluate(self.work, self.game, player)
@@ -158,8 +179,6 @@ class Tuner:
     def candidates(self, count):
         return _candidates(self.work, self.game, count)
 
-    def win_candidates(self, moves):
-        return _win_candidates(self.work, self.game, moves)
 
 
 def _scan(t, board):
@@ -317,8 +336,12 @@ def _threats(t, board, colour, limit, under=0):
     at `limit`).  Empty holes, and with `under` also those held by that colour (they open the
     moment it leaves).  Needs _fill_rows(t, board)."""
     count = 0
+    one_corner = ONE_CORNER
     for d in range(t.dots):
-        count = _dot_threats(t, board, colour, d, _open_rays(t, colour, d), count, under)
+        rays = _open_rays(t, colour, d)
+        if rays and one_corner[rays] == 255:  # (_dot_threats' first test, without a call)
+            continue
+        count = _dot_threats(t, board, colour, d, rays, count, under)
         if count >= limit:
             return count
     return count
@@ -349,8 +372,7 @@ def _dot_threats(t, board, colour, d, rays, count, under):
         on_path = t.on_path
         stamp = t.path_stamp + 1
         if stamp > 255:
-            for i in range(t.cells):
-                on_path[i] = 0
+            on_path[:] = t.zeros
             stamp = 1
         t.path_stamp = stamp
         path = t.path
@@ -383,9 +405,12 @@ def _threat_makers(t, board, colour, under):
     pair_y = t.pair_y
     partners = t.partners
     dot_rays = t.dot_rays
+    one_corner = ONE_CORNER
     for d in range(t.dots):
         rays = _open_rays(t, colour, d, False)
         dot_rays[d] = rays
+        if rays and one_corner[rays] == 255:  # (_dot_threats' first test, without a call)
+            continue
         for i in range(_dot_threats(t, board, colour, d, rays, 0, under)):
             threat[found[i]] |= colour
     pairs = 0
@@ -590,9 +615,7 @@ def _new_stamp(t):
     """A new mark for t.seen (cleared when the marks run out)."""
     stamp = t.stamp + 1
     if stamp > 255:
-        seen = t.seen
-        for i in range(t.cells):
-            seen[i] = 0
+        t.seen[:] = t.zeros
         stamp = 1
     t.stamp = stamp
     return stamp
@@ -669,20 +692,20 @@ def _gain(t, cell, old, value, me):
     dots = t.touches[cell]
     keys, need, slots = t.keys, t.need, t.slot
     cost_me, cost_you = COST[me], COST[3 - me]
+    values, weights, cells = _VALUE, _WEIGHT, t.cells
     you = 3 - me
+    change = value - old
     gain = 0
     d = 0
     while dots:
         if dots & 1:
-            slot = slots[d * t.cells + cell]
-            k = d * 4 + slot // 3
-            key = keys[k]
-            new = key + (value - old) * _WEIGHT[slot % 3]
+            slot = slots[d * cells + cell]
+            key = keys[d * 4 + slot // 3]
+            new = key + change * weights[slot % 3]
             mine = need[d * 3 + me]
-            after = mine - cost_me[key] + cost_me[new]
             yours = need[d * 3 + you]
-            yours_after = yours - cost_you[key] + cost_you[new]
-            gain += _VALUE[after] - _VALUE[mine] + _VALUE[yours] - _VALUE[yours_after]
+            gain += (values[mine - cost_me[key] + cost_me[new]] - values[mine] + values[yours]
+                     - values[yours - cost_you[key] + cost_you[new]])
         dots >>= 1
         d += 1
     return gain
@@ -695,19 +718,26 @@ def _fill_gain(t, cell, me):
         gain += _gain(t, cell, 0, me, me)
     threat = t.threat[cell]
     if threat:
-        you = 3 - me
-        if threat & me:
-            gain += _TRAP_NOW
-        if threat & you:
-            gain += _THREAT_TO_MOVE
-        if threat & me << 4:
-            gain += _MAKE_TWO
-        elif threat & me << 2:
-            gain += _MAKE_ONE
-        if threat & you << 4:
-            gain += _STOP_TWO
-        elif threat & you << 2:
-            gain += _STOP_ONE
+        gain += _threat_gain(threat, me)
+    return gain
+
+
+def _threat_gain(threat, me):
+    """_fill_gain's part from t.threat's bits `threat` of the hole."""
+    gain = 0
+    you = 3 - me
+    if threat & me:
+        gain += _TRAP_NOW
+    if threat & you:
+        gain += _THREAT_TO_MOVE
+    if threat & me << 4:
+        gain += _MAKE_TWO
+    elif threat & me << 2:
+        gain += _MAKE_ONE
+    if threat & you << 4:
+        gain += _STOP_TWO
+    elif threat & you << 2:
+        gain += _STOP_ONE
     return gain
 
 
@@ -726,8 +756,7 @@ def _mark_threats(game, t, board, me):
     _scan(t, board)
     _fill_rows(t, board)
     threat = t.threat
-    for cell in range(t.cells):
-        threat[cell] = 0
+    threat[:] = t.zeros
     _threat_makers(t, board, me, 0)
     _threat_makers(t, board, 3 - me, me)
     doubles = t.doubles
@@ -772,16 +801,19 @@ def _order(t, game, moves, count):
     scores = t.move_scores
     n = 0
     if game.phase() == 1:
+        limit = count if count < _MOST else _MOST
         for cell in moves:
             if not forced or threat[cell] & forced:
                 if forced == me:
                     return [cell]
-                n = keep_best(kept, scores, 0, n, count if count < _MOST else _MOST, cell, _fill_gain(t, cell, me))
+                score = _fill_gain(t, cell, me)
+                if n < limit or score > scores[limit - 1]:  # (keep_best's own test, without a call)
+                    n = keep_best(kept, scores, 0, n, limit, cell, score)
         return _listed(kept, n)
-    source, target = Trap.move_source, Trap.move_target
+    shift, mask = SOURCE_SHIFT, TARGET_MASK
     if forced == me:
         for m in moves:  # a move that traps (some balls would open the trap they close)
-            if m != PASS and threat[target(m)] & me and _moved_traps(t, board, source(m), target(m), me):
+            if m != PASS and threat[m & mask] & me and _moved_traps(t, board, (m >> shift) - 1, m & mask, me):
                 return [m]
     gain = _hole_gains(t, board, me)
     blocks = forced if forced != me else 0  # (no block at all: any move then)
@@ -789,24 +821,23 @@ def _order(t, game, moves, count):
         for m in moves:
             if m == PASS:
                 continue
-            to = target(m)
+            to = m & mask
             if not blocks or threat[to] & blocks:
-                n = keep_best(kept, scores, 0, n, _MOST, m, gain[to] + gain[source(m)])
+                n = keep_best(kept, scores, 0, n, _MOST, m, gain[to] + gain[(m >> shift) - 1])
         if n or not blocks:
             break
         blocks = 0
     if n <= count:
         return _listed(kept, n)
     used = t.used
-    for i in range(t.cells):
-        used[i] = 0
+    used[:] = t.zeros
     taken = t.taken
     out = [0] * count
     k = 0
     for i in range(n):  # the varied ones first,
         m = kept[i]
-        to = target(m)
-        ball = source(m)
+        to = m & mask
+        ball = (m >> shift) - 1
         taken[i] = 0
         if k < count and (used[to] & 15) < _PER_HOLE and (used[ball] >> 4) < _PER_HOLE:
             used[to] += 1
@@ -868,11 +899,18 @@ def _candidates(t, game, count):
     scores = t.top_scores
     if game.phase() == 1:
         n = 0
+        near, touches = t.near, t.touches
         for cell in range(t.cells):
             if board[cell] == 0 and (not forced or threat[cell] & forced):
                 if forced == me:
                     return [cell]
-                n = keep_best(cells, scores, 0, n, count, cell, _fill_gain(t, cell, me))
+                score = near[cell]  # _fill_gain written out
+                if touches[cell]:
+                    score += _gain(t, cell, 0, me, me)
+                if threat[cell]:
+                    score += _threat_gain(threat[cell], me)
+                if n < count or score > scores[count - 1]:  # (keep_best's own test, without a call)
+                    n = keep_best(cells, scores, 0, n, count, cell, score)
         return _listed(cells, n)
     _hole_gains(t, board, me)
     balls = t.balls
@@ -917,20 +955,6 @@ def _candidates(t, game, count):
     if not n or (per_target == 2 and found_all * 2 < count):
         return None
     return _listed(moves, n)
-
-
-def _win_candidates(t, game, moves):
-    """The moves to a hole where a ball of the mover traps a dot (t.threat's colour bit): only
-    those can win on the spot (phase 2's ~900 moves need no try otherwise)."""
-    me = game.to_move() + 1
-    _mark_threats(game, t, game.board, me)
-    threat = t.threat
-    target = Trap.move_target
-    out = []
-    for m in moves:
-        if threat[target(m)] & me:
-            out.append(m)
-    return out
 
 
 def _listed(items, n):

@@ -12,8 +12,9 @@
 # by the decision itself.
 #
 # Beyond the Game protocol, for the app and the AI: potential(site), flight() (the stone in flight
-# and its power left), maneuver(), score(player, marks), colour_of(player), player_of(colour),
-# site_xy(site), extent(), neighbours(site), illegal_reason(move), enemy_next_to_empty(...); the
+# and its power left), maneuver(), score(player, marks), colour_score(colour, marks) (the same by
+# colour), colour_of(player), player_of(colour), site_xy(site), extent(), neighbours(site),
+# illegal_reason(move), enemy_next_to_empty(...); the
 # state read directly (read-only): n, board, near, black_nbrs, white_nbrs, nbrs, degree, mover,
 # phase, fly_site, fly_power, fly_kind, setup, original, idle, deployed, first_passed,
 # must_deploy; moves are built by destination(site) and choice(colour), read with KIND_MASK and
@@ -523,7 +524,7 @@ class Throngs(Game):
         # Seed: "one player starts a turn with a score at least 2 more than half the size of the
         # board" wins; "Play continues until no actions are possible": the mover has no deploy,
         # capture or move, and neither had the opponent when its turn began (it could only pass).
-        if 2 * self._score(self.mover) >= self.n + 4:
+        if 2 * self.colour_score(self.mover) >= self.n + 4:
             self.result = self.player_of(self.mover)
             return
         idle = 0 if self._any_action() else 1
@@ -534,7 +535,7 @@ class Throngs(Game):
     def _check_end_original(self):
         """Ludii 1.3.12, before each maneuver: the player about to move wins with a score of more
         than half the sites plus 3; only Ludii's counter can take every maneuver away."""
-        if 2 * self._score(self.mover) > self.n + 6:
+        if 2 * self.colour_score(self.mover) > self.n + 6:
             self.result = self.player_of(self.mover)
         elif self.counter[self.mover] > _FORCE_AT and not self.legal_moves():
             self.result = self._majority()
@@ -590,9 +591,10 @@ class Throngs(Game):
         """The seed's score of seat `player`: stones and sites it can expect to defend.  With a
         `marks` bytearray (one byte per site), the sites that count are set to 1 there, the
         others to 0."""
-        return self._score(self.colour_of(player), marks)
+        return self.colour_score(self.colour_of(player), marks)
 
-    def _score(self, mine, marks=None):
+    def colour_score(self, mine, marks=None):
+        """score() by colour (BLACK or WHITE): the seed's score of the player who has `mine`."""
         if mine == BLACK:
             own_nbrs = self.black_nbrs
             enemy_nbrs = self.white_nbrs
@@ -841,7 +843,7 @@ class Throngs(Game):
         if self.setup == _CHOOSE_STEP:
             return "pie setup: the second player chooses black or white (White moves first)"
         text = "%s to move, maneuver %d of 2; score Black %d, White %d" % (
-            self.PLAYERS[self.mover - 1], self.phase + 1, self._score(BLACK), self._score(WHITE))
+            self.PLAYERS[self.mover - 1], self.phase + 1, self.colour_score(BLACK), self.colour_score(WHITE))
         if self.fly_site != NO_SITE:
             text += "; stone on %d in flight with %d action%s" % (
                 self.fly_site, self.fly_power, "" if self.fly_power == 1 else "s")

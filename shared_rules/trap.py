@@ -28,6 +28,8 @@ For the app and the AI (all read-only):
   Trap.move(from_cell, to_cell) -> the phase-2 move; Trap.move_source(move), Trap.move_target(move)
                             -> its from_cell (-1 for a placement) and to_cell, without a tuple
                             (not for PASS)
+  SOURCE_SHIFT, TARGET_MASK the move's layout, for loops over many moves (no call per move):
+                            from_cell = (move >> SOURCE_SHIFT) - 1, to_cell = move & TARGET_MASK
   game.neighbours, game.neighbour_starts: the 8-neighbour lists, cell c's in
                             neighbours[neighbour_starts[c]:neighbour_starts[c + 1]]
   game.trapped_dots(player) -> indexes into game.dots that the player's chains enclose
@@ -48,6 +50,10 @@ MAX_PHASE2_MOVES = const(100)  # Ruling: 100 phase-2 decisions without a trap is
 REPEATS_FOR_DRAW = const(3)  # Ruling: a phase-2 position seen three times is a draw
 MIN_SIZE = const(7)
 MAX_SIZE = const(16)
+
+# A move: (from_cell + 1) << SOURCE_SHIFT | to_cell (a placement: from_cell -1); PASS apart.
+SOURCE_SHIFT = const(8)
+TARGET_MASK = const(0xFF)
 
 _EMPTY = const(0)
 _OUTSIDE = const(0xFFFF)  # "triangle" beyond the board outline
@@ -311,19 +317,19 @@ class Trap(Game):
     def move_cells(self, move):
         if move == PASS:
             return -1, -1
-        return (move >> 8) - 1, move & 0xFF
+        return (move >> SOURCE_SHIFT) - 1, move & TARGET_MASK
 
     @staticmethod
     def move(source, target):
-        return (source + 1) << 8 | target
+        return (source + 1) << SOURCE_SHIFT | target
 
     @staticmethod
     def move_source(move):
-        return (move >> 8) - 1
+        return (move >> SOURCE_SHIFT) - 1
 
     @staticmethod
     def move_target(move):
-        return move & 0xFF
+        return move & TARGET_MASK
 
     # --- protocol -----------------------------------------------------------------------------
     def to_move(self):
@@ -362,7 +368,7 @@ class Trap(Game):
         for a in range(cells):
             if board[a] != me:
                 continue
-            base = (a + 1) << 8
+            base = (a + 1) << SOURCE_SHIFT
             # Neighbours whose only own neighbour is `a`: the target must touch each of them.
             needy = -1
             needy2 = -1
@@ -449,7 +455,7 @@ class Trap(Game):
             return
         if not isinstance(move, int) or move < 256:
             raise GameError("phase 2: a move takes one of your balls to an empty hole")
-        a, t = (move >> 8) - 1, move & 0xFF
+        a, t = (move >> SOURCE_SHIFT) - 1, move & TARGET_MASK
         if a >= cells or t >= cells:
             raise GameError("no such hole")
         if self.board[a] != me:
@@ -477,7 +483,7 @@ class Trap(Game):
                 self._winner = me - 1
             return
         if move != PASS:
-            a, t = (move >> 8) - 1, move & 0xFF
+            a, t = (move >> SOURCE_SHIFT) - 1, move & TARGET_MASK
             board[a] = _EMPTY
             board[t] = me
             self._hash ^= keys[2 * a + me - 1] ^ keys[2 * t + me - 1]
@@ -485,7 +491,7 @@ class Trap(Game):
         self._to_move ^= 1
         self._phase2_moves += 1
         self._seen_positions.append(self._position_key())
-        if move != PASS and self._traps(me, move & 0xFF):
+        if move != PASS and self._traps(me, move & TARGET_MASK):
             self._winner = me - 1
         elif self._repetitions() >= REPEATS_FOR_DRAW or self._phase2_moves >= MAX_PHASE2_MOVES:
             self._winner = DRAW
@@ -509,7 +515,7 @@ class Trap(Game):
             self._phase2_moves -= 1
             self._seen_positions.pop()
             if move != PASS:
-                a, t = (move >> 8) - 1, move & 0xFF
+                a, t = (move >> SOURCE_SHIFT) - 1, move & TARGET_MASK
                 board[t] = _EMPTY
                 board[a] = me
                 self._hash ^= keys[2 * a + me - 1] ^ keys[2 * t + me - 1]
@@ -647,7 +653,7 @@ class Trap(Game):
         for i in range(1, back + 1):
             move = self.history[-i]
             if move != PASS:
-                a, t = (move >> 8) - 1, move & 0xFF
+                a, t = (move >> SOURCE_SHIFT) - 1, move & TARGET_MASK
                 scratch[t] = _EMPTY
                 scratch[a] = colour
             colour = 3 - colour
@@ -662,7 +668,7 @@ class Trap(Game):
             return "pass"
         if move < 256:
             return _square_name(move, self.size)
-        return "%s-%s" % (_square_name((move >> 8) - 1, self.size), _square_name(move & 0xFF, self.size))
+        return "%s-%s" % (_square_name((move >> SOURCE_SHIFT) - 1, self.size), _square_name(move & TARGET_MASK, self.size))
 
     def move_from_text(self, text):
         text = text.strip().lower()
@@ -684,7 +690,7 @@ class Trap(Game):
             raise GameError("a move is a square (d4) or two squares (d4-f6), not '%s'" % text)
         if self.phase() == 1:
             raise GameError("phase 1: place a ball on a square, e.g. d4")
-        return (cells[0] + 1) << 8 | cells[1]
+        return (cells[0] + 1) << SOURCE_SHIFT | cells[1]
 
     def encode(self):
         """Rows from the top ('.' empty, L, D) joined by '/', side to move, balls in hand, phase-2 moves."""

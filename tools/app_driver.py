@@ -30,6 +30,30 @@ class ScriptedHw(HwBase):
         self.now += n
 
 
+def new_game_keys(game, first, second):
+    """Main menu -> New game -> `game` -> its form with the players `first` and `second` (the
+    save's words: "human", "ai-<level>") -> Start.  The form opens on Start; above it the second
+    player's row, on the AI at the default level, and above that the first player's, on Human;
+    a row's choices are Human, then the AI at each level of shared_rules/levels.py."""
+    from firmware.app import player_level
+    from shared_rules import registry
+    from shared_rules.levels import DEFAULT_LEVEL, LEVELS
+
+    def choice(player):
+        level = player_level(player)
+        return 1 + LEVELS.index(level) if level is not None else 0
+
+    def steps(start, player):
+        n = choice(player) - start
+        return ["right"] * n if n > 0 else ["left"] * -n
+
+    keys = ["a"] + ["down"] * registry.game_names().index(game) + ["a"]
+    keys += ["up"] + steps(1 + LEVELS.index(DEFAULT_LEVEL), second)
+    if choice(first):
+        keys += ["up"] + steps(0, first) + ["down"]
+    return keys + ["down", "a"]
+
+
 _DIRS = (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))
 
 

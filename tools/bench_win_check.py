@@ -23,14 +23,8 @@ MAX_DECISIONS = 400
 def wins_on_the_spot_seconds(game, moves):
     """CPU seconds to play each of `moves` and look at the winner, up to a win (ai.Search.run()'s
     loop)."""
-    player = game.to_move()
     start = time.process_time()
-    for move in moves:
-        game.play(move)
-        won = game.winner() == player
-        game.undo()
-        if won:
-            break
+    ai.win_on_the_spot(game, moves, game.to_move())
     return time.process_time() - start
 
 
@@ -49,11 +43,11 @@ def game_figures(bench, name):
             moves = game.legal_moves()
             decisions += 1
             every.append(wins_on_the_spot_seconds(game, moves))
-            tuner = tuner_class(game, ai.DEFAULT_LEVEL)  # what the search builds before the check
             start = time.process_time()
-            kept = tuner.win_candidates(list(moves))
+            kept = tuner_class.win_candidates(game, list(moves))
             narrowed.append(time.process_time() - start + wins_on_the_spot_seconds(game, kept))
-            if hasattr(tuner, "sure_win"):
+            if hasattr(tuner_class, "sure_win"):
+                tuner = tuner_class(game, ai.DEFAULT_LEVEL)  # what the search builds before it
                 start = time.process_time()
                 tuner.sure_win(moves)
                 sure.append(time.process_time() - start)

@@ -27,7 +27,7 @@ import json
 import os
 
 from firmware.hw_base import press
-from tools.app_driver import ScriptedHw, presses_for
+from tools.app_driver import ScriptedHw, new_game_keys, presses_for
 
 _mem_alloc = getattr(gc, "mem_alloc")
 
@@ -63,22 +63,10 @@ class ScriptedHW(ScriptedHw):
         return bool(self.apps) and self.apps[0].busy
 
 
-def menu_keys(name, players):
-    """Main menu -> New game -> `name` -> its form: set both player rows, Start."""
-    from shared_rules import registry
-    keys = ["a"] + ["down"] * registry.game_names().index(name) + ["a"]
-    # The form starts on Start; above it the second player's row (default AI normal), then the
-    # first player's (default Human).
-    second, first = players
-    keys += ["up"] + {"human": ["left", "left"], "ai-easy": ["left"], "ai-normal": []}[second]
-    keys += ["up"] + {"human": [], "ai-easy": ["right"], "ai-normal": ["right", "right"]}[first]
-    keys += ["down", "down", "a"]
-    return keys
-
-
 class Run:
     def __init__(self, mode, name, profile, seed, baseline, max_decisions):
-        from firmware.app import App
+        from firmware.app import App, HUMAN, ai_player
+        from shared_rules.levels import DEFAULT_LEVEL, LEVELS
         from shared_rules.rng import Rng
         self.baseline = baseline
         self.max_decisions = max_decisions     # 0: play to the end
@@ -88,9 +76,9 @@ class Run:
         self.rng = Rng(seed)
         hw = ScriptedHW(profile, self.folder)
         self.hw = hw
-        players = {"human": ("human", "human"), "demo": ("ai-easy", "ai-easy"),
-                   "normal": ("ai-normal", "ai-normal")}[mode]
-        hw.script = menu_keys(name, players)
+        # Both players alike: human, the weakest AI (the demo's), or the AI at the default level.
+        player = {"human": HUMAN, "demo": ai_player(LEVELS[0]), "normal": ai_player(DEFAULT_LEVEL)}[mode]
+        hw.script = new_game_keys(name, player, player)
         app = App(hw)
         self.app = app
         hw.apps.append(app)

@@ -25,8 +25,8 @@ from shared_rules import registry
 import shared_rules.games  # noqa: F401
 from shared_rules.rng import Rng
 from tools import pystone
+from tools.app_driver import new_game_keys
 from tools.rules_bench_vm import warm_up
-from tools.vm_app_session import menu_keys
 
 ticks_ms = getattr(time, "ticks_ms")      # MicroPython only (this runs under the VM)
 ticks_diff = getattr(time, "ticks_diff")
@@ -76,7 +76,7 @@ def main(name, seed):
     buttons = ScriptedButtons(board.BUTTONS)
     hw = Hw(board.NAME, display, buttons, "/saves_screen", board.LAYER)
     app = App(hw)
-    buttons.script = menu_keys(name, ("human", "human"))
+    buttons.script = new_game_keys(name, "human", "human")
     try:
         app.main_menu()
     except KeyboardInterrupt:

@@ -15,8 +15,7 @@ from typing import Any
 
 import desktop_sim  # noqa: F401  (the device's modules on CPython: framebuf, micropython)
 from firmware.hw_base import press
-from shared_rules.levels import DEFAULT_LEVEL, LEVELS
-from tools.app_driver import ScriptedHw, presses_for
+from tools.app_driver import ScriptedHw, new_game_keys, presses_for
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROFILE = "pico_lcd13"
@@ -24,7 +23,11 @@ PRESS_MS = 150          # a press is held this long: longer than the app's longe
 AFTER_PRESS_MS = 350    # then released this long: the screen update of the press
 MENU_SETTLE_MS = 300    # the menu is drawn: the script starts on it
 GAME_START_MS = 3000    # Start pressed: the board drawn (and the AI's move if it moved first)
-AI_REPLY_MS = {"easy": 4000, "normal": 9000, "hard": 30000}  # emulated ms the AI may take, drawing included
+# The emulated ms the script gives the AI's reply, drawing included: this much, and this many
+# times the level's time cap (a turn may be several decisions; a level's node budget normally
+# ends a search well before its cap).
+AI_REPLY_BASE_MS = 2000
+AI_REPLY_CAPS = 2.5
 
 
 class PlanEnd(BaseException):
@@ -48,21 +51,6 @@ class PlanningHW(ScriptedHw):
         if not self.keys:
             self.keys = self.decide(self.app)
         return press(self.keys.pop(0))
-
-
-def menu_keys(game, level):
-    """Main menu -> New game -> `game` -> its form: first player Human, second AI `level` -> Start."""
-    from shared_rules import registry
-    import shared_rules.games  # noqa: F401  (registers the games)
-    # The form opens on Start; above it the second player (AI normal), then the first (Human).
-    return ["a"] + ["down"] * registry.game_names().index(game) + ["a", "up"] + level_keys(level) + ["down", "a"]
-
-
-def level_keys(level):
-    """The presses that take the form's second player from its default (the AI at the default
-    level) to the AI at `level`."""
-    steps = LEVELS.index(level) - LEVELS.index(DEFAULT_LEVEL)
-    return ["right"] * steps if steps > 0 else ["left"] * -steps
 
 
 def entries(builder):
@@ -113,10 +101,10 @@ def _plan(game, level, ai_replies, save_dir, pick, shorter):
     for path in (os.path.join(ROOT, "desktop_sim", "shim"), os.path.join(ROOT, "tools", "host_shims")):
         if path not in sys.path:
             sys.path.insert(0, path)
-    from firmware.app import App
+    from firmware.app import App, HUMAN, ai_player
     from shared_rules import ai
     ai.use_level_time_caps(False)
-    segments: list[tuple] = [("menu", menu_keys(game, level))]
+    segments: list[tuple] = [("menu", new_game_keys(game, HUMAN, ai_player(level)))]
     seen: dict[str, Any] = {"history": 0, "replies": 0}
 
     def decide(app):
@@ -157,7 +145,9 @@ def _plan(game, level, ai_replies, save_dir, pick, shorter):
 
 def script(plan, shot_prefix):
     """The button script of a plan; its screenshots are `<shot_prefix>NN.png`."""
-    level = plan.level
+    from shared_rules import ai, registry
+    cap_s = ai.tuner_class(registry.create(plan.game, plan.options)).LEVELS[plan.level][0]
+    reply_ms = int(AI_REPLY_BASE_MS + AI_REPLY_CAPS * 1000 * cap_s)
     lines = ["wait %d" % MENU_SETTLE_MS]
     shots = []
 
@@ -181,6 +171,6 @@ def script(plan, shot_prefix):
         for button in keys:
             press(button)
         if ai_follows:
-            lines.append("wait %d" % AI_REPLY_MS[level])
+            lines.append("wait %d" % reply_ms)
             screenshot()
     return "\n".join(lines) + "\n", shots

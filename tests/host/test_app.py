@@ -51,13 +51,15 @@ def test_settings_are_saved_and_read_back(tmp_path):
 
 def test_the_level_names_come_from_ai_LEVELS_alone():
     # A new level is one line in shared_rules/levels.py (ai.LEVELS; and one per game's tuning): no
-    # list of the level names, or of the players' words made from them, in the app.
+    # list of the level names, or of the players' words made from them, in the app or in the
+    # tools that drive it through its menus.
     import ast
     from shared_rules import ai
     words = {"ai-" + level for level in ai.LEVELS} | {"AI " + level for level in ai.LEVELS}
     words |= set(ai.LEVELS) - {"normal"}         # "normal" is also a demo speed
-    firmware = Path(__file__).resolve().parents[2] / "firmware"
-    for path in firmware.rglob("*.py"):
+    root = Path(__file__).resolve().parents[2]
+    tools = ["app_driver.py", "vm_app_session.py", "vm_screen_session.py", "vpico_games.py"]
+    for path in list((root / "firmware").rglob("*.py")) + [root / "tools" / name for name in tools]:
         found = [node.value for node in ast.walk(ast.parse(path.read_text()))
                  if isinstance(node, ast.Constant) and node.value in words]
         assert not found, (path.name, found)

@@ -229,10 +229,19 @@ def test_flash_over_a_previous_version_copies_the_changes_and_keeps_the_saves(sh
 
 def test_the_planned_form_reaches_each_level_from_the_default():
     # The levels come from shared_rules/levels.py (issue 19): the form opens on the AI at the
-    # default level, and each other level is as many presses away as the list says.
+    # default level for the second player, Human for the first, and each other choice is as
+    # many presses away as the list says.
+    from firmware.app import HUMAN, ai_player
     from shared_rules.levels import DEFAULT_LEVEL, LEVELS
-    assert vpico_games.level_keys(DEFAULT_LEVEL) == []
+    from tools.app_driver import new_game_keys
+    start = new_game_keys("trap", HUMAN, ai_player(DEFAULT_LEVEL))
+    assert start[-3:] == ["up", "down", "a"]
+    to_form = start[:-3]
     for level in LEVELS:
-        keys = vpico_games.level_keys(level)
-        assert len(keys) == abs(LEVELS.index(level) - LEVELS.index(DEFAULT_LEVEL))
-        assert set(keys) <= ({"left"} if LEVELS.index(level) < LEVELS.index(DEFAULT_LEVEL) else {"right"})
+        keys = new_game_keys("trap", HUMAN, ai_player(level))
+        assert keys[:len(to_form) + 1] == to_form + ["up"] and keys[-2:] == ["down", "a"]
+        steps = keys[len(to_form) + 1:-2]
+        assert len(steps) == abs(LEVELS.index(level) - LEVELS.index(DEFAULT_LEVEL))
+        assert set(steps) <= ({"left"} if LEVELS.index(level) < LEVELS.index(DEFAULT_LEVEL) else {"right"})
+        first = new_game_keys("trap", ai_player(level), ai_player(DEFAULT_LEVEL))
+        assert first == to_form + ["up", "up"] + ["right"] * (1 + LEVELS.index(level)) + ["down", "down", "a"]

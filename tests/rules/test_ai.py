@@ -212,6 +212,32 @@ def test_sure_win_ends_the_search_at_the_first_such_move():
     assert move == 2 and s.nodes == 0      # a win on the spot is played before any search
 
 
+class UnbuiltTuner(TicTacToeTuner):
+    """Fails if it is built: a win on the spot needs no Tuner."""
+    asked = []
+
+    def __init__(self, game, level):
+        raise AssertionError("a Tuner built before the win on the spot")
+
+    @staticmethod
+    def win_candidates(game, moves):
+        UnbuiltTuner.asked.append(list(moves))
+        return [m for m in moves if m != 5]
+
+
+def test_a_win_on_the_spot_is_found_before_the_tuner_is_built():
+    """The root's win check comes first, over the Tuner class's static win_candidates(game,
+    moves): a search that wins at once builds no Tuner."""
+    g = TicTacToe()
+    g.setup("XX.OO....")
+    UnbuiltTuner.asked[:] = []
+    move, s = search(g, UnbuiltTuner, "hard")
+    assert move == 2 and s.nodes == 0
+    assert UnbuiltTuner.asked == [g.legal_moves()]
+    g.setup("XX.OO.X..")  # O's 5 wins, but win_candidates leaves it out: the Tuner is built
+    assert raises(AssertionError, search, g, UnbuiltTuner, "hard")
+
+
 class RecordingTuner(TicTacToeTuner):
     SALT_FROM_FIRST = True
     received = []
@@ -366,13 +392,18 @@ def test_multi_decision_block_sees_the_opponents_two_placements():
 
 def test_progress_is_reported_and_can_cancel():
     g = TicTacToe()
-    seen = []
+    # How many reports, the lowest, the highest and the last: not a list of them all, which
+    # runs a device out of memory (the search reports thousands of times).
+    seen = [0, 2.0, -1.0, -1.0]
 
     def report(fraction):
-        seen.append(fraction)
+        seen[0] += 1
+        seen[1] = min(seen[1], fraction)
+        seen[2] = max(seen[2], fraction)
+        seen[3] = fraction
         return False
     ai.Search(g, "hard", progress=report, tuner=TicTacToeTuner).run()
-    assert seen and seen[-1] == 1.0 and all(0 <= f <= 1.0 for f in seen)
+    assert seen[0] and seen[3] == 1.0 and 0 <= seen[1] and seen[2] <= 1.0
 
     def cancel(fraction):
         return True
@@ -458,10 +489,9 @@ def test_a_win_on_the_spot_is_played_before_any_search_in_every_game_at_every_le
                 wins = winning_moves(game) if len(game.history) >= scaled(0, 30) else []
                 if wins:
                     found += 1
-                    tuner = ai.tuner_class(game)(game, ai.DEFAULT_LEVEL)
-                    cheap = getattr(tuner, "win_candidates", None)
+                    cheap = getattr(ai.tuner_class(game), "win_candidates", None)
                     if cheap is not None:     # the game's own short list keeps every win
-                        kept = cheap(list(moves))
+                        kept = cheap(game, list(moves))
                         assert [m for m in wins if m not in kept] == [], name
                     tuner = wins_last(ai.tuner_class(game), wins)
                     for level in ai.LEVELS:

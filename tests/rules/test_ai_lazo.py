@@ -5,7 +5,7 @@ from shared_rules.game import ONGOING
 from shared_rules.lazo import N_SPACES
 from shared_rules.rng import Rng
 import shared_rules.games  # noqa: F401
-from rules_support import ai_whole_games, check_keeps_every_win, check_recorded_searches, scaled
+from rules_support import ai_whole_games, check_keeps_every_win, check_recorded, recorded_searches, scaled
 
 # Spec §3's example: white A rests on white C and black D, F; white B rests on D and white E, G.
 ARCH = {"C": "1.6.3", "D": "1.7.3", "F": "1.6.4", "E": "1.8.3", "G": "1.7.4", "A": "2.6.3", "B": "2.7.3"}
@@ -122,21 +122,49 @@ def test_search_leaves_the_position_unchanged():
     assert (game.encode(), game.history, bytes(game.supported), bytes(game.adjacent)) == before
 
 
-# Recorded on 2026-11-26 before issue 19 reshaped ai_lazo.py (time caps off: node budgets decide).
+# Recorded with 98aaf3e's ai_lazo.py (before issue 19 reshaped it; this code gives the same),
+# the levels' time caps off: node budgets decide.  (label, options, start: (seed, plies) for that
+# many random decisions)
 RECORDED_POSITIONS = [
-    ({}, 1, 12, [("1.8.3", 40), ("1.3.1", 68), ("1.3.1", 279)]),
-    ({}, 2, 40, [("2.11.2", 40), ("2.11.2", 54), ("1.10.2", 253)]),
-    ({}, 5, 70, [("2.4.7", 0), ("2.4.7", 0), ("2.4.7", 0)]),
-    ({}, 7, 60, [("2.12.2", 40), ("2.6.5", 54), ("2.6.5", 229)]),
+    ('random 1/12', {}, (1, 12)),
+    ('random 2/40', {}, (2, 40)),
+    ('random 5/70', {}, (5, 70)),
+    ('random 7/60', {}, (7, 60)),
 ]
+# (label, options, start, level, decisions the AI plays in a row: the k-th search with seed k)
 RECORDED_LINES = [
-    ({}, 11, 30, "normal", [("2.3.6", 52), ("1.4.7", 54), ("2.4.6", 62), ("1.13.3", 42), ("1.5.7", 46),
-                            ("2.4.7", 30)]),
-    ({}, 12, 50, "hard", [("2.1.4", 256), ("2.3.6", 130), ("1.1.6", 222), ("1.2.7", 117), ("1.2.5", 98),
-                          ("2.1.5", 80)]),
+    ('line 11/30', {}, (11, 30), 'normal', 6),
+    ('line 12/50', {}, (12, 50), 'hard', 6),
+]
+RECORDED_SEEDS = (0,)
+RECORDED = [  # (label, level, seed, move, nodes, depth)
+    ('random 1/12', 'easy', 0, '1.6.3', 40, 1),
+    ('random 1/12', 'normal', 0, '1.3.1', 62, 3),
+    ('random 1/12', 'hard', 0, '1.3.1', 269, 3),
+    ('random 2/40', 'easy', 0, '2.11.2', 40, 1),
+    ('random 2/40', 'normal', 0, '2.11.2', 54, 3),
+    ('random 2/40', 'hard', 0, '1.10.2', 269, 3),
+    ('random 5/70', 'easy', 0, '2.4.7', 0, 0),
+    ('random 5/70', 'normal', 0, '2.4.7', 0, 0),
+    ('random 5/70', 'hard', 0, '2.4.7', 0, 0),
+    ('random 7/60', 'easy', 0, '2.12.2', 40, 1),
+    ('random 7/60', 'normal', 0, '2.6.5', 54, 3),
+    ('random 7/60', 'hard', 0, '2.6.5', 229, 3),
+    ('line 11/30', 'normal', 0, '2.3.6', 52, 3),
+    ('line 11/30', 'normal', 1, '1.4.7', 54, 3),
+    ('line 11/30', 'normal', 2, '2.4.6', 62, 3),
+    ('line 11/30', 'normal', 3, '1.13.3', 42, 3),
+    ('line 11/30', 'normal', 4, '1.5.7', 46, 3),
+    ('line 11/30', 'normal', 5, '2.4.7', 30, 3),
+    ('line 12/50', 'hard', 0, '2.1.4', 256, 3),
+    ('line 12/50', 'hard', 1, '2.3.6', 130, 3),
+    ('line 12/50', 'hard', 2, '1.1.6', 222, 3),
+    ('line 12/50', 'hard', 3, '1.2.7', 117, 3),
+    ('line 12/50', 'hard', 4, '1.2.5', 98, 3),
+    ('line 12/50', 'hard', 5, '2.1.5', 80, 3),
 ]
 
 
 def test_recorded_moves_and_node_counts_stay_the_same():
     """Issue 19: the AI's code takes a new shape, its choices do not change (on both VMs)."""
-    check_recorded_searches("lazo", RECORDED_POSITIONS, RECORDED_LINES)
+    check_recorded(recorded_searches("lazo", RECORDED_POSITIONS, RECORDED_SEEDS, RECORDED_LINES), RECORDED)

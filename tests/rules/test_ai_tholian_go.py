@@ -45,7 +45,7 @@ def test_takes_the_win_in_one():
         move = ai.choose_move(g, level)
         assert g.move_nodes(move) == [dark(g, 7, 2), dark(g, 5, 2)], (level, g.move_to_text(move))
         assert ai.Search(g, level, max_nodes=1).run() == move    # before any search
-        assert move in ai_tholian_go.Tuner(g, level).win_candidates(g.legal_moves())
+        assert move in ai_tholian_go.win_candidates(g, g.legal_moves())
         g.play(move)
         assert g.winner() == 0 and g.counts(1)[1] == 5
 
@@ -371,7 +371,7 @@ def test_win_candidates_keep_every_win_on_the_spot():
         if g.winner() != ONGOING:
             continue
         moves = g.legal_moves()
-        kept = ai_tholian_go.Tuner(g, "normal").win_candidates(moves)
+        kept = ai_tholian_go.win_candidates(g, moves)
         for m in moves:
             nodes = g.move_nodes(m)
             if len(nodes) == 2 and not g.board[nodes[1]] and m not in kept:

@@ -152,12 +152,12 @@ def test_takes_the_win_in_one():
         move = ai.choose_move(game, level)
         assert game.move_to_text(move).endswith("@j5"), level
         assert game.move_to_text(ai.Search(game, level, max_nodes=1).run()).endswith("@j5"), level
-        assert move in ai_thoughtwave.Tuner(game, level).win_candidates(game.legal_moves())   # the root's check
+        assert move in ai_thoughtwave.win_candidates(game, game.legal_moves())   # the root's check
         game.play(move)
         assert game.winner() == 0, level
         game.undo()
     far = registry.create("thoughtwave")
-    assert ai_thoughtwave.Tuner(far, "normal").win_candidates(far.legal_moves()) == []      # far from a link
+    assert ai_thoughtwave.win_candidates(far, far.legal_moves()) == []      # far from a link
 
 
 def test_blocks_the_loss_in_one_with_the_terminator():

@@ -10,7 +10,7 @@ from shared_rules import ai_throngs
 from shared_rules.game import ONGOING
 from shared_rules.rng import Rng
 from shared_rules.throngs import Throngs, BLACK, WHITE, PASS
-from rules_support import check_keeps_every_win, check_recorded_searches, scaled
+from rules_support import check_keeps_every_win, check_recorded, recorded_searches, scaled
 
 
 def position(stones, mover, maneuver=1, options=None, deployed=0, counters="-1,-1"):
@@ -301,25 +301,72 @@ def test_same_seed_same_moves_and_position_unchanged():
         assert game.encode() == before and len(game.history) == 1
 
 
-# Recorded on 2026-11-26 before issue 19 reshaped ai_throngs.py (time caps off: node budgets decide).
+# Recorded with 98aaf3e's ai_throngs.py (before issue 19 reshaped it; this code gives the same),
+# the levels' time caps off: node budgets decide.  (label, options, start: (seed, plies) for that
+# many random decisions)
 RECORDED_POSITIONS = [
-    ({}, 1, 10, [("P@26", 10), ("P@27", 28), ("P@27", 104)]),
-    ({}, 2, 61, [("-14", 10), ("-14", 16), ("-14", 24)]),
-    ({}, 3, 103, [("-34", 10), ("-34", 16), ("-34", 22)]),
-    ({"board": "93", "ruleset": "original"}, 4, 40, [("P@56", 10), ("P@71", 30), ("P@71", 134)]),
-    ({"board": "87"}, 5, 31, [("-82", 8), ("-82", 16), ("-82", 16)]),
-    ({"board": "153", "start": "pie"}, 6, 2, [("W@27", 10), ("W@85", 25), ("W@85", 73)]),
-    ({"board": "torus81"}, 7, 23, [("P@61", 10), ("P@71", 30), ("P@71", 117)]),
-    ({"ruleset": "original"}, 8, 77, [("P@8", 10), ("P@11", 30), ("P@11", 125)]),
+    ('random 1/10', {}, (1, 10)),
+    ('random 2/61', {}, (2, 61)),
+    ('random 3/103', {}, (3, 103)),
+    ('original 93, 4/40', {'board': '93', 'ruleset': 'original'}, (4, 40)),
+    ('board 87, 5/31', {'board': '87'}, (5, 31)),
+    ('board 153 pie, 6/2', {'board': '153', 'start': 'pie'}, (6, 2)),
+    ('torus 81, 7/23', {'board': 'torus81'}, (7, 23)),
+    ('original, 8/77', {'ruleset': 'original'}, (8, 77)),
 ]
+# (label, options, start, level, decisions the AI plays in a row: the k-th search with seed k)
 RECORDED_LINES = [
-    ({}, 13, 40, "normal", [("P@12", 25), ("-27", 0), ("P@35", 30), ("-26", 0), ("x@27", 30), ("P@31", 25)]),
-    ({}, 14, 20, "hard", [("P@36", 110), ("-28", 0), ("P@12", 90), ("-20", 0), ("P@12", 99), ("-27", 0)]),
-    ({"board": "87", "ruleset": "original"}, 15, 50, "normal", [("-27", 16), ("P@30", 30), ("-49", 0), ("P@69", 30),
-                                                                ("-50", 0), ("P@75", 30)]),
+    ('line 13/40', {}, (13, 40), 'normal', 6),
+    ('line 14/20', {}, (14, 20), 'hard', 6),
+    ('original 87, 15/50', {'board': '87', 'ruleset': 'original'}, (15, 50), 'normal', 6),
+]
+RECORDED_SEEDS = (0,)
+RECORDED = [  # (label, level, seed, move, nodes, depth)
+    ('random 1/10', 'easy', 0, 'P@47', 10, 1),
+    ('random 1/10', 'normal', 0, 'P@27', 28, 2),
+    ('random 1/10', 'hard', 0, 'P@27', 104, 2),
+    ('random 2/61', 'easy', 0, '-6', 10, 1),
+    ('random 2/61', 'normal', 0, '-14', 16, 2),
+    ('random 2/61', 'hard', 0, '-14', 24, 2),
+    ('random 3/103', 'easy', 0, '-34', 10, 1),
+    ('random 3/103', 'normal', 0, '-34', 16, 2),
+    ('random 3/103', 'hard', 0, '-34', 22, 2),
+    ('original 93, 4/40', 'easy', 0, 'P@79', 10, 1),
+    ('original 93, 4/40', 'normal', 0, 'P@71', 30, 1),
+    ('original 93, 4/40', 'hard', 0, 'P@71', 134, 2),
+    ('board 87, 5/31', 'easy', 0, '-82', 8, 1),
+    ('board 87, 5/31', 'normal', 0, '-82', 16, 2),
+    ('board 87, 5/31', 'hard', 0, '-82', 16, 2),
+    ('board 153 pie, 6/2', 'easy', 0, 'W@74', 10, 1),
+    ('board 153 pie, 6/2', 'normal', 0, 'W@105', 25, 2),
+    ('board 153 pie, 6/2', 'hard', 0, 'W@105', 73, 2),
+    ('torus 81, 7/23', 'easy', 0, 'P@37', 10, 1),
+    ('torus 81, 7/23', 'normal', 0, 'P@71', 30, 1),
+    ('torus 81, 7/23', 'hard', 0, 'P@71', 117, 2),
+    ('original, 8/77', 'easy', 0, 'P@8', 10, 1),
+    ('original, 8/77', 'normal', 0, 'P@11', 30, 1),
+    ('original, 8/77', 'hard', 0, 'P@11', 125, 2),
+    ('line 13/40', 'normal', 0, 'P@12', 25, 2),
+    ('line 13/40', 'normal', 1, '-27', 0, 0),
+    ('line 13/40', 'normal', 2, 'P@35', 30, 1),
+    ('line 13/40', 'normal', 3, '-26', 0, 0),
+    ('line 13/40', 'normal', 4, 'x@27', 30, 1),
+    ('line 13/40', 'normal', 5, 'P@31', 25, 2),
+    ('line 14/20', 'hard', 0, 'P@36', 110, 2),
+    ('line 14/20', 'hard', 1, '-28', 0, 0),
+    ('line 14/20', 'hard', 2, 'P@12', 90, 2),
+    ('line 14/20', 'hard', 3, '-20', 0, 0),
+    ('line 14/20', 'hard', 4, 'P@12', 99, 2),
+    ('line 14/20', 'hard', 5, '-27', 0, 0),
+    ('original 87, 15/50', 'normal', 0, '-27', 16, 2),
+    ('original 87, 15/50', 'normal', 1, 'P@30', 30, 1),
+    ('original 87, 15/50', 'normal', 2, '-49', 0, 0),
+    ('original 87, 15/50', 'normal', 3, 'P@69', 30, 1),
+    ('original 87, 15/50', 'normal', 4, '-50', 0, 0),
+    ('original 87, 15/50', 'normal', 5, 'P@75', 30, 1),
 ]
 
 
 def test_recorded_moves_and_node_counts_stay_the_same():
     """Issue 19: the AI's code takes a new shape, its choices do not change (on both VMs)."""
-    check_recorded_searches("throngs", RECORDED_POSITIONS, RECORDED_LINES)
+    check_recorded(recorded_searches("throngs", RECORDED_POSITIONS, RECORDED_SEEDS, RECORDED_LINES), RECORDED)

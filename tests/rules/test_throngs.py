@@ -127,7 +127,7 @@ def test_torus_early_end_at_43():
     for extra, score in ((4, 42), (5, 43)):  # stones on row 4 (and the empty sites they own)
         game = position(black=black + [torus_site(4, c) for c in range(extra)], white=(torus_site(7, 4),),
                         mover=WHITE, maneuver=2, board="torus81")
-        assert game._score(BLACK) == score
+        assert game.colour_score(BLACK) == score
         game.play(PASS)  # Black starts a turn
         assert game.winner() == (0 if score == 43 else ONGOING)
     assert ai_throngs.winning_score(game) == 43
@@ -508,18 +508,18 @@ def test_score_edge_stone_safe_with_a_friend_or_more_than_2_empty_neighbours():
     assert position(black=(0,), white=(62,)).score(0) == 1
     # 1, 4, 5 are 0's neighbours; White on 1 leaves two empty and no friend.
     game = position(black=(0,), white=(1,))
-    assert game._score(BLACK) == 0
+    assert game.colour_score(BLACK) == 0
     game = position(black=(0, 4), white=(1,))
-    assert game._score(BLACK) == 2  # 0 has the friend 4; 4 is interior-safe (Q - P = 0)
+    assert game.colour_score(BLACK) == 2  # 0 has the friend 4; 4 is interior-safe (Q - P = 0)
 
 
 def test_score_interior_stone_safe_rules():
     """Spec: "elsewhere, if it has more than 1 P neighbour or (Q neighbours - P neighbours) < 2"."""
-    assert position(black=(28,), white=(29, 37))._score(BLACK) == 0  # Q - P = 2
-    assert position(black=(28,), white=(29,))._score(BLACK) == 1  # Q - P = 1
+    assert position(black=(28,), white=(29, 37)).colour_score(BLACK) == 0  # Q - P = 2
+    assert position(black=(28,), white=(29,)).colour_score(BLACK) == 1  # Q - P = 1
     # 28 has 2 friends (20, 21) and 4 enemies: safe; 20 and 21 are safe too (Q - P < 2).
     game = position(black=(28, 20, 21), white=(29, 37, 36, 27))
-    assert game._score(BLACK) == 3
+    assert game.colour_score(BLACK) == 3
 
 
 def test_score_empty_site_that_is_ours():
@@ -527,34 +527,34 @@ def test_score_empty_site_that_is_ours():
     and no Q stone next to any of its empty neighbours) or (it has more than 2 P neighbours and no
     Q neighbour)"."""
     # 28 empty with 3 Black neighbours and no White neighbour: ours (second clause).
-    assert position(black=(29, 37, 36))._score(BLACK) == 3 + 1
+    assert position(black=(29, 37, 36)).colour_score(BLACK) == 3 + 1
     # A White neighbour on 20 breaks the second clause, and 3 P neighbours are too few for the first.
-    assert position(black=(29, 37, 36), white=(20,))._score(BLACK) == 3
+    assert position(black=(29, 37, 36), white=(20,)).colour_score(BLACK) == 3
     # 5 Black neighbours and a White one, no empty neighbour to be reached: ours (first clause).
-    assert position(black=(29, 37, 36, 27, 20), white=(21,))._score(BLACK) == 5 + 1
+    assert position(black=(29, 37, 36, 27, 20), white=(21,)).colour_score(BLACK) == 5 + 1
     # 4 Black neighbours; White on 21 is next to the empty neighbour 20: neither clause holds.
-    assert position(black=(29, 37, 36, 27), white=(11, 21))._score(BLACK) == 4
+    assert position(black=(29, 37, 36, 27), white=(11, 21)).colour_score(BLACK) == 4
 
 
 def test_score_empty_edge_site_that_is_ours():
     """Spec: "on an edge site, if it has more than 2 P neighbours, no Q stone is adjacent to any of
     its empty neighbours, and none of its empty neighbours is an edge site"."""
     # Edge site 0 (neighbours 1, 4, 5) all Black: ours.
-    assert position(black=(1, 4, 5))._score(BLACK) == 3 + 1
+    assert position(black=(1, 4, 5)).colour_score(BLACK) == 3 + 1
     # Edge site 1 (neighbours 0, 2, 5, 6) with 3 Black: its empty neighbour 6 is interior: ours ...
-    assert position(black=(0, 2, 5))._score(BLACK) == 3 + 1
+    assert position(black=(0, 2, 5)).colour_score(BLACK) == 3 + 1
     # ... unless a White stone (14) touches that empty neighbour ...
-    assert position(black=(0, 2, 5), white=(14,))._score(BLACK) == 3
+    assert position(black=(0, 2, 5), white=(14,)).colour_score(BLACK) == 3
     # ... or the empty neighbour is an edge site (2).
-    assert position(black=(0, 5, 6))._score(BLACK) == 3
+    assert position(black=(0, 5, 6)).colour_score(BLACK) == 3
 
 
 def test_score_enemy_stone_outnumbered():
     """Spec: "+1 for each Q stone where 2 x (its P neighbours) > 2 + (its number of neighbours)"."""
-    assert position(black=(29, 37, 36, 27, 20), white=(28,))._score(BLACK) == 5 + 1  # 10 > 8
-    assert position(black=(29, 37, 36, 27), white=(28,))._score(BLACK) == 4  # 8 > 8 fails
-    assert position(black=(1, 4, 5), white=(0,))._score(BLACK) == 3 + 1  # edge: 6 > 5
-    assert position(black=(1, 4), white=(0,))._score(BLACK) == 2  # 4 > 5 fails
+    assert position(black=(29, 37, 36, 27, 20), white=(28,)).colour_score(BLACK) == 5 + 1  # 10 > 8
+    assert position(black=(29, 37, 36, 27), white=(28,)).colour_score(BLACK) == 4  # 8 > 8 fails
+    assert position(black=(1, 4, 5), white=(0,)).colour_score(BLACK) == 3 + 1  # edge: 6 > 5
+    assert position(black=(1, 4), white=(0,)).colour_score(BLACK) == 2  # 4 > 5 fails
 
 
 def test_early_end_by_score_at_least_half_the_sites_plus_2():
@@ -563,7 +563,7 @@ def test_early_end_by_score_at_least_half_the_sites_plus_2():
     of at least half the number of sites plus 2 (34 on the 63 board)."""
     for extra, ends in (((), False), ((50,), True)):
         game = position(black=list(range(33)) + list(extra), white=(61, 62), mover=WHITE, maneuver=2)
-        assert game._score(BLACK) == 33 + len(extra)
+        assert game.colour_score(BLACK) == 33 + len(extra)
         game.play(PASS)  # White's turn ends; Black is about to move
         assert game.winner() == (0 if ends else ONGOING)
     game = position(black=list(range(33)) + [50], white=(61, 62), mover=WHITE, maneuver=2, board="63")
@@ -577,14 +577,14 @@ def test_early_end_is_tested_when_a_player_starts_a_turn():
     does not end the game before the second (revised ruling); it does when that player's next
     turn starts."""
     game = position(black=list(range(33)), white=(61, 62))
-    assert game._score(BLACK) == 33
+    assert game.colour_score(BLACK) == 33
     game.play(DEPLOY | 33)
-    assert game._score(BLACK) >= 34 and game.winner() == ONGOING and game.maneuver() == 2
+    assert game.colour_score(BLACK) >= 34 and game.winner() == ONGOING and game.maneuver() == 2
     game.play(PASS)
     assert game.winner() == ONGOING and game.mover == WHITE
     game.play(PASS)
     game.play(PASS)
-    assert game._score(BLACK) >= 34 and game.winner() == 0
+    assert game.colour_score(BLACK) >= 34 and game.winner() == 0
 
 
 # --- pie start (spec "Options") ------------------------------------------------------------------
@@ -685,7 +685,7 @@ def test_original_early_end_needs_more_than_half_the_sites_plus_3():
     for extra, ends in (((50,), False), ((50, 53), True)):
         game = position(black=list(range(33)) + list(extra), white=(61, 62), mover=WHITE, maneuver=2,
                         ruleset="original")
-        assert game._score(BLACK) == 33 + len(extra)
+        assert game.colour_score(BLACK) == 33 + len(extra)
         game.play(PASS)
         assert game.winner() == (0 if ends else ONGOING)
 

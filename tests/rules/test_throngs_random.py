@@ -136,7 +136,7 @@ def conservation_check(game):
 
 def check_final_score(game, mover, move):
     if game.winner() != ONGOING:
-        assert reference_score(game, BLACK) == game._score(BLACK), game.encode()
+        assert reference_score(game, BLACK) == game.colour_score(BLACK), game.encode()
 
 
 def play_random_game(options, seed, max_decisions, full_checks):
@@ -206,7 +206,7 @@ def test_score_matches_the_reference_in_random_positions():
             stones += "0112"[rng.below(4)] if trial % 2 else "0012"[rng.below(4)]
         game.decode(game.encode().replace(game.encode().split()[0], "stones=" + stones))
         for colour in (BLACK, WHITE):
-            assert game._score(colour) == reference_score(game, colour), (trial, stones)
+            assert game.colour_score(colour) == reference_score(game, colour), (trial, stones)
 
 
 def test_destinations_match_the_reference_search():
