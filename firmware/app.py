@@ -89,6 +89,7 @@ class Session:
         self.view = None
         self.save_failed = False
         self.unsaved = False          # a decision played and not yet saved
+        self.version = 0              # counts the decisions played and taken back
 
     def is_ai(self, player):
         return self.players[player] != HUMAN
@@ -132,9 +133,11 @@ class Session:
         game.play(move)
         self.log = self.log + "\n" + text if self.log else text
         self.movers.append(player)
+        self.version += 1
 
     def undo(self):
         self.game.undo()
+        self.version += 1
         self.log = self.log[:max(0, self.log.rfind("\n"))]
         self.movers = self.movers[:-1]
 
@@ -169,9 +172,15 @@ class App:
         self.session = None  # the match being played
         self.settled = True  # False from a decision's start until its screen is sent (settle)
         self.builder = None  # the move being entered, while a human chooses one
+        # (session, its version, builder) of a human decision left for the pause menu: Resume
+        # goes on with it (its targets cost tens of ms to list again on the device).
+        self.paused = None
         self.busy = False    # True while the app reads buttons without waiting for one (AI)
         self.panel_free_y = 0  # where the status column's text ends (PANEL layout)
-        self.legend = None     # the button legend's parts, while a game is played
+        # The play screen's button legend (its parts): the board's, made once, so that a new
+        # game's first screen does not wait for the help pages' import.
+        self.legend = self.screens("firmware.help_pages").legend(hw)
+        self.drop("firmware.help_pages")
         self.info = []         # the view's status lines of the position shown
 
     # --- main menu ------------------------------------------------------------------------
@@ -191,7 +200,7 @@ class App:
                 self.drop("firmware.menus")
                 self.ui.message("Error", "%s: %s" % (type(e).__name__, e))
                 continue
-            self.drop("firmware.menus")
+            unload("firmware.menus")    # collected once the game's first screen is sent (settle)
             self.play(session)
 
     def repair_settings(self):
@@ -264,13 +273,9 @@ class App:
         """Plays until the player leaves; any error in the game ends here, the save is kept."""
         try:
             session.view = self.load_view(session)
-            help_pages = self.screens("firmware.help_pages")
-            self.legend = help_pages.legend(self.hw)
-            del help_pages
-            self.drop("firmware.help_pages")
             self.play_loop(session)
         except MemoryError:
-            self.session = self.builder = None
+            self.session = self.builder = self.paused = None
             gc.collect()
             if session.unsaved:
                 try:
@@ -284,20 +289,25 @@ class App:
             name = session.name
             if session.unsaved:
                 self.save(session)      # the move played before the error
-            self.session = self.builder = session = None
+            self.session = self.builder = self.paused = session = None
             gc.collect()
             self.ui.message("Error", "%s stopped with an error:\n%s: %s\nThe game was saved after the "
                             "last move: Continue resumes it." % (name, type(e).__name__, e))
 
-    def load_view(self, session):
-        module = "firmware.views." + session.name
+    def view_class(self, name):
+        """The game's board view class, its module imported now; None when the game has no
+        board view yet (the move list stands in)."""
         try:
-            mod = __import__(module, None, None, ["View"])
+            mod = __import__("firmware.views." + name, None, None, ["View"])
         except ImportError as e:
-            if session.name not in str(e):
+            if name not in str(e):
                 raise
-            return None    # no board view for this game yet: the move list stands in
-        return mod.View(self.ui, session.game)
+            return None
+        return mod.View
+
+    def load_view(self, session):
+        view = self.view_class(session.name)
+        return None if view is None else view(self.ui, session.game)
 
     def play_loop(self, session):
         while session is not None:
@@ -324,9 +334,9 @@ class App:
             move = self.human_turn(session)
         if move == PAUSE:
             keep_playing = self.screens("firmware.pause").pause_menu(self, session)
-            self.drop("firmware.pause")
+            unload("firmware.pause")    # collected once the board is sent again (settle)
             if not keep_playing:
-                self.session = None
+                self.session = self.paused = None
                 return None
             return session
         if move == AGAIN:
@@ -420,16 +430,23 @@ class App:
     def human_turn(self, session, hint=-1):
         game = session.game
         view = session.view
-        builder = MoveBuilder(view, game.legal_moves())
+        paused, self.paused = self.paused, None
+        if paused is not None and paused[0] is session and paused[1] == session.version:
+            builder = paused[2]
+        else:
+            builder = MoveBuilder(view, game.legal_moves())
         view.looking = False
         note = ""
         if hint >= 0:
             builder.select_move(hint)
             note = "Hint: " + game.move_to_text(hint)
         try:
-            return self.enter_move(session, builder, note)
+            move = self.enter_move(session, builder, note)
         finally:
             self.builder = None
+        if move == PAUSE:
+            self.paused = (session, session.version, builder)
+        return move
 
     def enter_move(self, session, builder, note):
         game = session.game
@@ -507,8 +524,10 @@ class App:
 
     def think(self, session, level, label):
         """The AI's move for the current decision, or -1 when the player cancelled (B, MENU)."""
-        from shared_rules import ai
         self.draw_play(session, None, label + (" (B: stop)" if self.ui.cols >= 28 else ""))
+        # Imported once its screen is sent: the first import of a game took 25-30 ms on the
+        # virtual Pico, which the played move's screen would wait for.
+        from shared_rules import ai
         hw = self.hw
         cancelled = [False]
         self.spin_at = hw.ticks_ms() - _SPIN_MS     # draw it at the first report

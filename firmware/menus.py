@@ -88,6 +88,9 @@ def set_up_game(app, name):
     from firmware.ui import Numbers
     app.activate(name)
     cls = registry.game_class(name)
+    # The board view's code is loaded with the rules', before the form: not after Start, where
+    # the game's first screen would wait for it (20-50 ms on the virtual Pico).
+    app.view_class(name)
     option_names = sorted(cls.OPTIONS)
     labels = []
     choices = []

@@ -42,6 +42,7 @@ from micropython import const
 import time
 
 from shared_rules.game import ONGOING, DRAW, GameError
+from shared_rules import levels
 from shared_rules.levels import DEFAULT_LEVEL, LEVELS  # ai.LEVELS; the app reads levels.py
 from shared_rules.rng import Rng
 
@@ -78,14 +79,14 @@ def _elapsed_ms(start):
     return _ticks_since(_clock(), start) * _ms_per_tick
 
 
-_level_time_caps = True
-
-
 def use_level_time_caps(on):
     """Tests turn the levels' time caps off so that only node budgets end a search: the
-    same moves however loaded the machine is (an explicit device_seconds still applies)."""
-    global _level_time_caps
-    _level_time_caps = on
+    same moves however loaded the machine is (an explicit device_seconds still applies).
+    It lasts until turned on again, across the app's unloading of this module.  Returns the
+    setting before, for the caller to put back."""
+    was = levels.time_caps
+    levels.time_caps = on
+    return was
 
 
 def set_host_speed(host_pystones, device_pystones=DEVICE_PYSTONES):
@@ -190,7 +191,7 @@ class Search:
         self.max_nodes = nodes if max_nodes is None else max_nodes
         if device_seconds is not None:
             seconds = device_seconds
-        elif not _level_time_caps:
+        elif not levels.time_caps:
             seconds = 1000000
         self.limit_ms = 1000 * seconds
         # The cap in clock ticks, so that the hot path compares ints on the device.

@@ -48,7 +48,7 @@
 from micropython import const
 
 from shared_rules.ai import best_first
-from shared_rules.tholian_go import (ACCEPT, DECLINE, END, NEXT, OFFER, PLACE, STEP, move_kind, move_node,
+from shared_rules.tholian_go import (ACCEPT, DECLINE, END, NEXT, OFFER, PLACE, SPECIAL, STEP, move_kind, move_node,
     next_move, step_slot)
 from shared_rules.tholian_go_geometry import SLOTS
 from shared_rules.ai_tholian_go_order import (A_DARK, A_LIGHT, NO_END, PUSH_SCORE,
@@ -69,9 +69,11 @@ LEVELS = {
 _PUSHES = {"easy": 0, "normal": 2, "hard": 5}
 _LATER = {"easy": 4, "normal": 2, "hard": 4}
 # level: below the root, does the search go on with the rest of the root player's turn (a
-_PUSHES = {"easy": 0, "normal": 2, "hard": 5}
-_LATER = {"easy": 4, "normal": 2, "hard": 4}
+# move chosen with the best next ones of the turn in view)?
 _PLAN = {"easy": False, "normal": False, "hard": True}
+# level: work a turn may take (evaluations, _ORDER_WORK per root ordering); beyond it the
+# turn's decisions search their best move alone (a bound on the slowest turns, the same on
+# every machine)
 _TURN_WORK = {"easy": 1000, "normal": 80, "hard": 600}
 _ORDER_WORK = const(10)
 _JUMP_COST = const(-1)
@@ -84,10 +86,11 @@ _A_END = const(2)  # or the turn is over
 def win_candidates(game, moves):
     """The decisions that may win on the spot: a step into an occupied node only starts or
     continues a push (nothing is captured before it ends), so those need no try.  Where
-    only captures win (no touchdown, no chain), a move of my own tokens that neither makes
-    nor breaks a barrier of mine (neither its start nor its end next to a token of mine in
-    their web) cuts nothing off either, unless a transformation may follow: the last
-    move's captures took what my barriers cut off (in a position reached by play)."""
+    only captures win (no touchdown, no chain), a move of my own tokens that leaves the
+    parts my barriers cut the other web into as they were (TholianGo.changes_parts) cuts
+    nothing off either, unless a transformation may follow: the last move's captures took
+    what my barriers cut off (in a position reached by play); nor does a special decision
+    (end, pass, a draw offer or its answer), which moves nothing."""
     board = game.board
     g = game.space
     adj = g.adj
@@ -115,8 +118,10 @@ def win_candidates(game, moves):
                 continue
             if route_is_mine(game, me):
                 start, end = game.route[0], v
+        elif kind == SPECIAL and by_barriers:
+            continue
         if by_barriers and start >= 0 and not (game.transform and end in g.targets[game.player]):
-            if not (_next_to_mine(g, board, start, end, me) or _next_to_mine(g, board, end, start, me)):
+            if not game.changes_parts(start, end):
                 continue
         out.append(m)
     return out
@@ -435,14 +440,3 @@ def _scores(t, game, kept, me, totals):
         elif m == END:
             scores[i] = totals[_A_END]
     return scores
-
-
-def _next_to_mine(g, board, node, moved, me):
-    """Does a token of mine stand next to `node` (in its web), `moved` (the token that moves)
-    left aside?"""
-    adj = g.adj
-    for s in range(node * SLOTS, node * SLOTS + g.deg[node]):
-        w = adj[s]
-        if w != moved and board[w] == me:
-            return True
-    return False

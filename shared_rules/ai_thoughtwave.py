@@ -84,11 +84,14 @@ _checked_links = None
 
 def win_candidates(game, moves):
     """A placement wins on the spot only one tile from a link, whose distance is then at most
-    4 (a tile costs 2 to 4): otherwise none of the ~800 moves needs a try."""
+    4 (a tile costs 2 to 4): otherwise none of the ~800 moves needs a try; then the moves that
+    link the mover's sides (the rules' linking), not every move played."""
     global _checked_links
     if _checked_links is None:
         _checked_links = Links()
-    return moves if _checked_links.distances(game)[game.to_move()] <= 4 else []
+    if _checked_links.distances(game)[game.to_move()] > 4:
+        return []
+    return game.linking(moves)
 
 
 # Thoughtwave's tuning for one search (ai.py): the distance model (its own mirror of the board),

@@ -22,7 +22,7 @@
 # The easy level looks one decision ahead, with noise.
 from micropython import const
 
-from shared_rules.ai import best_first
+from shared_rules.ai import best_first, win_on_the_spot
 from shared_rules.game import ONGOING
 from shared_rules.throngs import (EMPTY, BLACK, WHITE, CAPTURE, DEPLOY, DEST, MOVE, PLACE_BLACK, PLACE_WHITE,
                                   KIND_MASK, SITE_MASK, NEAR_ZERO, PLAYING, destination)
@@ -539,16 +539,8 @@ def _planned_destination(game, notes):
 
 def _winning_destination(game, searched, planned):
     """The destination among `searched` that wins the game now, else `planned`."""
-    me = game.to_move()
-    for move in searched:
-        if move == planned:
-            continue
-        game.play(move)
-        won = game.winner() == me
-        game.undo()
-        if won:
-            return move
-    return planned
+    won = win_on_the_spot(game, [move for move in searched if move != planned], game.to_move())
+    return planned if won is None else won
 
 
 def _board_after(board, game, site):

@@ -3,3 +3,8 @@
 # levels (menus, settings, saves) without loading the AI's code.
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
+
+# Whether the levels' time caps end searches (ai.use_level_time_caps): kept here, in a module the
+# app never unloads, because the app drops shared_rules.ai between games and after a hint: a
+# switch kept in ai.py was back on at the AI's next import.
+time_caps = True

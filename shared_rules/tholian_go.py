@@ -697,6 +697,86 @@ class TholianGo(Game):
         self._dirty[ci] = 0
         return ci
 
+    def changes_parts(self, a, b):
+        # Would the token on `a`, moved to the empty `b` (a step, or a push of its own string:
+        # the same tokens stand after it but on a and b), change how its colour's barriers part
+        # the other web (§5)?  If not, the move captures nothing: the last move's captures took
+        # what those barriers cut off then.  For the AI's win check.
+        board = self.board
+        colour = board[a]
+        web = 1 if a < self.space.n_dark else 0  # the web the barriers part
+        ci = self._components(web, colour)
+        if self._barriers_at(a, colour, ci):
+            return True
+        board[a] = 0
+        board[b] = colour
+        changed = self._barriers_at(b, colour, -1)
+        board[b] = 0
+        board[a] = colour
+        return changed
+
+    def _barriers_at(self, k, colour, ci):
+        # Do the barriers between the token of `colour` on k and its neighbours of that colour
+        # change the components of the other web?  ci >= 0: they go, and join two components if
+        # the edge they block has ends labelled apart (labels ci); ci < 0: they come (the token
+        # is on k), and part the ends of that edge unless a way around is left (_joined_past).
+        g = self.space
+        board = self.board
+        adj, edge, xu, xv, n = g.adj, g.edge, g.xu, g.xv, g.n
+        lo = 0 if k >= g.n_dark else g.n_dark  # the other web's first node
+        for s in range(k * SLOTS, k * SLOTS + g.deg[k]):
+            if board[adj[s]] == colour:
+                e = edge[s]
+                u = xu[e]
+                if u == n:
+                    continue  # an outline edge: nothing crosses it
+                if ci >= 0:
+                    lab = self._labels[ci]
+                    if lab[u - lo] != lab[xv[e] - lo]:
+                        return True
+                elif not self._joined_past(u, xv[e], colour):
+                    return True
+        return False
+
+    def _joined_past(self, u, v, colour):
+        # Are u and v joined past the edges that barriers of `colour` block?  Searched from both
+        # ends in turn, so it ends once they meet or the smaller side is all seen (the way
+        # around a new barrier is short, a part cut off small).  The two sides' queues share
+        # _queue, one from each end (a node joins one side only).
+        g = self.space
+        board = self.board
+        mark, queue = self._mark, self._queue
+        mine = self._new_stamp()
+        theirs = self._new_stamp()
+        mark[u] = mine
+        mark[v] = theirs
+        last = len(queue) - 1
+        queue[0] = u
+        queue[last] = v
+        head, tail, step = 0, 1, 1
+        other_head, other_tail = last, last - 1
+        while head != tail:
+            x = queue[head]
+            head += step
+            for s in range(x * SLOTS, x * SLOTS + g.deg[x]):
+                y = g.adj[s]
+                if mark[y] == mine:
+                    continue
+                e = g.edge[s]
+                if board[g.xu[e]] == colour and board[g.xv[e]] == colour:
+                    continue
+                if mark[y] == theirs:
+                    return True
+                mark[y] = mine
+                queue[tail] = y
+                tail += step
+            # The other side's turn (swapped in pairs: no tuple is made on the device).
+            head, other_head = other_head, head
+            tail, other_tail = other_tail, tail
+            mine, theirs = theirs, mine
+            step = -step
+        return False
+
     def _capture(self, mover):
         # §5: the mover's barriers sequester the opponent's tokens, then the other way round.
         board = self.board

@@ -198,6 +198,7 @@ class Thoughtwave(Game):
         self._log = array("H", range(CELLS))
         self._log_len = 0
         self._marks = bytearray(_MAX_DECISIONS)  # _log_len before each decision
+        self._around = bytearray(4)  # linking(): the sides a square's neighbours' waves touch
         self._reset(0)
 
     def _reset(self, to_move):
@@ -241,6 +242,33 @@ class Thoughtwave(Game):
             return []
         goal = self._goals[self._winner]
         return [c for c in range(CELLS) if self.board[c] and self._touches[self._find(c)] & goal == goal]
+
+    def linking(self, moves):
+        """The legal `moves` that link the mover's sides, which wins on the spot ("Winning").  As
+        play() finds it, without playing: the tile's own sides and those of the waves it joins
+        (its neighbours' components across its wave edges, found once per square: the moves
+        come square by square).  For the AI's win check."""
+        goal = self._goals[self._to_move]
+        board, touches = self.board, self._touches
+        around = self._around
+        out = []
+        last = -1
+        for move in moves:
+            if move == PASS:
+                continue
+            c, m = move >> 4, move & 15
+            if c != last:
+                last = c
+                for d in range(4):
+                    n = NEIGHBOURS[4 * c + d]
+                    around[d] = touches[self._find(n)] if n != NO_CELL and board[n] else 0
+            linked = self._sides_touched(c, m)
+            for d in range(4):
+                if m >> d & 1:
+                    linked |= around[d]
+            if linked & goal == goal:
+                out.append(move)
+        return out
 
     # --- protocol -----------------------------------------------------------------------------
     def to_move(self):

@@ -16,6 +16,7 @@ import time
 
 from shared_rules import lazo
 from shared_rules.lazo import Lazo
+from tools.benchlib import print_run, rules_run
 
 GAMES = 40
 VM_GAMES = 4
@@ -133,13 +134,8 @@ report({
 '''
 
 
-def run(bench):
-    figures = host_figures(bench)
-    figures.update(bench.run_mpy_source(VM_SCRIPT, GAMES=VM_GAMES))
-    return {"rules": {"lazo": figures}}
+run = rules_run("lazo", host_figures, VM_SCRIPT, VM_GAMES)
 
 
 if __name__ == "__main__":
-    from tools import benchlib
-    import json
-    print(json.dumps(run(benchlib), indent=1))
+    print_run(run)

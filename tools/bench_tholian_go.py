@@ -228,5 +228,4 @@ def run(bench):
 
 if __name__ == "__main__":
     from tools import benchlib
-    import json
-    print(json.dumps(run(benchlib), indent=1))
+    benchlib.print_run(run)

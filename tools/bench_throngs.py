@@ -23,6 +23,7 @@ import statistics
 import time
 
 from shared_rules.throngs import Throngs, PASS
+from tools.benchlib import print_run, rules_run
 
 LUDII_GAMES_PER_S = {"63": 9.9, "93": 3.1}
 BATCH = 10  # games per timed batch
@@ -179,13 +180,8 @@ report({
 '''
 
 
-def run(bench):
-    figures = host_figures(bench)
-    figures.update(bench.run_mpy_source(VM_SCRIPT, GAMES=VM_GAMES))
-    return {"rules": {"throngs": figures}}
+run = rules_run("throngs", host_figures, VM_SCRIPT, VM_GAMES)
 
 
 if __name__ == "__main__":
-    from tools import benchlib
-    import json
-    print(json.dumps(run(benchlib), indent=1))
+    print_run(run)

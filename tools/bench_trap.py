@@ -1,13 +1,11 @@
 """Trap rules benchmark (`python -m tools.bench trap`): move listing, play+undo, random games.
 
-CPython figures are medians of host CPU seconds, turned into RP2040 estimates with the host's CPU pystones
-measured close to each figure (benchlib.rp2040_seconds).  Heap figures come from gc.mem_alloc() under the MicroPython VM
-(the script below, run by benchlib.run_mpy_source): what importing the module, creating a game, one
-play+undo, one legal-move listing and one whole random game allocate.
+Figures as tools/rules_bench_vm.py's standard_figures gives them (see benchlib.rules_run).
 """
 import statistics
 
 from shared_rules.trap import Trap
+from tools.benchlib import print_run, rules_run
 
 GAMES = 40  # random games on CPython
 VM_GAMES = 5
@@ -44,13 +42,8 @@ report(standard_figures(module_bytes, Trap, Rng, GAMES, lambda games: max(games,
 '''
 
 
-def run(bench):
-    figures = host_figures(bench)
-    figures.update(bench.run_mpy_source(VM_SCRIPT, GAMES=VM_GAMES))
-    return {"rules": {"trap": figures}}
+run = rules_run("trap", host_figures, VM_SCRIPT, VM_GAMES)
 
 
 if __name__ == "__main__":
-    from tools import benchlib
-    import json
-    print(json.dumps(run(benchlib), indent=1))
+    print_run(run)

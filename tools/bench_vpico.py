@@ -113,23 +113,25 @@ def pair(ms):
 def host_ai_turns(plan, level):
     """The same AI decisions timed on CPython (CPU ms per turn, time caps off like the plan)."""
     from shared_rules import ai, registry
-    ai.use_level_time_caps(False)
-    try:
-        g = registry.create(plan.game, plan.options)
-        turns, turn = [], 0.0
-        for move in plan.history:
-            if g.to_move() == plan.ai_player:
-                t0 = time.process_time()
-                move = ai.choose_move(g, level, None, len(g.history))
-                turn += time.process_time() - t0
-            elif turn:
+    from tools.vpico_games import planning
+    with planning:      # (no plan unloads the game's modules meanwhile)
+        caps_were = ai.use_level_time_caps(False)
+        try:
+            g = registry.create(plan.game, plan.options)
+            turns, turn = [], 0.0
+            for move in plan.history:
+                if g.to_move() == plan.ai_player:
+                    t0 = time.process_time()
+                    move = ai.choose_move(g, level, None, len(g.history))
+                    turn += time.process_time() - t0
+                elif turn:
+                    turns.append(turn)
+                    turn = 0.0
+                g.play(move)
+            if turn:
                 turns.append(turn)
-                turn = 0.0
-            g.play(move)
-        if turn:
-            turns.append(turn)
-    finally:
-        ai.use_level_time_caps(True)
+        finally:
+            ai.use_level_time_caps(caps_were)
     return turns
 
 
@@ -188,10 +190,13 @@ def with_resume(text, plan):
     """The script, then (unless the game is over) B to the pause menu and A on Resume: the
     board drawn whole from a menu, its fixed drawing from the layer."""
     from shared_rules import registry
-    game = registry.create(plan.game, plan.options)
-    for move in plan.history:
-        game.play(move)
-    if game.winner() != -1:
+    from tools.vpico_games import planning
+    with planning:
+        game = registry.create(plan.game, plan.options)
+        for move in plan.history:
+            game.play(move)
+        over = game.winner() != -1
+    if over:
         return text, False
     return text + "press b 150\nwait 850\npress a 150\nwait 1350\n", True
 

@@ -61,15 +61,15 @@ def game_figures(bench, name):
 
 
 def run(bench):
-    ai.use_level_time_caps(False)
+    caps_were = ai.use_level_time_caps(False)
     try:
         figures = {name: game_figures(bench, name) for name in ("lazo", "throngs")}
     finally:
-        ai.use_level_time_caps(True)
+        ai.use_level_time_caps(caps_were)
     figures["pystones"] = round(bench.host_pystones())
     return figures
 
 
 if __name__ == "__main__":
     from tools import benchlib
-    print(json.dumps(run(benchlib), indent=1))
+    benchlib.print_run(run)

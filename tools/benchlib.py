@@ -206,3 +206,23 @@ def run_mpy_source(source, mounts=("shared_rules", "tools"), **constants):
         return run_mpy(path, mounts=mounts)
     finally:
         os.unlink(path)
+
+
+def rules_run(name, host_figures, vm_script, vm_games):
+    """A rules benchmark's run(bench): host_figures(bench) and what `vm_script` reports under
+    the VM (run with GAMES = vm_games), as {"rules": {name: figures}}.  CPython figures are
+    medians of host CPU seconds, turned into RP2040 estimates with the host's CPU pystones
+    measured close to each figure (rp2040_seconds).  Heap figures come from gc.mem_alloc() under
+    the MicroPython VM (run_mpy_source): what importing the module, creating a game, one
+    play+undo, one legal-move listing and one whole random game allocate."""
+    def run(bench):
+        figures = host_figures(bench)
+        figures.update(bench.run_mpy_source(vm_script, GAMES=vm_games))
+        return {"rules": {name: figures}}
+    return run
+
+
+def print_run(run):
+    """`python -m tools.bench_<topic>` alone: the topic's figures as JSON."""
+    import sys
+    print(json.dumps(run(sys.modules[__name__]), indent=1))

@@ -84,8 +84,10 @@ def fewest(entries):
 
 # The app's modules are this process's: an app that opens another game's form unloads the
 # previous game's modules, so two plans made at once in threads (the benchmark measures two
-# games at a time) broke each other.
-_planning = threading.Lock()
+# games at a time) broke each other, and so did a game replayed by one thread while another
+# planned (bench_vpico: the app saw a module vanish, showed an error and waited outside the
+# game).  Whatever imports games' modules while plans may be made holds this lock.
+planning = threading.Lock()
 
 
 def plan(game, level, ai_replies, save_dir, pick=fewest, shorter=False):
@@ -93,7 +95,7 @@ def plan(game, level, ai_replies, save_dir, pick=fewest, shorter=False):
     AI's whole turn, however many decisions), or to its end when `shorter` allows it;
     pick(presses of each move) chooses the human's move (default: the one with the fewest).
     One plan at a time per process (threads wait)."""
-    with _planning:
+    with planning:
         return _plan(game, level, ai_replies, save_dir, pick, shorter)
 
 
@@ -103,7 +105,7 @@ def _plan(game, level, ai_replies, save_dir, pick, shorter):
             sys.path.insert(0, path)
     from firmware.app import App, HUMAN, ai_player
     from shared_rules import ai
-    ai.use_level_time_caps(False)
+    caps_were = ai.use_level_time_caps(False)
     segments: list[tuple] = [("menu", new_game_keys(game, HUMAN, ai_player(level)))]
     seen: dict[str, Any] = {"history": 0, "replies": 0}
 
@@ -136,7 +138,7 @@ def _plan(game, level, ai_replies, save_dir, pick, shorter):
     except PlanEnd:
         pass
     finally:
-        ai.use_level_time_caps(True)
+        ai.use_level_time_caps(caps_were)
     if seen["replies"] < ai_replies and not (shorter and seen["over"] and seen["replies"]):
         raise AssertionError("planning %s: the game ended after %d replies of the AI" % (game, seen["replies"]))
     played = seen["game"]

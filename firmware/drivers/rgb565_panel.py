@@ -2,14 +2,22 @@
 # its expansion to RGB565 one band of rows at a time.
 #
 # Memory (240x240): the GS4 framebuffer is 28,800 B where RGB565 would be 115,200 B; the band
-# buffer adds BAND_ROWS * width * 2 = 3,840 B.  The expansion runs in C: framebuf.blit() from
-# the GS4 buffer into the RGB565 band through a 16-entry palette FrameBuffer whose values are
-# stored byte-swapped, so the band holds big-endian RGB565, the byte order the panel expects.
+# buffer adds BAND_ROWS * width * 2 = 3,840 B.  The expansion runs in native code
+# (firmware/drivers/gs4_rgb565.py, a 1 KB table from each GS4 byte to its two pixels as
+# big-endian RGB565, the byte order the panel expects).  A MicroPython without a native emitter
+# (the WebAssembly VM that tests the drivers) expands with framebuf.blit() from the GS4 buffer
+# into the RGB565 band through a 16-entry palette FrameBuffer whose values are stored
+# byte-swapped: the same bytes, 8 times slower.
 import framebuf
 from micropython import const
 
 from firmware import palette
 from firmware.hw_base import framebuffer
+
+try:
+    from firmware.drivers import gs4_rgb565
+except SyntaxError:  # no native emitter: the module's viper code does not compile
+    gs4_rgb565 = None
 
 CASET = const(0x2A)
 RASET = const(0x2B)
@@ -34,10 +42,13 @@ class Rgb565Panel:
         self.band_rows = band_rows
         self._band = bytearray(width * 2 * band_rows)
         self._band_view = memoryview(self._band)
-        self._palette = framebuf.FrameBuffer(bytearray(32), 16, 1, framebuf.RGB565)
-        for index in range(16):
-            value = palette.rgb565(index)
-            self._palette.pixel(index, 0, ((value & 0xFF) << 8) | (value >> 8))
+        if gs4_rgb565 is None:
+            self._palette = framebuf.FrameBuffer(bytearray(32), 16, 1, framebuf.RGB565)
+            for index in range(16):
+                value = palette.rgb565(index)
+                self._palette.pixel(index, 0, ((value & 0xFF) << 8) | (value >> 8))
+        else:
+            self._pairs = gs4_rgb565.pair_table(palette.rgb565)
         self._one = bytearray(1)
         self._four = bytearray(4)
         cs(1)
@@ -74,15 +85,31 @@ class Rgb565Panel:
         many rows at a time as the band buffer holds at this width (a narrow rectangle in a
         few calls, not one per 8 rows)."""
         self._window(x, y, w, h)
-        # Bands of equal height (each blit expands the band's every row, sent or not).
-        bands = -(-h // (len(self._band) // (2 * w)))
-        band_rows = -(-h // bands)
-        band = framebuf.FrameBuffer(self._band, w, band_rows, framebuf.RGB565)
+        band_rows = len(self._band) // (2 * w)
         self._one[0] = RAMWR
         self.cs(0)
         self.dc(0)
         self.spi.write(self._one)
         self.dc(1)
+        if gs4_rgb565 is None:
+            self._blit_bands(x, y, w, h, band_rows)
+        else:
+            expand = gs4_rgb565.expand
+            width = self.width
+            row = y
+            end = y + h
+            while row < end:
+                rows = min(band_rows, end - row)
+                expand(self.buffer, row * width + x, width, w, rows, self._band, self._pairs)
+                self.spi.write(self._band_view[:w * 2 * rows])
+                row += rows
+        self.cs(1)
+
+    def _blit_bands(self, x, y, w, h, band_rows):
+        # Bands of equal height (each blit expands the band's every row, sent or not).
+        bands = -(-h // band_rows)
+        band_rows = -(-h // bands)
+        band = framebuf.FrameBuffer(self._band, w, band_rows, framebuf.RGB565)
         row = y
         end = y + h
         while row < end:
@@ -91,4 +118,3 @@ class Rgb565Panel:
             band.blit(self.fb, -x, -row, -1, self._palette)  # pyright: ignore[reportArgumentType]
             self.spi.write(self._band_view[:w * 2 * rows])
             row += rows
-        self.cs(1)

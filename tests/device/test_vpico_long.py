@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from test_vpico import GAMES, differing_pixels, play_both, run_tool, shipped  # noqa: F401  (a fixture)
+from test_vpico import GAMES, differing_pixels, node_budgets, play_both, run_tool, shipped  # noqa: F401  (fixtures)
 from tools import vpico, vpico_games
 
 
@@ -17,11 +17,12 @@ def test_the_whole_rules_suite_passes_on_the_real_firmware(shipped, tmp_path):  
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_game_against_the_default_ai_shows_the_simulators_frames(shipped, tmp_path, game):  # noqa: F811
+def test_a_game_against_the_default_ai_shows_the_simulators_frames(node_budgets, tmp_path, game):  # noqa: F811
+    # The AI's time caps off on both, as in tests/host/test_vpico.py (node budgets alone).
     text, shots = vpico_games.script(vpico_games.plan(game, "normal", 3, tmp_path / "plan"), "shot-")
     # An hour of wall time: a game at the default level is minutes of emulation on a quiet host,
     # and a loaded host slows the emulator several times over.
-    found, serial, _ = play_both(shipped, text, tmp_path, timeout_s=3600)
+    found, serial, _ = play_both(node_budgets, text, tmp_path, timeout_s=3600, app="node_budgets_app")
     assert found == shots
     for name in shots:
         assert differing_pixels(tmp_path / "sim" / name, tmp_path / "pico" / name) == 0, name

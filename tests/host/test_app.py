@@ -606,3 +606,68 @@ def test_pager_counts_the_page_of_a_single_hidden_line(tmp_path, profile):
     ui.pager("Notes", "\n".join("line %d" % i for i in range(rows + 1)))
     marks = [line for frame in hw.frames for line in frame if re.match(r"^\d+/\d+$", line)]
     assert marks == ["1/2", "2/2"]
+
+
+def test_the_ai_time_caps_stay_off_when_the_app_unloads_the_ai():
+    # The app drops shared_rules.ai between games and after a hint; tools and tests that turn
+    # the caps off (node budgets alone: the same moves on every machine) must not find them on
+    # again at the AI's next import, as they did when the switch lived in ai.py.
+    from firmware.app import unload
+    caps_were = ai.use_level_time_caps(False)
+    try:
+        unload("shared_rules.ai")
+        from shared_rules import ai as imported_again
+        assert imported_again is not ai
+        assert imported_again.Search(registry.create("trap"), "easy").limit_ms >= 1e9
+        imported_again.use_level_time_caps(True)
+        assert imported_again.Search(registry.create("trap"), "easy").limit_ms < 1e6
+    finally:
+        ai.use_level_time_caps(caps_were)
+
+
+def test_resume_goes_on_with_the_decision_left_for_the_pause_menu(tmp_path):
+    # Its targets are not listed again (tens of ms on the device; Resume -> board <= 150 ms):
+    # the same builder, the cursor where it was; after an Undo in the pause menu, a new one.
+    seen = []
+    stages = [["right"], ["b", "a"], ["a"], ["b", "down", "a"], None]
+
+    def drive(hw):
+        builder = hw.app.builder
+        seen.append((builder, builder.cursor, len(hw.app.session.game.history)))
+        return stages[len(seen) - 1]
+    run_app(FakeHW(tmp_path, new_game_keys("trap"), driver=drive))
+    first, moved, resumed, played, undone = seen
+    assert moved[0] is first[0] and moved[1] != first[1]
+    assert resumed[0] is moved[0] and resumed[1] == moved[1]      # Resume: the same decision
+    assert played[2] == 1 and played[0] is not resumed[0]
+    assert undone[2] == 0 and undone[0] is not resumed[0] and undone[0] is not played[0]
+
+
+def test_the_ais_thinking_screen_is_sent_before_its_code_is_imported(tmp_path):
+    # The played move's screen does not wait for the AI's import (25-30 ms on the device).
+    import sys
+
+    class Recorder(FakeHW):
+        def show(self, x=0, y=0, w=0, h=0):
+            super().show(x, y, w, h)
+            if any("Thinking" in text for _, _, text, _ in self.fb.texts):
+                thinking.append("shared_rules.ai" in sys.modules)
+    thinking = []
+    hw = Recorder(tmp_path, new_game_keys("trap", humans=False), "pico_lcd13", driver=move_script(["d4"]))
+    run_app(hw)
+    assert thinking and thinking[0] is False
+
+
+def test_a_games_view_is_loaded_with_its_form_not_after_start(tmp_path):
+    # A new game's first screen does not wait for the view's import (20-50 ms on the device).
+    import sys
+    from firmware.app import unload
+    unload("firmware.views.lazo")   # (another test may have loaded it in this process)
+    seen = []
+
+    def drive(hw):
+        if not seen:
+            seen.append("firmware.views.lazo" in sys.modules)
+        return None
+    run_app(FakeHW(tmp_path, ["a"] + ["down"] * registry.game_names().index("lazo") + ["a"], driver=drive))
+    assert seen == [True]

@@ -4,9 +4,10 @@
 from shared_rules import ai, ai_tholian_go, ai_tholian_go_terms
 from shared_rules.game import ONGOING
 from shared_rules.rng import Rng
-from shared_rules.tholian_go import ACCEPT, DECLINE, OFFER, TholianGo
+from shared_rules.tholian_go import ACCEPT, DECLINE, OFFER, SPECIAL, TholianGo, move_kind
 from shared_rules.tholian_go_moves import whole_moves
 from rules_support import scaled
+from tholian_go_support import parts
 
 
 def light(g, x, line):
@@ -348,27 +349,34 @@ def test_the_tables_builder_is_forgotten_once_the_tables_are_built():
     assert "shared_rules.ai_tholian_go_order" in sys.modules
 
 
+def _barriers_everywhere(rng):
+    """A random position where Blue stands one token above a loss floor (§7) and Red's barriers
+    are everywhere, once Blue has played its turn (so that captures took what was cut off, as in
+    every position reached by play); None if the game ended."""
+    g = TholianGo()
+    nodes = list(range(g.space.n))
+    for i in range(len(nodes) - 1, 0, -1):
+        j = rng.below(i + 1)
+        nodes[i], nodes[j] = nodes[j], nodes[i]
+    dark = [k for k in nodes if k < g.space.n_dark]
+    light = [k for k in nodes if k >= g.space.n_dark]
+    g.set_position(dark[:10] + light[:30], dark[10:13] + light[30:36], 1)
+    while g.to_move() == 1 and g.winner() == ONGOING:
+        moves = [m for m in g.legal_moves() if m != OFFER]
+        g.play(moves[rng.below(len(moves))])
+    return g if g.winner() == ONGOING else None
+
+
 def test_win_candidates_keep_every_win_on_the_spot():
-    """The root's win check tries only win_candidates: in random positions where Blue stands
-    one token above a loss floor (§7) and Red's barriers are everywhere, once Blue has played
-    its turn (so that captures took what was cut off, as in every position reached by play),
-    every decision of Red's that wins at once is among them, while plain steps that neither make
-    nor break a barrier of Red's are left out."""
+    """The root's win check tries only win_candidates: in random positions with Red's barriers
+    everywhere, every decision of Red's that wins at once is among them, while plain steps that
+    neither make nor break a barrier of Red's are left out, and so are the special decisions
+    (a draw offer: nothing moves) where no transformation may follow."""
     rng = Rng(7)
-    wins = left_out = 0
+    wins = left_out = specials = 0
     for trial in range(scaled(60, 12)):
-        g = TholianGo()
-        nodes = list(range(g.space.n))
-        for i in range(len(nodes) - 1, 0, -1):
-            j = rng.below(i + 1)
-            nodes[i], nodes[j] = nodes[j], nodes[i]
-        dark = [k for k in nodes if k < g.space.n_dark]
-        light = [k for k in nodes if k >= g.space.n_dark]
-        g.set_position(dark[:10] + light[:30], dark[10:13] + light[30:36], 1)
-        while g.to_move() == 1 and g.winner() == ONGOING:
-            moves = [m for m in g.legal_moves() if m != OFFER]
-            g.play(moves[rng.below(len(moves))])
-        if g.winner() != ONGOING:
+        g = _barriers_everywhere(rng)
+        if g is None:
             continue
         moves = g.legal_moves()
         kept = ai_tholian_go.win_candidates(g, moves)
@@ -376,6 +384,8 @@ def test_win_candidates_keep_every_win_on_the_spot():
             nodes = g.move_nodes(m)
             if len(nodes) == 2 and not g.board[nodes[1]] and m not in kept:
                 left_out += 1  # a plain step
+            if move_kind(m) == SPECIAL and m not in kept:
+                specials += 1  # nothing moves, nothing is captured
         for m in moves:
             g.play(m)
             won = g.winner() == 0
@@ -383,4 +393,34 @@ def test_win_candidates_keep_every_win_on_the_spot():
             if won:
                 wins += 1
                 assert m in kept, g.move_to_text(m)
-    assert wins and left_out
+    assert wins and left_out and specials
+
+
+def test_win_check_leaves_out_the_steps_that_split_nothing_anew():
+    """§5 takes only what barriers cut off, and the last move's captures took what they cut off
+    then: a plain step of Red's that leaves the parts of the other web as they were captures
+    nothing.  Each plain step left out of the win check leaves them so (the position with the
+    token moved, compared node by node), and steps that make or break a barrier of Red's are
+    among those left out (the barriers they make or break join or cut off nothing)."""
+    rng = Rng(8)
+    barrier_steps = 0
+    for trial in range(scaled(6, 2)):
+        g = _barriers_everywhere(rng)
+        if g is None:
+            continue
+        kept = ai_tholian_go.win_candidates(g, g.legal_moves())
+        red = [k for k in range(g.space.n) if g.board[k] == 1]
+        blue = [k for k in range(g.space.n) if g.board[k] == 2]
+        for m in g.legal_moves():
+            nodes = g.move_nodes(m)
+            if len(nodes) != 2 or g.board[nodes[1]] or m in kept:
+                continue
+            a, b = nodes
+            web = 1 if a < g.space.n_dark else 0
+            moved = TholianGo()
+            moved.set_position([b if k == a else k for k in red], blue)
+            assert parts(moved, web, 1) == parts(g, web, 1), g.move_to_text(m)
+            near = g.space.neighbours(a) + g.space.neighbours(b)
+            if [k for k in near if k != a and g.board[k] == 1]:
+                barrier_steps += 1
+    assert barrier_steps

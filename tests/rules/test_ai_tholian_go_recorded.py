@@ -118,19 +118,19 @@ SELF_PLAY = ((((6528, 4), (8204, 4), (6304, 4), (2, 4), (8324, 4), (119, 0), (25
 
 
 def test_searches_of_recorded_positions_choose_the_recorded_moves():
-    ai.use_level_time_caps(False)
+    caps_were = ai.use_level_time_caps(False)
     try:
         for i in range(len(CONFIGS)):
             assert positions_record(i) == list(POSITIONS[i]), CONFIGS[i]
     finally:
-        ai.use_level_time_caps(True)
+        ai.use_level_time_caps(caps_were)
 
 
 def test_self_play_from_recorded_positions_repeats_the_recorded_games():
-    ai.use_level_time_caps(False)
+    caps_were = ai.use_level_time_caps(False)
     try:
         for i in range(len(CONFIGS)):
             for j in range(len(ai.LEVELS)):
                 assert self_play_record(i, ai.LEVELS[j]) == list(SELF_PLAY[i][j]), (CONFIGS[i], ai.LEVELS[j])
     finally:
-        ai.use_level_time_caps(True)
+        ai.use_level_time_caps(caps_were)

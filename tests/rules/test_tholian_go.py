@@ -6,7 +6,7 @@ from shared_rules.tholian_go import (ACCEPT, DECLINE, END, NEXT, OFFER, PASS, ST
 from shared_rules.tholian_go_geometry import SLOTS
 from shared_rules.tholian_go_moves import component_sizes
 from rules_support import raises
-from tholian_go_support import dk, lt, nm, step
+from tholian_go_support import dk, lt, nm, parts, step
 
 
 # Far-away tokens that keep both players above the loss thresholds (§7) without touching the
@@ -338,6 +338,39 @@ def test_every_smaller_component_is_sequestered():
     assert g.counts(1)[0] == 3
     for cx in (1, 3, 5):
         assert g.board[dk(g, cx, 6)] == 0
+
+
+def test_changes_parts_tells_the_steps_whose_barriers_part_the_web_otherwise():
+    """§5's components, as the AI asks about a move before playing it: Red's full light line 5
+    parts the dark web in two; a wall token that steps off joins them, Red's light tokens on
+    line 2 (a pair and a single one) change nothing by their steps.  Every step of a Red light
+    token is checked against the parts found afresh with the token moved: a step that
+    changes_parts() calls harmless leaves them as they were."""
+    wall = wall_game(5)
+    blue = [k for k in range(wall.space.n) if wall.board[k] == 2]
+    red = [k for k in range(wall.space.n) if wall.board[k] == 1] + [lt(wall, 1, 2), lt(wall, 2, 2), lt(wall, 8, 2)]
+    g = TholianGo()
+    g.set_position(red, blue)
+    before = parts(g, 0, 1)
+    assert len(set(before)) == 2
+    parting = harmless = 0
+    for a in red:
+        if a < g.space.n_dark:
+            continue
+        for b in g.space.neighbours(a):
+            if g.board[b]:
+                continue
+            moved = TholianGo()
+            moved.set_position([b if k == a else k for k in red], blue)
+            if g.changes_parts(a, b):
+                parting += 1
+            else:
+                harmless += 1
+                assert parts(moved, 0, 1) == before, (nm(g, a), nm(g, b))
+    assert parting and harmless
+    wall_token = lt(g, 3, 5)
+    off = [v for v in g.space.neighbours(wall_token) if not g.board[v]]
+    assert off and g.changes_parts(wall_token, off[0])
 
 
 # ---- §6 transformation ---------------------------------------------------------------------

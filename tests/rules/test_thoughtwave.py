@@ -277,6 +277,27 @@ def test_a_move_linking_both_sides_wins_for_its_mover():
         assert len(game.winning_cells()) == 19
 
 
+def test_linking_tells_the_moves_that_win_before_they_are_played():
+    """Spec "Winning", as the AI asks before playing: a move links the mover's sides (and wins)
+    exactly when linking() keeps it, in the positions above (Black's column one tile short,
+    both links one tile short) whichever player moves."""
+    row = "S1@a5 J1@b5 J3@c5 S1@d5 S1@f5 J1@g5 J3@h5 S1@i5 S1@j5"
+    column = "S0@e1 J0@e2 J2@e3 S0@e4 S0@e6 J0@e7 J2@e8 S0@e9 S0@e10"
+    wins = 0
+    for text in (column, row + " " + column, " ".join("S0@e%d" % r for r in range(1, 10))):
+        for side in ("R", "B"):
+            game = position(text, to_move=side)
+            mover = game.to_move()
+            linking = game.linking(game.legal_moves())
+            for move in game.legal_moves():
+                said = move in linking
+                game.play(move)
+                assert said == (game.winner() == mover), game.move_to_text(move)
+                wins += said
+                game.undo()
+    assert wins
+
+
 def test_red_links_top_and_bottom_when_the_sides_are_swapped():
     """Spec ruling: "the seed lets players choose; this is the default, swappable"."""
     column = ["S0@e%d" % r for r in range(1, 10)]

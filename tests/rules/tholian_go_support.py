@@ -19,3 +19,24 @@ def nm(g, k):
 
 def step(g, a, b):
     return "%s-%s" % (nm(g, a), nm(g, b))
+
+
+def parts(g, web, colour):
+    """§5's components of `web` (0 dark, 1 light) once the edges that tokens of `colour` block
+    are taken away, found afresh from the board: each node's smallest node joined to it."""
+    s = g.space
+    lo, hi = (0, s.n_dark) if web == 0 else (s.n_dark, s.n)
+    first = {}
+    for k in range(lo, hi):
+        if k in first:
+            continue
+        first[k] = k
+        todo = [k]
+        while todo:
+            u = todo.pop()
+            for v in s.neighbours(u):
+                e = s.edge_between(u, v)
+                if v not in first and not (g.board[s.xu[e]] == colour and g.board[s.xv[e]] == colour):
+                    first[v] = k
+                    todo.append(v)
+    return [first[k] for k in range(lo, hi)]
