@@ -222,6 +222,7 @@ def _scratch(t):
     t.chain_stamp = 0
     t.enemy_chain = bytearray(n + 1)  # order(): the enemy's cheapest chain (stamps)
     t.enemy_stamp = 0
+    t.chain_block = 0  # order(): what breaking a link of the enemy's chain is worth (chain_maps)
     t.missing = array("H", bytes(2 * nl))
     t.n_missing = 0
     t.spare = array("H", bytes(2 * nl))

@@ -5,8 +5,8 @@ from micropython import const
 from shared_rules.ai import best_first
 from shared_rules.tholian_go import PLACE, STEP, move_kind, move_node, step_move, step_slot
 from shared_rules.tholian_go_geometry import SLOTS
-from shared_rules.ai_tholian_go_terms import (ADVANCE, ATTRACT, CAPTURE_NOW, CHAIN, FAR, HUNT, NEED_PCT,
-    PROTECTED, THREAT_NEXT, THREAT_SAVED, chain_moves, clip, closeness, dark_need, light_distance,
+from shared_rules.ai_tholian_go_terms import (ADVANCE, ATTRACT, CAPTURE_NOW, CHAIN, CHAIN_NEAR, CHAIN_THREAT,
+    FAR, HUNT, NEED_PCT, PROTECTED, THREAT_NEXT, THREAT_SAVED, chain_moves, clip, closeness, dark_need, light_distance,
     light_risk, move_near)
 
 PUSH_SCORE = const(-10)  # order(): a push through enemy tokens, whose result only the search sees
@@ -132,20 +132,21 @@ def step_gain(t, game, a, b, me):
         board = game.board
         enemy_chain = t.enemy_chain
         stamp = t.enemy_stamp
+        block = t.chain_block
         if b != n:
             if b >= t.nd:
                 gain += _chain_end(t, b, 1)
                 if enemy_chain[b] == stamp:
-                    gain += 2 * CHAIN
+                    gain += 2 * block
             else:
-                gain += 3 * CHAIN * _barriers_across(t, board, b, a, me)
+                gain += 3 * block * _barriers_across(t, board, b, a, me)
         if a != n:
             if a >= t.nd:
                 gain += _chain_end(t, a, -1)
                 if enemy_chain[a] == stamp:
-                    gain -= 2 * CHAIN
+                    gain -= 2 * block
             else:
-                gain -= 3 * CHAIN * _barriers_across(t, board, a, b, me)
+                gain -= 3 * block * _barriers_across(t, board, a, b, me)
         return gain
     board = game.board
     nd = t.nd
@@ -359,9 +360,13 @@ def best_jump(t, game, start, head, me):
 
 
 def chain_maps(t, game, me):
-    """Chain, for order(): the enemy's cheapest chain (t.enemy_chain, stamp t.enemy_stamp), then
-    mine and the nodes it lacks (chain_moves)."""
-    chain_moves(t, game, 3 - me)
+    """Chain, for order(): the enemy's cheapest chain (t.enemy_chain, stamp t.enemy_stamp) and
+    what taking one of its nodes or barring one of its links is worth (t.chain_block), then mine
+    and the nodes it lacks (chain_moves).  An enemy chain lacking two nodes at most, not far off,
+    may be done in the enemy's next turn though counted as more moves (a light move fills one
+    node, but a push moves a whole string): breaking it comes first."""
+    near = chain_moves(t, game, 3 - me) <= CHAIN_NEAR and t.n_missing <= 2
+    t.chain_block = CHAIN_THREAT if near else CHAIN
     t.enemy_chain[:] = t.on_chain
     t.enemy_stamp = t.chain_stamp
     chain_moves(t, game, me)

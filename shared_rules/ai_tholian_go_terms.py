@@ -37,6 +37,8 @@ RACE = const(60)  # Football / Scrimmage: per step the best runner is ahead
 CHAIN = const(80)  # Chain: per light move the cheapest chain needs less
 _CHAIN_ENEMY = const(3)  # Chain: an enemy token on the way costs as many empty nodes
 _CHAIN_UNFILLED = const(12)  # Chain: light moves counted for a node no spare token can fill
+CHAIN_NEAR = const(12)  # Chain, order(): an enemy chain lacking <= 2 nodes threatens up to these moves
+CHAIN_THREAT = const(700)  # Chain, order(): per node or link of a threatening enemy chain taken
 FAR = const(99)
 MEMO = const(32)  # evaluations kept (a power of two)
 
@@ -134,6 +136,7 @@ class Tables:
     enemy_stamp: int
     missing: array
     n_missing: int
+    chain_block: int
     spare: array
 
     def __init__(self, game):

@@ -308,6 +308,20 @@ def test_chain_spare_token_goes_towards_the_node_the_chain_lacks():
     assert g.move_to_text(move) == "L5.4-L4.4", g.move_to_text(move)
 
 
+def test_chain_orders_first_the_barriers_across_a_chain_two_nodes_from_done():
+    """Chain ("a chain link crossed by an enemy barrier is broken"): Blue's chain up the left
+    edge lacks L2.4 and L2.6, its spare tokens on L3.3 and L3.5 fill both with this turn's two
+    pushes; Red's dark token on D2.2 bars a link of it with D1.3 by stepping into D1.2 or D2.3.
+    The ordering puts those two first, ahead of Red's own chain's moves."""
+    g = TholianGo({"variant": "chain"})
+    node = g.space.node_named
+    blue = [k for k in CHAIN if k not in ("L2.4", "L2.6")] + ["L3.3", "L3.5"]
+    red = ["D1.3", "D2.2", "D5.1", "L8.1", "L10.1", "L9.1", "L11.2"]
+    g.set_position([node(k) for k in red], [node(k) for k in blue])
+    first = ai_tholian_go.Tuner(g, "normal").order(g.legal_moves(), 4)[:2]
+    assert sorted(g.move_to_text(m) for m in first) == ["D2.2-D1.2", "D2.2-D2.3"]
+
+
 def test_chain_estimate_does_not_depend_on_the_estimates_before_it():
     """Chain: the light moves a chain needs come out the same from tables that served hundreds
     of estimates before (the chain's node marks are reused) as from fresh ones."""
