@@ -5,25 +5,45 @@
 # registry.game_names(), so the same file runs under the MicroPython VM (no parametrize there).
 # The per-game drivers (test_<game>_random.py) keep what only their game has: references,
 # counts, options, their soak.
+import gc
+import sys
+
 from shared_rules import registry
 import shared_rules.games  # noqa: F401  (registers every game)
 from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.rng import Rng
-from rules_support import play_checked, raises, refuses, scaled
+from rules_support import ON_MICROPYTHON, play_checked, raises, refuses, scaled
 
 # A snapshot per decision is kept for the undo to the start: 200 of them fit a device's heap.
 MAX_DECISIONS = scaled(1000, 200)
+
+
+def forget_games_since(before):
+    """On MicroPython, drops the modules imported since `before` (the names in sys.modules then)
+    and collects: a device holds one game's rules at a time, as the app does.  CPython keeps
+    them (other tests in the process hold their classes)."""
+    if ON_MICROPYTHON:
+        for name in [name for name in sys.modules if name not in before]:
+            del sys.modules[name]
+            package, _, short = name.rpartition(".")
+            parent = sys.modules.get(package)
+            if parent is not None and short in parent.__dict__:
+                delattr(parent, short)  # the package's attribute holds the module too
+        gc.collect()
 BAD_TEXTS = ("", "?", "@@", "zz99-zz98", "x" * 40, "1.2.3.4.5.6")
 
 
 def test_random_games_of_every_game_keep_the_protocol_and_undo_to_the_start():
     for name in registry.game_names():
+        before = list(sys.modules)
         start = registry.create(name).encode()
         for seed in range(scaled(8, 1)):
             game = registry.create(name)
             decisions, winner, record = play_checked(game, Rng(seed + 1), max_decisions=MAX_DECISIONS)
             assert decisions > 0 and winner in (ONGOING, DRAW, 0, 1), (name, seed, winner)
             assert record and game.encode() == start and not game.history, (name, seed)
+        game = None
+        forget_games_since(before)
 
 
 def test_every_game_refuses_moves_it_does_not_offer_and_bad_text():
