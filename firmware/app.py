@@ -10,6 +10,7 @@ from micropython import const
 from shared_rules import registry
 from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.levels import DEFAULT_LEVEL, LEVELS
+from shared_rules.registry import unload
 import shared_rules.games  # noqa: F401  (registers the game names; imports no game)
 from firmware import save_files
 from firmware.builder import MoveBuilder
@@ -67,15 +68,6 @@ def run(hw):
     App(hw).main_menu()
 
 
-def unload(module):
-    """Forgets an imported module so its code can be collected: sys.modules and the attribute
-    its package got at import time both hold it."""
-    if module in sys.modules:
-        del sys.modules[module]
-    package, _, name = module.rpartition(".")
-    parent = sys.modules.get(package)
-    if parent is not None and name in parent.__dict__:
-        delattr(parent, name)
 
 
 class Session:

@@ -1,5 +1,7 @@
 # Games by name.  Modules are imported only when a game is created, so the device holds only
 # the active game's code in its heap.
+import sys
+
 from shared_rules.game import GameError
 
 # name -> (module, class name, title)
@@ -25,6 +27,17 @@ def game_class(name):
     module, cls, _ = GAMES[name]
     mod = __import__(module, None, None, [cls])
     return getattr(mod, cls)
+
+
+def unload(module):
+    """Forgets an imported module (a game's, once another is played) so its code can be
+    collected: sys.modules and the attribute its package got at import time both hold it."""
+    if module in sys.modules:
+        del sys.modules[module]
+    package, _, name = module.rpartition(".")
+    parent = sys.modules.get(package)
+    if parent is not None and name in parent.__dict__:
+        delattr(parent, name)
 
 
 def create(name, options=None):

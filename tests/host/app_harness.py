@@ -2,6 +2,8 @@
 headlessly: buttons come from a script, the panel keeps only what hw.show() sent (like the
 device's), frames are kept with the text visible on them, the clock only moves when the app
 sleeps or polls.  Drawing uses desktop_sim.framebuf (pixel-identical to MicroPython's)."""
+import sys
+
 import numpy as np
 
 from desktop_sim import profiles
@@ -126,3 +128,18 @@ def move_script(texts, then=()):
             return tail.pop()
         return None
     return drive
+
+
+def game_modules():
+    """The modules the app may drop (firmware.app.unload) and import again: the rules and the views."""
+    return dict((name, module) for name, module in sys.modules.items()
+                if name.startswith("shared_rules.") or name.startswith("firmware.views."))
+
+
+def put_back(modules):
+    """Puts back modules the app dropped, in sys.modules and as their package's attribute, so
+    the tests that run later in this process keep the classes they imported."""
+    for name, module in modules.items():
+        sys.modules[name] = module
+        package, _, child = name.rpartition(".")
+        setattr(sys.modules[package], child, module)

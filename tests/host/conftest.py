@@ -1,16 +1,14 @@
 """Shared by the host tests: the app unloads and re-imports game modules as it goes
 (firmware.app.unload), and pytest-xdist runs host and rules tests in the same worker.  A rules
 test holds the classes it imported once (`isinstance(game, Trap)`), so after each host test the
-modules it replaced are put back."""
-import sys
-
+modules it replaced are put back (app_harness.put_back)."""
 import pytest
 
-OWN = ("shared_rules", "firmware", "boards")
+from app_harness import game_modules, put_back
 
 
 @pytest.fixture(autouse=True)
 def modules_as_they_were():
-    before = {name: module for name, module in sys.modules.items() if name.startswith(OWN)}
+    before = game_modules()
     yield
-    sys.modules.update(before)
+    put_back(before)

@@ -7,11 +7,10 @@ on the screen.  The two-human journeys are then replayed by the simulator from a
 back-to-back presses, which must end on the same save."""
 import os
 import random
-import sys
 
 import pytest
 
-from app_harness import FakeHW, PROFILES, presses_for, run_app
+from app_harness import FakeHW, PROFILES, game_modules, presses_for, put_back, run_app
 from firmware import saves
 from shared_rules import registry
 import shared_rules.games  # noqa: F401
@@ -277,20 +276,6 @@ def run_journey(folder, name, profile, humans, seed=1):
     put_back(games)
     assert hw.cut == [] and hw.fb.overlaps == [], (hw.cut, hw.fb.overlaps)
     return journey, first_presses
-
-
-def game_modules():
-    return dict((name, module) for name, module in sys.modules.items()
-                if name.startswith("shared_rules.") or name.startswith("firmware.views."))
-
-
-def put_back(modules):
-    """Puts back modules the app dropped (firmware.app.unload), so the tests that run later in
-    this process keep the classes they imported."""
-    for name, module in modules.items():
-        sys.modules[name] = module
-        package, _, child = name.rpartition(".")
-        setattr(sys.modules[package], child, module)
 
 
 @pytest.mark.parametrize("profile", sorted(PROFILES))

@@ -24,11 +24,7 @@ def forget_games_since(before):
     them (other tests in the process hold their classes)."""
     if ON_MICROPYTHON:
         for name in [name for name in sys.modules if name not in before]:
-            del sys.modules[name]
-            package, _, short = name.rpartition(".")
-            parent = sys.modules.get(package)
-            if parent is not None and short in parent.__dict__:
-                delattr(parent, short)  # the package's attribute holds the module too
+            registry.unload(name)
         gc.collect()
 BAD_TEXTS = ("", "?", "@@", "zz99-zz98", "x" * 40, "1.2.3.4.5.6")
 
