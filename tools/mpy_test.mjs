@@ -37,7 +37,7 @@ async function runModule({ file, only, srcs }) {
   let result = null;
   const started = Date.now();
   const onLine = (line) => {
-    const m = line.match(/^@@RESULT (\d+) (\d+)$/);
+    const m = line.match(/^@@RESULT (\d+) (\d+) \d+$/);
     if (m) result = [Number(m[1]), Number(m[2])];
     else lines.push(line);
   };

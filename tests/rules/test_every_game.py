@@ -12,9 +12,9 @@ from shared_rules import registry
 import shared_rules.games  # noqa: F401  (registers every game)
 from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.rng import Rng
-from rules_support import ON_MICROPYTHON, play_checked, raises, refuses, scaled
+from rules_support import ON_MICROPYTHON, Snapshots, play_checked, raises, refuses, scaled
 
-# A snapshot per decision is kept for the undo to the start: 200 of them fit a device's heap.
+# Decisions per game: 200 on MicroPython keep a device's run to minutes.
 MAX_DECISIONS = scaled(1000, 200)
 
 
@@ -63,3 +63,17 @@ def test_every_game_refuses_moves_it_does_not_offer_and_bad_text():
                 break
             game.play(moves[rng.below(len(moves))])
         assert refused > 0, name
+
+
+def test_undo_snapshots_tell_every_difference_past_their_first_room():
+    """The undo checks' stack (rules_support.Snapshots, digests on MicroPython) grows past the
+    room it started with and tells a snapshot that differs in one field from the one it kept."""
+    snapshots = Snapshots(2)
+    kept = [("b:B.W", 0, -1, (3, 9, 7, 1, 5)), ("w:B.WB", 1, -1, (2, 4, 4, 1, 3)), ("b:B.WBW", 0, 1, (0, 0, 0, -1, -1))]
+    for snapshot in kept:
+        snapshots.push(snapshot)
+    assert snapshots.count == 3 and snapshots.top_is(kept[2])
+    assert not snapshots.top_is(("b:B.WBW", 0, 0, (0, 0, 0, -1, -1)))
+    assert not snapshots.pop_is(kept[1]) and snapshots.count == 2
+    assert snapshots.pop_is(kept[1]) and not snapshots.top_is(("b:B.X", 0, -1, (3, 9, 7, 1, 5)))
+    assert snapshots.pop_is(kept[0]) and snapshots.count == 0

@@ -6,7 +6,7 @@ from shared_rules.game import GameError, ONGOING
 from shared_rules.rng import Rng
 from shared_rules.throngs import (Throngs, BLACK, WHITE, DEPLOY, CAPTURE, MOVE, DEST, PASS,
                                   PLACE_BLACK, PLACE_WHITE)
-from rules_support import decoded_copy, play_checked, position_snapshot, scaled, undo_to_start
+from rules_support import Snapshots, decoded_copy, play_checked, position_snapshot, scaled, undo_to_start
 
 GAMES = (  # (board, ruleset, start)
     ("63", "seed", "standard"), ("63", "original", "standard"), ("93", "original", "standard"),
@@ -143,13 +143,13 @@ def play_random_game(options, seed, max_decisions, full_checks):
     rng = Rng(seed)
     game = Throngs(options)
     conserved = conservation_check(game)
-    positions = []
+    positions = Snapshots()
     while game.winner() == ONGOING and len(game.history) < max_decisions:
         moves = check_position(game, rng) if full_checks else game.legal_moves()
         assert moves, "an ongoing game has a legal move"
         move = moves[rng.below(len(moves))]
         mover = game.to_move()
-        positions.append(position_snapshot(game))
+        positions.push(position_snapshot(game))
         game.play(move)
         conserved(game, mover, move)
         check_final_score(game, mover, move)
@@ -182,7 +182,7 @@ def test_random_games_conserve_stones_and_undo_restores_every_position():
         board, ruleset, start = GAMES[index]
         game, positions = play_random_game({"board": board, "ruleset": ruleset, "start": start},
                                            100 + index, decisions, True)
-        assert len(positions) == len(game.history)
+        assert positions.count == len(game.history)
         undo_to_start(game, positions)
         assert game.encode() == Throngs(game.options).encode()
 
