@@ -8,7 +8,7 @@ STAMP_STUBS := typings/.installed
 BOARD ?= pico_lcd13
 PORT ?=
 
-.PHONY: setup run test test-py test-mpy check-subset check-members typecheck bench bench-strength soak build uf2 flash devtest test-device clean
+.PHONY: setup run test test-py test-mpy check-subset check-members typecheck bench bench-strength soak build uf2 flash devtest devtest-vpico test-device clean
 
 setup: $(STAMP_PY) $(NODE_VM) $(STAMP_STUBS)
 
@@ -83,6 +83,10 @@ flash: setup
 
 devtest: setup
 	$(PY) -m tools.devtest --port "$(PORT)" $(TESTS)
+
+# The rules suite (or TESTS) on a virtual Pico of its own, built and booted here: hours, niced.
+devtest-vpico: setup
+	nice $(PY) -m tools.devtest --vpico $(TESTS)
 
 clean:
 	rm -rf build bench/results.json .pytest_cache

@@ -1,12 +1,18 @@
 """Runs the rules tests on a board: `make devtest PORT=<port>` = python -m tools.devtest --port PORT.
 
     python -m tools.devtest --port PORT [TEST_FILE_OR_DIR[::test_name] ...]    (default: tests/rules)
+    python -m tools.devtest --vpico [TEST_FILE_OR_DIR[::test_name] ...]         (make devtest-vpico)
+
+--vpico builds the UF2 as `make uf2` does and runs the tests on a virtual Pico of its own
+(tools/vpico.py: the real firmware on an emulated RP2040, hours for the whole suite), which it
+stops at the end.
 
 The same test files and runner semantics as tools/mpy_test.mjs under the host VM: every module
 runs after a soft reset (a fresh heap, as the host runner takes a fresh VM per module), all its
 top-level test_* functions in name order (tools/devtest_harness.py), one FAILED line plus the
 board's traceback per failure, a module that cannot be imported counts as one failure, and the
-last line is `N passed, M failed` (exit status 1 on any failure).
+last lines are a table of the modules (passed, failed, seconds by the board's clock, emulated
+time on the virtual Pico, and wall seconds) and `N passed, M failed` (exit status 1 on any failure).
 
 Targets must lie in tests/ (`--test-root`) and select at least one test (`file::test_name` must
 name one), else one line says why, before the board is asked; running no test is a failure.
@@ -99,8 +105,8 @@ class LinePrinter:
 
     def line(self, line):
         if line.startswith(RESULT):
-            passed, failed = line[len(RESULT):].split()
-            self.result = (int(passed), int(failed))
+            passed, failed, board_ms = line[len(RESULT):].split()
+            self.result = (int(passed), int(failed), int(board_ms))
         else:
             print(line, flush=True)
 
@@ -111,7 +117,7 @@ class LinePrinter:
 
 
 def run_module(board, test_file, only, board_dir, timeout):
-    """(passed, failed) of one test module on the board."""
+    """(passed, failed, milliseconds by the board's clock or None) of one test module on the board."""
     board.enter_raw_repl(soft_reset=True)
     printer = LinePrinter()
     code = ("import sys\nsys.path[:0] = [%r, %r]\nfrom devtest_harness import run\nrun(%r, %r)\n"
@@ -121,18 +127,19 @@ def run_module(board, test_file, only, board_dir, timeout):
     except BoardError as e:
         printer.flush()
         print("FAILED %s (could not run: %s)" % (test_file, e))
-        return 0, 1
+        return 0, 1, None
     printer.flush()
     for line in err.replace("\r", "").strip().splitlines():
         print(line)
     if printer.result is None:  # the module itself failed to import, or the harness died
         print("FAILED %s (could not run)" % test_file)
-        return 0, 1
+        return 0, 1, None
     return printer.result
 
 
 def devtest(board, files, timeout, log):
-    """(passed, failed) of the collected test `files` on the board."""
+    """[(test file, passed, failed, board seconds or None, wall seconds)] of the collected test
+    `files` on the board, in their order."""
     board.enter_raw_repl(soft_reset=True)
     info = board.info()
     if info["name"] != "micropython":
@@ -143,24 +150,55 @@ def devtest(board, files, timeout, log):
     with tempfile.TemporaryDirectory(prefix="devtest-") as tmp:
         folders, broken = stage(files, march, Path(tmp), log)
         sync(board, tree_files(Path(tmp)), [BOARD_DIR], log, label="devtest", each_file=False)
-    passed = failed = 0
+    results = []
     for test_file, only in files:
         started = time.monotonic()
         board_path = "%s/%s" % (folders[test_file.resolve().parent], test_file.name)
         if board_path in broken:
             print("FAILED %s (does not compile: %s)" % (test_file, broken[board_path]))
-            failed += 1
+            results.append((test_file, 0, 1, None, 0.0))
             continue
-        p, f = run_module(board, test_file, only, folders[test_file.resolve().parent], timeout)
-        passed += p
-        failed += f
-        log("  dev %s: %d passed, %d failed (%.1f s)" % (test_file, p, f, time.monotonic() - started))
-    return passed, failed
+        p, f, board_ms = run_module(board, test_file, only, folders[test_file.resolve().parent], timeout)
+        wall = time.monotonic() - started
+        board_s = None if board_ms is None else board_ms / 1000
+        results.append((test_file, p, f, board_s, wall))
+        on_board = "" if board_s is None else "%.1f s on the board, " % board_s
+        log("  dev %s: %d passed, %d failed (%s%.1f s wall)" % (test_file, p, f, on_board, wall))
+    return results
+
+
+def summary(results):
+    """The results of devtest() as lines: one per module, then the totals."""
+    width = max(len(str(r[0])) for r in results)
+    lines = ["%-*s  passed  failed  board s   wall s" % (width, "module")]
+    for test_file, p, f, board_s, wall in results:
+        lines.append("%-*s  %6d  %6d  %7s  %7.1f" % (width, test_file, p, f,
+                                                     "-" if board_s is None else "%.1f" % board_s, wall))
+    board_total = sum(r[3] or 0 for r in results)
+    lines.append("%-*s  %6d  %6d  %7.1f  %7.1f" % (width, "total", sum(r[1] for r in results),
+                                                   sum(r[2] for r in results), board_total, sum(r[4] for r in results)))
+    return lines
+
+
+def on_virtual_pico(files, timeout, log):
+    """devtest() on a virtual Pico of its own, booted from a UF2 built as `make uf2` builds it."""
+    from tools import vpico
+    from tools.uf2 import make_uf2
+    uf2 = make_uf2(vpico.PROFILE, log=log)
+    with tempfile.TemporaryDirectory(prefix="devtest-vpico-") as tmp:
+        with vpico.VirtualPico(uf2, tmp) as pico:
+            log("devtest: virtual Pico on %s (emulated: the whole suite takes hours)" % pico.url)
+            board = Board(pico.url)
+            try:
+                return devtest(board, files, timeout, log)
+            finally:
+                board.close()
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m tools.devtest", description="Run the rules tests on a board.")
     parser.add_argument("--port", default="", help="serial port or socket://127.0.0.1:N")
+    parser.add_argument("--vpico", action="store_true", help="build the UF2 and run on a virtual Pico of its own")
     parser.add_argument("--timeout", type=float, default=3600, help="seconds one test module may take (3600)")
     parser.add_argument("--test-root", type=Path, default=TEST_ROOT,
                         help="the folder test files must be in (default: this checkout's tests/)")
@@ -170,16 +208,24 @@ def main(argv=None):
     def log(message):
         print(message, file=sys.stderr, flush=True)
 
+    from tools.pico_firmware import FirmwareError
+    from tools.vpico import VpicoError
     board = None
     try:
-        check_port(args.port)  # before the board is asked: a wrong port or target is said at once
+        if args.vpico and args.port:
+            raise BoardError("give --port or --vpico, not both")
+        if not args.vpico:
+            check_port(args.port)  # before the board is asked: a wrong port or target is said at once
         files = collect(args.tests, args.test_root)
         if not files:
             raise BoardError("no test files in %s" % " ".join(args.tests))
-        board = Board(args.port)
-        passed, failed = devtest(board, files, args.timeout, log)
-        board.leave_raw_repl()
-    except (BoardError, BuildError) as e:
+        if args.vpico:
+            results = on_virtual_pico(files, args.timeout, log)
+        else:
+            board = Board(args.port)
+            results = devtest(board, files, args.timeout, log)
+            board.leave_raw_repl()
+    except (BoardError, BuildError, FirmwareError, VpicoError) as e:
         print("devtest: %s" % e, file=sys.stderr)
         return 1
     except KeyboardInterrupt:
@@ -188,6 +234,9 @@ def main(argv=None):
     finally:
         if board:
             board.close()
+    passed, failed = sum(r[1] for r in results), sum(r[2] for r in results)
+    for line in summary(results) if results else ():
+        print(line)
     print("%d passed, %d failed" % (passed, failed))
     if not passed + failed:
         print("devtest: no test ran (%s)" % " ".join(args.tests), file=sys.stderr)
