@@ -66,6 +66,24 @@ def test_same_report_as_the_host_vm_runner(board, suite):
     assert "  dev %s: 3 passed, 1 failed" % (suite / "test_sample.py") in dev.stderr
 
 
+def test_the_run_ends_with_a_table_of_the_modules_with_the_boards_seconds(board, suite):
+    dev = devtest(board, str(suite))
+    lines = dev.stdout.strip().splitlines()
+    assert lines[-1] == "3 passed, 2 failed"
+    header, sample, unimportable, total = lines[-5:-1]
+    assert header.split() == ["module", "passed", "failed", "board", "s", "wall", "s"], dev.stdout
+    # the harness's module time by the board's clock; none for a module that could not run
+    assert sample.split()[:3] == [str(suite / "test_sample.py"), "3", "1"] and float(sample.split()[3]) >= 0
+    assert unimportable.split()[:4] == [str(suite / "test_unimportable.py"), "0", "1", "-"], dev.stdout
+    assert total.split()[:3] == ["total", "3", "2"], dev.stdout
+
+
+def test_a_port_and_the_virtual_pico_at_once_is_one_line(suite):
+    proc = subprocess.run([sys.executable, "-m", "tools.devtest", "--vpico", "--port", "socket://127.0.0.1:1",
+                           str(suite)], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1 and proc.stderr == "devtest: give --port or --vpico, not both\n", proc.stderr
+
+
 def test_one_test_by_name_and_a_clean_pass(board, suite):
     proc = devtest(board, "%s::test_data_file_beside_the_test" % (suite / "test_sample.py"))
     assert proc.returncode == 0, proc.stdout + proc.stderr
