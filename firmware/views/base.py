@@ -3,6 +3,8 @@
 #
 #   step_key(move, depth) -> key of the move's depth-th step, or -1 when it has no such step
 #   cell_xy(depth, key)   -> screen centre of a step's place on the board (ints)
+#   step_keys, places_xy  -> the same for many moves / places at once (a view may do them
+#                            without a call per move: the builder's hot loop)
 #   draw_fixed(fb)        -> what never changes in a game (lines, holes): kept in a layer
 #   draw_board(builder, last) -> the rest of the board without the cursor; `builder` is None while nobody
 #                            is choosing (AI, game over); `last` lists the latest turn's decisions
@@ -11,6 +13,7 @@
 #
 # Steps that are not places on the board ("pass", "end turn", a piece to pick) are buttons:
 # keys from BUTTON up, laid out in the status area (ui.button_rect); button_label(key) names them.
+from array import array
 from micropython import const
 
 from firmware.ui import BOARD, PANEL
@@ -42,6 +45,11 @@ def merged(rects):
     return out
 
 
+def table_points(keys, xs, ys):
+    """The points of `keys` in a view's tables of x and y per place (places_xy)."""
+    return array("h", [xs[k] for k in keys]), array("h", [ys[k] for k in keys])
+
+
 class View:
     ASPECT = 100    # the board's width / height * 100: the app picks the layout that fits it
     looking = False  # the player scrolled the board away from the cursor (look())
@@ -67,6 +75,20 @@ class View:
 
     def cell_xy(self, depth, key):
         raise NotImplementedError
+
+    def step_keys(self, moves, depth):
+        """step_key(move, depth) of every move, in a list parallel to `moves`."""
+        step_key = self.step_key
+        return [step_key(move, depth) for move in moves]
+
+    def places_xy(self, depth, keys):
+        """cell_xy(depth, key) of every key (places, not buttons), as two arrays('h') of x and y."""
+        n = len(keys)
+        xs = array("h", bytes(2 * n))
+        ys = array("h", bytes(2 * n))
+        for i in range(n):
+            xs[i], ys[i] = self.cell_xy(depth, keys[i])
+        return xs, ys
 
     def screen_xy(self, depth, key):
         """Where a step's place is drawn now (differs from cell_xy in a view that scrolls)."""

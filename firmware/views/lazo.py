@@ -5,7 +5,7 @@
 # visits places.
 from array import array
 
-from firmware.views.base import View as BaseView
+from firmware.views.base import View as BaseView, table_points
 from shared_rules.lazo import N_LEVELS, N_SPACES, space_index, space_kij, supports
 
 _LEVEL1 = 145
@@ -58,6 +58,12 @@ class View(BaseView):
     # --- steps ------------------------------------------------------------------------------
     def step_key(self, move, depth):
         return move if depth == 0 else -1
+
+    def step_keys(self, moves, depth):
+        return moves if depth == 0 else [-1] * len(moves)
+
+    def places_xy(self, depth, keys):
+        return table_points(keys, self.xs, self.ys)
 
     def place_xy(self, space):
         return self.xs[space], self.ys[space]

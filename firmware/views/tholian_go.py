@@ -7,7 +7,7 @@
 from array import array
 
 from firmware.ui import TOP
-from firmware.views.base import BUTTON, View as BaseView
+from firmware.views.base import BUTTON, View as BaseView, table_points
 from shared_rules.tholian_go import (ACCEPT, DECLINE, END, OFFER, PASS, SPECIAL, STEP, move_kind, move_node,
                                      special_move)
 
@@ -104,6 +104,9 @@ class View(BaseView):
         # For the cursor: board coordinates, which do not change as the view scrolls.
         x, y = self.node_xy(key)
         return x, y - self.pan
+
+    def places_xy(self, depth, keys):
+        return table_points(keys, self.xs, self.ys)     # cell_xy: the board's coordinates
 
     def screen_xy(self, depth, key):
         return self.node_xy(key)
