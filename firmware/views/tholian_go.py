@@ -108,8 +108,8 @@ class View(BaseView):
     def places_xy(self, depth, keys):
         return table_points(keys, self.xs, self.ys)     # cell_xy: the board's coordinates
 
-    def screen_xy(self, depth, key):
-        return self.node_xy(key)
+    def pan_y(self):
+        return self.pan
 
     def start_xy(self):
         bx, by, bw, bh = self.ui.board_rect
