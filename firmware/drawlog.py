@@ -69,6 +69,21 @@ class DrawLog:
         self.heads.append(_RECT | c << 3 | _FILLED | ((x + 512) & 1023) << 8 | ((y + 512) & 1023) << 18)
         self.tails.append((w & 1023) | (h & 1023) << 10)
 
+    def fill_rects(self, xs, ys, count, dx, dy, w, h, c):
+        """fill_rect(xs[i] + dx, ys[i] + dy, w, h, c) for i < count, logged as those calls (the
+        target marks: a call of this method each cost ~100 us on the virtual Pico)."""
+        fb = self.fb
+        heads = self.heads
+        tails = self.tails
+        head = _RECT | c << 3 | _FILLED
+        tail = (w & 1023) | (h & 1023) << 10
+        for i in range(count):
+            x = xs[i] + dx
+            y = ys[i] + dy
+            fb.fill_rect(x, y, w, h, c)
+            heads.append(head | ((x + 512) & 1023) << 8 | ((y + 512) & 1023) << 18)
+            tails.append(tail)
+
     def ellipse(self, x, y, xr, yr, c, f=False):
         self.fb.ellipse(x, y, xr, yr, c, f)
         self.heads.append(_ELLIPSE | c << 3 | (_FILLED if f else 0) | ((x + 512) & 1023) << 8

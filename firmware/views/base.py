@@ -16,6 +16,7 @@
 from array import array
 from micropython import const
 
+from firmware.drawlog import DrawLog
 from firmware.ui import BOARD, PANEL
 
 BUTTON = const(30000)
@@ -187,21 +188,15 @@ class View:
 
     def mark_targets(self, builder, r):
         """Small dots on the places the cursor can go (buttons are drawn by the app), where
-        the builder placed them (a call per target to place it took 20 ms of Lazo's first
-        screen on the virtual Pico)."""
+        the builder placed them, in one call (a call per target to place it and one to draw
+        it took 30 ms of Lazo's first screen on the virtual Pico).  Drawn by draw_board, whose
+        drawing is logged (View.draw)."""
         if builder is None or not self.ui.show_targets:
             return
-        fb = self.ui.fb
-        c = self.ui.target
-        xs, ys = builder.xs, builder.ys
-        pan = self.pan_y()
-        h = r // 2
-        side = 2 * h + 1
-        for i in range(len(builder.targets) - len(builder.buttons)):    # the buttons come last
-            if r >= 2:
-                fb.fill_rect(xs[i] - h, ys[i] + pan - h, side, side, c)
-            else:
-                fb.pixel(xs[i], ys[i] + pan, c)
+        log = self.ui.fb    # type: DrawLog  # pyright: ignore[reportAssignmentType]
+        h = r // 2 if r >= 2 else 0
+        places = len(builder.targets) - len(builder.buttons)     # the buttons come last
+        log.fill_rects(builder.xs, builder.ys, places, -h, self.pan_y() - h, 2 * h + 1, 2 * h + 1, self.ui.target)
 
     def mark_cursor(self, builder, r):
         if builder is None or builder.cursor < 0 or builder.cursor >= BUTTON:
