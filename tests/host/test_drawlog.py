@@ -128,3 +128,13 @@ def test_lines_from_one_point_have_heads_of_their_own_and_exact_boxes():
         x1, y1, x2, y2 = (rng.randrange(-100, 340) for _ in range(4))
         log.line(x1, y1, x2, y2, rng.randrange(16))
         assert box(log.heads[-1], log.tails[-1]) == (min(x1, x2), min(y1, y2), abs(x1 - x2) + 1, abs(y1 - y2) + 1)
+
+
+def test_fill_rects_draws_and_logs_what_a_fill_rect_per_point_would():
+    from array import array
+    xs, ys = array("h", [5, 100, -3, 239]), array("h", [7, 50, 2, 238])
+    one_call, pixels = drawing([])
+    one_call.fill_rects(xs, ys, 3, -1, 2, 3, 3, 9)
+    calls = [("fill_rect", xs[i] - 1, ys[i] + 2, 3, 3, 9) for i in range(3)]
+    each, each_pixels = drawing(calls)
+    assert (list(one_call.heads), one_call.tails, pixels) == (list(each.heads), each.tails, each_pixels)
