@@ -39,12 +39,15 @@ class MoveBuilder:
         view = self.view
         candidates = self.candidates
         # Each target counted once per step, so a cursor move needs no scan of the candidates
-        # (Thoughtwave has 1,500 at its first step).  The keys come from the view in one call
-        # (view.step_keys), mostly in runs and in ascending order (moves listed by their first
-        # step): then a key above every one met is new without a look-up, and the targets need
-        # no sort (MicroPython's sort takes quadratic time on a sorted list: 8.5 ms for
-        # Lazo's 145 on the virtual Pico).
-        steps = view.step_keys(candidates, depth)
+        # (Thoughtwave has 1,500 at its first step).  Where the view says a step's key is a
+        # shift of the move (view.step_shift) it costs no call per move; no list of the keys is
+        # made (a 6 KB block on a fragmented heap ran the device out of memory).  The keys come
+        # mostly in runs and in ascending order (moves listed by their first step): then a key
+        # above every one met is new without a look-up, and the targets need no sort
+        # (MicroPython's sort takes quadratic time on a sorted list: 8.5 ms for Lazo's 145 on
+        # the virtual Pico).
+        shift = view.step_shift(candidates, depth)
+        step_key = view.step_key
         targets = []       # the keys in the order met
         counts = []
         firsts = []
@@ -53,8 +56,8 @@ class MoveBuilder:
         run_key = -2       # the key of the run of moves being counted (-1: they have no step)
         run = -1           # its place in targets
         count = 0          # and its moves so far
-        for i in range(len(steps)):
-            key = steps[i]
+        for i in range(len(candidates)):
+            key = candidates[i] >> shift if shift >= 0 else step_key(candidates[i], depth)
             if key == run_key:
                 count += 1
                 continue

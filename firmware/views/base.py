@@ -3,7 +3,7 @@
 #
 #   step_key(move, depth) -> key of the move's depth-th step, or -1 when it has no such step
 #   cell_xy(depth, key)   -> screen centre of a step's place on the board (ints)
-#   step_keys, places_xy  -> the same for many moves / places at once (a view may do them
+#   step_shift, places_xy -> the same for many moves / places at once (a view may do them
 #                            without a call per move: the builder's hot loop)
 #   draw_fixed(fb)        -> what never changes in a game (lines, holes): kept in a layer
 #   draw_board(builder, last) -> the rest of the board without the cursor; `builder` is None while nobody
@@ -77,10 +77,10 @@ class View:
     def cell_xy(self, depth, key):
         raise NotImplementedError
 
-    def step_keys(self, moves, depth):
-        """step_key(move, depth) of every move, in a list parallel to `moves`."""
-        step_key = self.step_key
-        return [step_key(move, depth) for move in moves]
+    def step_shift(self, moves, depth):
+        """A shift s such that step_key(move, depth) == move >> s for every one of `moves`, or
+        -1 (the builder then asks step_key for each)."""
+        return -1
 
     def places_xy(self, depth, keys):
         """cell_xy(depth, key) of every key (places, not buttons), as two arrays('h') of x and y."""

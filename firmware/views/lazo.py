@@ -58,8 +58,8 @@ class View(BaseView):
     def step_key(self, move, depth):
         return move if depth == 0 else -1
 
-    def step_keys(self, moves, depth):
-        return moves if depth == 0 else [-1] * len(moves)
+    def step_shift(self, moves, depth):
+        return 0 if depth == 0 else -1
 
     def places_xy(self, depth, keys):
         return table_points(keys, self.xs, self.ys)

@@ -45,10 +45,10 @@ class View(BaseView):
             return _ROTATION + rotation_of(placed_mask(move))
         return -1
 
-    def step_keys(self, moves, depth):
+    def step_shift(self, moves, depth):
         if depth or (moves and moves[0] == PASS):      # a pass is the only move when it is legal
-            return BaseView.step_keys(self, moves, depth)
-        return [move >> CELL_SHIFT for move in moves]
+            return -1
+        return CELL_SHIFT
 
     def places_xy(self, depth, keys):
         sq = self.sq
