@@ -16,6 +16,9 @@
 #                                   (it may find there what is too costly to look for at every
 #                                   node)
 #   evaluate(player) -> int         static value of the game's position for `player`
+#   leaf_value(player) -> int       optional: the value of a search's leaf (default evaluate); it
+#                                   may look further than the static value (what the opponent's
+#                                   next turn can do), which one-ply players do not see
 #   order(moves, count) -> list     at most `count` of the moves, best first for the side to
 #                                   move (best_first and keep_best help); the search may reorder it
 #   candidates(count)               optional: at most `count` legal moves, best first, found
@@ -244,6 +247,7 @@ class Search:
         self._check_ticks = _ticks_since(_clock(), check_from)
         tuner = self.tuner = self.tuner_class(game, self.level)
         self._candidates = getattr(tuner, "candidates", None)
+        self._leaf_value = getattr(tuner, "leaf_value", tuner.evaluate)  # what _evaluate asks
         sure_win = getattr(tuner, "sure_win", None)
         if sure_win is not None:
             check_from = _clock()
@@ -373,7 +377,7 @@ class Search:
         return moves
 
     def _evaluate(self):
-        value = self.tuner.evaluate(self.player)
+        value = self._leaf_value(self.player)
         if self.noise:
             value += self._random_below(self.noise)
         return value

@@ -54,7 +54,7 @@ from shared_rules.tholian_go_geometry import SLOTS
 from shared_rules.ai_tholian_go_order import (A_DARK, A_LIGHT, NO_END, PUSH_SCORE,
     best_jump, chain_maps, dark_or_push, dark_term, has_dark_move, push_end, push_gain, route_is_mine,
     set_values, step_back, step_gain, string_best, token_term, with_pushes)
-from shared_rules.ai_tholian_go_terms import (MEMO, RACE, chain_value, count_near, dark_need, material,
+from shared_rules.ai_tholian_go_terms import (MEMO, RACE, chain_lookahead, chain_value, count_near, dark_need, material,
     pressure, race_value, tables_for)
 
 # level: (device seconds cap per decision, node budget per decision, widths, evaluation noise)
@@ -159,35 +159,49 @@ class Tuner:
         t.memo_length = len(game.history)
 
     def evaluate(self, player):
+        return self._value(player, False)
+
+    def leaf_value(self, player):
+        """(ai.py) The value of a search's leaf: evaluate() and, in Chain, the enemy's chain
+        that its next turn finishes (chain_value's lookahead)."""
+        return self._value(player, self.game.chain)
+
+    def _value(self, player, lookahead):
         game = self.game
         t = self.tables
         t.cached = False
         t.work += 1
         if game.pending or game.offer:
-            return _base(t, game, player) + _path_value(t, game, player)
+            return _base(t, game, player, lookahead) + _path_value(t, game, player)
         # A search's iterations meet the same positions again: the last values are kept
         # (a new turn forgets them; the key is the board's hash, the turn's state and the path
         # under construction: its length, start and head).  The position's own value is kept
         # apart too: paths just begun share their board.
         rlen = game.rlen
-        state = 1 + (_repeated(game) << 5 | player << 4 | game.player << 3 | game.dark_done << 2 | game.light_done)
+        # A push of my own string under way: its lookahead is the board once it has ended.
+        jump = lookahead and rlen > 1 and route_is_mine(game, game.player + 1)
+        state = 1 + ((lookahead and not jump) << 6 | _repeated(game) << 5 | player << 4 | game.player << 3
+                     | game.dark_done << 2 | game.light_done)
         route = (rlen << 18 | game.route[0] << 9 | game.route[rlen - 1]) if rlen else 0
         zobrist = game.zobrist
         i = (zobrist ^ route) & (MEMO - 1)
-        if t.memo_state[i] == state and t.memo_key[i] == zobrist and t.memo_route[i] == route:
+        if t.memo_state[i] == state + (jump << 7) and t.memo_key[i] == zobrist and t.memo_route[i] == route:
             return t.memo_value[i]
         spent = 0 if not rlen else (1 if game.route[0] < t.nd else 2)  # see threats_value
         j = (zobrist ^ spent) & (MEMO - 1)
         if t.base_state[j] == state and t.base_key[j] == zobrist and t.base_spent[j] == spent:
             value = t.base_value[j]
         else:
-            value = _base(t, game, player)
+            value = _base(t, game, player, lookahead and not jump)
             t.base_state[j] = state
             t.base_key[j] = zobrist
             t.base_spent[j] = spent
             t.base_value[j] = value
         if rlen:
             value += _path_value(t, game, player)
+        if jump:
+            value += _threat_after_jump(t, game, player)
+        state += jump << 7
         t.memo_state[i] = state
         t.memo_key[i] = zobrist
         t.memo_route[i] = route
@@ -297,11 +311,11 @@ class Tuner:
         return kept
 
 
-def _base(t, game, player):
+def _base(t, game, player, lookahead):
     """The position's value for `player`, a path under construction left aside (its move
-    counted as spent)."""
+    counted as spent); `lookahead`: see chain_value."""
     if game.chain:
-        score = chain_value(t, game, player)
+        score = chain_value(t, game, player, lookahead)
     else:
         score = material(t, game, player + 1) - material(t, game, 2 - player)
         if game.captures:
@@ -329,6 +343,23 @@ def _path_value(t, game, player):
         jump = best_jump(t, game, game.route[0], game.route[game.rlen - 1], me)
     value = _PATH_OPEN if jump is None else jump
     return value if me == player + 1 else -value
+
+
+def _threat_after_jump(t, game, player):
+    """Chain lookahead (chain_value) for a push of my own string under way: my token jumps from
+    the path's start to the best end _path_value found (t.jump_end; none: where it stands),
+    so the barriers it leaves or makes count."""
+    board = game.board
+    start, end = game.route[0], t.jump_end
+    mover = board[start]
+    if end != t.n:
+        board[start] = 0
+        board[end] = mover
+    value = chain_lookahead(t, game, player)
+    if end != t.n:
+        board[end] = 0
+        board[start] = mover
+    return value
 
 
 def _repeated(game):

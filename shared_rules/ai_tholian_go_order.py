@@ -303,10 +303,12 @@ def best_jump(t, game, start, head, me):
     """A push through a string of my own tokens ends as if the token on `start` had jumped to
     the empty end node.  The best gain (step_gain) of such an end reachable from the occupied
     `head` (the route so far, start and head excluded), or None when the string holds an enemy
-    token on every way on or has no end.  t.jump_first: the path's next node towards that end."""
+    token on every way on or has no end.  t.jump_first: the path's next node towards that end,
+    t.jump_end: that end (t.n: none)."""
     g = t.space
     board = game.board
     adj, edge, xu, xv, deg = g.adj, g.edge, g.xu, g.xv, g.deg
+    t.jump_end = t.n
     if board[head] != me:
         return None
     via = t.via
@@ -356,20 +358,34 @@ def best_jump(t, game, start, head, me):
                 if best is None or gain > best:
                     best = gain
                     t.jump_first = w if u == head else via[u]
+                    t.jump_end = w
     return best
 
 
 def chain_maps(t, game, me):
     """Chain, for order(): the enemy's cheapest chain (t.enemy_chain, stamp t.enemy_stamp) and
     what taking one of its nodes or barring one of its links is worth (t.chain_block), then mine
-    and the nodes it lacks (chain_moves).  An enemy chain lacking two nodes at most, not far off,
-    may be done in the enemy's next turn though counted as more moves (a light move fills one
-    node, but a push moves a whole string): breaking it comes first."""
+    and the nodes it lacks (chain_moves, copied to t.my_chain, t.my_stamp, t.my_missing[:
+    t.n_my_missing]: the evaluation's chain_moves reuse t.on_chain).  An enemy chain lacking
+    two nodes at most, not far off, may be done in the enemy's next turn though counted as more
+    moves (a light move fills one node, but a push moves a whole string): breaking it comes
+    first.  Kept for the board (its hash) and `me` they were made for: a search meets the
+    board of a push under way at every node of it."""
+    if game.zobrist == t.maps_key and me == t.maps_me:
+        return
+    t.maps_key = game.zobrist
+    t.maps_me = me
     near = chain_moves(t, game, 3 - me) <= CHAIN_NEAR and t.n_missing <= 2
     t.chain_block = CHAIN_THREAT if near else CHAIN
     t.enemy_chain[:] = t.on_chain
     t.enemy_stamp = t.chain_stamp
     chain_moves(t, game, me)
+    t.my_chain[:] = t.on_chain
+    t.my_stamp = t.chain_stamp
+    count = t.n_missing
+    for i in range(count):
+        t.my_missing[i] = t.missing[i]
+    t.n_my_missing = count
 
 
 def _barriers_across(t, board, d, other, me):
@@ -392,11 +408,11 @@ def _chain_end(t, node, delta):
     """Chain, order(): a light token of mine arriving on (delta 1) or leaving (-1) `node`: onto
     a node my cheapest chain lacks is best, off one of its nodes worst; elsewhere what counts is
     how near the node is to the nearest node the chain lacks (after chain_maps)."""
-    if t.on_chain[node] == t.chain_stamp:
+    if t.my_chain[node] == t.my_stamp:
         return 2 * CHAIN * delta
     near = FAR
-    missing = t.missing
-    for i in range(t.n_missing):
+    missing = t.my_missing
+    for i in range(t.n_my_missing):
         d = light_distance(t, node, missing[i])
         if d < near:
             near = d
