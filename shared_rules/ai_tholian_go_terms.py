@@ -40,6 +40,7 @@ _CHAIN_UNFILLED = const(12)  # Chain: light moves counted for a node no spare to
 CHAIN_NEAR = const(12)  # Chain, order(): an enemy chain lacking <= 2 nodes threatens up to these moves
 CHAIN_THREAT = const(700)  # Chain, order(): per node or link of a threatening enemy chain taken
 FINISH = const(3000)  # Chain, a search's leaf: a chain finished in the next turn (finish_value)
+FINISH_SEEN = const(4)  # Chain, finish_moves: the light moves of two turns
 FAR = const(99)
 MEMO = const(32)  # evaluations kept (a power of two)
 
@@ -677,7 +678,7 @@ def chain_value(t, game, player, lookahead=False):
     me, you = player + 1, 2 - player
     mine = chain_moves(t, game, me)
     mine_missing = t.n_missing
-    finish = finish_moves(t, game, me) if lookahead and mine_missing <= 2 else 3
+    finish = finish_moves(t, game, me) if lookahead and mine_missing <= FINISH_SEEN else FINISH_SEEN + 1
     yours = chain_moves(t, game, you)
     score = (yours - mine) * CHAIN
     owner = game.player + 1
@@ -693,7 +694,7 @@ def chain_value(t, game, player, lookahead=False):
 def chain_lookahead(t, game, player):
     """chain_value's lookahead alone (finish_value)."""
     chain_moves(t, game, player + 1)
-    finish = finish_moves(t, game, player + 1) if t.n_missing <= 2 else 3
+    finish = finish_moves(t, game, player + 1) if t.n_missing <= FINISH_SEEN else FINISH_SEEN + 1
     chain_moves(t, game, 2 - player)
     return finish_value(t, game, player, finish)
 
@@ -703,44 +704,51 @@ def finish_value(t, game, player, finish):
     next turns finish (finish_moves; `finish`: mine), which the travel of chain_moves misses (a
     push moves a whole string).  Mine with the light moves left in my turn: a win; the enemy's
     with its next turn: a loss unless my moves left prevent it; mine with my next turn, the
-    enemy's not: a threat it must see and answer."""
+    enemy's not: a threat it must answer; the enemy's with its next two turns, mine not with
+    my next: a race it wins unless I bar its way."""
     lights = 2 - game.light_done
     if game.rlen and not game.pending and game.route[0] >= t.nd:
         lights -= 1  # the light move under way is spent
     if game.player == player and finish <= lights:
         return FINISH
-    if t.n_missing <= 2 and finish_moves(t, game, 2 - player) <= 2:
+    yours = finish_moves(t, game, 2 - player) if t.n_missing <= FINISH_SEEN else FINISH_SEEN + 1
+    if yours <= 2:
         return -FINISH
     if finish <= 2:
         return FINISH // 2
+    if yours <= FINISH_SEEN:
+        return -FINISH // 3
     return 0
 
 
 def finish_moves(t, game, colour):
     """Chain, after chain_moves(t, game, colour): the light moves `colour` needs to fill the nodes
-    its cheapest chain lacks, at most 3 (more than a turn holds).  A push through a string of
-    its own tokens fills the empty node at its end and empties only its start, so a spare token
-    (one off the chain) anywhere along such a string fills a node in one move; an empty node
-    between costs a move more.  A node the enemy holds is filled so too, the enemy token pushed
-    on to an empty node off the chain.  Each node lacked takes the nearest spare token not
-    taken by the one before."""
+    its cheapest chain lacks, at most FINISH_SEEN + 1 (more than two turns hold).  A push
+    through a string of its own tokens fills the empty node at its end and empties only its
+    start, so a spare token (one off the chain) anywhere along such a string fills a node in one
+    move; each empty node between costs a move more.  A node the enemy holds is filled so too,
+    the enemy token pushed on to an empty node off the chain.  Each node lacked takes the
+    nearest spare token not taken by the one before."""
     total = 0
     for i in range(t.n_missing):
-        total += _fill_moves(t, game, colour, t.missing[i])
-        if total > 2:
-            return 3
+        total += _fill_moves(t, game, colour, t.missing[i], FINISH_SEEN - total)
+        if total > FINISH_SEEN:
+            return FINISH_SEEN + 1
     return total
 
 
-def _fill_moves(t, game, colour, node):
-    """finish_moves: the light moves that fill `node` with a token of `colour` (3: more than 2),
-    by a 0-1 breadth-first search from `node` back along tokens of `colour` (cost 0) and empty
-    nodes (cost 1) to a spare token, which is then marked taken (t.on_chain)."""
+def _fill_moves(t, game, colour, node, limit):
+    """finish_moves: the light moves that fill `node` with a token of `colour` (limit + 1: more
+    than `limit`), by a 0-1 breadth-first search from `node` back along tokens of `colour`
+    (cost 0) and empty nodes (cost 1) to a spare token, which is then marked taken
+    (t.on_chain)."""
     g = t.space
     board = game.board
     adj, edge, xu, xv, deg = g.adj, g.edge, g.xu, g.xv, g.deg
     enemy = 3 - colour
     on_chain, stamp = t.on_chain, t.chain_stamp
+    if limit < 1:
+        return limit + 1
     if board[node] == enemy:
         # The enemy token must go on to an empty node off the chain, across no barrier of mine.
         free = False
@@ -751,7 +759,7 @@ def _fill_moves(t, game, colour, node):
                 free = True
                 break
         if not free:
-            return 3
+            return limit + 1
     cost = t.cost
     cost[:] = t.unreached
     queue = t.queue
@@ -765,6 +773,8 @@ def _fill_moves(t, game, colour, node):
         u = queue[head]
         head = (head + 1) % size
         cu = cost[u]
+        if cu >= limit:
+            break  # a spare token found now would take more than `limit` moves
         for s in range(u * SLOTS, u * SLOTS + deg[u]):
             w = adj[s]
             e = edge[s]
@@ -779,11 +789,11 @@ def _fill_moves(t, game, colour, node):
                     cost[w] = cu
                     head = (head - 1) % size
                     queue[head] = w
-            elif not v and cu == 0 and cost[w] > 1:
-                cost[w] = 1
+            elif not v and cu + 1 < cost[w]:
+                cost[w] = cu + 1
                 queue[tail] = w
                 tail = (tail + 1) % size
-    return 3
+    return limit + 1
 
 
 def clip(m, top):
