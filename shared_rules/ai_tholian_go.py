@@ -41,9 +41,16 @@
 #              (found with own light tokens 0, empty nodes 1, enemy tokens 3, enemy barriers
 #              breaking links; each node not held filled by the nearest spare light token:
 #              a winning chain takes all fourteen, so their travel is what counts)
+# A search's leaf (leaf_value; greedy one-ply players keep evaluate()): in Chain also what the
+# next turns finish, counted in pushes rather than travel (a push moves a whole string, so a
+# spare token anywhere along my own string fills a gap in one light move): my chain with my
+# light moves left (a win), the enemy's with its next turn (a loss unless the rest of my turn
+# prevents it), mine with my next turn, the enemy's with its next two.  A push of my own string
+# under way counts as ended at its best end there (its barriers left and made).
 # Ordering (without playing): the same terms, summed over the board once and changed only
 # around a move's nodes (steps, jumps through an own string to its best end, pushes through
-# an enemy token to their best end one node on), by what the turn still holds after the move.
+# an enemy token to their best end one node on), by what the turn still holds after the move;
+# in Chain barring the links of an enemy chain that is near (by travel or by pushes) first.
 # `offer` is never made; an offer is declined unless far behind.
 from micropython import const
 

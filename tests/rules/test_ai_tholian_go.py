@@ -323,6 +323,24 @@ def test_chain_orders_first_the_barriers_across_a_chain_two_nodes_from_done():
     assert sorted(g.move_to_text(m) for m in first) == ["D2.2-D1.2", "D2.2-D2.3"]
 
 
+def test_chain_orders_first_the_barriers_across_a_chain_pushes_finish_in_two_turns():
+    """Chain: Blue's chain up the left edge lacks L2.4 and L2.6; its spare tokens on L3.1 and
+    L4.1 are 13 light moves of travel away, but pushes through its own string fill both gaps
+    in three light moves (finish_moves), its next two turns, while Red's chain needs far more.
+    The ordering puts Red's barriers across its links (D2.2 to D1.2 or D2.3, with D1.3) first,
+    ahead of Red's own chain's moves."""
+    g = TholianGo({"variant": "chain"})
+    node = g.space.node_named
+    blue = [k for k in CHAIN if k not in ("L2.4", "L2.6")] + ["L3.1", "L4.1"]
+    red = ["D1.3", "D2.2", "D5.1", "L8.1", "L10.1", "L9.1", "L11.2"]
+    g.set_position([node(k) for k in red], [node(k) for k in blue])
+    t = ai_tholian_go_terms.tables_for(g)
+    assert ai_tholian_go_terms.chain_moves(t, g, 2) == 13
+    assert ai_tholian_go_terms.finish_moves(t, g, 2) == 3
+    first = ai_tholian_go.Tuner(g, "normal").order(g.legal_moves(), 4)[:2]
+    assert sorted(g.move_to_text(m) for m in first) == ["D2.2-D1.2", "D2.2-D2.3"]
+
+
 def test_chain_estimate_does_not_depend_on_the_estimates_before_it():
     """Chain: the light moves a chain needs come out the same from tables that served hundreds
     of estimates before (the chain's node marks are reused) as from fresh ones."""
