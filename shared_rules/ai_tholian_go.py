@@ -61,8 +61,8 @@ from shared_rules.tholian_go_geometry import SLOTS
 from shared_rules.ai_tholian_go_order import (A_DARK, A_LIGHT, NO_END, PUSH_SCORE,
     best_jump, chain_maps, dark_or_push, dark_term, has_dark_move, push_end, push_gain, route_is_mine,
     set_values, step_back, step_gain, string_best, token_term, with_pushes)
-from shared_rules.ai_tholian_go_terms import (MEMO, RACE, chain_lookahead, chain_value, count_near, dark_need, material,
-    pressure, race_value, tables_for)
+from shared_rules.ai_tholian_go_terms import (MEMO, RACE, chain_lookahead, chain_value, count_near, dark_need,
+    material, pressure, race_value, tables_for)
 
 # level: (device seconds cap per decision, node budget per decision, widths, evaluation noise)
 LEVELS = {
@@ -169,8 +169,8 @@ class Tuner:
         return self._value(player, False)
 
     def leaf_value(self, player):
-        """(ai.py) The value of a search's leaf: evaluate() and, in Chain, the enemy's chain
-        that its next turn finishes (chain_value's lookahead)."""
+        """(ai.py) The value of a search's leaf: evaluate() and, in Chain, what the next turns
+        finish (chain_value's lookahead)."""
         return self._value(player, self.game.chain)
 
     def _value(self, player, lookahead):
@@ -207,7 +207,7 @@ class Tuner:
         if rlen:
             value += _path_value(t, game, player)
         if jump:
-            value += _threat_after_jump(t, game, player)
+            value += _lookahead_after_jump(t, game, player)
         state += jump << 7
         t.memo_state[i] = state
         t.memo_key[i] = zobrist
@@ -352,7 +352,7 @@ def _path_value(t, game, player):
     return value if me == player + 1 else -value
 
 
-def _threat_after_jump(t, game, player):
+def _lookahead_after_jump(t, game, player):
     """Chain lookahead (chain_value) for a push of my own string under way: my token jumps from
     the path's start to the best end _path_value found (t.jump_end; none: where it stands),
     so the barriers it leaves or makes count."""
