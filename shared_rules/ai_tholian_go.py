@@ -59,9 +59,9 @@ from shared_rules.tholian_go import (ACCEPT, DECLINE, END, NEXT, OFFER, PLACE, S
     next_move, step_slot)
 from shared_rules.tholian_go_geometry import SLOTS
 from shared_rules.ai_tholian_go_order import (A_DARK, A_LIGHT, NO_END, PUSH_SCORE,
-    best_jump, chain_maps, dark_or_push, dark_term, has_dark_move, push_end, push_gain, route_is_mine,
+    best_jump, dark_or_push, dark_term, has_dark_move, push_end, push_gain, route_is_mine,
     set_values, step_back, step_gain, string_best, token_term, with_pushes)
-from shared_rules.ai_tholian_go_terms import (MEMO, RACE, chain_lookahead, chain_value, count_near, dark_need,
+from shared_rules.ai_tholian_go_terms import (MEMO, RACE, chain_value, count_near, dark_need,
     material, pressure, race_value, tables_for)
 
 # level: (device seconds cap per decision, node budget per decision, widths, evaluation noise)
@@ -154,6 +154,11 @@ class Tuner:
         plan = _PLAN.get(level, False) or (game.chain and level != "easy")
         self.plan = game.to_move() + 1 if plan else 0  # the root player (1, 2) or 0: no plan
         t = self.tables = tables_for(game)
+        # Chain's own code (ai_tholian_go_finish), imported for Chain games alone (None: none).
+        self.chain = None
+        if game.chain:
+            self.chain = __import__("shared_rules.ai_tholian_go_finish", None, None, ["prepare"])
+            self.chain.prepare(t)
         # The evaluations kept serve the searches of one turn (the next decision's moves were
         # often seen by the last search).
         turn = len(game.rep) * 2 + game.player
@@ -171,7 +176,7 @@ class Tuner:
     def leaf_value(self, player):
         """(ai.py) The value of a search's leaf: evaluate() and, in Chain, what the next turns
         finish (chain_value's lookahead)."""
-        return self._value(player, self.game.chain)
+        return self._value(player, self.chain is not None)
 
     def _value(self, player, lookahead):
         game = self.game
@@ -179,7 +184,8 @@ class Tuner:
         t.cached = False
         t.work += 1
         if game.pending or game.offer:
-            return _base(t, game, player, lookahead) + _path_value(t, game, player)
+            value = _base(t, game, player, self.chain if lookahead else None)
+            return value + _path_value(t, game, player, self.chain)
         # A search's iterations meet the same positions again: the last values are kept
         # (a new turn forgets them; the key is the board's hash, the turn's state and the path
         # under construction: its length, start and head).  The position's own value is kept
@@ -199,15 +205,15 @@ class Tuner:
         if t.base_state[j] == state and t.base_key[j] == zobrist and t.base_spent[j] == spent:
             value = t.base_value[j]
         else:
-            value = _base(t, game, player, lookahead and not jump)
+            value = _base(t, game, player, None if jump or not lookahead else self.chain)
             t.base_state[j] = state
             t.base_key[j] = zobrist
             t.base_spent[j] = spent
             t.base_value[j] = value
         if rlen:
-            value += _path_value(t, game, player)
+            value += _path_value(t, game, player, self.chain)
         if jump:
-            value += _lookahead_after_jump(t, game, player)
+            value += self.chain.lookahead_after_jump(t, game, player)
         state += jump << 7
         t.memo_state[i] = state
         t.memo_key[i] = zobrist
@@ -242,8 +248,8 @@ class Tuner:
         own_route = game.rlen > 0 and route_is_mine(game, me)
         if game.rlen and not own_route:
             return self._push_goes_on(moves, count, me)
-        if game.chain:
-            chain_maps(t, game, me)
+        if self.chain is not None:
+            self.chain.chain_maps(t, game, me)
         else:
             count_near(t, game)
         set_values(t, game, me)
@@ -320,7 +326,7 @@ class Tuner:
 
 def _base(t, game, player, lookahead):
     """The position's value for `player`, a path under construction left aside (its move
-    counted as spent); `lookahead`: see chain_value."""
+    counted as spent); `lookahead`: see chain_value (None: none)."""
     if game.chain:
         score = chain_value(t, game, player, lookahead)
     else:
@@ -334,7 +340,7 @@ def _base(t, game, player, lookahead):
     return score
 
 
-def _path_value(t, game, player):
+def _path_value(t, game, player, chain):
     """A path under construction: a push of my own tokens is worth its best end (see
     best_jump); other pushes are valued when complete, less a little."""
     if not game.rlen:
@@ -342,31 +348,14 @@ def _path_value(t, game, player):
     jump = None
     me = game.player + 1
     if route_is_mine(game, me) and game.rlen > 1:
-        if game.chain:
-            chain_maps(t, game, me)
+        if chain is not None:
+            chain.chain_maps(t, game, me)
         else:
             count_near(t, game)
         set_values(t, game, me)
         jump = best_jump(t, game, game.route[0], game.route[game.rlen - 1], me)
     value = _PATH_OPEN if jump is None else jump
     return value if me == player + 1 else -value
-
-
-def _lookahead_after_jump(t, game, player):
-    """Chain lookahead (chain_value) for a push of my own string under way: my token jumps from
-    the path's start to the best end _path_value found (t.jump_end; none: where it stands),
-    so the barriers it leaves or makes count."""
-    board = game.board
-    start, end = game.route[0], t.jump_end
-    mover = board[start]
-    if end != t.n:
-        board[start] = 0
-        board[end] = mover
-    value = chain_lookahead(t, game, player)
-    if end != t.n:
-        board[end] = 0
-        board[start] = mover
-    return value
 
 
 def _repeated(game):

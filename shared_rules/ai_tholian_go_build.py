@@ -224,12 +224,6 @@ def _scratch(t):
     t.enemy_chain = bytearray(n + 1)  # order(): the enemy's cheapest chain (stamps)
     t.enemy_stamp = 0
     t.chain_block = 0  # order(): what breaking a link of the enemy's chain is worth (chain_maps)
-    t.my_chain = bytearray(n + 1)  # order(): my cheapest chain (stamps) and the nodes it lacks
-    t.my_stamp = 0
-    t.my_missing = array("H", bytes(2 * nl))
-    t.n_my_missing = 0
-    t.maps_key = -1  # the board (hash) and player chain_maps last served
-    t.maps_me = 0
     t.missing = array("H", bytes(2 * nl))
     t.n_missing = 0
     t.spare = array("H", bytes(2 * nl))

@@ -6,8 +6,8 @@ from shared_rules.ai import best_first
 from shared_rules.tholian_go import PLACE, STEP, move_kind, move_node, step_move, step_slot
 from shared_rules.tholian_go_geometry import SLOTS
 from shared_rules.ai_tholian_go_terms import (ADVANCE, ATTRACT, CAPTURE_NOW, CHAIN, CHAIN_NEAR, CHAIN_THREAT,
-    FAR, FINISH_SEEN, HUNT, NEED_PCT, PROTECTED, THREAT_NEXT, THREAT_SAVED, chain_moves, clip, closeness, dark_need,
-    finish_moves, light_distance, light_risk, move_near)
+    FAR, HUNT, NEED_PCT, PROTECTED, THREAT_NEXT, THREAT_SAVED, clip, closeness, dark_need, light_distance,
+    light_risk, move_near)
 
 PUSH_SCORE = const(-10)  # order(): a push through enemy tokens, whose result only the search sees
 _PATH_STEP = const(4)  # a path's value: per decision still needed to reach its end
@@ -360,37 +360,6 @@ def best_jump(t, game, start, head, me):
                     t.jump_first = w if u == head else via[u]
                     t.jump_end = w
     return best
-
-
-def chain_maps(t, game, me):
-    """Chain, for order(): the enemy's cheapest chain (t.enemy_chain, stamp t.enemy_stamp) and
-    what taking one of its nodes or barring one of its links is worth (t.chain_block), then mine
-    and the nodes it lacks (chain_moves, copied to t.my_chain, t.my_stamp, t.my_missing[:
-    t.n_my_missing]: the evaluation's chain_moves reuse t.on_chain).  An enemy chain lacking
-    two nodes at most, not far off, may be done in the enemy's next turn though counted as more
-    moves (a light move fills one node, but a push moves a whole string): breaking it comes
-    first, as does breaking one that its pushes finish in its next two turns (finish_moves)
-    while mine needs more than my next.  Kept for the board (its hash) and `me` they were made
-    for: a search meets the board of a push under way at every node of it."""
-    if game.zobrist == t.maps_key and me == t.maps_me:
-        return
-    t.maps_key = game.zobrist
-    t.maps_me = me
-    you = 3 - me
-    near = chain_moves(t, game, you) <= CHAIN_NEAR and t.n_missing <= 2
-    t.enemy_chain[:] = t.on_chain
-    t.enemy_stamp = t.chain_stamp
-    yours = finish_moves(t, game, you) if t.n_missing <= FINISH_SEEN else FINISH_SEEN + 1
-    chain_moves(t, game, me)
-    t.my_chain[:] = t.on_chain
-    t.my_stamp = t.chain_stamp
-    count = t.n_missing
-    for i in range(count):
-        t.my_missing[i] = t.missing[i]
-    t.n_my_missing = count
-    if not near and yours <= FINISH_SEEN:
-        near = yours <= 2 or (count > 2 or finish_moves(t, game, me) > 2)
-    t.chain_block = CHAIN_THREAT if near else CHAIN
 
 
 def _barriers_across(t, board, d, other, me):

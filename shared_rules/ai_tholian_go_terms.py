@@ -39,8 +39,6 @@ _CHAIN_ENEMY = const(3)  # Chain: an enemy token on the way costs as many empty 
 _CHAIN_UNFILLED = const(12)  # Chain: light moves counted for a node no spare token can fill
 CHAIN_NEAR = const(12)  # Chain, order(): an enemy chain lacking <= 2 nodes threatens up to these moves
 CHAIN_THREAT = const(700)  # Chain, order(): per node or link of a threatening enemy chain taken
-FINISH = const(3000)  # Chain, a search's leaf: a chain finished in the next turn (finish_value)
-FINISH_SEEN = const(4)  # Chain, finish_moves: the light moves of two turns
 FAR = const(99)
 MEMO = const(32)  # evaluations kept (a power of two)
 
@@ -672,13 +670,16 @@ def chain_moves(t, game, colour):
     return total
 
 
-def chain_value(t, game, player, lookahead=False):
-    """Chain: the value for `player` of both cheapest chains; with `lookahead` (a search's leaf)
-    also what the next turns finish (finish_value)."""
+def chain_value(t, game, player, lookahead=None):
+    """Chain: the value for `player` of both cheapest chains; with `lookahead` (a search's leaf:
+    the module ai_tholian_go_finish) also what the next turns finish (finish_value)."""
     me, you = player + 1, 2 - player
     mine = chain_moves(t, game, me)
     mine_missing = t.n_missing
-    finish = finish_moves(t, game, me) if lookahead and mine_missing <= FINISH_SEEN else FINISH_SEEN + 1
+    finish = 0
+    if lookahead is not None:
+        seen = lookahead.FINISH_SEEN
+        finish = lookahead.finish_moves(t, game, me) if mine_missing <= seen else seen + 1
     yours = chain_moves(t, game, you)
     score = (yours - mine) * CHAIN
     owner = game.player + 1
@@ -686,114 +687,9 @@ def chain_value(t, game, player, lookahead=False):
         score -= 2000
     elif owner == me and mine_missing <= 2 - game.light_done and mine <= 2 - game.light_done:
         score += 1000
-    if lookahead:
-        score += finish_value(t, game, player, finish)
+    if lookahead is not None:
+        score += lookahead.finish_value(t, game, player, finish)
     return score
-
-
-def chain_lookahead(t, game, player):
-    """chain_value's lookahead alone (finish_value)."""
-    chain_moves(t, game, player + 1)
-    finish = finish_moves(t, game, player + 1) if t.n_missing <= FINISH_SEEN else FINISH_SEEN + 1
-    chain_moves(t, game, 2 - player)
-    return finish_value(t, game, player, finish)
-
-
-def finish_value(t, game, player, finish):
-    """Chain, after chain_moves for the enemy of `player`: the chains the light moves of the
-    next turns finish (finish_moves; `finish`: mine), which the travel of chain_moves misses (a
-    push moves a whole string).  Mine with the light moves left in my turn: a win; the enemy's
-    with its next turn: a loss unless my moves left prevent it; mine with my next turn, the
-    enemy's not: a threat it must answer; the enemy's with its next two turns, mine not with
-    my next: a race it wins unless I bar its way."""
-    lights = 2 - game.light_done
-    if game.rlen and not game.pending and game.route[0] >= t.nd:
-        lights -= 1  # the light move under way is spent
-    if game.player == player and finish <= lights:
-        return FINISH
-    yours = finish_moves(t, game, 2 - player) if t.n_missing <= FINISH_SEEN else FINISH_SEEN + 1
-    if yours <= 2:
-        return -FINISH
-    if finish <= 2:
-        return FINISH // 2
-    if yours <= FINISH_SEEN:
-        return -FINISH // 3
-    return 0
-
-
-def finish_moves(t, game, colour):
-    """Chain, after chain_moves(t, game, colour): the light moves `colour` needs to fill the nodes
-    its cheapest chain lacks, at most FINISH_SEEN + 1 (more than two turns hold).  A push
-    through a string of its own tokens fills the empty node at its end and empties only its
-    start, so a spare token (one off the chain) anywhere along such a string fills a node in one
-    move; each empty node between costs a move more.  A node the enemy holds is filled so too,
-    the enemy token pushed on to an empty node off the chain.  Each node lacked takes the
-    nearest spare token not taken by the one before."""
-    total = 0
-    for i in range(t.n_missing):
-        total += _fill_moves(t, game, colour, t.missing[i], FINISH_SEEN - total)
-        if total > FINISH_SEEN:
-            return FINISH_SEEN + 1
-    return total
-
-
-def _fill_moves(t, game, colour, node, limit):
-    """finish_moves: the light moves that fill `node` with a token of `colour` (limit + 1: more
-    than `limit`), by a 0-1 breadth-first search from `node` back along tokens of `colour`
-    (cost 0) and empty nodes (cost 1) to a spare token, which is then marked taken
-    (t.on_chain)."""
-    g = t.space
-    board = game.board
-    adj, edge, xu, xv, deg = g.adj, g.edge, g.xu, g.xv, g.deg
-    enemy = 3 - colour
-    on_chain, stamp = t.on_chain, t.chain_stamp
-    if limit < 1:
-        return limit + 1
-    if board[node] == enemy:
-        # The enemy token must go on to an empty node off the chain, across no barrier of mine.
-        free = False
-        for s in range(node * SLOTS, node * SLOTS + deg[node]):
-            w = adj[s]
-            e = edge[s]
-            if not board[w] and on_chain[w] != stamp and not (board[xu[e]] == colour and board[xv[e]] == colour):
-                free = True
-                break
-        if not free:
-            return limit + 1
-    cost = t.cost
-    cost[:] = t.unreached
-    queue = t.queue
-    size = len(queue)
-    # A ring deque: cost-0 steps go in at the head, cost-1 steps at the tail.
-    head = 0
-    tail = 1
-    queue[0] = node
-    cost[node] = 0
-    while head != tail:
-        u = queue[head]
-        head = (head + 1) % size
-        cu = cost[u]
-        if cu >= limit:
-            break  # a spare token found now would take more than `limit` moves
-        for s in range(u * SLOTS, u * SLOTS + deg[u]):
-            w = adj[s]
-            e = edge[s]
-            if board[xu[e]] == enemy and board[xv[e]] == enemy:
-                continue  # the enemy's barrier: my tokens cannot cross
-            v = board[w]
-            if v == colour:
-                if on_chain[w] != stamp:
-                    on_chain[w] = stamp  # taken: the next node lacked needs another
-                    return cu + 1
-                if cu < cost[w]:
-                    cost[w] = cu
-                    head = (head - 1) % size
-                    queue[head] = w
-            elif not v and cu + 1 < cost[w]:
-                cost[w] = cu + 1
-                queue[tail] = w
-                tail = (tail + 1) % size
-    return limit + 1
 
 
 def clip(m, top):

@@ -1,7 +1,7 @@
 # Tholian Go's AI (shared_rules/ai_tholian_go.py + shared_rules/ai.py): legal decisions only (in
 # every variant and space), the node budget, a win in one and the block of a loss in one by
 # sequestration (spec §5, §7), never a draw offer, determinism for a seed.
-from shared_rules import ai, ai_tholian_go, ai_tholian_go_terms
+from shared_rules import ai, ai_tholian_go, ai_tholian_go_finish, ai_tholian_go_terms
 from shared_rules.game import ONGOING
 from shared_rules.rng import Rng
 from shared_rules.tholian_go import ACCEPT, DECLINE, OFFER, SPECIAL, TholianGo, move_kind
@@ -336,7 +336,7 @@ def test_chain_orders_first_the_barriers_across_a_chain_pushes_finish_in_two_tur
     g.set_position([node(k) for k in red], [node(k) for k in blue])
     t = ai_tholian_go_terms.tables_for(g)
     assert ai_tholian_go_terms.chain_moves(t, g, 2) == 13
-    assert ai_tholian_go_terms.finish_moves(t, g, 2) == 3
+    assert ai_tholian_go_finish.finish_moves(t, g, 2) == 3
     first = ai_tholian_go.Tuner(g, "normal").order(g.legal_moves(), 4)[:2]
     assert sorted(g.move_to_text(m) for m in first) == ["D2.2-D1.2", "D2.2-D2.3"]
 
@@ -447,7 +447,7 @@ def test_chain_a_push_through_the_chain_fills_its_gap_in_one_move():
     g = chain_position([k for k in CHAIN if k != "L2.4"] + ["L3.1"])
     t = ai_tholian_go_terms.tables_for(g)
     assert ai_tholian_go_terms.chain_moves(t, g, 1) == 5  # the travel the evaluation counts
-    assert ai_tholian_go_terms.finish_moves(t, g, 1) == 1
+    assert ai_tholian_go_finish.finish_moves(t, g, 1) == 1
     probe = TholianGo({"variant": "chain"})
     nd = g.space.n_dark
     joins = [nodes for nodes, _ in whole_moves(g) if nodes[0] >= nd and _joined(probe, path_result(g, nodes), 0)]
