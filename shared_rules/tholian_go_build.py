@@ -18,8 +18,16 @@ def build(sp, name, axes):
     sp.rows = lines - 1
     sp.periodic = periodic
     sp.boards_across = cols // BOARD_COLS  # token sets per player (§8 Expanded Space)
+    node_code = _nodes(sp)
+    _edges(sp, node_code, axes)
+    _starts_and_ends(sp)
+    _zobrist_keys(sp)
 
-    # --- nodes: grid[web][y * cols + x] -> node, or n where there is none ---------------------
+
+def _nodes(sp):
+    """grid[web][y * cols + x] -> node, or n where there is none; each node's x and y.  Returns
+    the node tables' array type."""
+    cols, lines, periodic = sp.cols, sp.lines, sp.periodic
     nd = 0
     for r in range(1, lines):
         for cx in range(cols):
@@ -45,9 +53,13 @@ def build(sp, name, axes):
             if periodic or not ((x == 0 and l == 1) or (x == cols - 1 and l == lines)):
                 _add_node(sp, 1, x, l, k)
                 k += 1
+    return node_code
 
-    # --- edges: light sides first, then dark edges (hexagons sharing a side) -----------------
-    # Edge numbers are collected as array("H") first (their count decides the type), then packed.
+
+def _edges(sp, node_code, axes):
+    """Light sides first, then dark edges (hexagons sharing a side).  Edge numbers are collected
+    as array("H") first (their count decides the type), then packed."""
+    cols, lines, periodic, n = sp.cols, sp.lines, sp.periodic, sp.n
     sp.adj = filled(n * SLOTS, n, node_code)
     edge = filled(n * SLOTS, NO_EDGE)
     sp.axis = bytearray(n * SLOTS if axes else 0)
@@ -101,7 +113,10 @@ def build(sp, name, axes):
             sp.xu[e] = eu[c]
             sp.xv[e] = ev[c]
 
-    # --- double-circled nodes, entry nodes, start (§2), chain endpoints (§8) ----------------
+
+def _starts_and_ends(sp):
+    """Double-circled nodes, entry nodes, start (§2), chain endpoints (§8)."""
+    cols, lines = sp.cols, sp.lines
     red_start, red_targets = [], []
     for b in range(sp.boards_across):
         x0 = b * BOARD_COLS
@@ -134,7 +149,12 @@ def build(sp, name, axes):
     ends_low = [sp.node_at(1, x, 1) for x in range(cols) if x % BOARD_COLS in (2, 4, 6, 8, 10)]
     ends_high = [sp.node_at(1, x, lines) for x in range(cols) if x % BOARD_COLS in (1, 3, 5, 7, 9)]
     sp.chain_ends = (tuple(ends_low), tuple(ends_high))
-    # Zobrist keys: a 30-bit xorshift whose values stay small ints on MicroPython.
+
+
+def _zobrist_keys(sp):
+    """Two keys per node (one per colour): a 30-bit xorshift whose values stay small ints on
+    MicroPython."""
+    n = sp.n
     zk = array("i", bytes(8 * n))  # 2n 32-bit ints on every VM
     x = 0x2545F49
     for i in range(2 * n):
