@@ -31,9 +31,8 @@ from shared_rules.ai import MAX_PLY, best_first, keep_best
 from shared_rules.lazo import LEVEL1, N_SPACES, ROW_OF, SLOT_MASK, SLOT_OFFSET, SPLIT_LINK
 
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
-# Normal looks three plies deep, narrowly: its own next tile answers the reply that blocks (192
-# games with the same seeds against greedy: 16 x 3 won 78.6%, drawing 39 of the 190-tile games;
-# 6 x 3 x 3 85.9%, 8 x 3 x 3 90.1% but a median turn of 0.92 s).
+# Normal looks three plies deep, narrowly: its own next tile answers the reply that blocks (the
+# matches behind the widths: docs/bench_notes.md).
 LEVELS = {
     "easy": (1.0, 40, (40,), 40),
     "normal": (2.4, 80, (6, 3, 3), 0),
