@@ -18,16 +18,8 @@ def build(sp, name, axes):
     sp.rows = lines - 1
     sp.periodic = periodic
     sp.boards_across = cols // BOARD_COLS  # token sets per player (§8 Expanded Space)
-    node_code = _nodes(sp)
-    _edges(sp, node_code, axes)
-    _starts_and_ends(sp)
-    _zobrist_keys(sp)
 
-
-def _nodes(sp):
-    """grid[web][y * cols + x] -> node, or n where there is none; each node's x and y.  Returns
-    the node tables' array type."""
-    cols, lines, periodic = sp.cols, sp.lines, sp.periodic
+    # --- nodes: grid[web][y * cols + x] -> node, or n where there is none ---------------------
     nd = 0
     for r in range(1, lines):
         for cx in range(cols):
@@ -53,13 +45,9 @@ def _nodes(sp):
             if periodic or not ((x == 0 and l == 1) or (x == cols - 1 and l == lines)):
                 _add_node(sp, 1, x, l, k)
                 k += 1
-    return node_code
 
-
-def _edges(sp, node_code, axes):
-    """Light sides first, then dark edges (hexagons sharing a side).  Edge numbers are collected
-    as array("H") first (their count decides the type), then packed."""
-    cols, lines, periodic, n = sp.cols, sp.lines, sp.periodic, sp.n
+    # --- edges: light sides first, then dark edges (hexagons sharing a side) -----------------
+    # Edge numbers are collected as array("H") first (their count decides the type), then packed.
     sp.adj = filled(n * SLOTS, n, node_code)
     edge = filled(n * SLOTS, NO_EDGE)
     sp.axis = bytearray(n * SLOTS if axes else 0)
@@ -113,10 +101,7 @@ def _edges(sp, node_code, axes):
             sp.xu[e] = eu[c]
             sp.xv[e] = ev[c]
 
-
-def _starts_and_ends(sp):
-    """Double-circled nodes, entry nodes, start (§2), chain endpoints (§8)."""
-    cols, lines = sp.cols, sp.lines
+    # --- double-circled nodes, entry nodes, start (§2), chain endpoints (§8) ----------------
     red_start, red_targets = [], []
     for b in range(sp.boards_across):
         x0 = b * BOARD_COLS
@@ -149,12 +134,7 @@ def _starts_and_ends(sp):
     ends_low = [sp.node_at(1, x, 1) for x in range(cols) if x % BOARD_COLS in (2, 4, 6, 8, 10)]
     ends_high = [sp.node_at(1, x, lines) for x in range(cols) if x % BOARD_COLS in (1, 3, 5, 7, 9)]
     sp.chain_ends = (tuple(ends_low), tuple(ends_high))
-
-
-def _zobrist_keys(sp):
-    """Two keys per node (one per colour): a 30-bit xorshift whose values stay small ints on
-    MicroPython."""
-    n = sp.n
+    # Zobrist keys: a 30-bit xorshift whose values stay small ints on MicroPython.
     zk = array("i", bytes(8 * n))  # 2n 32-bit ints on every VM
     x = 0x2545F49
     for i in range(2 * n):
