@@ -214,7 +214,9 @@ class Search:
         self.elapsed_ms = 0.0
         self.stopped_by = ""  # "", "nodes", "time" or "cancel"
         self.killers = [None] * MAX_PLY  # last move that cut off at each ply, tried first there
-        self._candidates = None
+        # Whether the Tuner lists candidates (asked as tuner.candidates: a bound method kept
+        # here would be allocated for every search).
+        self._has_candidates = hasattr(self.tuner_class, "candidates")
         # A game whose shallower iterations only repeat work starts deeper (DEEPEN_FROM).
         self._first_depth = min(getattr(self.tuner_class, "DEEPEN_FROM", 1), len(self.widths))
         self._start = 0
@@ -246,7 +248,6 @@ class Search:
             return move
         self._check_ticks = _ticks_since(_clock(), check_from)
         tuner = self.tuner = self.tuner_class(game, self.level)
-        self._candidates = getattr(tuner, "candidates", None)
         self._leaf_value = getattr(tuner, "leaf_value", tuner.evaluate)  # what _evaluate asks
         sure_win = getattr(tuner, "sure_win", None)
         if sure_win is not None:
@@ -334,8 +335,8 @@ class Search:
         if depth == 0:
             return self._evaluate()
         moves = None
-        if self._candidates is not None:
-            moves = self._candidates(self.widths[ply] if ply < len(self.widths) else 1)
+        if self._has_candidates:
+            moves = self.tuner.candidates(self.widths[ply] if ply < len(self.widths) else 1)
         if moves is None:
             moves = self.tuner.order(game.legal_moves(), self.widths[ply] if ply < len(self.widths) else 1)
         moves = self._killer_first(moves, ply)
