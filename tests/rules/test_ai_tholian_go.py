@@ -349,6 +349,24 @@ def test_the_tables_builder_is_forgotten_once_the_tables_are_built():
     assert "shared_rules.ai_tholian_go_order" in sys.modules
 
 
+NODE_TABLES = ("light_cut", "dark_cut", "light_watch", "corner_out", "around", "around_rev", "hunters",
+               "affected", "via", "jump_queue", "string_of", "no_strings", "queue", "pred", "missing", "spare")
+
+
+def test_the_tables_of_node_numbers_take_a_byte_a_node_where_the_space_allows():
+    """Memory (the device's heap while a game is played): the AI's tables of node numbers take a
+    byte a node on a space of under 256 nodes, two on the square space (454 nodes)."""
+    for space, width in (("standard", 1), ("square", 2)):
+        g = TholianGo({"space": space})
+        t = ai_tholian_go_terms.tables_for(g)
+        for name in NODE_TABLES:
+            table = getattr(t, name)
+            assert len(bytes(table)) == width * len(table), (space, name)
+        assert max(t.around) == t.n and max(t.light_cut) == t.n  # the dummy node fits
+        move = ai.Search(g, "normal", seed=1, device_seconds=1000).run()
+        assert move in g.legal_moves()
+
+
 def _barriers_everywhere(rng):
     """A random position where Blue stands one token above a loss floor (§7) and Red's barriers
     are everywhere, once Blue has played its turn (so that captures took what was cut off, as in
