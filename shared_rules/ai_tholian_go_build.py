@@ -212,20 +212,28 @@ def _scratch(t):
     t.string_best = array("i", [0] * (n // 2 + 2))
     t.strings = 0
     t.own_dark = t.own_light = t.prey_dark = t.prey_light = 0  # set_values
+    t.chain_stamp = 0
+    t.enemy_stamp = 0
+    t.chain_block = 0  # order(): what breaking a link of the enemy's chain is worth (chain_maps)
+    t.n_missing = 0
+    t.chain_ready = False  # Chain's arrays: chain_scratch, at the first chain_moves of a Chain game
+
+
+def chain_scratch(t):
+    """Chain's arrays (~1.4 KB of the device's heap that the other variants do without): its
+    0-1 BFS (a ring deque and costs), the cheapest chain's links (previous node), its nodes
+    (stamps), the nodes it lacks, and the spare light tokens that fill them (chain_moves)."""
+    n = t.n
+    nl = n - t.nd
     t.queue = _nodes(t, 4 * n)
     t.cost = bytearray(n + 1)
     t.unreached = b"\xff" * (n + 1)
-    # Chain: the cheapest chain's links (previous node), its nodes (stamps), the nodes it
-    # lacks, and the spare light tokens that fill them (chain_moves)
     t.pred = _nodes(t, n + 1)
     t.on_chain = bytearray(n + 1)
-    t.chain_stamp = 0
     t.enemy_chain = bytearray(n + 1)  # order(): the enemy's cheapest chain (stamps)
-    t.enemy_stamp = 0
-    t.chain_block = 0  # order(): what breaking a link of the enemy's chain is worth (chain_maps)
     t.missing = _nodes(t, nl)
-    t.n_missing = 0
     t.spare = _nodes(t, nl)
+    t.chain_ready = True
 
 
 def _nodes(t, count):

@@ -350,7 +350,12 @@ def test_the_tables_builder_is_forgotten_once_the_tables_are_built():
 
 
 NODE_TABLES = ("light_cut", "dark_cut", "light_watch", "corner_out", "around", "around_rev", "hunters",
-               "affected", "via", "jump_queue", "string_of", "no_strings", "queue", "pred", "missing", "spare")
+               "affected", "via", "jump_queue", "string_of", "no_strings")
+CHAIN_NODE_TABLES = ("queue", "pred", "missing", "spare")
+
+
+def _bytes_a_node(t, names):
+    return [len(bytes(getattr(t, name))) // len(getattr(t, name)) for name in names]
 
 
 def test_the_tables_of_node_numbers_take_a_byte_a_node_where_the_space_allows():
@@ -359,12 +364,26 @@ def test_the_tables_of_node_numbers_take_a_byte_a_node_where_the_space_allows():
     for space, width in (("standard", 1), ("square", 2)):
         g = TholianGo({"space": space})
         t = ai_tholian_go_terms.tables_for(g)
-        for name in NODE_TABLES:
-            table = getattr(t, name)
-            assert len(bytes(table)) == width * len(table), (space, name)
+        assert _bytes_a_node(t, NODE_TABLES) == [width] * len(NODE_TABLES), space
         assert max(t.around) == t.n and max(t.light_cut) == t.n  # the dummy node fits
         move = ai.Search(g, "normal", seed=1, device_seconds=1000).run()
         assert move in g.legal_moves()
+
+
+def test_only_a_chain_game_builds_the_chain_tables():
+    """Memory: Chain's arrays (~1.4 KB on the device) are built at a Chain game's first
+    estimate, not for the other variants; then they too take a byte a node."""
+    for space in ("wide", "standard"):     # a space whose tables are built afresh, then reused
+        g = TholianGo({"space": space})
+        ai.Search(g, "normal", seed=1, device_seconds=1000).run()
+        t = ai_tholian_go_terms.tables_for(g)
+        if space == "wide":
+            assert not t.chain_ready and not hasattr(t, "pred")
+        chain = TholianGo({"variant": "chain", "space": space})
+        assert ai_tholian_go_terms.tables_for(chain) is t
+        move = ai.Search(chain, "normal", seed=1, device_seconds=1000).run()
+        assert move in chain.legal_moves() and t.chain_ready
+        assert _bytes_a_node(t, CHAIN_NODE_TABLES) == [1] * len(CHAIN_NODE_TABLES)
 
 
 def _barriers_everywhere(rng):
