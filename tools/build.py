@@ -11,10 +11,11 @@
 Every module is compiled by mpy-cross for the board's chip (-march), so a syntax MicroPython
 rejects fails the build with file:line.  The app's modules are compiled without line numbers
 (mpy-cross -O3; asserts go too, so shipped code raises instead): ~8% less bytecode in the
-device's heap (6 KB while Tholian Go is played), at the price of tracebacks at the board's REPL
-that name functions but not lines (the app's error screens show the exception alone; tests on
-the board, tools.devtest, keep their line numbers).  The build is written to a scratch folder first: a
-failed build leaves the previous one in place.  mpy-cross output is deterministic, so unchanged
+device's heap (5.7 KB of the modules held while Tholian Go is played), at the price of
+tracebacks at the board's REPL that name functions but not lines (the app's error screens show
+the exception alone; tests on the board, tools.devtest, keep their line numbers).  The build is
+written to a scratch folder first: a failed build leaves the previous one in place.  mpy-cross
+output is deterministic, so unchanged
 sources give byte-identical files and tools.flash copies nothing for them.
 """
 import argparse
