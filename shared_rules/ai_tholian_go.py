@@ -52,9 +52,9 @@ from shared_rules.tholian_go import (ACCEPT, DECLINE, END, NEXT, OFFER, PLACE, S
     next_move, step_slot)
 from shared_rules.tholian_go_geometry import SLOTS
 from shared_rules.ai_tholian_go_order import (A_DARK, A_LIGHT, NO_END, PUSH_SCORE,
-    best_jump, chain_maps, dark_or_push, dark_term, has_dark_move, push_end, push_gain, route_is_mine,
+    best_jump, dark_or_push, dark_term, has_dark_move, push_end, push_gain, route_is_mine,
     set_values, step_back, step_gain, string_best, token_term, with_pushes)
-from shared_rules.ai_tholian_go_terms import (MEMO, RACE, chain_value, count_near, dark_need, material,
+from shared_rules.ai_tholian_go_terms import (MEMO, RACE, chain_code, count_near, dark_need, material,
     pressure, race_value, tables_for)
 
 # level: (device seconds cap per decision, node budget per decision, widths, evaluation noise)
@@ -222,7 +222,7 @@ class Tuner:
         if game.rlen and not own_route:
             return self._push_goes_on(moves, count, me)
         if game.chain:
-            chain_maps(t, game, me)
+            chain_code().chain_maps(t, game, me)
         else:
             count_near(t, game)
         set_values(t, game, me)
@@ -301,7 +301,7 @@ def _base(t, game, player):
     """The position's value for `player`, a path under construction left aside (its move
     counted as spent)."""
     if game.chain:
-        score = chain_value(t, game, player)
+        score = chain_code().chain_value(t, game, player)
     else:
         score = material(t, game, player + 1) - material(t, game, 2 - player)
         if game.captures:
@@ -322,7 +322,7 @@ def _path_value(t, game, player):
     me = game.player + 1
     if route_is_mine(game, me) and game.rlen > 1:
         if game.chain:
-            chain_maps(t, game, me)
+            chain_code().chain_maps(t, game, me)
         else:
             count_near(t, game)
         set_values(t, game, me)

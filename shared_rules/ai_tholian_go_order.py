@@ -5,8 +5,8 @@ from micropython import const
 from shared_rules.ai import best_first
 from shared_rules.tholian_go import PLACE, STEP, move_kind, move_node, step_move, step_slot
 from shared_rules.tholian_go_geometry import SLOTS
-from shared_rules.ai_tholian_go_terms import (ADVANCE, ATTRACT, CAPTURE_NOW, CHAIN, CHAIN_NEAR, CHAIN_THREAT,
-    FAR, HUNT, NEED_PCT, PROTECTED, THREAT_NEXT, THREAT_SAVED, chain_moves, clip, closeness, dark_need, light_distance,
+from shared_rules.ai_tholian_go_terms import (ADVANCE, ATTRACT, CAPTURE_NOW,
+    FAR, HUNT, NEED_PCT, PROTECTED, THREAT_NEXT, THREAT_SAVED, chain_code, clip, closeness, dark_need,
     light_risk, move_near)
 
 PUSH_SCORE = const(-10)  # order(): a push through enemy tokens, whose result only the search sees
@@ -126,28 +126,7 @@ def step_gain(t, game, a, b, me):
     light token its approach to the enemy's unprotected dark tokens (set_values)."""
     n = t.n
     if game.chain:
-        # My chain's progress, and what the move does to the enemy's cheapest chain: a light
-        # token on it must be pushed off, a barrier of my dark tokens breaks its link.
-        gain = 0
-        board = game.board
-        enemy_chain = t.enemy_chain
-        stamp = t.enemy_stamp
-        block = t.chain_block
-        if b != n:
-            if b >= t.nd:
-                gain += _chain_end(t, b, 1)
-                if enemy_chain[b] == stamp:
-                    gain += 2 * block
-            else:
-                gain += 3 * block * _barriers_across(t, board, b, a, me)
-        if a != n:
-            if a >= t.nd:
-                gain += _chain_end(t, a, -1)
-                if enemy_chain[a] == stamp:
-                    gain -= 2 * block
-            else:
-                gain -= 3 * block * _barriers_across(t, board, a, b, me)
-        return gain
+        return chain_code().step_gain(t, game, a, b, me)
     board = game.board
     nd = t.nd
     if t.cached and (a >= nd or a == n) and (b >= nd or b == n) and not t.busy[a] and not t.busy[b]:
@@ -357,52 +336,6 @@ def best_jump(t, game, start, head, me):
                     best = gain
                     t.jump_first = w if u == head else via[u]
     return best
-
-
-def chain_maps(t, game, me):
-    """Chain, for order(): the enemy's cheapest chain (t.enemy_chain, stamp t.enemy_stamp) and
-    what taking one of its nodes or barring one of its links is worth (t.chain_block), then mine
-    and the nodes it lacks (chain_moves).  An enemy chain lacking two nodes at most, not far off,
-    may be done in the enemy's next turn though counted as more moves (a light move fills one
-    node, but a push moves a whole string): breaking it comes first."""
-    near = chain_moves(t, game, 3 - me) <= CHAIN_NEAR and t.n_missing <= 2
-    t.chain_block = CHAIN_THREAT if near else CHAIN
-    t.enemy_chain[:] = t.on_chain
-    t.enemy_stamp = t.chain_stamp
-    chain_moves(t, game, me)
-
-
-def _barriers_across(t, board, d, other, me):
-    """Chain, order(): links of the enemy's cheapest chain that my dark token on `d` bars with
-    another dark token of mine (not on `other`)."""
-    g = t.space
-    chain = t.enemy_chain
-    stamp = t.enemy_stamp
-    count = 0
-    for s in range(d * SLOTS, d * SLOTS + g.deg[d]):
-        w = g.adj[s]
-        if w != other and board[w] == me:
-            e = g.edge[s]
-            if chain[g.xu[e]] == stamp and chain[g.xv[e]] == stamp:
-                count += 1
-    return count
-
-
-def _chain_end(t, node, delta):
-    """Chain, order(): a light token of mine arriving on (delta 1) or leaving (-1) `node`: onto
-    a node my cheapest chain lacks is best, off one of its nodes worst; elsewhere what counts is
-    how near the node is to the nearest node the chain lacks (after chain_maps)."""
-    if t.on_chain[node] == t.chain_stamp:
-        return 2 * CHAIN * delta
-    near = FAR
-    missing = t.missing
-    for i in range(t.n_missing):
-        d = light_distance(t, node, missing[i])
-        if d < near:
-            near = d
-    if near == FAR:
-        return 0
-    return -near * CHAIN * delta
 
 
 def route_is_mine(game, me):

@@ -1,7 +1,7 @@
 # Tholian Go's AI (shared_rules/ai_tholian_go.py + shared_rules/ai.py): legal decisions only (in
 # every variant and space), the node budget, a win in one and the block of a loss in one by
 # sequestration (spec §5, §7), never a draw offer, determinism for a seed.
-from shared_rules import ai, ai_tholian_go, ai_tholian_go_terms
+from shared_rules import ai, ai_tholian_go, ai_tholian_go_chain, ai_tholian_go_terms
 from shared_rules.game import ONGOING
 from shared_rules.rng import Rng
 from shared_rules.tholian_go import ACCEPT, DECLINE, OFFER, SPECIAL, TholianGo, move_kind
@@ -294,9 +294,9 @@ def test_chain_counts_the_light_moves_the_cheapest_chain_still_needs():
     the chain lacks L2.4, the spare token on L5.4 is 3 steps away along line 4."""
     g = chain_position([k for k in CHAIN if k != "L2.4"] + ["L5.4"])
     t = ai_tholian_go_terms.tables_for(g)
-    assert ai_tholian_go_terms.chain_moves(t, g, 1) == 3
+    assert ai_tholian_go_chain.chain_moves(t, g, 1) == 3
     assert [g.space.name(t.missing[i]) for i in range(t.n_missing)] == ["L2.4"]
-    assert ai_tholian_go_terms.chain_moves(t, g, 2) > 3 * 14  # Blue has no light token at all
+    assert ai_tholian_go_chain.chain_moves(t, g, 2) > 3 * 14  # Blue has no light token at all
 
 
 def test_chain_spare_token_goes_towards_the_node_the_chain_lacks():
@@ -334,8 +334,8 @@ def test_chain_estimate_does_not_depend_on_the_estimates_before_it():
         if g.winner() != ONGOING:
             break
         for colour in (1, 2):
-            fresh = ai_tholian_go_terms.chain_moves(ai_tholian_go_terms.Tables(g), g, colour)
-            assert ai_tholian_go_terms.chain_moves(used, g, colour) == fresh, (turn, colour)
+            fresh = ai_tholian_go_chain.chain_moves(ai_tholian_go_terms.Tables(g), g, colour)
+            assert ai_tholian_go_chain.chain_moves(used, g, colour) == fresh, (turn, colour)
 
 
 def test_the_tables_builder_is_forgotten_once_the_tables_are_built():
@@ -372,17 +372,20 @@ def test_the_tables_of_node_numbers_take_a_byte_a_node_where_the_space_allows():
 
 def test_only_a_chain_game_builds_the_chain_tables():
     """Memory: Chain's arrays (~1.4 KB on the device) are built at a Chain game's first
-    estimate, not for the other variants; then they too take a byte a node."""
+    estimate, and its code (ai_tholian_go_chain) taken by its Tuner, not for the other
+    variants; the arrays too take a byte a node."""
     for space in ("wide", "standard"):     # a space whose tables are built afresh, then reused
+        ai_tholian_go_terms.chain = None
         g = TholianGo({"space": space})
         ai.Search(g, "normal", seed=1, device_seconds=1000).run()
         t = ai_tholian_go_terms.tables_for(g)
         if space == "wide":
             assert not t.chain_ready and not hasattr(t, "pred")
+        assert ai_tholian_go_terms.chain is None
         chain = TholianGo({"variant": "chain", "space": space})
         assert ai_tholian_go_terms.tables_for(chain) is t
         move = ai.Search(chain, "normal", seed=1, device_seconds=1000).run()
-        assert move in chain.legal_moves() and t.chain_ready
+        assert move in chain.legal_moves() and t.chain_ready and ai_tholian_go_terms.chain is ai_tholian_go_chain
         assert _bytes_a_node(t, CHAIN_NODE_TABLES) == [1] * len(CHAIN_NODE_TABLES)
 
 
