@@ -176,6 +176,7 @@ def _scratch(t):
     t.astamp = 0
     t.via = _nodes(t, n + 1)  # best_jump: first node after the head
     t.jump_first = 0
+    t.jump_end = 0  # best_jump: the best end found (t.n: none)
     t.busy = bytearray(n + 1)  # order(): dark tokens around each light node
     # order(): dark tokens' needs (dark_need), light tokens' terms, in the position
     # ordered; the sums of the terms by what a move leaves of the turn; the dangers by need
