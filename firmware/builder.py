@@ -13,9 +13,18 @@ from array import array
 from firmware.views.base import BUTTON
 
 
+def compact(moves):
+    """`moves` two bytes each where they fit: the builder keeps them while the player chooses
+    (Thoughtwave's ~1,500 opening moves: 3 KB of the device's heap instead of 6)."""
+    if moves and min(moves) >= 0 and max(moves) < 0x10000:
+        return array("H", moves)
+    return moves
+
+
 class MoveBuilder:
     def __init__(self, view, moves):
         self.view = view
+        moves = compact(moves)
         self.moves = moves         # the legal moves of the decision (ints)
         self.prefix = []           # step keys chosen so far
         self.candidates = moves    # the moves that start with the prefix

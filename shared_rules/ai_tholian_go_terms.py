@@ -144,6 +144,7 @@ class Tables:
     missing: array
     n_missing: int
     chain_block: int
+    chain_ready: bool
     spare: array
 
     def __init__(self, game):
@@ -620,6 +621,8 @@ def chain_moves(t, game, colour):
     its distance in moves (an enemy token there must be pushed off too); a node no spare token
     is left for counts _CHAIN_UNFILLED.  Marks the chain in t.on_chain (stamp t.chain_stamp)
     and lists the nodes it lacks in t.missing[:t.n_missing]."""
+    if not t.chain_ready:
+        run_once("ai_tholian_go_build", "chain_scratch", t)
     ends = t.space.chain_ends
     board = game.board
     n = t.n

@@ -368,6 +368,43 @@ def test_the_tables_builder_is_forgotten_once_the_tables_are_built():
     assert "shared_rules.ai_tholian_go_order" in sys.modules
 
 
+NODE_TABLES = ("light_cut", "dark_cut", "light_watch", "corner_out", "around", "around_rev", "hunters",
+               "affected", "via", "jump_queue", "string_of", "no_strings")
+CHAIN_NODE_TABLES = ("queue", "pred", "missing", "spare")
+
+
+def _bytes_a_node(t, names):
+    return [len(bytes(getattr(t, name))) // len(getattr(t, name)) for name in names]
+
+
+def test_the_tables_of_node_numbers_take_a_byte_a_node_where_the_space_allows():
+    """Memory (the device's heap while a game is played): the AI's tables of node numbers take a
+    byte a node on a space of under 256 nodes, two on the square space (454 nodes)."""
+    for space, width in (("standard", 1), ("square", 2)):
+        g = TholianGo({"space": space})
+        t = ai_tholian_go_terms.tables_for(g)
+        assert _bytes_a_node(t, NODE_TABLES) == [width] * len(NODE_TABLES), space
+        assert max(t.around) == t.n and max(t.light_cut) == t.n  # the dummy node fits
+        move = ai.Search(g, "normal", seed=1, device_seconds=1000).run()
+        assert move in g.legal_moves()
+
+
+def test_only_a_chain_game_builds_the_chain_tables():
+    """Memory: Chain's arrays (~1.4 KB on the device) are built at a Chain game's first
+    estimate, not for the other variants; they too take a byte a node."""
+    for space in ("wide", "standard"):     # a space whose tables are built afresh, then reused
+        g = TholianGo({"space": space})
+        ai.Search(g, "normal", seed=1, device_seconds=1000).run()
+        t = ai_tholian_go_terms.tables_for(g)
+        if space == "wide":
+            assert not t.chain_ready and not hasattr(t, "pred")
+        chain = TholianGo({"variant": "chain", "space": space})
+        assert ai_tholian_go_terms.tables_for(chain) is t
+        move = ai.Search(chain, "normal", seed=1, device_seconds=1000).run()
+        assert move in chain.legal_moves() and t.chain_ready
+        assert _bytes_a_node(t, CHAIN_NODE_TABLES) == [1] * len(CHAIN_NODE_TABLES)
+
+
 def _barriers_everywhere(rng):
     """A random position where Blue stands one token above a loss floor (§7) and Red's barriers
     are everywhere, once Blue has played its turn (so that captures took what was cut off, as in
