@@ -5,6 +5,8 @@
 # A profile is the only place a board is described: the build, the simulator, its picture and
 # the screenshots list the boards from this folder (desktop_sim/profiles.py) and read:
 #   NAME, WIDTH, HEIGHT, COLOR, BUTTONS, LAYER, SAVE_DIR   the hw contract's facts
+#   JOYSTICK        True if the d-pad is a joystick whose press is "select" (the help pages
+#                   name it so); False if absent
 #   MARCH           mpy-cross's -march for the board's chip (tools/build.py; armv6m if absent)
 #   FIRMWARE        "RPI_PICO": MicroPython's stock firmware runs it, so `make uf2` makes one
 #                   file to flash (tools/uf2.py); absent: `make flash` only

@@ -26,6 +26,7 @@ BACKLIGHT = 13
 # Button names (docs/architecture.md) and their GPIOs; the joystick's press is "select".
 BUTTONS = ("up", "down", "left", "right", "select", "a", "b", "x", "y")
 BUTTON_PINS = (2, 18, 16, 20, 3, 15, 17, 19, 21)
+JOYSTICK = True                    # the help pages say "Joystick" and "joystick press"
 
 SAVE_DIR = "/saves"
 # A second framebuffer for the board's fixed drawing, 28,800 B: taken once at start-up, while
@@ -53,4 +54,4 @@ def setup():
     display = ST7789(spi, Pin(DC, Pin.OUT), Pin(CS, Pin.OUT), Pin(RST, Pin.OUT), WIDTH, HEIGHT,
                      ROTATION)
     pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in BUTTON_PINS]
-    return Hw(NAME, display, Buttons(BUTTONS, pin_reader(pins)), SAVE_DIR, LAYER)
+    return Hw(NAME, display, Buttons(BUTTONS, pin_reader(pins)), SAVE_DIR, LAYER, JOYSTICK)

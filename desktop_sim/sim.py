@@ -178,7 +178,7 @@ class SimHw(HwBase):
         from firmware.device_hal import Buttons
         buffer, fb = framebuffer(board.WIDTH, board.HEIGHT, board.COLOR, ScreenTextFrameBuffer)
         super().__init__(board.NAME, board.WIDTH, board.HEIGHT, board.COLOR, board.BUTTONS, fb,
-                         buffer, save_dir, board.LAYER)
+                         buffer, save_dir, board.LAYER, getattr(board, "JOYSTICK", False))
         self._sim = sim
         # The device's own debounce/auto-repeat logic; keys don't bounce, so no debounce time.
         self._buttons = Buttons(self.buttons, sim.pressed_mask, self.ticks_ms, self.ticks_diff, 0)

@@ -210,7 +210,16 @@ class App:
             self.settings_notes = []
 
     def screens(self, module):
-        return __import__(module, None, None, ["_"])
+        try:
+            return __import__(module, None, None, ["_"])
+        except MemoryError:
+            # A game fragments the heap: on the reference board the pause menu's code found no
+            # block of 1,280 bytes with ~60 KB free.  The layer's block goes (the next game
+            # takes it again) and the import is tried once more.
+            unload(module)
+            self.ui.drop_layer()
+            gc.collect()
+            return __import__(module, None, None, ["_"])
 
     def drop(self, module):
         unload(module)
@@ -275,6 +284,7 @@ class App:
     def play(self, session):
         """Plays until the player leaves; any error in the game ends here, the save is kept."""
         try:
+            self.ui.take_layer()     # back if the last game's pause menu needed its memory
             session.view = self.load_view(session)
             self.play_loop(session)
         except MemoryError:

@@ -113,9 +113,9 @@ class AnalogAxis:
 class Hw(HwBase):
     """The `hw` object the app runs on (docs/architecture.md, "The hardware layer contract")."""
 
-    def __init__(self, name, display, buttons, save_dir="/saves", layer=False):
+    def __init__(self, name, display, buttons, save_dir="/saves", layer=False, joystick=False):
         super().__init__(name, display.width, display.height, display.COLOR, buttons.names,
-                         display.fb, display.buffer, save_dir, layer)
+                         display.fb, display.buffer, save_dir, layer, joystick)
         self._display = display
         self._buttons = buttons
         self.ticks_ms = time.ticks_ms

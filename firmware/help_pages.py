@@ -2,17 +2,15 @@
 # what the play screen's status line says.  Imported only while shown.
 from shared_rules import registry
 
-# Boards whose d-pad is a joystick whose press is the SELECT button.
-_JOYSTICK = ("pico_lcd13",)
 _NAMES = {"x": "X", "y": "Y", "menu": "MENU", "start": "START", "select": "SELECT"}
 
 
 def pad_name(hw):
-    return "Joystick" if hw.name in _JOYSTICK else "D-pad"
+    return "Joystick" if hw.joystick else "D-pad"
 
 
 def button_name(hw, button):
-    if button == "select" and hw.name in _JOYSTICK:
+    if button == "select" and hw.joystick:
         return "joystick press"
     return _NAMES.get(button, button.upper())
 

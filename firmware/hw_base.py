@@ -27,7 +27,8 @@ def press(button):
 
 
 class HwBase:
-    def __init__(self, name, width, height, color, buttons, fb, buffer, save_dir, layer):
+    def __init__(self, name, width, height, color, buttons, fb, buffer, save_dir, layer,
+                 joystick=False):
         self.name = name
         self.width = width
         self.height = height
@@ -37,6 +38,7 @@ class HwBase:
         self.buffer = buffer
         self.save_dir = save_dir
         self.layer = layer
+        self.joystick = joystick  # the d-pad is a joystick whose press is "select" (help pages)
         self.heap = 0
 
     def show(self, x=0, y=0, w=0, h=0):

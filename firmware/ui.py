@@ -61,9 +61,7 @@ class UI:
         self.buffer = hw.buffer
         self.layer = None
         self.layer_key = None       # (view serial, view.fixed_key(), first byte) it holds
-        if hw.layer:
-            start, end = self.board_bytes()
-            self.layer = bytearray(end - start)
+        self.take_layer()
 
     # --- colours ------------------------------------------------------------------------
     def _set_colours(self):
@@ -423,6 +421,22 @@ class UI:
             stride = (self.w + 1) // 2
             return y * stride, (y + h) * stride
         return (y // 8) * self.w, ((y + h + 7) // 8) * self.w
+
+    def take_layer(self):
+        """The layer, if the board has the RAM for it and it is not held already (a game
+        starts: drop_layer may have given it back); without it the board's fixed drawing is
+        drawn at every whole redraw."""
+        if self.hw.layer and self.layer is None:
+            start, end = self.board_bytes()
+            try:
+                self.layer = bytearray(end - start)
+            except MemoryError:
+                pass
+
+    def drop_layer(self):
+        """Gives the layer's block (25 KB on the reference board) back to a heap that a game
+        has fragmented too much for a module's code to load (app.screens)."""
+        self.layer = self.layer_key = None
 
     def draw_fixed(self, view):
         """The board's fixed drawing (view.draw_fixed), over a cleared screen: its rows copied

@@ -16,6 +16,9 @@
 #                                   (it may find there what is too costly to look for at every
 #                                   node)
 #   evaluate(player) -> int         static value of the game's position for `player`
+#   leaf_value(player) -> int       optional: the value of a search's leaf (default evaluate); it
+#                                   may look further than the static value (what the opponent's
+#                                   next turn can do), which one-ply players do not see
 #   order(moves, count) -> list     at most `count` of the moves, best first for the side to
 #                                   move (best_first and keep_best help); the search may reorder it
 #   candidates(count)               optional: at most `count` legal moves, best first, found
@@ -211,7 +214,9 @@ class Search:
         self.elapsed_ms = 0.0
         self.stopped_by = ""  # "", "nodes", "time" or "cancel"
         self.killers = [None] * MAX_PLY  # last move that cut off at each ply, tried first there
-        self._candidates = None
+        # Whether the Tuner lists candidates (asked as tuner.candidates: a bound method kept
+        # here would be allocated for every search).
+        self._has_candidates = hasattr(self.tuner_class, "candidates")
         # A game whose shallower iterations only repeat work starts deeper (DEEPEN_FROM).
         self._first_depth = min(getattr(self.tuner_class, "DEEPEN_FROM", 1), len(self.widths))
         self._start = 0
@@ -243,7 +248,7 @@ class Search:
             return move
         self._check_ticks = _ticks_since(_clock(), check_from)
         tuner = self.tuner = self.tuner_class(game, self.level)
-        self._candidates = getattr(tuner, "candidates", None)
+        self._leaf_value = getattr(tuner, "leaf_value", tuner.evaluate)  # what _evaluate asks
         sure_win = getattr(tuner, "sure_win", None)
         if sure_win is not None:
             check_from = _clock()
@@ -330,8 +335,8 @@ class Search:
         if depth == 0:
             return self._evaluate()
         moves = None
-        if self._candidates is not None:
-            moves = self._candidates(self.widths[ply] if ply < len(self.widths) else 1)
+        if self._has_candidates:
+            moves = self.tuner.candidates(self.widths[ply] if ply < len(self.widths) else 1)
         if moves is None:
             moves = self.tuner.order(game.legal_moves(), self.widths[ply] if ply < len(self.widths) else 1)
         moves = self._killer_first(moves, ply)
@@ -373,7 +378,7 @@ class Search:
         return moves
 
     def _evaluate(self):
-        value = self.tuner.evaluate(self.player)
+        value = self._leaf_value(self.player)
         if self.noise:
             value += self._random_below(self.noise)
         return value

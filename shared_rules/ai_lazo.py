@@ -31,9 +31,8 @@ from shared_rules.ai import MAX_PLY, best_first, keep_best
 from shared_rules.lazo import LEVEL1, N_SPACES, ROW_OF, SLOT_MASK, SLOT_OFFSET, SPLIT_LINK
 
 # level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
-# Normal looks three plies deep, narrowly: its own next tile answers the reply that blocks (192
-# games with the same seeds against greedy: 16 x 3 won 78.6%, drawing 39 of the 190-tile games;
-# 6 x 3 x 3 85.9%, 8 x 3 x 3 90.1% but a median turn of 0.92 s).
+# Normal looks three plies deep, narrowly: its own next tile answers the reply that blocks (the
+# matches behind the widths: docs/bench_notes.md).
 LEVELS = {
     "easy": (1.0, 40, (40,), 40),
     "normal": (2.4, 80, (6, 3, 3), 0),
@@ -93,15 +92,24 @@ def _tile_value(cells, s):
     return value
 
 
-class _Arrays:
-    """The arrays a search works in (about 9 KB), allocated once: each Tuner takes them over
-    from the previous one (one search at a time), which first clears what it left there."""
+class _Work:
+    """What a search works in (about 9 KB of arrays and its counters), allocated once: each
+    Tuner takes it over from the previous one (one search at a time), clearing first what that
+    one left there.  A Tuner holds only the game and this object, so that building one per
+    search allocates next to nothing."""
 
     def __init__(self):
-        self.owner = None  # the Tuner working in them
         # The search line's winning spaces: bit colour = a tile of that colour there would make
-        # a loop.
+        # a loop; the spaces with bits in the root position.
         self.bits = bytearray(N_SPACES)
+        # (A list that only grows: each search overwrites its first win_len entries, so that no
+        # search allocates or frees it.)
+        self.win_spaces = []
+        self.win_len = 0
+        self.root_length = 0  # the game's history at the root
+        # The tiles' value (below) of Black less White's at the root; a tile's value never
+        # changes (tiles never move), so evaluate() adds only the tiles placed since.
+        self.root_value = 0
         # Per player p at p * _RANK, the best moves in the root position, best first.
         self.rank_moves = array("H", bytes(4 * _RANK))
         self.rank_scores = array("i", bytes(8 * _RANK))
@@ -114,13 +122,18 @@ class _Arrays:
         self.seg_spaces = array("H", bytes(24 * MAX_PLY))
         self.seg_old = bytearray(12 * MAX_PLY)
         self.seg_len = bytearray(MAX_PLY)
-        # _scan(): the empty spaces next to the search's tiles, marked with the scan's stamp.
+        self.seg_count = 0  # segments on the stack
+        # scan(): the empty spaces next to the search's tiles, marked with the scan's stamp.
+        # The stamps go on from search to search, so no mark of one is taken for another's.
         self.near = bytearray(N_SPACES)
         self.near_list = array("H", bytes(24 * MAX_PLY))
+        self.near_len = 0
+        self.stamp = 0
         # evaluate(): threats, latent wins and openers of Black, White; the latent wins' missing
         # supports seen so far (space * 2 + player); each player's first threats.
         self.counts = array("H", bytes(12))
         self.openers = array("H", bytes(2 * _OPENERS))
+        self.openers_len = 0
         self.threats = array("H", bytes(4 * _THREATS))
         self.threats_len = bytearray(2)
         # What a move would make: threats (low 2 bits), latent wins (next 2 bits), each at most
@@ -129,18 +142,55 @@ class _Arrays:
         # stamp).
         self.makes = bytearray(2 * N_SPACES)
         self.made_list = array("H", bytes(2 * _MADE))
+        self.made_len = 0
         self.fresh = bytearray(N_SPACES)
         self.fresh_made = bytearray(N_SPACES)
         self.touched = array("H", bytes(2 * (N_SPACES - LEVEL1)))  # upper spaces touching a tile
         self.top_scores = array("i", bytes(4 * _TOP))
         self.top_moves = array("H", bytes(2 * _TOP))
 
+    def clear(self):
+        """Takes off what the last search left (the next one starts from zeros)."""
+        self.pop_segments(0)
+        bits, makes, made_list = self.bits, self.makes, self.made_list
+        win_spaces = self.win_spaces
+        for i in range(self.win_len):
+            bits[win_spaces[i]] = 0
+        self.win_len = 0
+        for i in range(self.made_len):
+            makes[made_list[i]] = 0
+        self.made_len = 0
 
-_arrays = []  # the one _Arrays, made with the first Tuner
+    def pop_segments(self, keep):
+        """Takes the segments from ply `keep` on off the stack, restoring the bits they
+        changed."""
+        bits, seg_spaces = self.bits, self.seg_spaces
+        seg_old, seg_len = self.seg_old, self.seg_len
+        for ply in range(self.seg_count - 1, keep - 1, -1):
+            for q in range(ply * 12 + seg_len[ply] - 1, ply * 12 - 1, -1):
+                bits[seg_spaces[q]] = seg_old[q]
+        if self.seg_count > keep:
+            self.seg_count = keep
+
+    def new_stamp(self):
+        stamp = self.stamp + 1
+        if stamp > 255:
+            near, fresh = self.near, self.fresh
+            for s in range(N_SPACES):
+                near[s] = 0
+                fresh[s] = 0
+            stamp = 1
+        self.stamp = stamp
+        self.near_len = 0
+        return stamp
+
+
+_work = []  # the one _Work, made with the first Tuner
 
 
 class Tuner:
-    """One search's tuning (ai.py): the winning spaces of its line and the root's rankings."""
+    """One search's tuning (ai.py): the winning spaces of its line and the root's rankings, kept
+    in the module's one _Work (`work`)."""
     LEVELS = LEVELS
     win_candidates = staticmethod(win_candidates)  # (ai.py) asked before a Tuner is built
 
@@ -148,46 +198,22 @@ class Tuner:
         """Every space where a tile of either colour would make a loop now, and each player's
         ranking of his moves."""
         self.game = game
+        if not _work:
+            _work.append(_Work())
+        work = self.work = _work[0]
+        work.clear()
         cells, adjacent = game.cells, game.adjacent
         history = game.history
-        self.root_length = len(history)
-        if not _arrays:
-            _arrays.append(_Arrays())
-        arrays = _arrays[0]
-        previous = arrays.owner
-        if previous is not None:
-            previous.leave_arrays()
-        arrays.owner = self
-        self.bits = arrays.bits
-        self._win_spaces = []  # the spaces with bits in the root position
-        # The tiles' value (below) per colour; a tile's value never changes (tiles never move),
-        # so evaluate() adds only the tiles placed since.
-        self._root_value = [0, 0, 0]
-        self._rank_moves, self._rank_scores = arrays.rank_moves, arrays.rank_scores
-        self._rank_len, self._rank_all = arrays.rank_len, arrays.rank_all
-        self._seg_tile, self._seg_value = arrays.seg_tile, arrays.seg_value
-        self._seg_spaces, self._seg_old = arrays.seg_spaces, arrays.seg_old
-        self._seg_len = arrays.seg_len
-        self._seg_count = 0  # segments on the stack
-        self.near, self._near_list = arrays.near, arrays.near_list
-        self._near_len = 0
-        # The stamps go on from the previous search's, so no mark of its is taken for a new one.
-        self.stamp = previous.stamp if previous is not None else 0
-        self._counts, self._openers = arrays.counts, arrays.openers
-        self._openers_len = 0
-        self._threats, self._threats_len = arrays.threats, arrays.threats_len
-        self._makes, self._made_list = arrays.makes, arrays.made_list
-        self._made_len = 0
-        self._fresh, self._fresh_made = arrays.fresh, arrays.fresh_made
-        self._top_scores, self._top_moves = arrays.top_scores, arrays.top_moves
-        touched = arrays.touched
-        root_value = self._root_value
+        work.root_length = len(history)
+        value = 0
         for s in history:
             if s >= LEVEL1:
-                root_value[cells[s]] += _tile_value(cells, s)
-        stamp = self._new_stamp()  # no space is next to a search tile yet
-        bits = self.bits
-        n = 0  # the empty upper spaces touching a tile: the only ones that matter
+                tile = _tile_value(cells, s)
+                value += tile if cells[s] == 1 else -tile
+        work.root_value = value
+        stamp = work.new_stamp()  # no space is next to a search tile yet
+        bits, touched, win_spaces = work.bits, work.touched, work.win_spaces
+        n = wins = 0  # the empty upper spaces touching a tile: the only ones that matter
         for s in range(LEVEL1, N_SPACES):
             if cells[s] or not (adjacent[s] or adjacent[N_SPACES + s]):
                 continue
@@ -196,8 +222,13 @@ class Tuner:
             for player in (0, 1):
                 if adjacent[player * N_SPACES + s] and self._look_at(s, player, stamp, True):
                     if not bits[s]:
-                        self._win_spaces.append(s)
+                        if wins < len(win_spaces):
+                            win_spaces[wins] = s
+                        else:
+                            win_spaces.append(s)
+                        wins += 1
                     bits[s] |= player + 1
+        work.win_len = wins
         self._rank_root(touched, n)
 
     def _look_at(self, s, player, stamp, root):
@@ -205,7 +236,7 @@ class Tuner:
         the root only; the search keeps its own answers); and which moves next to s would make
         s win for him (a threat, or a latent win while s lacks a support): those whose tile
         splits the own link of s (the loop test's first question, SPLIT_LINK) are asked the
-        whole question.  What they make goes to _makes (root) or _fresh_made."""
+        whole question.  What they make goes to the work's makes (root) or fresh_made."""
         game = self.game
         cells, supported, adjacent = game.cells, game.supported, game.adjacent
         colour = player + 1
@@ -221,6 +252,7 @@ class Tuner:
                     free |= 1 << d
         if root and SPLIT_LINK[own >> 3] >> (own & 7) & 1 and game.would_loop(s, player):
             return True  # already a winning space: nothing to make here
+        work = self.work
         mine = player * N_SPACES
         for d in range(9):
             if not free >> d & 1:
@@ -238,38 +270,29 @@ class Tuner:
                 continue
             made = 1 if supported[s] + (1 if d >= 6 else 0) == 3 else 4
             if root:
-                makes = self._makes
+                makes = work.makes
                 key = mine + u
                 old = makes[key]
                 if not old:
-                    if self._made_len == _MADE:
+                    if work.made_len == _MADE:
                         continue  # no room to list it for the next clean-up: not kept
-                    self._made_list[self._made_len] = key
-                    self._made_len += 1
+                    work.made_list[work.made_len] = key
+                    work.made_len += 1
                 makes[key] = _more(old, made)
             else:
-                fresh, fresh_made = self._fresh, self._fresh_made
+                fresh, fresh_made = work.fresh, work.fresh_made
                 if fresh[u] != stamp:
                     fresh[u] = stamp
                     fresh_made[u] = 0
                 fresh_made[u] = _more(fresh_made[u], made)
         return False
 
-    def leave_arrays(self):
-        """Takes off the arrays what this search left there (the next one takes them over)."""
-        self._pop_segments(0)
-        bits, makes, made_list = self.bits, self._makes, self._made_list
-        for s in self._win_spaces:
-            bits[s] = 0
-        for i in range(self._made_len):
-            makes[made_list[i]] = 0
-
     def _rank_root(self, touched, count):
         """Both players' rankings of their moves in the root position: the board holes, then
         the first `count` upper spaces of `touched` (those touching a tile, in index order)."""
-        game = self.game
+        game, work = self.game, self.work
         cells, supported, adjacent = game.cells, game.supported, game.adjacent
-        moves, scores = self._rank_moves, self._rank_scores
+        moves, scores = work.rank_moves, work.rank_scores
         last0, last1 = _RANK - 1, 2 * _RANK - 1
         kept0 = kept1 = legal0 = legal1 = 0
         for i in range(LEVEL1 + count):
@@ -299,28 +322,29 @@ class Tuner:
                 score = self._move_score(s, 1)
                 if kept1 < _RANK or score > scores[last1]:
                     kept1 = keep_best(moves, scores, _RANK, kept1, _RANK, s, score)
-        self._rank_len[0], self._rank_len[1] = kept0, kept1
-        self._rank_all[0] = 1 if legal0 == kept0 else 0
-        self._rank_all[1] = 1 if legal1 == kept1 else 0
+        rank_len, rank_all = work.rank_len, work.rank_all
+        rank_len[0], rank_len[1] = kept0, kept1
+        rank_all[0] = 1 if legal0 == kept0 else 0
+        rank_all[1] = 1 if legal1 == kept1 else 0
 
     # --- the search line's segments --------------------------------------------------------------
     def _scan(self):
         """Brings the segments in line with the game's tiles since the root and marks the empty
-        spaces next to those tiles (_near, _near_list); returns the mark."""
-        game = self.game
+        spaces next to those tiles (the work's near, near_list); returns the mark."""
+        game, work = self.game, self.work
         cells, history = game.cells, game.history
-        root = self.root_length
+        root = work.root_length
         depth = len(history) - root
-        seg_tile = self._seg_tile
+        seg_tile = work.seg_tile
         same = 0
-        while same < self._seg_count and same < depth and seg_tile[same] == history[root + same]:
+        while same < work.seg_count and same < depth and seg_tile[same] == history[root + same]:
             same += 1
-        self._pop_segments(same)
+        work.pop_segments(same)
         for ply in range(same, depth):
             self._push_segment(ply, history[root + ply])
-        stamp = self._new_stamp()
-        near, near_list = self.near, self._near_list  # (pairs: a longer tuple is allocated)
-        seg_len, seg_spaces = self._seg_len, self._seg_spaces
+        stamp = work.new_stamp()
+        near, near_list = work.near, work.near_list  # (pairs: a longer tuple is allocated)
+        seg_len, seg_spaces = work.seg_len, work.seg_spaces
         n = 0
         for ply in range(depth):
             for q in range(ply * 12, ply * 12 + seg_len[ply]):
@@ -329,15 +353,15 @@ class Tuner:
                     near[s] = stamp
                     near_list[n] = s
                     n += 1
-        self._near_len = n
+        work.near_len = n
         return stamp
 
     def _push_segment(self, ply, t):
         """The tile t (ply `ply` of the line): its empty neighbours, and its colour's bits
         there."""
-        game = self.game
+        game, work = self.game, self.work
         cells, adjacent = game.cells, game.adjacent
-        bits, seg_spaces, seg_old = self.bits, self._seg_spaces, self._seg_old
+        bits, seg_spaces, seg_old = work.bits, work.seg_spaces, work.seg_old
         colour = cells[t]
         player = colour - 1
         q = ply * 12
@@ -358,40 +382,17 @@ class Tuner:
             # The loop test's first question here, before asking the whole test.
             loop = adjacent[player * N_SPACES + s] >= 2 and game.may_loop(s, player) and game.would_loop(s, player)
             bits[s] = old | colour if loop else old & ~colour
-        self._seg_len[ply] = q - ply * 12
-        self._seg_tile[ply] = t
+        work.seg_len[ply] = q - ply * 12
+        work.seg_tile[ply] = t
         value = _tile_value(cells, t) if t >= LEVEL1 else 0
-        self._seg_value[ply] = value if colour == 1 else -value
-        self._seg_count = ply + 1
-
-    def _pop_segments(self, keep):
-        """Takes the segments from ply `keep` on off the stack, restoring the bits they
-        changed."""
-        bits, seg_spaces = self.bits, self._seg_spaces
-        seg_old, seg_len = self._seg_old, self._seg_len
-        for ply in range(self._seg_count - 1, keep - 1, -1):
-            for q in range(ply * 12 + seg_len[ply] - 1, ply * 12 - 1, -1):
-                bits[seg_spaces[q]] = seg_old[q]
-        if self._seg_count > keep:
-            self._seg_count = keep
-
-    def _new_stamp(self):
-        stamp = self.stamp + 1
-        if stamp > 255:
-            near, fresh = self.near, self._fresh
-            for s in range(N_SPACES):
-                near[s] = 0
-                fresh[s] = 0
-            stamp = 1
-        self.stamp = stamp
-        self._near_len = 0
-        return stamp
+        work.seg_value[ply] = value if colour == 1 else -value
+        work.seg_count = ply + 1
 
     # --- evaluation ------------------------------------------------------------------------------
     def evaluate(self, player):
-        game = self.game
+        game, work = self.game, self.work
         self._tally(self._scan())
-        counts = self._counts
+        counts = work.counts
         mine, yours = counts[player], counts[1 - player]
         score = (_LATENT * (counts[2 + player] - counts[3 - player]) +
                  _OPENER * (counts[4 + player] - counts[5 - player]))
@@ -408,39 +409,42 @@ class Tuner:
             score += _DOUBLE_THREAT
         elif mine:
             score += _SINGLE_THREAT
-        value = self._root_value[1] - self._root_value[2]
-        seg_value = self._seg_value
-        for ply in range(len(game.history) - self.root_length):
+        value = work.root_value
+        seg_value = work.seg_value
+        for ply in range(len(game.history) - work.root_length):
             value += seg_value[ply]
         return score + value if player == 0 else score - value
 
     def _tally(self, stamp):
-        """Counts the winning spaces of the search line's position in _counts (see _count_win)
-        and lists each player's first threats (_threats)."""
+        """Counts the winning spaces of the search line's position in the work's counts (see
+        _count_win) and lists each player's first threats (threats)."""
         cells = self.game.cells
-        bits, near = self.bits, self.near
-        near_list, counts = self._near_list, self._counts
+        work = self.work
+        bits, near = work.bits, work.near
+        near_list, counts = work.near_list, work.counts
         for i in range(6):
             counts[i] = 0
-        self._openers_len = 0
-        self._threats_len[0] = self._threats_len[1] = 0
-        for i in range(self._near_len):
+        work.openers_len = 0
+        work.threats_len[0] = work.threats_len[1] = 0
+        for i in range(work.near_len):
             s = near_list[i]
             if bits[s]:
                 self._count_win(s)
-        for s in self._win_spaces:
+        win_spaces = work.win_spaces
+        for i in range(work.win_len):
+            s = win_spaces[i]
             if bits[s] and not cells[s] and near[s] != stamp:
                 self._count_win(s)
 
     def _count_win(self, s):
-        """Counts the winning space s in _counts: a threat when it is supported (two when the
-        opponent may not block it), else a latent win, and an opener when its one missing
-        support also opens another latent win of the same colour (one tile there makes two
-        threats)."""
-        game = self.game
+        """Counts the winning space s in the work's counts: a threat when it is supported (two
+        when the opponent may not block it), else a latent win, and an opener when its one
+        missing support also opens another latent win of the same colour (one tile there makes
+        two threats)."""
+        game, work = self.game, self.work
         cells, supported, adjacent = game.cells, game.supported, game.adjacent
-        counts = self._counts
-        bits = self.bits[s]
+        counts = work.counts
+        bits = work.bits[s]
         missing = 3 - supported[s]
         if not missing:
             # Unblockable: no tile of the opponent's touches the space, or his tile there would
@@ -452,12 +456,12 @@ class Tuner:
                 if mask >> slot & 1:
                     above = s + SLOT_OFFSET[row + slot]
                     if supported[above] == 2 and not cells[above]:
-                        opens |= self.bits[above]
+                        opens |= work.bits[above]
             if bits & 1:
                 counts[0] += 2 if opens & 1 or not adjacent[N_SPACES + s] else 1
             if bits & 2:
                 counts[1] += 2 if opens & 2 or not adjacent[s] else 1
-            threats, threats_len = self._threats, self._threats_len
+            threats, threats_len = work.threats, work.threats_len
             for player in (0, 1):
                 n = threats_len[player]
                 if bits >> player & 1 and n < _THREATS:
@@ -474,8 +478,8 @@ class Tuner:
             m = s + SLOT_OFFSET[row + slot]
             if not cells[m]:
                 break
-        openers = self._openers
-        n = self._openers_len
+        openers = work.openers
+        n = work.openers_len
         for player in (0, 1):
             if bits >> player & 1:
                 key = m * 2 + player
@@ -487,7 +491,7 @@ class Tuner:
                     if n < _OPENERS:
                         openers[n] = key
                         n += 1
-        self._openers_len = n
+        work.openers_len = n
 
     # --- move ordering ---------------------------------------------------------------------------
     def order(self, moves, count):
@@ -506,41 +510,42 @@ class Tuner:
         too short (then the search lists and orders every move)."""
         if count > _TOP:
             return None
-        game = self.game
+        game, work = self.game, self.work
         cells, supported, adjacent = game.cells, game.supported, game.adjacent
         player = game.to_move()
         stamp = self._scan()
         self._tally(stamp)
-        threats = self._threats
-        if self._threats_len[player]:
+        threats, threats_len = work.threats, work.threats_len
+        if threats_len[player]:
             return [threats[player * _THREATS]]  # a win now
-        n = self._threats_len[1 - player]
+        n = threats_len[1 - player]
         if n:  # forced: a block (with two threats any block loses as well as another)
             for i in range(n):
                 s = threats[(1 - player) * _THREATS + i]
                 if adjacent[player * N_SPACES + s]:
                     return [s]
             return []  # no block is legal: lost
-        rank_moves, rank_scores = self._rank_moves, self._rank_scores
-        top_moves, top_scores = self._top_moves, self._top_scores
-        near, near_list, bits = self.near, self._near_list, self.bits
+        rank_moves, rank_scores = work.rank_moves, work.rank_scores
+        top_moves, top_scores = work.top_moves, work.top_scores
+        near, near_list, bits = work.near, work.near_list, work.bits
         kept = 0
         base = player * _RANK
-        end = base + self._rank_len[player]
+        end = base + work.rank_len[player]
         q = base
         while q < end and kept < count:
             s = rank_moves[q]
             if not cells[s] and near[s] != stamp:  # unchanged since the root
                 kept = keep_best(top_moves, top_scores, 0, kept, count, s, rank_scores[q])
             q += 1
-        if kept < count and not self._rank_all[player]:
+        if kept < count and not work.rank_all[player]:
             return None  # the moves below the ranking are unknown
         mine = player * N_SPACES
-        for i in range(self._near_len):
+        near_len = work.near_len
+        for i in range(near_len):
             s = near_list[i]
             if s >= LEVEL1 and adjacent[mine + s] and not bits[s] & (player + 1):
                 self._look_at(s, player, stamp, False)
-        for i in range(self._near_len):
+        for i in range(near_len):
             s = near_list[i]
             if s < LEVEL1 or (supported[s] == 3 and adjacent[mine + s]):
                 kept = keep_best(top_moves, top_scores, 0, kept, count, s, self._move_score(s, player))
@@ -553,8 +558,9 @@ class Tuner:
 
     def _move_score(self, s, player):
         """How good a tile of `player` on s looks in the search line's position."""
-        game = self.game
+        game, work = self.game, self.work
         cells, supported, adjacent = game.cells, game.supported, game.adjacent
+        bits = work.bits
         me = player + 1
         you = 3 - me
         score = 2 * adjacent[player * N_SPACES + s] + adjacent[(1 - player) * N_SPACES + s]
@@ -565,12 +571,12 @@ class Tuner:
             for slot in (6, 7, 8):
                 if cells[s + SLOT_OFFSET[row + slot]] == you:
                     score += 4 * _ARCH
-        bits = self.bits[s]
-        if bits & me:
+        here = bits[s]
+        if here & me:
             score += _WIN_NOW
-        if bits & you:
+        if here & you:
             score += _BLOCK
-        made = self._fresh_made[s] if self._fresh[s] == self.stamp else self._makes[player * N_SPACES + s]
+        made = work.fresh_made[s] if work.fresh[s] == work.stamp else work.makes[player * N_SPACES + s]
         if made:
             threats = made & 3
             score += (_MAKES_TWO if threats > 1 else _MAKES_ONE * threats) + _MAKES_LATENT * (made >> 2)
@@ -579,9 +585,9 @@ class Tuner:
                 continue
             above = s + SLOT_OFFSET[row + slot]
             if supported[above] == 2 and not cells[above]:
-                bits = self.bits[above]
-                if bits & you:
+                above_bits = bits[above]
+                if above_bits & you:
                     score += _GIFT
-                elif bits & me:
+                elif above_bits & me:
                     score += _OPEN_THREAT
         return score

@@ -41,9 +41,16 @@
 #              (found with own light tokens 0, empty nodes 1, enemy tokens 3, enemy barriers
 #              breaking links; each node not held filled by the nearest spare light token:
 #              a winning chain takes all fourteen, so their travel is what counts)
+# A search's leaf (leaf_value; greedy one-ply players keep evaluate()): in Chain also what the
+# next turns finish, counted in pushes rather than travel (a push moves a whole string, so a
+# spare token anywhere along my own string fills a gap in one light move): my chain with my
+# light moves left (a win), the enemy's with its next turn (a loss unless the rest of my turn
+# prevents it), mine with my next turn, the enemy's with its next two.  A push of my own string
+# under way counts as ended at its best end there (its barriers left and made).
 # Ordering (without playing): the same terms, summed over the board once and changed only
 # around a move's nodes (steps, jumps through an own string to its best end, pushes through
-# an enemy token to their best end one node on), by what the turn still holds after the move.
+# an enemy token to their best end one node on), by what the turn still holds after the move;
+# in Chain barring the links of an enemy chain that is near (by travel or by pushes) first.
 # `offer` is never made; an offer is declined unless far behind.
 from micropython import const
 
@@ -52,10 +59,10 @@ from shared_rules.tholian_go import (ACCEPT, DECLINE, END, NEXT, OFFER, PLACE, S
     next_move, step_slot)
 from shared_rules.tholian_go_geometry import SLOTS
 from shared_rules.ai_tholian_go_order import (A_DARK, A_LIGHT, NO_END, PUSH_SCORE,
-    best_jump, chain_maps, dark_or_push, dark_term, has_dark_move, push_end, push_gain, route_is_mine,
+    best_jump, dark_or_push, dark_term, has_dark_move, push_end, push_gain, route_is_mine,
     set_values, step_back, step_gain, string_best, token_term, with_pushes)
-from shared_rules.ai_tholian_go_terms import (MEMO, RACE, chain_value, count_near, dark_need, material,
-    pressure, race_value, tables_for)
+from shared_rules.ai_tholian_go_terms import (MEMO, RACE, chain_value, count_near, dark_need,
+    material, pressure, race_value, tables_for)
 
 # level: (device seconds cap per decision, node budget per decision, widths, evaluation noise)
 LEVELS = {
@@ -147,6 +154,11 @@ class Tuner:
         plan = _PLAN.get(level, False) or (game.chain and level != "easy")
         self.plan = game.to_move() + 1 if plan else 0  # the root player (1, 2) or 0: no plan
         t = self.tables = tables_for(game)
+        # Chain's own code (ai_tholian_go_finish), imported for Chain games alone (None: none).
+        self.chain = None
+        if game.chain:
+            self.chain = __import__("shared_rules.ai_tholian_go_finish", None, None, ["prepare"])
+            self.chain.prepare(t)
         # The evaluations kept serve the searches of one turn (the next decision's moves were
         # often seen by the last search).
         turn = len(game.rep) * 2 + game.player
@@ -159,35 +171,50 @@ class Tuner:
         t.memo_length = len(game.history)
 
     def evaluate(self, player):
+        return self._value(player, False)
+
+    def leaf_value(self, player):
+        """(ai.py) The value of a search's leaf: evaluate() and, in Chain, what the next turns
+        finish (chain_value's lookahead)."""
+        return self._value(player, self.chain is not None)
+
+    def _value(self, player, lookahead):
         game = self.game
         t = self.tables
         t.cached = False
         t.work += 1
         if game.pending or game.offer:
-            return _base(t, game, player) + _path_value(t, game, player)
+            value = _base(t, game, player, self.chain if lookahead else None)
+            return value + _path_value(t, game, player, self.chain)
         # A search's iterations meet the same positions again: the last values are kept
         # (a new turn forgets them; the key is the board's hash, the turn's state and the path
         # under construction: its length, start and head).  The position's own value is kept
         # apart too: paths just begun share their board.
         rlen = game.rlen
-        state = 1 + (_repeated(game) << 5 | player << 4 | game.player << 3 | game.dark_done << 2 | game.light_done)
+        # A push of my own string under way: its lookahead is the board once it has ended.
+        jump = lookahead and rlen > 1 and route_is_mine(game, game.player + 1)
+        state = 1 + ((lookahead and not jump) << 6 | _repeated(game) << 5 | player << 4 | game.player << 3
+                     | game.dark_done << 2 | game.light_done)
         route = (rlen << 18 | game.route[0] << 9 | game.route[rlen - 1]) if rlen else 0
         zobrist = game.zobrist
         i = (zobrist ^ route) & (MEMO - 1)
-        if t.memo_state[i] == state and t.memo_key[i] == zobrist and t.memo_route[i] == route:
+        if t.memo_state[i] == state + (jump << 7) and t.memo_key[i] == zobrist and t.memo_route[i] == route:
             return t.memo_value[i]
         spent = 0 if not rlen else (1 if game.route[0] < t.nd else 2)  # see threats_value
         j = (zobrist ^ spent) & (MEMO - 1)
         if t.base_state[j] == state and t.base_key[j] == zobrist and t.base_spent[j] == spent:
             value = t.base_value[j]
         else:
-            value = _base(t, game, player)
+            value = _base(t, game, player, None if jump or not lookahead else self.chain)
             t.base_state[j] = state
             t.base_key[j] = zobrist
             t.base_spent[j] = spent
             t.base_value[j] = value
         if rlen:
-            value += _path_value(t, game, player)
+            value += _path_value(t, game, player, self.chain)
+        if jump:
+            value += self.chain.lookahead_after_jump(t, game, player)
+        state += jump << 7
         t.memo_state[i] = state
         t.memo_key[i] = zobrist
         t.memo_route[i] = route
@@ -221,8 +248,8 @@ class Tuner:
         own_route = game.rlen > 0 and route_is_mine(game, me)
         if game.rlen and not own_route:
             return self._push_goes_on(moves, count, me)
-        if game.chain:
-            chain_maps(t, game, me)
+        if self.chain is not None:
+            self.chain.chain_maps(t, game, me)
         else:
             count_near(t, game)
         set_values(t, game, me)
@@ -297,11 +324,11 @@ class Tuner:
         return kept
 
 
-def _base(t, game, player):
+def _base(t, game, player, lookahead):
     """The position's value for `player`, a path under construction left aside (its move
-    counted as spent)."""
+    counted as spent); `lookahead`: see chain_value (None: none)."""
     if game.chain:
-        score = chain_value(t, game, player)
+        score = chain_value(t, game, player, lookahead)
     else:
         score = material(t, game, player + 1) - material(t, game, 2 - player)
         if game.captures:
@@ -313,7 +340,7 @@ def _base(t, game, player):
     return score
 
 
-def _path_value(t, game, player):
+def _path_value(t, game, player, chain):
     """A path under construction: a push of my own tokens is worth its best end (see
     best_jump); other pushes are valued when complete, less a little."""
     if not game.rlen:
@@ -321,8 +348,8 @@ def _path_value(t, game, player):
     jump = None
     me = game.player + 1
     if route_is_mine(game, me) and game.rlen > 1:
-        if game.chain:
-            chain_maps(t, game, me)
+        if chain is not None:
+            chain.chain_maps(t, game, me)
         else:
             count_near(t, game)
         set_values(t, game, me)

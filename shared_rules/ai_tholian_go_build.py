@@ -28,14 +28,14 @@ def _cut_tables(t):
     n, nd = t.n, t.nd
     nl = n - nd
     # light_cut[(L - nd) * 3 + i]: the 3 dark nodes that cut off L's group (none: 0 count).
-    t.light_cut = array("H", bytes(2 * 3 * nl))
+    t.light_cut = _nodes(t, 3 * nl)
     t.n_light_cut = bytearray(nl)
     # dark_cut[D * 6 + i]: the light nodes that cut off dark node D.
-    t.dark_cut = array("H", bytes(2 * 6 * nd))
+    t.dark_cut = _nodes(t, 6 * nd)
     t.n_dark_cut = bytearray(nd)
     # Reverse: light nodes whose cut holds dark node D (6 slots); the dummy node n fills
     # unused slots.
-    t.light_watch = array("H", bytes(2 * 6 * nd))
+    t.light_watch = _nodes(t, 6 * nd)
     for a in (t.light_cut, t.dark_cut, t.light_watch):
         for i in range(len(a)):
             a[i] = n
@@ -87,9 +87,9 @@ def _corner_tables(t):
     # node outside D's hexagon, where an attacker's token fills that corner from; and back,
     # around[(L - nd) * 6 + j]: the dark nodes L is a corner of or stands next to a corner
     # of (what a light token arriving on or leaving L changes; at most 6 in every space).
-    t.corner_out = array("H", bytes(2 * 12 * nd))
-    t.around = array("H", bytes(2 * 6 * nl))
-    t.around_rev = array("H", bytes(2 * 12 * nd))  # and back: the light nodes of D
+    t.corner_out = _nodes(t, 12 * nd)
+    t.around = _nodes(t, 6 * nl)
+    t.around_rev = _nodes(t, 12 * nd)  # and back: the light nodes of D
     for a in (t.corner_out, t.around, t.around_rev):
         for i in range(len(a)):
             a[i] = n
@@ -161,7 +161,7 @@ def _scratch(t):
     t.value_light = array("i", [0] * 3)
     t.threats = array("i", [0] * (3 * T_SLOTS))  # see threats_value
     t.no_threats = array("i", [0] * (3 * T_SLOTS))
-    t.hunters = array("H", bytes(2 * nl))  # pressure: the light tokens
+    t.hunters = _nodes(t, nl)  # pressure: the light tokens
     t.hunt_x = (None, bytearray(nd), bytearray(nd))  # unprotected dark tokens by colour
     t.hunt_y = (None, bytearray(nd), bytearray(nd))
     t.n_hunt = bytearray(3)
@@ -171,11 +171,12 @@ def _scratch(t):
     # order(): t.need valid (t.cached); the nodes a move affects (_affected)
     t.cached = False
     t.dark_among = False  # _terms: a dark token among the nodes summed
-    t.affected = array("H", bytes(2 * 32))
+    t.affected = _nodes(t, 32)
     t.amark = bytearray(n + 1)  # _affected's marks (stamps), apart from best_jump's
     t.astamp = 0
-    t.via = array("H", bytes(2 * (n + 1)))  # best_jump: first node after the head
+    t.via = _nodes(t, n + 1)  # best_jump: first node after the head
     t.jump_first = 0
+    t.jump_end = 0  # best_jump: the best end found (t.n: none)
     t.busy = bytearray(n + 1)  # order(): dark tokens around each light node
     # order(): dark tokens' needs (dark_need), light tokens' terms, in the position
     # ordered; the sums of the terms by what a move leaves of the turn; the dangers by need
@@ -205,27 +206,43 @@ def _scratch(t):
     t.values_state = 0
     t.mark = bytearray(n + 1)  # best_jump's visited nodes (stamps)
     t.stamp = 0
-    t.jump_queue = array("H", bytes(2 * n))
+    t.jump_queue = _nodes(t, n)
     # order(): my tokens' strings (label per node, 0 none) and each string's best end.
-    t.string_of = array("H", bytes(2 * (n + 1)))
-    t.no_strings = array("H", bytes(2 * (n + 1)))
+    t.string_of = _nodes(t, n + 1)
+    t.no_strings = _nodes(t, n + 1)
     t.string_best = array("i", [0] * (n // 2 + 2))
     t.strings = 0
     t.own_dark = t.own_light = t.prey_dark = t.prey_light = 0  # set_values
-    t.queue = array("H", bytes(2 * 4 * n))
-    t.cost = bytearray(n + 1)
-    t.unreached = b"\xff" * (n + 1)
-    # Chain: the cheapest chain's links (previous node), its nodes (stamps), the nodes it
-    # lacks, and the spare light tokens that fill them (chain_moves)
-    t.pred = array("H", bytes(2 * (n + 1)))
-    t.on_chain = bytearray(n + 1)
     t.chain_stamp = 0
-    t.enemy_chain = bytearray(n + 1)  # order(): the enemy's cheapest chain (stamps)
     t.enemy_stamp = 0
     t.chain_block = 0  # order(): what breaking a link of the enemy's chain is worth (chain_maps)
-    t.missing = array("H", bytes(2 * nl))
     t.n_missing = 0
-    t.spare = array("H", bytes(2 * nl))
+    t.chain_ready = False  # Chain's arrays: chain_scratch, at the first chain_moves of a Chain game
+
+
+def chain_scratch(t):
+    """Chain's arrays (~1.4 KB of the device's heap that the other variants do without): its
+    0-1 BFS (a ring deque and costs), the cheapest chain's links (previous node), its nodes
+    (stamps), the nodes it lacks, and the spare light tokens that fill them (chain_moves)."""
+    n = t.n
+    nl = n - t.nd
+    t.queue = _nodes(t, 4 * n)
+    t.cost = bytearray(n + 1)
+    t.unreached = b"\xff" * (n + 1)
+    t.pred = _nodes(t, n + 1)
+    t.on_chain = bytearray(n + 1)
+    t.enemy_chain = bytearray(n + 1)  # order(): the enemy's cheapest chain (stamps)
+    t.missing = _nodes(t, nl)
+    t.spare = _nodes(t, nl)
+    t.chain_ready = True
+
+
+def _nodes(t, count):
+    """An array of `count` node numbers (0..n, n the dummy node): a byte each on a space of
+    under 256 nodes (every space but the square one: less of the device's heap), two otherwise."""
+    if t.n < 256:
+        return array("B", bytes(count))
+    return array("H", bytes(2 * count))
 
 
 def _outline_group(t, start, seen):

@@ -6,7 +6,7 @@ from shared_rules.ai import best_first
 from shared_rules.tholian_go import PLACE, STEP, move_kind, move_node, step_move, step_slot
 from shared_rules.tholian_go_geometry import SLOTS
 from shared_rules.ai_tholian_go_terms import (ADVANCE, ATTRACT, CAPTURE_NOW, CHAIN, CHAIN_NEAR, CHAIN_THREAT,
-    FAR, HUNT, NEED_PCT, PROTECTED, THREAT_NEXT, THREAT_SAVED, chain_moves, clip, closeness, dark_need, light_distance,
+    FAR, HUNT, NEED_PCT, PROTECTED, THREAT_NEXT, THREAT_SAVED, clip, closeness, dark_need, light_distance,
     light_risk, move_near)
 
 PUSH_SCORE = const(-10)  # order(): a push through enemy tokens, whose result only the search sees
@@ -303,10 +303,12 @@ def best_jump(t, game, start, head, me):
     """A push through a string of my own tokens ends as if the token on `start` had jumped to
     the empty end node.  The best gain (step_gain) of such an end reachable from the occupied
     `head` (the route so far, start and head excluded), or None when the string holds an enemy
-    token on every way on or has no end.  t.jump_first: the path's next node towards that end."""
+    token on every way on or has no end.  t.jump_first: the path's next node towards that end,
+    t.jump_end: that end (t.n: none)."""
     g = t.space
     board = game.board
     adj, edge, xu, xv, deg = g.adj, g.edge, g.xu, g.xv, g.deg
+    t.jump_end = t.n
     if board[head] != me:
         return None
     via = t.via
@@ -356,20 +358,8 @@ def best_jump(t, game, start, head, me):
                 if best is None or gain > best:
                     best = gain
                     t.jump_first = w if u == head else via[u]
+                    t.jump_end = w
     return best
-
-
-def chain_maps(t, game, me):
-    """Chain, for order(): the enemy's cheapest chain (t.enemy_chain, stamp t.enemy_stamp) and
-    what taking one of its nodes or barring one of its links is worth (t.chain_block), then mine
-    and the nodes it lacks (chain_moves).  An enemy chain lacking two nodes at most, not far off,
-    may be done in the enemy's next turn though counted as more moves (a light move fills one
-    node, but a push moves a whole string): breaking it comes first."""
-    near = chain_moves(t, game, 3 - me) <= CHAIN_NEAR and t.n_missing <= 2
-    t.chain_block = CHAIN_THREAT if near else CHAIN
-    t.enemy_chain[:] = t.on_chain
-    t.enemy_stamp = t.chain_stamp
-    chain_moves(t, game, me)
 
 
 def _barriers_across(t, board, d, other, me):
@@ -392,11 +382,11 @@ def _chain_end(t, node, delta):
     """Chain, order(): a light token of mine arriving on (delta 1) or leaving (-1) `node`: onto
     a node my cheapest chain lacks is best, off one of its nodes worst; elsewhere what counts is
     how near the node is to the nearest node the chain lacks (after chain_maps)."""
-    if t.on_chain[node] == t.chain_stamp:
+    if t.my_chain[node] == t.my_stamp:
         return 2 * CHAIN * delta
     near = FAR
-    missing = t.missing
-    for i in range(t.n_missing):
+    missing = t.my_missing
+    for i in range(t.n_my_missing):
         d = light_distance(t, node, missing[i])
         if d < near:
             near = d

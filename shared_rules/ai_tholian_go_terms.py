@@ -93,6 +93,7 @@ class Tables:
     astamp: int
     via: array
     jump_first: int
+    jump_end: int
     busy: bytearray
     need: array
     dark_terms: array
@@ -134,9 +135,16 @@ class Tables:
     chain_stamp: int
     enemy_chain: bytearray
     enemy_stamp: int
+    my_chain: bytearray
+    my_stamp: int
+    my_missing: array
+    n_my_missing: int
+    maps_key: int
+    maps_me: int
     missing: array
     n_missing: int
     chain_block: int
+    chain_ready: bool
     spare: array
 
     def __init__(self, game):
@@ -613,6 +621,8 @@ def chain_moves(t, game, colour):
     its distance in moves (an enemy token there must be pushed off too); a node no spare token
     is left for counts _CHAIN_UNFILLED.  Marks the chain in t.on_chain (stamp t.chain_stamp)
     and lists the nodes it lacks in t.missing[:t.n_missing]."""
+    if not t.chain_ready:
+        run_once("ai_tholian_go_build", "chain_scratch", t)
     ends = t.space.chain_ends
     board = game.board
     n = t.n
@@ -663,10 +673,16 @@ def chain_moves(t, game, colour):
     return total
 
 
-def chain_value(t, game, player):
+def chain_value(t, game, player, lookahead=None):
+    """Chain: the value for `player` of both cheapest chains; with `lookahead` (a search's leaf:
+    the module ai_tholian_go_finish) also what the next turns finish (finish_value)."""
     me, you = player + 1, 2 - player
     mine = chain_moves(t, game, me)
     mine_missing = t.n_missing
+    finish = 0
+    if lookahead is not None:
+        seen = lookahead.FINISH_SEEN
+        finish = lookahead.finish_moves(t, game, me) if mine_missing <= seen else seen + 1
     yours = chain_moves(t, game, you)
     score = (yours - mine) * CHAIN
     owner = game.player + 1
@@ -674,8 +690,9 @@ def chain_value(t, game, player):
         score -= 2000
     elif owner == me and mine_missing <= 2 - game.light_done and mine <= 2 - game.light_done:
         score += 1000
+    if lookahead is not None:
+        score += lookahead.finish_value(t, game, player, finish)
     return score
-
 
 
 def clip(m, top):

@@ -259,12 +259,11 @@ class Lazo(Game):
         self._clear()
 
     def _clear(self):
-        cells, supported, adjacent = self.cells, self.supported, self.adjacent
-        for s in range(N_SPACES):
-            cells[s] = 0
-            supported[s] = 3 if s < LEVEL1 else 0
-            adjacent[s] = 0
-            adjacent[N_SPACES + s] = 0
+        # By slices (a loop over the spaces took 18 ms of a new game on the virtual Pico).
+        self.cells[0:N_SPACES] = bytes(N_SPACES)
+        self.supported[0:LEVEL1] = b"\x03" * LEVEL1
+        self.supported[LEVEL1:N_SPACES] = bytes(N_SPACES - LEVEL1)
+        self.adjacent[0:2 * N_SPACES] = bytes(2 * N_SPACES)
         self.placed = 0
         self._level1_free = LEVEL1
         self._winner = ONGOING

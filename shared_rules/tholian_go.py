@@ -53,26 +53,9 @@
 #   capture), history, placing_phase(), and the variant's rules: captures, touchdown, chain,
 #   transform, placement
 #
-# Rulings (the seed and spec are silent; the on-device help states them)
-#   * After a move by P: captures (§5: P's barriers, then the opponent's), then P's
-#     transformations (§6); a transformation changes barriers, so captures run again after it
-#     (and after a free push); then the end test (§7).
-#   * Threefold repetition counts the positions at the start of turns (board + player to move).
-#   * Chain: no transformation, no loss by counts.  Scrimmage / Lucky Scrimmage: no captures (the
-#     seed names only moving strings and blocking), no loss by counts, no transformation.
-#     Football and Scrimmage: a light token on its owner's target (even when pushed there by the
-#     opponent) scores for its owner; if both score at once the mover wins.  Football: the
-#     touchdown is the only goal (revised ruling), no loss by counts.
-#   * Oracle: the dice are rolled at the start of each movement turn; a die is lost while no move
-#     fits it; the turn otherwise follows the base game (1 dark, 1-2 light moves).
-#   * Ultimate on expanded spaces: 1 dark + 2 light are placed per turn while dark tokens are in
-#     hand, then 2 light are placed with a dark move, then 1 dark + 2 light are moved.
-#   * Lucky: the dice place Red's and Blue's tokens alternately, dark ones first, on any empty node;
-#     a token the dice put inside an enclosure is taken by the first move's captures (§5 looks at
-#     the whole board after every move).
-#   * Expanded Space: "one token set per board along its home end" = one set per board column
-#     (wide and square 2, long 1); each board keeps its dots and double-circled nodes; Chain
-#     endpoints are each board's five per end (revised ruling: L2.1 ... L10.1, L2.7 ... L10.7).
+# Rulings (where the seed and spec are silent; the on-device help states them too): the order
+# after a move, repetition, the variants' goals, Oracle's dice, Ultimate on expanded spaces, Lucky's
+# placement, Expanded Space's sets and draw by agreement are in docs/rules/tholian_go.md, §9.
 from array import array
 
 from micropython import const

@@ -153,9 +153,14 @@ def filled(count, value, code="H"):
     # array(code) ("H", or "B" when every value < 256) of `count` times `value`, built from
     # raw bytes: no temporary list (a list of ints costs twice the array's memory on MicroPython).
     a = array(code, bytes(count * (1 if code == "B" else 2)))
-    if value:
-        for i in range(count):
-            a[i] = value
+    if value and count:
+        # Doubled in C (a loop per value took ~15 ms of a new game's tables on the virtual Pico).
+        a[0] = value
+        done = 1
+        while done < count:
+            step = min(done, count - done)
+            a[done:done + step] = a[0:step]
+            done += step
     return a
 
 

@@ -22,7 +22,8 @@ For the app and the AI (all read-only):
   FIT[care << 4 | wave] -> the masks that match those edges, as bits 1..15 of a 16-bit set
   PIECE_BITS[piece] -> the masks of the piece's rotations, a set like FIT's
   NEIGHBOURS[4 * cell + d] -> the neighbour in direction d (0 N, 1 E, 2 S, 3 W), or NO_CELL
-  placement(cell, mask) -> move; placed_cell(move), placed_mask(move) (not for PASS)
+  placement(cell, mask) -> move; placed_cell(move), placed_mask(move) (not for PASS);
+                CELL_SHIFT: placed_cell(move) == move >> CELL_SHIFT, for loops over many moves
   PIECES = "CJSBT"; piece index 0..4 in that order; COUNTS the pieces each player starts with
   game.cell_xy(cell) -> (col, row); game.cell_at(col, row) -> cell
   game.move_cell(move) -> cell (-1 for PASS); game.move_piece(move) -> (piece, rotation)
@@ -39,6 +40,7 @@ from shared_rules.game import DRAW, ONGOING, Game, GameError
 SIZE = const(10)
 CELLS = const(100)
 PASS = const(0xFFF)
+CELL_SHIFT = const(4)      # a placement is cell << CELL_SHIFT | mask
 N = const(1)
 E = const(2)
 S = const(4)
@@ -102,11 +104,11 @@ _PIECE_OF, _ROTATION_OF, FIT, PIECE_BITS = _tables()
 
 def placement(cell, mask):
     """The move that places the tile `mask` on `cell`."""
-    return cell << 4 | mask
+    return cell << CELL_SHIFT | mask
 
 
 def placed_cell(move):
-    return move >> 4
+    return move >> CELL_SHIFT
 
 
 def placed_mask(move):
@@ -282,18 +284,32 @@ class Thoughtwave(Game):
             return []
         avail = self._available(self._to_move)
         board, edges = self.board, self.edges
-        moves = []
+        # Counted first, so that the list is allocated once at its size: appended, ~1,500
+        # opening moves grow it by doublings to 2,048 slots, the last copy holding 12 KB of
+        # the device's heap at once.
+        count = 0
         if avail:
             for c in range(CELLS):
-                if board[c]:
-                    continue
-                fits = FIT[edges[c]] & avail
-                if fits:
-                    base = c << 4
-                    for m in range(1, 16):
-                        if fits >> m & 1:
-                            moves.append(base | m)
-        return moves if moves else [PASS]
+                if not board[c]:
+                    fits = FIT[edges[c]] & avail
+                    while fits:
+                        fits &= fits - 1
+                        count += 1
+        if not count:
+            return [PASS]
+        moves = [0] * count
+        i = 0
+        for c in range(CELLS):
+            if board[c]:
+                continue
+            fits = FIT[edges[c]] & avail
+            if fits:
+                base = c << 4
+                for m in range(1, 16):
+                    if fits >> m & 1:
+                        moves[i] = base | m
+                        i += 1
+        return moves
 
     def _available(self, player):
         """The masks `player` still holds a piece for, as bits 1..15."""
@@ -474,7 +490,7 @@ class Thoughtwave(Game):
         cell = _parse_square(text[3:].lower())
         if cell < 0:
             raise GameError("'%s' is not a square (a1..j10)" % text[3:])
-        return cell << 4 | mask_of(piece, int(text[1]))
+        return cell << CELL_SHIFT | mask_of(piece, int(text[1]))
 
     def encode(self):
         """Rows from the top (one hex mask per square, '.' empty) joined by '/', side to move,

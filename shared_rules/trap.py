@@ -64,12 +64,10 @@ _PIECE_CHARS = ".LD"
 # Hot paths assign several locals one per line: MicroPython builds a heap tuple for a
 # multiple assignment of more than three names.
 def _zeros(count):
-    """array('H') of `count` zeros, allocated once at its final size.  (array('H', bytes(n)) would
-    mean n zeros on CPython but n // 2 on MicroPython, which copies a buffer's raw bytes.)"""
-    out = array("H", range(count))
-    for i in range(count):
-        out[i] = 0
-    return out
+    """array('H') of `count` zeros, made from raw bytes (2 a value: the same count on CPython
+    and MicroPython) without a loop (a loop over the tables took 16 ms of a new game on the
+    virtual Pico)."""
+    return array("H", bytes(2 * count))
 
 
 class _Geometry:
@@ -84,12 +82,20 @@ class _Geometry:
         # 8-neighbour lists, cell c's in nb[nb_start[c]:nb_start[c + 1]].
         starts = _zeros(cells + 1)
         nbs = bytearray()
+        # Row below, own row, row above, each from the left (a loop over the nine offsets took
+        # 10 ms of a new game on the virtual Pico).
+        last = size - 1
         for c in range(cells):
-            x, y = c % size, c // size
-            for dy in (-1, 0, 1):
-                for dx in (-1, 0, 1):
-                    if (dx or dy) and 0 <= x + dx < size and 0 <= y + dy < size:
-                        nbs.append(c + dx + dy * size)
+            x = c % size
+            y = c // size
+            for row in (c - size if y > 0 else -1, c, c + size if y < last else -1):
+                if row >= 0:
+                    if x > 0:
+                        nbs.append(row - 1)
+                    if row != c:
+                        nbs.append(row)
+                    if x < last:
+                        nbs.append(row + 1)
             starts[c + 1] = len(nbs)
         self.nb_start = starts
         self.nb = bytes(nbs)
@@ -123,43 +129,30 @@ def _triangle_passages(size):
     n = size - 1  # unit squares per side
     out = _zeros(n * n * 36)  # preallocated: growing an array wastes heap
     i = 0
-
-    def hole(c, r):
-        return c + r * size
-
-    def tri(c, r, k):
-        if 0 <= c < n and 0 <= r < n:
-            return (c + r * n) * 4 + k
-        return _OUTSIDE
-
+    # A square's 36 values at once (a call per passage took 23 ms of a new game on the
+    # virtual Pico).  Its neighbours' triangles: S of the square above, W of the one on the
+    # right, N of the one below, E of the one on the left.
     for r in range(n):
         for c in range(n):
-            ll, lr, ul, ur = hole(c, r), hole(c + 1, r), hole(c, r + 1), hole(c + 1, r + 1)
+            ll = c + r * size
+            lr = ll + 1
+            ul = ll + size
+            ur = ul + 1
             first = (c + r * n) * 4
-            # N: across the top side to S above; to E across the '/' half; to W across '\'.
-            i = _put(out, i, tri(c, r + 1, 2), ul, ur)
-            i = _put(out, i, first + 1, ll, ur)
-            i = _put(out, i, first + 3, ul, lr)
-            # E: across the right side to W on the right; to N across '/'; to S across '\'.
-            i = _put(out, i, tri(c + 1, r, 3), lr, ur)
-            i = _put(out, i, first + 0, ll, ur)
-            i = _put(out, i, first + 2, ul, lr)
-            # S: across the bottom side to N below; to W across '/'; to E across '\'.
-            i = _put(out, i, tri(c, r - 1, 0), ll, lr)
-            i = _put(out, i, first + 3, ll, ur)
-            i = _put(out, i, first + 1, ul, lr)
-            # W: across the left side to E on the left; to S across '/'; to N across '\'.
-            i = _put(out, i, tri(c - 1, r, 1), ll, ul)
-            i = _put(out, i, first + 2, ll, ur)
-            i = _put(out, i, first + 0, ul, lr)
+            above = first + 4 * n + 2 if r + 1 < n else _OUTSIDE
+            right = first + 7 if c + 1 < n else _OUTSIDE
+            below = first - 4 * n if r > 0 else _OUTSIDE
+            left = first - 3 if c > 0 else _OUTSIDE
+            # N: across the top side; to E across the '/' half; to W across '\'.
+            # E: across the right side; to N across '/'; to S across '\'.
+            # S: across the bottom side; to W across '/'; to E across '\'.
+            # W: across the left side; to S across '/'; to N across '\'.
+            out[i:i + 36] = array("H", (above, ul, ur, first + 1, ll, ur, first + 3, ul, lr,
+                                        right, lr, ur, first, ll, ur, first + 2, ul, lr,
+                                        below, ll, lr, first + 3, ll, ur, first + 1, ul, lr,
+                                        left, ll, ul, first + 2, ll, ur, first, ul, lr))
+            i += 36
     return out
-
-
-def _put(out, i, triangle, hole1, hole2):
-    out[i] = triangle
-    out[i + 1] = hole1
-    out[i + 2] = hole2
-    return i + 3
 
 
 def _dot_rays(dots, size):

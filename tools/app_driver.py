@@ -17,7 +17,7 @@ class ScriptedHw(HwBase):
         board = __import__("boards." + profile, None, None, ["NAME"])
         buffer, fb = framebuffer(board.WIDTH, board.HEIGHT, board.COLOR, make)
         super().__init__(profile, board.WIDTH, board.HEIGHT, board.COLOR, board.BUTTONS, fb,
-                         buffer, str(save_dir), board.LAYER)
+                         buffer, str(save_dir), board.LAYER, getattr(board, "JOYSTICK", False))
 
     def ticks_ms(self):
         self.now += 1

@@ -21,13 +21,15 @@ LONG = ("strength", "ai_tholian_go", "ai_throngs")
 
 
 def topics():
-    """bench_<topic>.py files that define run(benchlib); others are their helper scripts."""
+    """bench_<topic>.py files that define run(benchlib) (`def run(` or, for the rules
+    benchmarks, `run = benchlib.rules_run(...)`); others are their helper scripts."""
     here = os.path.dirname(os.path.abspath(__file__))
     found = []
     for name in os.listdir(here):
         if name.startswith("bench_") and name.endswith(".py"):
             with open(os.path.join(here, name)) as f:
-                if "\ndef run(" in f.read():
+                text = f.read()
+                if "\ndef run(" in text or "\nrun = " in text:
                     found.append(name[6:-3])
     return sorted(found)
 

@@ -105,6 +105,11 @@ class Checker(ast.NodeVisitor):
             self.report(node, "MicroPython does not unpack * inside a set display")
         self.generic_visit(node)
 
+    def visit_Assert(self, node):
+        self.report(node, "the device's build compiles assert statements away (mpy-cross -O3, "
+                    "tools/build.py): raise an exception instead")
+        self.generic_visit(node)
+
     def visit_FormattedValue(self, node):
         if node.conversion == ord("a"):
             self.report(node, "MicroPython f-strings have no !a conversion")

@@ -74,7 +74,7 @@ def main(name, seed):
     spi = CountingSpi()
     display = ST7789(spi, no_pin, no_pin, None, board.WIDTH, board.HEIGHT, board.ROTATION)
     buttons = ScriptedButtons(board.BUTTONS)
-    hw = Hw(board.NAME, display, buttons, "/saves_screen", board.LAYER)
+    hw = Hw(board.NAME, display, buttons, "/saves_screen", board.LAYER, board.JOYSTICK)
     app = App(hw)
     buttons.script = new_game_keys(name, "human", "human")
     try:

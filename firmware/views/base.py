@@ -3,6 +3,8 @@
 #
 #   step_key(move, depth) -> key of the move's depth-th step, or -1 when it has no such step
 #   cell_xy(depth, key)   -> screen centre of a step's place on the board (ints)
+#   step_shift, places_xy -> the same for many moves / places at once (a view may do them
+#                            without a call per move: the builder's hot loop)
 #   draw_fixed(fb)        -> what never changes in a game (lines, holes): kept in a layer
 #   draw_board(builder, last) -> the rest of the board without the cursor; `builder` is None while nobody
 #                            is choosing (AI, game over); `last` lists the latest turn's decisions
@@ -11,8 +13,10 @@
 #
 # Steps that are not places on the board ("pass", "end turn", a piece to pick) are buttons:
 # keys from BUTTON up, laid out in the status area (ui.button_rect); button_label(key) names them.
+from array import array
 from micropython import const
 
+from firmware.drawlog import DrawLog
 from firmware.ui import BOARD, PANEL
 
 BUTTON = const(30000)
@@ -42,6 +46,11 @@ def merged(rects):
     return out
 
 
+def table_points(keys, xs, ys):
+    """The points of `keys` in a view's tables of x and y per place (places_xy)."""
+    return array("h", [xs[k] for k in keys]), array("h", [ys[k] for k in keys])
+
+
 class View:
     ASPECT = 100    # the board's width / height * 100: the app picks the layout that fits it
     looking = False  # the player scrolled the board away from the cursor (look())
@@ -68,9 +77,28 @@ class View:
     def cell_xy(self, depth, key):
         raise NotImplementedError
 
+    def step_shift(self, moves, depth):
+        """A shift s such that step_key(move, depth) == move >> s for every one of `moves`, or
+        -1 (the builder then asks step_key for each)."""
+        return -1
+
+    def places_xy(self, depth, keys):
+        """cell_xy(depth, key) of every key (places, not buttons), as two arrays('h') of x and y."""
+        n = len(keys)
+        xs = array("h", bytes(2 * n))
+        ys = array("h", bytes(2 * n))
+        for i in range(n):
+            xs[i], ys[i] = self.cell_xy(depth, keys[i])
+        return xs, ys
+
+    def pan_y(self):
+        """How far below its place (cell_xy) the board is drawn now (a view that scrolls)."""
+        return 0
+
     def screen_xy(self, depth, key):
-        """Where a step's place is drawn now (differs from cell_xy in a view that scrolls)."""
-        return self.cell_xy(depth, key)
+        """Where a step's place is drawn now."""
+        x, y = self.cell_xy(depth, key)
+        return x, y + self.pan_y()
 
     def start_xy(self):
         """The cursor starts a decision on the target nearest this point."""
@@ -159,20 +187,16 @@ class View:
         self.ui.token(x, y, r, player)
 
     def mark_targets(self, builder, r):
-        """Small dots on the places the cursor can go (buttons are drawn by the app)."""
+        """Small dots on the places the cursor can go (buttons are drawn by the app), where
+        the builder placed them, in one call (a call per target to place it and one to draw
+        it took 30 ms of Lazo's first screen on the virtual Pico).  Drawn by draw_board, whose
+        drawing is logged (View.draw)."""
         if builder is None or not self.ui.show_targets:
             return
-        depth = builder.depth()
-        fb = self.ui.fb
-        c = self.ui.target
-        for key in builder.targets:
-            if key < BUTTON:
-                x, y = self.screen_xy(depth, key)
-                if r >= 2:
-                    h = r // 2
-                    fb.fill_rect(x - h, y - h, 2 * h + 1, 2 * h + 1, c)
-                else:
-                    fb.pixel(x, y, c)
+        log = self.ui.fb    # type: DrawLog  # pyright: ignore[reportAssignmentType]
+        h = r // 2 if r >= 2 else 0
+        places = len(builder.targets) - len(builder.buttons)     # the buttons come last
+        log.fill_rects(builder.xs, builder.ys, places, -h, self.pan_y() - h, 2 * h + 1, 2 * h + 1, self.ui.target)
 
     def mark_cursor(self, builder, r):
         if builder is None or builder.cursor < 0 or builder.cursor >= BUTTON:

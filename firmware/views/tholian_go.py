@@ -7,7 +7,7 @@
 from array import array
 
 from firmware.ui import TOP
-from firmware.views.base import BUTTON, View as BaseView
+from firmware.views.base import BUTTON, View as BaseView, table_points
 from shared_rules.tholian_go import (ACCEPT, DECLINE, END, OFFER, PASS, SPECIAL, STEP, move_kind, move_node,
                                      special_move)
 
@@ -105,8 +105,11 @@ class View(BaseView):
         x, y = self.node_xy(key)
         return x, y - self.pan
 
-    def screen_xy(self, depth, key):
-        return self.node_xy(key)
+    def places_xy(self, depth, keys):
+        return table_points(keys, self.xs, self.ys)     # cell_xy: the board's coordinates
+
+    def pan_y(self):
+        return self.pan
 
     def start_xy(self):
         bx, by, bw, bh = self.ui.board_rect

@@ -1,8 +1,10 @@
 # Thoughtwave's board: a 10x10 grid of wave tiles; each player's two sides are marked in their
 # colour.  Steps: the square, then the piece (buttons with the pieces left), then its rotation
 # (buttons; the board previews the tile under the cursor); a forced pass is a button.
+from array import array
+
 from firmware.views.base import BUTTON, View as BaseView
-from shared_rules.thoughtwave import PASS, PIECES, SIZE, piece_of, placed_cell, placed_mask, rotation_of
+from shared_rules.thoughtwave import CELL_SHIFT, PASS, PIECES, SIZE, piece_of, placed_cell, placed_mask, rotation_of
 
 _PIECE = BUTTON            # + piece index: the piece step
 _ROTATION = BUTTON + 8     # + rotation: the rotation step
@@ -42,6 +44,18 @@ class View(BaseView):
         if depth == 2:
             return _ROTATION + rotation_of(placed_mask(move))
         return -1
+
+    def step_shift(self, moves, depth):
+        if depth or (moves and moves[0] == PASS):      # a pass is the only move when it is legal
+            return -1
+        return CELL_SHIFT
+
+    def places_xy(self, depth, keys):
+        sq = self.sq
+        left = self.x0 + sq // 2
+        top = self.y0 + (SIZE - 1) * sq + sq // 2       # row 1 at the bottom (square_xy)
+        return (array("h", [left + (k % SIZE) * sq for k in keys]),
+                array("h", [top - (k // SIZE) * sq for k in keys]))
 
     def button_label(self, key):
         if key == _PASS:

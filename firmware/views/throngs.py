@@ -7,7 +7,7 @@
 # leads.
 from array import array
 
-from firmware.views.base import BUTTON, View as BaseView
+from firmware.views.base import BUTTON, View as BaseView, table_points
 from shared_rules.throngs import (BLACK, CAPTURE, CHOOSE, DEPLOY, DEST, KIND_MASK, MOVE, PASS, PLACE_BLACK,
                                   PLACE_WHITE, SITE_MASK, choice)
 
@@ -70,6 +70,9 @@ class View(BaseView):
 
     def button_label(self, key):
         return ("Pass", "Black", "White")[key - BUTTON]
+
+    def places_xy(self, depth, keys):
+        return table_points(keys, self.xs, self.ys)
 
     def site_xy(self, site):
         return self.xs[site], self.ys[site]

@@ -1,6 +1,7 @@
 # Trap's board: holes on a square grid, red dots in the middle of unit squares.
 # Steps: a placement is the hole; a phase-2 move is (ball, hole); a forced pass is a button.
 from firmware.views.base import BUTTON, View as BaseView
+from shared_rules.trap import SOURCE_SHIFT
 
 
 class View(BaseView):
@@ -34,6 +35,12 @@ class View(BaseView):
         if depth == 0:
             return src
         return dst if depth == 1 else -1
+
+    def step_shift(self, moves, depth):
+        # Phase 1's decisions are placements only, whose move is the hole (no source).
+        if depth == 0 and moves and moves[0] >> SOURCE_SHIFT == 0:
+            return 0
+        return -1
 
     def button_label(self, key):
         return "Pass"

@@ -1,11 +1,13 @@
 """Every game's board view: move entry with the d-pad through the real app, on every profile."""
 import random
 
+from array import array
+
 import pytest
 
 from app_harness import FakeHW, PROFILES, presses_for, random_mover, run_app
 from firmware import saves
-from firmware.builder import MoveBuilder
+from firmware.builder import MoveBuilder, compact
 from firmware.ui import UI
 from shared_rules import registry
 import shared_rules.games  # noqa: F401
@@ -93,6 +95,19 @@ def test_every_target_is_reachable_with_the_dpad(tmp_path, name, options, profil
         assert all(isinstance(line, str) for line in view.info())
         view.describe(builder)
         game.play(rng.choice(moves))
+
+
+def test_the_builder_keeps_the_moves_in_two_bytes_each_where_they_fit():
+    # Memory: the builder holds the decision's moves while the player chooses (Thoughtwave's
+    # ~1,500 opening moves: 3 KB of the device's heap, not 6); moves too large stay a list.
+    game = registry.create("thoughtwave")
+    view = view_for("thoughtwave", FakeHW(None, [], "pico_lcd13"), game)
+    moves = game.legal_moves()
+    builder = MoveBuilder(view, moves)
+    assert isinstance(builder.moves, array) and len(bytes(builder.moves)) == 2 * len(moves)
+    assert list(builder.moves) == moves
+    assert presses_for(builder, moves[-1])      # every move still reachable through it
+    assert compact([1, 0x10000]) == [1, 0x10000] and compact([]) == []
 
 
 @pytest.mark.parametrize("profile", sorted(PROFILES))

@@ -89,3 +89,20 @@ def test_a_new_board_file_is_in_the_screenshots(tree):
     shots = run(copy, "-m", "desktop_sim.screenshots", "--board", name, "--dry-run").split()
     assert shots[0].endswith("%s-menu.png" % name)
     assert all(Path(shot).name.startswith(name + "-") for shot in shots)
+
+
+def test_a_boards_file_says_whether_its_d_pad_is_a_joystick():
+    """The help pages name the d-pad from the board's JOYSTICK (through hw.joystick), not from a
+    list of board names in the firmware: a new board with a joystick is still one file."""
+    from firmware import help_pages
+    from firmware.hw_base import HwBase
+
+    def hw(name, joystick):
+        return HwBase(name, 240, 240, True, ("up", "down", "select", "a", "b"), None, None,
+                      "/saves", False, joystick)
+
+    assert help_pages.pad_name(hw("pico_joystick", True)) == "Joystick"
+    assert help_pages.button_name(hw("pico_joystick", True), "select") == "joystick press"
+    assert help_pages.pad_name(hw("pico_lcd13", False)) == "D-pad"
+    assert help_pages.button_name(hw("pico_lcd13", False), "select") == "SELECT"
+    assert profiles.load("pico_lcd13").JOYSTICK is True

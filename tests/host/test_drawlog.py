@@ -86,3 +86,55 @@ def test_rectangles_are_sent_in_8_row_bands_joined_where_close():
     assert sent([(0, 0, 16, 8), (0, 8, 16, 8), (0, 24, 16, 8)]) == [(0, 0, 16, 16), (0, 24, 16, 8)]
     # Clipped to the screen, nothing outside it.
     assert sent([(-5, 236, 10, 10), (300, 10, 5, 5)]) == [(0, 232, 5, 8)]
+
+
+def test_changes_are_the_calls_either_drawing_has_more_often_than_the_other():
+    """Against a plain count of (call, arguments), on random drawings with many repeated first
+    points: every difference is found, and nothing else unless the new drawing repeats a call's
+    head (then a rectangle may be sent twice, never one left out)."""
+    import random
+    from collections import Counter
+    from firmware.drawlog import box
+
+    rng = random.Random(7)
+    for _ in range(300):
+        def calls():
+            return [rng.choice([("ellipse", rng.randrange(3) * 10, 20, rng.randrange(1, 4), 2, rng.randrange(2), True),
+                                ("fill_rect", rng.randrange(4) * 8, 8, 3, rng.randrange(1, 3), 5),
+                                ("text", rng.choice("ab"), 16, 40, 1)]) for _ in range(rng.randrange(8))]
+        old, new = drawing(calls())[0], drawing(calls())[0]
+        counted_old = Counter(zip(old.heads, old.tails))
+        counted_new = Counter(zip(new.heads, new.tails))
+        expected = sorted(box(h, t) for h, t in ((counted_old - counted_new) + (counted_new - counted_old)).elements())
+        out = []
+        changes(old, new, out)
+        if len(set(new.heads)) == len(new.heads):
+            assert sorted(out) == expected
+        else:
+            assert set(expected) <= set(out)
+
+
+def test_lines_from_one_point_have_heads_of_their_own_and_exact_boxes():
+    """A Tholian Go node's barriers start at one point: with a head each, changes() finds them
+    by one look-up instead of its slow pass for calls that share a head."""
+    import random
+    from firmware.drawlog import box
+
+    log = drawing([("line", 50, 60, 70, 60, 1), ("line", 50, 60, 60, 43, 1), ("line", 50, 60, 40, 43, 1),
+                   ("line", 51, 60, 61, 43, 1)])[0]
+    assert len(set(log.heads)) == 4
+    rng = random.Random(3)
+    for _ in range(500):
+        x1, y1, x2, y2 = (rng.randrange(-100, 340) for _ in range(4))
+        log.line(x1, y1, x2, y2, rng.randrange(16))
+        assert box(log.heads[-1], log.tails[-1]) == (min(x1, x2), min(y1, y2), abs(x1 - x2) + 1, abs(y1 - y2) + 1)
+
+
+def test_fill_rects_draws_and_logs_what_a_fill_rect_per_point_would():
+    from array import array
+    xs, ys = array("h", [5, 100, -3, 239]), array("h", [7, 50, 2, 238])
+    one_call, pixels = drawing([])
+    one_call.fill_rects(xs, ys, 3, -1, 2, 3, 3, 9)
+    calls = [("fill_rect", xs[i] - 1, ys[i] + 2, 3, 3, 9) for i in range(3)]
+    each, each_pixels = drawing(calls)
+    assert (list(one_call.heads), one_call.tails, pixels) == (list(each.heads), each.tails, each_pixels)

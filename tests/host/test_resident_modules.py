@@ -60,3 +60,49 @@ def test_a_game_being_played_holds_no_menu_screen_and_no_other_game(tmp_path, na
         assert "firmware.views." + name in modules and "firmware.save_files" in modules
         assert [m for m in modules if m.startswith(MENU_ONLY)] == []
         assert [m for m in modules if any(g in m for g in others)] == []
+
+
+def test_a_pause_menu_that_finds_no_room_for_its_code_takes_the_layers(tmp_path, monkeypatch):
+    """On the reference board a game fragments the heap: the pause menu's code once found no
+    block of 1,280 bytes with ~60 KB free (MemoryError: the game left for the main menu).  The
+    import is tried again with the layer's block given back; the next game takes the layer
+    again."""
+    import builtins
+    real_import = builtins.__import__
+    failed = []
+
+    def import_once_short(name, *args, **kwargs):
+        if name == "firmware.pause" and not failed:
+            failed.append(name)
+            raise MemoryError("memory allocation failed, allocating 1280 bytes")
+        return real_import(name, *args, **kwargs)
+
+    rng = random.Random(5)
+    seen = {}
+
+    def drive(hw):
+        app = hw.app
+        if app.busy:
+            return []
+        if app.builder is None:
+            return None     # not in a game once the script is done: stop
+        if not human_turn_start(app):
+            return presses_for(app.builder, rng.choice(app.builder.moves))
+        if "paused" not in seen:
+            seen["paused"] = len(app.session.game.history)
+            monkeypatch.setattr(builtins, "__import__", import_once_short)
+            return ["b", "a"]       # the pause menu, Resume
+        if "resumed" not in seen:
+            monkeypatch.setattr(builtins, "__import__", real_import)
+            seen["resumed"] = (len(app.session.game.history), app.ui.layer)
+            return ["b", "up", "a"] + new_game_keys("trap", humans=False)    # Save and quit; a new game
+        if "new game" not in seen:
+            seen["new game"] = app.ui.layer
+        return None
+
+    app = run_app(FakeHW(tmp_path, new_game_keys("trap", humans=False), "pico_lcd13", driver=drive))
+    assert failed == ["firmware.pause"]
+    history, layer = seen["resumed"]
+    assert history == seen["paused"] and layer is None      # the same game goes on, without the layer
+    assert seen["new game"] is not None and len(seen["new game"]) == 24960
+    assert app.ui.layer is seen["new game"]

@@ -23,6 +23,7 @@ BAD = [
     ("n = (5).bit_length()\n", ".bit_length"),
     ("print(1, flush=True)\n", "flush"),
     ("class A:\n    def __init_subclass__(cls):\n        pass\n", "__init_subclass__"),
+    ("assert x, 'why'\n", "compiles assert statements away"),
     ("def f(:\n", "syntax error"),
 ]
 

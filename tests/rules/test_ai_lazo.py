@@ -101,11 +101,11 @@ def test_search_line_knows_the_winning_spaces_next_to_its_tiles():
             continue
         tuner.evaluate(0)
         for s in range(145, N_SPACES):
-            if game.cells[s] or tuner.near[s] != tuner.stamp:
+            if game.cells[s] or tuner.work.near[s] != tuner.work.stamp:
                 continue
             for player in (0, 1):
                 expected = game.adjacent[player * N_SPACES + s] >= 2 and game.would_loop(s, player)
-                assert bool(tuner.bits[s] >> player & 1) == expected, (game.encode(), s, player)
+                assert bool(tuner.work.bits[s] >> player & 1) == expected, (game.encode(), s, player)
                 checked += 1
     assert checked > scaled(50, 10)
 

@@ -1,11 +1,12 @@
 # Tholian Go's AI (shared_rules/ai_tholian_go.py + shared_rules/ai.py): legal decisions only (in
 # every variant and space), the node budget, a win in one and the block of a loss in one by
 # sequestration (spec §5, §7), never a draw offer, determinism for a seed.
-from shared_rules import ai, ai_tholian_go, ai_tholian_go_terms
+from shared_rules import ai, ai_tholian_go, ai_tholian_go_finish, ai_tholian_go_terms
 from shared_rules.game import ONGOING
 from shared_rules.rng import Rng
 from shared_rules.tholian_go import ACCEPT, DECLINE, OFFER, SPECIAL, TholianGo, move_kind
-from shared_rules.tholian_go_moves import whole_moves
+from shared_rules.tholian_go_moves import path_result, whole_moves
+from shared_rules.tholian_go_variants import has_chain
 from rules_support import scaled
 from tholian_go_support import parts, shuffled_nodes
 
@@ -322,6 +323,24 @@ def test_chain_orders_first_the_barriers_across_a_chain_two_nodes_from_done():
     assert sorted(g.move_to_text(m) for m in first) == ["D2.2-D1.2", "D2.2-D2.3"]
 
 
+def test_chain_orders_first_the_barriers_across_a_chain_pushes_finish_in_two_turns():
+    """Chain: Blue's chain up the left edge lacks L2.4 and L2.6; its spare tokens on L3.1 and
+    L4.1 are 13 light moves of travel away, but pushes through its own string fill both gaps
+    in three light moves (finish_moves), its next two turns, while Red's chain needs far more.
+    The ordering puts Red's barriers across its links (D2.2 to D1.2 or D2.3, with D1.3) first,
+    ahead of Red's own chain's moves."""
+    g = TholianGo({"variant": "chain"})
+    node = g.space.node_named
+    blue = [k for k in CHAIN if k not in ("L2.4", "L2.6")] + ["L3.1", "L4.1"]
+    red = ["D1.3", "D2.2", "D5.1", "L8.1", "L10.1", "L9.1", "L11.2"]
+    g.set_position([node(k) for k in red], [node(k) for k in blue])
+    t = ai_tholian_go_terms.tables_for(g)
+    assert ai_tholian_go_terms.chain_moves(t, g, 2) == 13
+    assert ai_tholian_go_finish.finish_moves(t, g, 2) == 3
+    first = ai_tholian_go.Tuner(g, "normal").order(g.legal_moves(), 4)[:2]
+    assert sorted(g.move_to_text(m) for m in first) == ["D2.2-D1.2", "D2.2-D2.3"]
+
+
 def test_chain_estimate_does_not_depend_on_the_estimates_before_it():
     """Chain: the light moves a chain needs come out the same from tables that served hundreds
     of estimates before (the chain's node marks are reused) as from fresh ones."""
@@ -347,6 +366,43 @@ def test_the_tables_builder_is_forgotten_once_the_tables_are_built():
     assert ai_tholian_go_terms.tables_for(g).space is g.space
     assert "shared_rules.ai_tholian_go_build" not in sys.modules
     assert "shared_rules.ai_tholian_go_order" in sys.modules
+
+
+NODE_TABLES = ("light_cut", "dark_cut", "light_watch", "corner_out", "around", "around_rev", "hunters",
+               "affected", "via", "jump_queue", "string_of", "no_strings")
+CHAIN_NODE_TABLES = ("queue", "pred", "missing", "spare")
+
+
+def _bytes_a_node(t, names):
+    return [len(bytes(getattr(t, name))) // len(getattr(t, name)) for name in names]
+
+
+def test_the_tables_of_node_numbers_take_a_byte_a_node_where_the_space_allows():
+    """Memory (the device's heap while a game is played): the AI's tables of node numbers take a
+    byte a node on a space of under 256 nodes, two on the square space (454 nodes)."""
+    for space, width in (("standard", 1), ("square", 2)):
+        g = TholianGo({"space": space})
+        t = ai_tholian_go_terms.tables_for(g)
+        assert _bytes_a_node(t, NODE_TABLES) == [width] * len(NODE_TABLES), space
+        assert max(t.around) == t.n and max(t.light_cut) == t.n  # the dummy node fits
+        move = ai.Search(g, "normal", seed=1, device_seconds=1000).run()
+        assert move in g.legal_moves()
+
+
+def test_only_a_chain_game_builds_the_chain_tables():
+    """Memory: Chain's arrays (~1.4 KB on the device) are built at a Chain game's first
+    estimate, not for the other variants; they too take a byte a node."""
+    for space in ("wide", "standard"):     # a space whose tables are built afresh, then reused
+        g = TholianGo({"space": space})
+        ai.Search(g, "normal", seed=1, device_seconds=1000).run()
+        t = ai_tholian_go_terms.tables_for(g)
+        if space == "wide":
+            assert not t.chain_ready and not hasattr(t, "pred")
+        chain = TholianGo({"variant": "chain", "space": space})
+        assert ai_tholian_go_terms.tables_for(chain) is t
+        move = ai.Search(chain, "normal", seed=1, device_seconds=1000).run()
+        assert move in chain.legal_moves() and t.chain_ready
+        assert _bytes_a_node(t, CHAIN_NODE_TABLES) == [1] * len(CHAIN_NODE_TABLES)
 
 
 def _barriers_everywhere(rng):
@@ -419,3 +475,67 @@ def test_win_check_leaves_out_the_steps_that_split_nothing_anew():
             if [k for k in near if k != a and g.board[k] == 1]:
                 barrier_steps += 1
     assert barrier_steps
+
+
+def test_chain_a_push_through_the_chain_fills_its_gap_in_one_move():
+    """Chain: a push moves a whole string (spec §4), so the spare token on L3.1, five steps from
+    the gap on L2.4, fills it with one light move through the chain's own tokens: one move to
+    finish (finish_moves), which a whole move of the rules confirms."""
+    g = chain_position([k for k in CHAIN if k != "L2.4"] + ["L3.1"])
+    t = ai_tholian_go_terms.tables_for(g)
+    assert ai_tholian_go_terms.chain_moves(t, g, 1) == 5  # the travel the evaluation counts
+    assert ai_tholian_go_finish.finish_moves(t, g, 1) == 1
+    probe = TholianGo({"variant": "chain"})
+    nd = g.space.n_dark
+    joins = [nodes for nodes, _ in whole_moves(g) if nodes[0] >= nd and _joined(probe, path_result(g, nodes), 0)]
+    assert [g.space.name(nodes[0]) for nodes in joins] == ["L3.1"], joins
+
+
+def _joined(probe, board, player):
+    """Has `player` a chain on `board` (the rules' test, on a scratch game)?"""
+    probe.board[:] = board
+    return has_chain(probe, player)
+
+
+def _finishes_with_two_light_moves(g):
+    """Do two light moves of the player to move (whole moves, any paths, spec §4) join its
+    chain?  Its dark move is left out."""
+    nd = g.space.n_dark
+    who = g.to_move()
+    probe = TholianGo({"variant": "chain"})
+    for first, _ in whole_moves(g):
+        if first[0] < nd:
+            continue
+        g.play_text("-".join(g.space.name(k) for k in first))
+        won = g.winner() == who or any(second[0] >= nd and _joined(probe, path_result(g, second), who)
+                                       for second, _ in whole_moves(g))
+        for _ in range(len(first) - 1):
+            g.undo()
+        if won:
+            return True
+    return False
+
+
+# Red to move in a game the default level lost to greedy (game 12 of the Chain bench): Blue's
+# chain up the left lacks L3.4 and L4.4, held off by Red's barrier D2.3-D1.4.  The AI's dark push
+# D1.4-D2.3-D3.3 took that barrier away, and Blue's next turn joined its chain with the pushes
+# L5.5-L4.5-L3.5-L3.4 and L4.3-L3.3-L2.3.
+BARRIER_HOLDS = ("board=...R.B/...RBR/.R..BR/RBB.../....../....B.|BB.RR....../.BB.RR..R.../..BBRRRRR.../"
+                 ".B......R.../..BBB...R.../..BB......../.BB....RR.. turn=R done=0,0 hand=0,0,0,0 dice=-,-,- "
+                 "rng=1013904234 push=- offer=0,0 path=- result=-")
+
+
+def test_chain_turn_leaves_no_chain_the_enemy_finishes_with_two_pushes():
+    """Chain: the AI's turn at the default level looks at what Blue's next turn finishes (a
+    push moves a whole string) and leaves Blue no two light moves that join its chain."""
+    g = TholianGo({"variant": "chain"})
+    g.decode(BARRIER_HOLDS)
+    g.play_text("D1.4-D2.3-D3.3")
+    g.play_text("L9.2-L9.3-L8.3-L8.4")
+    g.play_text("L9.3-L8.3-L8.4-L9.4-L9.5-L8.5")
+    assert _finishes_with_two_light_moves(g)  # the turn the AI played before
+    g.decode(BARRIER_HOLDS)
+    while g.to_move() == 0:
+        g.play(ai.Search(g, "normal", seed=len(g.history)).run())
+    assert g.winner() == ONGOING
+    assert not _finishes_with_two_light_moves(g)

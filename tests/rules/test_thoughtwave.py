@@ -378,3 +378,20 @@ def test_render_draws_the_waves():
     text = game.render()
     assert " 5  .  .  .  . -+  ." in text and "  4  .  .  .  .  |  ." not in text
     assert "Red (left-right): C2 J6 S4 B9 T1" in text and "Red to move" in text
+
+
+def test_the_opening_listing_takes_no_more_heap_than_its_moves():
+    """Memory (the device's heap during the AI's search): the ~1,500 opening moves come in a
+    list allocated once at its size, not grown by doublings (2,048 slots, 12 KB at once)."""
+    import gc
+    import sys
+    g = Thoughtwave()
+    if hasattr(gc, "mem_alloc"):  # MicroPython: every byte the listing allocated (this VM
+        before = gc.mem_alloc()   # collects no garbage meanwhile)
+        moves = g.legal_moves()
+        assert gc.mem_alloc() - before <= 4 * len(moves) + 64, gc.mem_alloc() - before
+    else:
+        moves = g.legal_moves()
+        assert sys.getsizeof(moves) == sys.getsizeof([0] * len(moves))
+    assert len(moves) > 1000 and len(set(moves)) == len(moves)
+    assert moves == sorted(moves)  # square by square, each square's masks in order
