@@ -438,11 +438,31 @@ def heap_only(games):
             return dict(zip(games, pool.map(one, games)))
 
 
-def main(argv):
+def parse_args(argv):
+    """The options: --heap and the games (every game by default); an unknown game is one line
+    of error, not a traceback from the emulator's start."""
+    import argparse
     from shared_rules import registry
     import shared_rules.games  # noqa: F401
-    if argv[:1] == ["--heap"]:
-        rows = heap_only(argv[1:] or games_with_ai())
+    parser = argparse.ArgumentParser(prog="python -m tools.bench_vpico",
+                                     description=(__doc__ or "").split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--heap", action="store_true",
+                        help="the heap's figures alone (default: the screen's figures alone)")
+    parser.add_argument("games", nargs="*", metavar="GAME",
+                        help="games to measure: %s (default: all)" % ", ".join(registry.game_names()))
+    args = parser.parse_args(argv)
+    unknown = [g for g in args.games if g not in registry.game_names()]
+    if unknown:
+        parser.error("unknown game %s (games: %s)" % (", ".join(unknown), ", ".join(registry.game_names())))
+    return args
+
+
+def main(argv):
+    from shared_rules import registry
+    args = parse_args(argv)
+    if args.heap:
+        rows = heap_only(args.games or games_with_ai())
         print("%-12s %10s %10s %10s %12s" % ("game", "heap low", "search", "free at", "1st search"))
         print("%-12s %10s %10s %10s %12s" % ("", "free B", "peak B", "peak B", "kept B"))
         for game, f in rows.items():
@@ -450,8 +470,7 @@ def main(argv):
                                                  f["heap_free_at_a_search_peak_bytes"], f["first_search_kept_bytes"]))
         print(json.dumps(rows, indent=1))
         return 0
-    games = argv or registry.game_names()
-    rows = screen_only(games)
+    rows = screen_only(args.games or registry.game_names())
     print("emulated ms (real-chip estimate = emulated / %.2f), GPIO edge -> last SPI byte" % REAL_CHIP)
     print("%-12s %-26s %-26s %-14s %s" % ("game", "cursor median/worst", "played move median/worst",
                                           "resume", "new game"))

@@ -1,4 +1,6 @@
 """The benchmarks' statistics and target table (tools/benchlib.py, tools/bench.py)."""
+import pytest
+
 from tools import bench, bench_ai, benchlib
 
 
@@ -83,3 +85,17 @@ def test_the_table_of_saved_results(tmp_path, capsys):
     assert bench.print_saved_table(str(path)) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-2].split()[:3] == ["\u2717", "app", "trap"] and out[-1].strip() == "0 met, 1 missed, 0 undecided"
+
+
+def test_bench_vpico_answers_help_and_refuses_an_unknown_game_in_one_line(capsys):
+    from tools import bench_vpico
+    with pytest.raises(SystemExit) as stop:
+        bench_vpico.main(["--help"])  # was taken for a game's name: a traceback from the emulator
+    assert stop.value.code == 0
+    assert "--heap" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as stop:
+        bench_vpico.main(["--heap", "chess"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "unknown game chess" in err and "Traceback" not in err
+    assert bench_vpico.parse_args(["--heap", "trap"]).games == ["trap"]
