@@ -1,23 +1,19 @@
 # Builds the tables of a Tholian Go space (tholian_go_geometry.Space explains them); also the
 # geometry that only building and the tests need (rotate, hexagon_corners).  Space() imports this
-# module, runs build() and forgets the module again, so its code leaves the device's heap.
+# module, runs build() and forgets the module again, so its code leaves the device's heap; on a
+# board's build Space() reads the tables from data instead (tholian_go_tables.py).
 #
 # Node tables use array("B") when every node number, the dummy n included, fits in a byte
 # (all spaces but the 2 x 2 square), edge tables when every edge number does (the standard and
 # periodic spaces); `cross` stays array("H") for its NO_EDGE.
 from array import array
 
-from shared_rules.tholian_go_geometry import BOARD_COLS, NO_EDGE, SLOTS, SPACES, filled
+from shared_rules.tholian_go_geometry import BOARD_COLS, NO_EDGE, SLOTS, filled
 
 
-def build(sp, name, axes):
-    cols, lines, periodic = SPACES[name]
-    sp.space_name = name
-    sp.cols = cols
-    sp.lines = lines
-    sp.rows = lines - 1
-    sp.periodic = periodic
-    sp.boards_across = cols // BOARD_COLS  # token sets per player (§8 Expanded Space)
+def build(sp, axes):
+    # sp has its sizes (Space.__init__).
+    cols, lines, periodic = sp.cols, sp.lines, sp.periodic
 
     # --- nodes: grid[web][y * cols + x] -> node, or n where there is none ---------------------
     nd = 0

@@ -1,11 +1,22 @@
-# Tholian Go: a new game's state and start position (spec §2, §8's variants), and
-# set_position().  Run through tholian_go_geometry.run_once(): needed once per game, this code
-# then leaves the device's heap.  tholian_go.py's class lists the state it sets.
+# Tholian Go: a new game's state and start position (spec §2, §8's variants), set_position(),
+# and a space's tables read from data.  Run through tholian_go_geometry.run_once(): needed once
+# per game, this code then leaves the device's heap.  tholian_go.py's class lists the state it
+# sets.
+#
+# The tables as data: tools/build.py writes every space's tables (what tholian_go_build makes)
+# into the board's filesystem, in the folder SPACES_FOLDER beside this module, and Space() reads
+# them (load_space) instead of building them: on the virtual Pico the build took ~95 ms of a new
+# game, its module's import included (this module is imported for the game's setup anyway).
+# From source (CPython, the MicroPython VM, tests run on a board) there is no such file and the
+# space is built.  A file: a header of HEAD unsigned 16-bit words (FORMAT, n_dark, n,
+# n_light_edges, n_edges, the lengths of the six node lists), then the tables of
+# space_parts() in that order, each its array's bytes (little-endian, as on the boards:
+# tools/build.py refuses a big-endian host).
 from array import array
 
 from shared_rules.game import ONGOING, GameError
 from shared_rules.rng import Rng
-from shared_rules.tholian_go_geometry import filled, space
+from shared_rules.tholian_go_geometry import SLOTS, filled, space
 
 # variant -> (captures, transformation, loss by counts, touchdown win, chain win, dice,
 #             placement: 0 none / 1 Ultimate turns / 2 alternately on own dots / 3 random)
@@ -145,3 +156,80 @@ def set_position(game, red, blue, player):
     game._log_from = -1  # no replay from a position
     game._begin_turn(player)
     game._legal_ver = -1
+
+
+SPACES_FOLDER = "tholian_go_spaces"
+FORMAT = 1  # a file of another format is not read: the space is built
+HEAD = 11
+
+
+def space_path(folder, name):
+    # Space `name`'s file in `folder` (the board's: SPACES_FOLDER beside this module).
+    return "%s/%s.tables" % (folder, name)
+
+
+def load_space(sp, name, axes):
+    # Reads space `name`'s tables from the build's data into sp (its sizes set); False if there
+    # is none.
+    return read_space(sp, space_path((__file__.rpartition("/")[0] or ".") + "/" + SPACES_FOLDER, name), axes)
+
+
+def read_space(sp, file_path, axes):
+    try:
+        f = open(file_path, "rb")
+    except OSError:
+        return False
+    with f:
+        head = array("H", f.read(2 * HEAD))
+        if len(head) != HEAD or head[0] != FORMAT:
+            return False
+        sp.n_dark, n, sp.n_light_edges, ne = head[1], head[2], head[3], head[4]
+        sp.n = n
+        sp.n_light = n - sp.n_dark
+        sp.n_edges = ne
+        sp.n_dark_edges = ne - sp.n_light_edges
+        node_code = "B" if n < 256 else "H"
+        size = sp.cols * (sp.lines + 1)
+        sp.grid = (filled(size, 0, node_code), filled(size, 0, node_code))
+        sp.xs = bytearray(n)
+        sp.ys = bytearray(n)
+        sp.deg = bytearray(n)
+        sp.adj = filled(n * SLOTS, 0, node_code)
+        sp.edge = filled(n * SLOTS, 0, "B" if ne < 256 else "H")
+        sp.eu = filled(ne, 0, node_code)
+        sp.ev = filled(ne, 0, node_code)
+        sp.cross = filled(ne, 0)
+        sp.xu = filled(ne, 0, node_code)
+        sp.xv = filled(ne, 0, node_code)
+        sp.zkeys = array("i", bytes(8 * n))
+        lists = [filled(head[i], 0, node_code) for i in range(5, HEAD)]
+        lists.append(filled(head[7] + head[8], 0, node_code))  # the targets' entry nodes
+        sp.axis = bytearray(n * SLOTS if axes else 0)
+        for table in space_parts(sp, lists):
+            f.readinto(table)
+    sp.start = (tuple(lists[0]), tuple(lists[1]))
+    sp.targets = (tuple(lists[2]), tuple(lists[3]))
+    sp.chain_ends = (tuple(lists[4]), tuple(lists[5]))
+    sp.entry = {}
+    targets = sp.targets[0] + sp.targets[1]
+    for i in range(len(targets)):
+        sp.entry[targets[i]] = lists[6][i]
+    return True
+
+
+def space_parts(sp, lists):
+    # The tables in the file's order: the axes last (read only when asked for).
+    return [sp.grid[0], sp.grid[1], sp.xs, sp.ys, sp.deg, sp.adj, sp.edge, sp.eu, sp.ev, sp.cross, sp.xu,
+            sp.xv, sp.zkeys] + lists + [sp.axis]
+
+
+def write_space(sp, file_path):
+    # sp built with its axes (tools/build.py, on the host).
+    node_code = "B" if sp.n < 256 else "H"
+    nodes = sp.start + sp.targets + sp.chain_ends
+    lists = [array(node_code, x) for x in nodes]
+    lists.append(array(node_code, [sp.entry[t] for t in sp.targets[0] + sp.targets[1]]))
+    head = array("H", [FORMAT, sp.n_dark, sp.n, sp.n_light_edges, sp.n_edges] + [len(x) for x in nodes])
+    with open(file_path, "wb") as f:
+        for table in [head] + space_parts(sp, lists):
+            f.write(bytes(table))

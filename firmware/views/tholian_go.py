@@ -48,17 +48,27 @@ class View(BaseView):
             self.ybase = by + margin + height - self.zig
             self.scroll = height + 2 * margin - bh
         self.pan = -self.scroll     # start on Red's end, at the bottom
-        # Every node's place on the board (the screen's y is this + pan), computed once.
-        self.xs = array("h", [0] * g.n)
-        self.ys = array("h", [0] * g.n)
-        for node in range(g.n):
-            x = g.xs[node]
-            y = g.ys[node]
-            self.xs[node] = self.x0 + x * self.dx
-            if node < g.n_dark:
-                self.ys[node] = self.ybase - (y - 1) * self.ls - self.ls // 2
-            else:
-                self.ys[node] = self.ybase - (y - 1) * self.ls + (self.zig if (x + y) % 2 else -self.zig)
+        # Every node's place on the board (the screen's y is this + pan), computed once (with
+        # locals: a new game's first screen waits for it).
+        n = g.n
+        xs = self.xs = array("h", bytes(2 * n))
+        ys = self.ys = array("h", bytes(2 * n))
+        gx = g.xs
+        gy = g.ys
+        x0 = self.x0
+        dx = self.dx
+        ls = self.ls
+        zig = self.zig
+        top = self.ybase + ls    # y = top - line * ls (+ the zigzag), line 1 at ybase
+        hub = top - ls // 2
+        for node in range(g.n_dark):
+            xs[node] = x0 + gx[node] * dx
+            ys[node] = hub - gy[node] * ls
+        for node in range(g.n_dark, n):
+            x = gx[node]
+            y = gy[node]
+            xs[node] = x0 + x * dx
+            ys[node] = top - y * ls + (zig if (x + y) & 1 else -zig)
         self.r_light = max(1, R * 3 // 10)
         self.r_dark = max(2, R * 2 // 5)
         self.cursor_r = self.r_light + 2
@@ -176,30 +186,57 @@ class View(BaseView):
     def fixed_key(self):
         return self.pan
 
-    def seam(self, ax, bx):
-        """An edge across the periodic space's seam is not drawn."""
-        return ax - bx > 2 * self.dx or bx - ax > 2 * self.dx
+    def draw_lines(self, fb, first, end, colours, c=0):
+        """The edges first..end-1 whose two nodes hold one player's tokens, in `colours`' of
+        that player, or with `colours` None every one, in `c`; an edge across the periodic
+        space's seam is not drawn.  Node places read from the tables, not through node_xy():
+        a call per node was most of a new game's drawing on the device."""
+        g = self.g
+        board = self.game.board
+        xs = self.xs
+        ys = self.ys
+        pan = self.pan
+        eu = g.eu
+        ev = g.ev
+        line = fb.line
+        every = colours is None
+        seam = 2 * self.dx if g.periodic else 1 << 14
+        thick = not every and self.R >= 12
+        for e in range(first, end):
+            a = eu[e]
+            b = ev[e]
+            if not every:
+                owner = board[a]
+                if not owner or owner != board[b]:
+                    continue
+                c = colours[owner - 1]
+            ax = xs[a]
+            bx = xs[b]
+            if ax - bx > seam or bx - ax > seam:
+                continue
+            ay = ys[a] + pan
+            by = ys[b] + pan
+            line(ax, ay, bx, by, c)
+            if thick:
+                line(ax + 1, ay, bx + 1, by, c)
 
     def draw_fixed(self, fb):
         g = self.g
         colour = self.web >= 0
+        xs = self.xs
+        ys = self.ys
+        pan = self.pan
         # The light web: every side of the honeycomb (barriers are drawn over it).
         if colour or self.R >= 8:
-            for e in range(g.n_light_edges):
-                ax, ay = self.node_xy(g.eu[e])
-                bx, by = self.node_xy(g.ev[e])
-                if not self.seam(ax, bx):
-                    fb.line(ax, ay, bx, by, self.web if colour else 1)
+            self.draw_lines(fb, 0, g.n_light_edges, None, self.web if colour else 1)
         for node in range(g.n_dark):
-            x, y = self.node_xy(node)
             if colour:
-                fb.ellipse(x, y, 1, 1, self.hub, True)
+                fb.ellipse(xs[node], ys[node] + pan, 1, 1, self.hub, True)
             else:
-                fb.pixel(x, y, 1)
+                fb.pixel(xs[node], ys[node] + pan, 1)
         if not colour and self.R < 8:
             for node in range(g.n_dark, g.n):
-                x, y = self.node_xy(node)
-                fb.pixel(x, y, 1)
+                fb.pixel(xs[node], ys[node] + pan, 1)
         # Double-circled nodes: a ring in the colour of the player who aims at it.
         for player in (0, 1):
             c = self.light[player] if colour else 1
@@ -217,27 +254,17 @@ class View(BaseView):
         colour = self.web >= 0
         # Barriers: an edge whose two tokens are one player's, in their colour (light sides
         # over the web, dark edges as lines between two hexagon centres).
-        for e in range(g.n_edges):
-            a = g.eu[e]
-            owner = board[a]
-            if not owner or owner != board[g.ev[e]]:
-                continue
-            ax, ay = self.node_xy(a)
-            bx, by = self.node_xy(g.ev[e])
-            if self.seam(ax, bx):
-                continue
-            c = (self.dark if e >= g.n_light_edges else self.light)[owner - 1] if colour else 1
-            fb.line(ax, ay, bx, by, c)
-            if self.R >= 12:
-                fb.line(ax + 1, ay, bx + 1, by, c)
+        self.draw_lines(fb, 0, g.n_light_edges, self.light if colour else (1, 1))
+        self.draw_lines(fb, g.n_light_edges, g.n_edges, self.dark if colour else (1, 1))
+        xs = self.xs
+        ys = self.ys
+        pan = self.pan
         for node in range(g.n_dark):
             if board[node]:
-                x, y = self.node_xy(node)
-                self.token(x, y, self.r_dark, board[node] - 1, True)
+                self.token(xs[node], ys[node] + pan, self.r_dark, board[node] - 1, True)
         for node in range(g.n_dark, g.n):
             if board[node]:
-                x, y = self.node_xy(node)
-                self.token(x, y, self.r_light, board[node] - 1)
+                self.token(xs[node], ys[node] + pan, self.r_light, board[node] - 1)
         for move in last:
             for node in game.move_nodes(move):
                 x, y = self.node_xy(node)

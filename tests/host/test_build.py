@@ -58,6 +58,8 @@ def test_real_profile_builds_the_board_filesystem(tmp_path):
         if rel.endswith(".mpy"):
             header = mpy_header(fs_dir / rel)
             assert header["magic"] == b"M" and header["version"] == 6, rel
+        elif rel.startswith("shared_rules/tholian_go_spaces/"):
+            assert rel.endswith(".tables"), rel  # data made by the build (DATA_MAKERS)
         else:
             assert (ROOT / rel).is_file(), rel  # a data file copied as it is
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pico_lcd13", "pico_lcd13-frozen"]  # no scratch left
@@ -76,6 +78,64 @@ def test_compiled_build_imports_on_micropython(tmp_path):
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.split() == ["pico_lcd13", "True", "/board/shared_rules/game.mpy"]
+
+
+def space_tables(sp):
+    """Every table and size of a Tholian Go space, comparable (an array's type code kept)."""
+    return {name: (value.typecode, list(value)) if hasattr(value, "typecode") else value
+            for name, value in vars(sp).items()}
+
+
+def test_tholian_go_spaces_ship_as_data_equal_to_the_built_tables(tmp_path, monkeypatch):
+    # Issue 20: a new game on the board read its space's tables instead of building them (the
+    # build took ~95 ms of the first screen on the virtual Pico).  Space() reads the files
+    # build.write_data makes, from the folder beside tholian_go_setup; the table builder is not
+    # imported.
+    from shared_rules import tholian_go_setup
+    from shared_rules.tholian_go_geometry import SPACES, Space
+    build_tool.write_data(ROOT, tmp_path)
+    folder = tmp_path / "shared_rules" / tholian_go_setup.SPACES_FOLDER
+    assert sorted(p.name for p in folder.iterdir()) == sorted(name + ".tables" for name in SPACES)
+    built = {(name, axes): space_tables(Space(name, axes)) for name in SPACES for axes in (True, False)}
+
+    class NotBuilt:
+        def __getattr__(self, name):
+            raise AssertionError("the space's tables were built, not read")
+
+    monkeypatch.setitem(sys.modules, "shared_rules.tholian_go_build", NotBuilt())
+    for (name, axes), tables in built.items():
+        # run_once() forgets the module after each use: the next Space() imports it again
+        import shared_rules.tholian_go_setup as setup
+        monkeypatch.setattr(setup, "__file__", str(tmp_path / "shared_rules" / "tholian_go_setup.py"))
+        assert space_tables(Space(name, axes)) == tables, (name, axes)
+        assert "shared_rules.tholian_go_setup" not in sys.modules
+
+
+def test_a_tholian_go_game_on_the_boards_build_reads_its_tables(tmp_path):
+    # The same under MicroPython, on the compiled build: the game's set-up reads the space
+    # (no run_once of the table builder), and its tables are the ones built from source.
+    result = build("pico_lcd13", "none", out_root=tmp_path, log=quiet)
+    script = tmp_path / "check.py"
+    script.write_text(
+        "import sys\n"
+        "sys.path[:] = ['/board']\n"
+        "from shared_rules import tholian_go_geometry as geo\n"
+        "from shared_rules.tholian_go import TholianGo\n"
+        "ran = []\n"
+        "run_once = geo.run_once\n"
+        "def counted(module, function, *args):\n"
+        "    ran.append(module + '.' + function)\n"
+        "    return run_once(module, function, *args)\n"
+        "geo.run_once = counted\n"
+        "g = TholianGo({'space': 'long'})\n"
+        "print(' '.join(ran), sum(g.space.zkeys), sum(g.space.adj), g.space.n_edges, sorted(g.space.entry.items()))\n")
+    proc = subprocess.run(["node", "tools/mpyvm.mjs", "--mount", "%s:/board" % result.fs_dir, str(script)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    from shared_rules.tholian_go_geometry import Space
+    sp = Space("long", False)
+    assert proc.stdout.strip() == "tholian_go_setup.load_space %d %d %d %s" % (
+        sum(sp.zkeys), sum(sp.adj), sp.n_edges, sorted(sp.entry.items()))
 
 
 def test_rebuild_gives_identical_bytes(tmp_path):
