@@ -91,6 +91,8 @@ def set_up_game(app, name):
     # The board view's code is loaded with the rules', before the form: not after Start, where
     # the game's first screen would wait for it (20-50 ms on the virtual Pico).
     app.view_class(name)
+    if cls.SETUP_MODULE:
+        __import__(cls.SETUP_MODULE)    # the same: run once by the game's creation, then forgotten
     option_names = sorted(cls.OPTIONS)
     labels = []
     choices = []

@@ -23,6 +23,10 @@ class Game:
     # first) within INT_RANGES[option], else within INT_RANGE.
     OPTIONS = {}
     INT_RANGES = {}
+    # A module that a new game imports, runs and forgets (Tholian Go's set-up), or "": the app
+    # loads it with the new game's form, so that the game's first screen does not wait for its
+    # import (~20 ms on the virtual Pico, a module's import being mostly the file system's).
+    SETUP_MODULE = ""
 
     def __init__(self, options=None):
         self.options = parse_options(self.NAME, self.OPTIONS, options, self.INT_RANGES)

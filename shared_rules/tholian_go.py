@@ -154,6 +154,7 @@ class TholianGo(Game):
         "transform": ("on", "off"),
         "seed": ("1", "*int"),
     }
+    SETUP_MODULE = "shared_rules.tholian_go_setup"
 
     # The state, set up by tholian_go_setup.py (these annotations compile to nothing).
     # Rules of the variant (tholian_go_setup.VARIANTS) and the space:

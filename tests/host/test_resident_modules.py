@@ -106,3 +106,46 @@ def test_a_pause_menu_that_finds_no_room_for_its_code_takes_the_layers(tmp_path,
     assert history == seen["paused"] and layer is None      # the same game goes on, without the layer
     assert seen["new game"] is not None and len(seen["new game"]) == 24960
     assert app.ui.layer is seen["new game"]
+
+
+@pytest.mark.parametrize("name", registry.game_names())
+def test_a_new_games_first_screen_waits_for_no_import(tmp_path, monkeypatch, name):
+    """Issue 20 (a whole redraw <= 150 ms): a module's import took ~20 ms on the virtual Pico,
+    most of it the file system's.  What a new game needs (its rules, its view, Tholian Go's
+    set-up: Game.SETUP_MODULE) is loaded with its form, so from Start to the board nothing is."""
+    import builtins
+    real_import = builtins.__import__
+    loaded = []
+    watching = [False]
+
+    def watched_import(module, globals=None, locals=None, fromlist=(), level=0):
+        if watching[0]:
+            if module not in sys.modules:
+                loaded.append(module)
+            elif fromlist:
+                loaded.extend(module + "." + f for f in fromlist if not hasattr(sys.modules[module], f))
+        return real_import(module, globals, locals, fromlist, level)
+
+    class WatchedHW(FakeHW):
+        def poll(self):
+            events = super().poll()
+            watching[0] = not self.script     # Start handed to the app: until it next polls
+            return events
+
+    choosing = []
+
+    def stop(hw):
+        watching[0] = False
+        choosing.append(hw.app.builder is not None)   # the board drawn, its first move asked for
+        return None
+
+    from firmware.app import unload
+    for module in app_modules():    # a fresh device: what earlier tests in this process imported goes
+        if module.startswith(MENU_ONLY) or any(g in module for g in registry.game_names()):
+            unload(module)
+    monkeypatch.setattr(builtins, "__import__", watched_import)
+    app = run_app(WatchedHW(tmp_path, new_game_keys(name), "pico_lcd13", driver=stop))
+    assert app.session is not None and app.session.name == name and choosing == [True]
+    # From source the space's tables are built; the board's build reads them instead (the
+    # module is not imported there: tests/host/test_build.py).
+    assert loaded == (["shared_rules.tholian_go_build"] if name == "tholian_go" else [])
