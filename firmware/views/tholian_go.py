@@ -9,7 +9,8 @@ from array import array
 from firmware.ui import TOP
 from firmware.views.base import BUTTON, View as BaseView, table_points
 from shared_rules.tholian_go import (ACCEPT, DECLINE, END, OFFER, PASS, SPECIAL, STEP, move_kind, move_node,
-                                     special_move)
+                                     special_move, step_slot)
+from shared_rules.tholian_go_geometry import SLOTS
 
 _SPECIALS = {END: "End", PASS: "Pass", ACCEPT: "Accept", DECLINE: "Decline"}
 
@@ -101,7 +102,10 @@ class View(BaseView):
         if kind == STEP:
             if depth > 1:
                 return -1
-            return self.game.move_nodes(move)[depth]
+            # The token's node, then its neighbour's (move_nodes() would make a list per move:
+            # the builder asks for every move of a decision).
+            node = move_node(move)
+            return node if depth == 0 else self.g.adj[node * SLOTS + step_slot(move)]
         return move_node(move) if depth == 0 else -1      # next node of a path, or a placement
 
     def button_label(self, key):
