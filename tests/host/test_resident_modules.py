@@ -173,3 +173,33 @@ def test_a_new_game_collects_the_garbage_before_its_first_screen(tmp_path, monke
     assert "created" in events and "drawn" in events
     after_create = events[events.index("created"):]
     assert "collected" in after_create[:after_create.index("drawn")]
+
+
+def test_a_new_games_first_screen_looks_up_no_file(tmp_path, monkeypatch):
+    """Issue 20: without a save, the check for one (its four files' look-ups) took ~10 ms of
+    the new game's first screen on the virtual Pico: it is made before the form is shown."""
+    import os
+    real_stat = os.stat
+    looked_up = []
+    watching = [False]
+
+    def watched_stat(path, *args, **kwargs):
+        if watching[0]:
+            looked_up.append(str(path))
+        return real_stat(path, *args, **kwargs)
+
+    class WatchedHW(FakeHW):
+        def poll(self):
+            events = super().poll()
+            watching[0] = not self.script     # Start handed to the app: until the board is sent
+            return events
+
+        def send(self, x, y, w, h):
+            if self.app is not None and self.app.session is not None:
+                watching[0] = False
+            super().send(x, y, w, h)
+
+    monkeypatch.setattr(os, "stat", watched_stat)
+    app = run_app(WatchedHW(tmp_path, new_game_keys("tholian_go"), "pico_lcd13"))
+    assert app.session is not None and app.session.name == "tholian_go"
+    assert looked_up == []
