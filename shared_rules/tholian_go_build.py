@@ -8,12 +8,17 @@
 # periodic spaces); `cross` stays array("H") for its NO_EDGE.
 from array import array
 
-from shared_rules.tholian_go_geometry import BOARD_COLS, NO_EDGE, SLOTS, filled
+from shared_rules.tholian_go_geometry import BOARD_COLS, NO_EDGE, SLOTS, SPACES, filled
 
 
-def build(sp, axes):
-    # sp has its sizes (Space.__init__).
-    cols, lines, periodic = sp.cols, sp.lines, sp.periodic
+def build(sp, name, axes):
+    cols, lines, periodic = SPACES[name]
+    sp.space_name = name
+    sp.cols = cols
+    sp.lines = lines
+    sp.rows = lines - 1
+    sp.periodic = periodic
+    sp.boards_across = cols // BOARD_COLS  # token sets per player (§8 Expanded Space)
 
     # --- nodes: grid[web][y * cols + x] -> node, or n where there is none ---------------------
     nd = 0

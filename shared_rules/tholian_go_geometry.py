@@ -85,16 +85,9 @@ class Space:
         # `axes`: build the axis table too (only Oracle's dice need it: 6 bytes per node).
         if name not in SPACES:
             raise ValueError("unknown space '%s'" % name)
-        cols, lines, periodic = SPACES[name]
-        self.space_name = name
-        self.cols = cols
-        self.lines = lines
-        self.rows = lines - 1
-        self.periodic = periodic
-        self.boards_across = cols // BOARD_COLS  # token sets per player (§8 Expanded Space)
         # The board's build ships the tables as data (tholian_go_setup.load_space); else built.
         if not run_once("tholian_go_setup", "load_space", self, name, axes):
-            run_once("tholian_go_build", "build", self, axes)
+            run_once("tholian_go_build", "build", self, name, axes)
 
     # --- queries -------------------------------------------------------------------------------
     def node_at(self, web, x, y):

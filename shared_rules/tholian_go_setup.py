@@ -16,7 +16,7 @@ from array import array
 
 from shared_rules.game import ONGOING, GameError
 from shared_rules.rng import Rng
-from shared_rules.tholian_go_geometry import SLOTS, filled, space
+from shared_rules.tholian_go_geometry import BOARD_COLS, SLOTS, SPACES, filled, space
 
 # variant -> (captures, transformation, loss by counts, touchdown win, chain win, dice,
 #             placement: 0 none / 1 Ultimate turns / 2 alternately on own dots / 3 random)
@@ -169,16 +169,16 @@ def space_path(folder, name):
 
 
 def load_space(sp, name, axes):
-    # Reads space `name`'s tables from the build's data into sp (its sizes set); False if there
-    # is none.
-    return read_space(sp, space_path((__file__.rpartition("/")[0] or ".") + "/" + SPACES_FOLDER, name), axes)
-
-
-def read_space(sp, file_path, axes):
+    # Reads space `name`'s tables from the build's data into sp; False if there is none.
     try:
-        f = open(file_path, "rb")
+        f = open(space_path((__file__.rpartition("/")[0] or ".") + "/" + SPACES_FOLDER, name), "rb")
     except OSError:
         return False
+    # The sizes, as tholian_go_build sets them.
+    sp.space_name = name
+    sp.cols, sp.lines, sp.periodic = SPACES[name]
+    sp.rows = sp.lines - 1
+    sp.boards_across = sp.cols // BOARD_COLS
     with f:
         head = array("H", f.read(2 * HEAD))
         if len(head) != HEAD or head[0] != FORMAT:

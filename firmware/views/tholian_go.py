@@ -52,24 +52,19 @@ class View(BaseView):
         # Every node's place on the board (the screen's y is this + pan), computed once (with
         # locals: a new game's first screen waits for it).
         n = g.n
+        nd = g.n_dark
         xs = self.xs = array("h", bytes(2 * n))
         ys = self.ys = array("h", bytes(2 * n))
-        gx = g.xs
-        gy = g.ys
         x0 = self.x0
         dx = self.dx
         ls = self.ls
         zig = self.zig
-        top = self.ybase + ls    # y = top - line * ls (+ the zigzag), line 1 at ybase
-        hub = top - ls // 2
-        for node in range(g.n_dark):
-            xs[node] = x0 + gx[node] * dx
-            ys[node] = hub - gy[node] * ls
-        for node in range(g.n_dark, n):
-            x = gx[node]
-            y = gy[node]
+        top = self.ybase + ls    # y = top - line * ls, and a light node's zigzag
+        for node in range(n):
+            x = g.xs[node]
+            y = g.ys[node]
             xs[node] = x0 + x * dx
-            ys[node] = top - y * ls + (zig if (x + y) & 1 else -zig)
+            ys[node] = top - y * ls + (-(ls // 2) if node < nd else zig if (x + y) & 1 else -zig)
         self.r_light = max(1, R * 3 // 10)
         self.r_dark = max(2, R * 2 // 5)
         self.cursor_r = self.r_light + 2
