@@ -145,7 +145,12 @@ class VirtualPico:
             self._script_done.set()
 
         threading.Thread(target=read_output, daemon=True).start()
-        if not ready.wait(self.startup_timeout) or proc.poll() is not None:
+        try:
+            started = ready.wait(self.startup_timeout) and proc.poll() is None
+        except BaseException:   # interrupted while it starts (no `with` has it yet to stop)
+            self.stop()
+            raise
+        if not started:
             self.stop()
             raise VpicoError("the virtual Pico did not start:\n" + "\n".join(self.log))
         return self
