@@ -201,8 +201,15 @@ def full_redraw_latency(report, plan):
     return whole_frame_after(press_updates(report)[len(plan.segments[0][1]) - 1])
 
 
+# The reference board's X, the app's MENU: it opens the pause menu in any state of a decision.
+# B does only at a turn's first decision: in a turn of several (Tholian Go's three) it takes
+# back the last, and the device's game may part from the plan (its AI's time caps cut searches
+# the plan's did not), so the script's end may find the human in the middle of a turn.
+PAUSE_BUTTON = "x"
+
+
 def with_resume(text, plan):
-    """The script, then (unless the game is over) B to the pause menu and A on Resume: the
+    """The script, then (unless the game is over) MENU for the pause menu and A on Resume: the
     board drawn whole from a menu, its fixed drawing from the layer."""
     from shared_rules import registry
     from tools.vpico_games import planning
@@ -213,7 +220,7 @@ def with_resume(text, plan):
         over = game.winner() != -1
     if over:
         return text, False
-    return text + "press b 150\nwait 850\npress a 150\nwait 1350\n", True
+    return text + "press %s 150\nwait 850\npress a 150\nwait 1350\n" % PAUSE_BUTTON, True
 
 
 def resume_latency(report):

@@ -99,3 +99,44 @@ def test_bench_vpico_answers_help_and_refuses_an_unknown_game_in_one_line(capsys
     err = capsys.readouterr().err
     assert "unknown game chess" in err and "Traceback" not in err
     assert bench_vpico.parse_args(["--heap", "trap"]).games == ["trap"]
+
+
+def test_bench_vpicos_resume_step_opens_the_pause_menu_in_the_middle_of_a_turn(tmp_path, monkeypatch):
+    # Tholian Go's turn is three decisions, and the device's game may part from the plan, so
+    # the script's end can find the human between two of them: there B took back the first
+    # (the bench's "Resume" measured that redraw, 216-261 ms), not the pause menu's Resume.
+    from firmware import pause
+    from tools import bench_vpico, vpico_games
+    from tools.app_driver import new_game_keys
+    plan = vpico_games.Plan("tholian_go", "easy", [], {}, [], 1)
+    script, resumed = bench_vpico.with_resume("", plan)
+    resume = [line.split()[1] for line in script.splitlines() if line.startswith("press ")]
+    assert resumed and resume[-1] == "a"
+    menus = []
+    real_pause_menu = pause.pause_menu
+
+    def pause_menu(app, session):
+        menus.append(len(session.game.history))
+        return real_pause_menu(app, session)
+
+    monkeypatch.setattr(pause, "pause_menu", pause_menu)
+    seen = {}
+
+    def decide(app):
+        game = app.session.game
+        if "first" not in seen:    # the turn's first decision: any
+            seen["first"] = len(game.history) + 1
+            return list(vpico_games.entries(app.builder)[0])
+        if "resume" not in seen:   # between two decisions of the turn: the script's end
+            seen["resume"] = len(game.history)
+            return list(resume)
+        seen["end"] = len(game.history)
+        raise vpico_games.PlanEnd()
+
+    hw = vpico_games.PlanningHW(tmp_path, new_game_keys("tholian_go", "human", "ai-easy"), decide)
+    from firmware.app import App
+    hw.app = app = App(hw)
+    with pytest.raises(vpico_games.PlanEnd):
+        app.main_menu()
+    assert seen["resume"] == seen["first"] == 1      # the human's turn went on after one decision
+    assert menus == [1] and seen["end"] == 1         # paused, resumed, nothing taken back
