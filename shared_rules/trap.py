@@ -111,10 +111,9 @@ class _Geometry:
         # heap has room for the block.
         self.triangles = 4 * (size - 1) * (size - 1)
         self.passages = _zeros(9 * self.triangles)
-        self.passages_filled = False
         # Scratch space for the flood fill and the repetition check (never allocated in play).
         self.seen = bytearray(self.triangles)
-        self.stamp = 0
+        self.stamp = 0      # the flood fill's last mark (0: no flood fill yet, passages unfilled)
         self.stack = _zeros(self.triangles)
         self.scratch = bytearray(cells)
         # Zobrist keys for the repetition rule: 30 bits from a 16-bit generator, so that every
@@ -592,9 +591,8 @@ class Trap(Game):
                 return False
         first = self._dot_triangles[dot]
         geo = self._geo
-        if not geo.passages_filled:
+        if not geo.stamp:
             _fill_passages(geo.passages, self.size)
-            geo.passages_filled = True
         passages = geo.passages
         seen = geo.seen
         stack = geo.stack

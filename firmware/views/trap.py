@@ -1,7 +1,5 @@
 # Trap's board: holes on a square grid, red dots in the middle of unit squares.
 # Steps: a placement is the hole; a phase-2 move is (ball, hole); a forced pass is a button.
-from array import array
-
 from firmware.views.base import BUTTON, View as BaseView
 from shared_rules.trap import SOURCE_SHIFT
 
@@ -53,13 +51,6 @@ class View(BaseView):
 
     def cell_xy(self, depth, key):
         return self.hole_xy(key)
-
-    def places_xy(self, depth, keys):
-        # hole_xy of every key without a call each (64 calls to it took 8 ms of a new game's
-        # first targets on the virtual Pico).
-        n, sp = self.game.size, self.sp
-        x0, y0 = self.x0, self.y0
-        return array("h", [x0 + (k % n) * sp for k in keys]), array("h", [y0 - (k // n) * sp for k in keys])
 
     # --- drawing ----------------------------------------------------------------------------
     def token(self, x, y, r, player):
