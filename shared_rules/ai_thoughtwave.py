@@ -108,6 +108,7 @@ class Tuner:
     # found to win one (no evaluation without a race comes near: |distances x 25| < 21000).
     SURE_WIN = 50000
     SALT_FROM_FIRST = True  # (ai.py) order() takes its tie-break salt from moves[0]
+    ORDER_READS_FIRST = True  # (ai.py) and reads no more than moves[:count]
     win_candidates = staticmethod(win_candidates)  # (ai.py) asked before a Tuner is built
 
     def __init__(self, game, level):

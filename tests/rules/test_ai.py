@@ -263,6 +263,28 @@ def test_salt_from_first_only_picks_the_first_root_move():
     assert len(firsts) > 1
 
 
+class NarrowRecordingTuner(RecordingTuner):
+    LEVELS = {"easy": (1.0, 40, (3,), 3)}
+
+
+class HeadTuner(NarrowRecordingTuner):
+    ORDER_READS_FIRST = True
+
+
+def test_order_reads_first_gets_the_head_of_the_same_root_moves():
+    """ORDER_READS_FIRST: order() at the root gets only the first `count` of the moves that
+    SALT_FROM_FIRST gives it (the same seeded first move), so the root's whole list is not
+    held beside the Tuner."""
+    g = TicTacToe()
+    for seed in range(8):
+        RecordingTuner.received[:] = []
+        search(g, NarrowRecordingTuner, "easy", seed=seed)
+        whole = RecordingTuner.received[0]
+        RecordingTuner.received[:] = []
+        search(g, HeadTuner, "easy", seed=seed)
+        assert len(whole) == 9 and RecordingTuner.received[0] == whole[:3]
+
+
 class OneChoiceTuner(TicTacToeTuner):
     def order(self, moves, count):
         return [m for m in (4, 0, 2, 6, 8, 1, 3, 5, 7) if m in moves][:1]
