@@ -14,8 +14,10 @@ script (tools/vpico_games.py; the human plays random moves, entered with the d-p
                         and every AI search; firmware/device_hal.py) of the 246,016-byte heap
   search_peak_bytes     the most live heap one of the game's searches (at the default level)
                         held above the larger of the heaps before and after it (both of which
-                        the app samples): replayed at the REPL with a collection at every node,
-                        so the peak inside a move, which the app's samples between decisions miss
+                        the app samples): replayed at the REPL with a collection at every node
+                        and at the root's moments of most (the moves listed, the Tuner built,
+                        its ordering), so the peak inside a move, which the app's samples
+                        between decisions miss
   first_search_kept_bytes   what a search left in the heap (the first one: the AI's code and
                         tables, which stay for the game and so are in heap_low_free_bytes);
                         search_peak_above_before_bytes, the peak above the heap before the
@@ -88,22 +90,42 @@ def replay(name, options, history, ai_player, level):
     if turn:
         turns.append(turn)
     return turns, differ
-def search_peak(name, options, history, ai_player, level):
+def sampling(tuner_class, sample):
+    # The tuner class with the heap sampled where the root holds more than at its nodes: the
+    # moves listed beside the win check's work, the Tuner just built, order()'s start and end.
+    class Sampled(tuner_class):
+        def __init__(self, game, level):
+            tuner_class.__init__(self, game, level)
+            sample(0)
+        def order(self, moves, count):
+            sample(0)
+            out = tuner_class.order(self, moves, count)
+            sample(0)
+            return out
+    if hasattr(tuner_class, "win_candidates"):
+        def win_candidates(game, moves):
+            out = tuner_class.win_candidates(game, moves)
+            sample(0)
+            return out
+        Sampled.win_candidates = staticmethod(win_candidates)
+    return Sampled
+def search_peak(name, options, history, ai_player, level, tuner=None):
     # The most live heap any of the game's searches held above the larger of the heaps before
     # and after it (the app samples both), and the most one search left behind (the AI's code
-    # and tables, the first time): a collection at every node (progress_every = 1), the time
-    # cap lifted so the collections cut nothing.
+    # and tables, the first time): a collection at every node (progress_every = 1) and at the
+    # root's moments (sampling), the time cap lifted so the collections cut nothing.
     g = registry.create(name, options)
     top = [0]
     def sample(share):
         gc.collect()
         top[0] = max(top[0], gc.mem_alloc())
+    sampled = sampling(tuner or ai.tuner_class(g), sample)
     peak = kept = above_before = 0
     for move in history:
         if g.to_move() == ai_player:
             gc.collect()
             before = top[0] = gc.mem_alloc()
-            search = ai.Search(g, level, sample, len(g.history), device_seconds=1000000)
+            search = ai.Search(g, level, sample, len(g.history), sampled, device_seconds=1000000)
             search.progress_every = 1
             search.run()
             search = None
