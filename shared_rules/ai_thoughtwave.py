@@ -46,17 +46,15 @@ _ZERO_COUNT = bytes(256)
 
 
 # --- move ordering ------------------------------------------------------------------------------
-# A ranking view: both players' distance maps, distances and square values of one position.
-# The root's view serves the replies to every root move too (one tile changes little of it, and
-# the search plays the replies out anyway); positions deeper than that get a view of their own.
-# Rankings are kept as packed keys (value, a tie-break from the seed, index) in a small top-k
-# buffer: no lists or sorts per node.
+# A ranking view: both players' distance maps and distances of one position.  The root's view
+# serves the replies to every root move too (one tile changes little of it, and the search plays
+# the replies out anyway); positions deeper than that get a view of their own.  What a ranking
+# makes of a view (the squares' values, the narrow squares, the best squares) is the Tuner's
+# scratch, used up before the next ranking.  Rankings are kept as packed keys (value, a
+# tie-break from the seed, index) in a small top-k buffer: no lists or sorts per node.
 def _view():
     return ((bytearray(CELLS), bytearray(CELLS), bytearray(CELLS), bytearray(CELLS)),
-            [0, 0, 0],  # the owner's distance, the opponent's, the owner (mover of the position)
-            bytearray(CELLS),  # narrow: bit 1 the owner's, 2 the opponent's (see _rank)
-            array("h", range(CELLS)),  # each square's value (the same for both players)
-            bytearray(CELLS))  # the best squares, best first
+            [0, 0, 0])  # the owner's distance, the opponent's, the owner (mover of the position)
 
 
 def _edge_values(first, second, side_pair, opened, cell, out):
@@ -122,10 +120,12 @@ class Tuner:
         self._root_view = _view()
         self._node_view = _view()
         self._cached_cells = bytearray(_CACHED)
-        self._cached_maps = tuple((bytearray(CELLS), bytearray(CELLS), bytearray(CELLS), bytearray(CELLS))
-                             for _ in range(_CACHED))
+        # The 4 maps of each, one block (a bytearray each took 16 bytes of header and 12 of padding).
+        self._cached_maps = memoryview(bytearray(4 * CELLS * _CACHED))
         self._cached_links = bytearray(2 * _CACHED)
-        self._squares = bytearray(CELLS)  # the squares whose tiles are scored
+        self._squares = bytearray(CELLS)  # the squares whose tiles are scored, the best ranked first
+        self._narrow = bytearray(CELLS)  # of the view ranked: bit 1 the owner's, 2 the opponent's (_rank)
+        self._values = array("h", range(CELLS))  # of the view ranked: each square's value (both players')
         self._best_links = bytearray(CELLS)  # squares on a best link of either player
         self._count_mine = bytearray(256)  # squares of a best link by distance from the first side
         self._count_theirs = bytearray(256)
@@ -204,9 +204,10 @@ class Tuner:
         links[0], links[2] = mine, mover
 
     def _rank(self, game, count, view):
-        """Ranks the best `count` squares of the position by `view`'s maps (after _map) and fills
-        its values and narrow squares; returns how many it ranked."""
-        maps, links, narrow, values, ranked = view
+        """Ranks the best `count` squares of the position by `view`'s maps (after _map) into
+        _squares and fills _values and _narrow; returns how many it ranked."""
+        maps, links = view
+        narrow, values, ranked = self._narrow, self._values, self._squares
         m0, m1, t0, t1 = maps
         mine, theirs, mover = links
         board, best_links = game.board, self._best_links
@@ -262,10 +263,10 @@ class Tuner:
     def _best_moves(self, game, view, squares, count):
         """The mover's best `count` tiles on the first `squares` of _squares, by the estimated
         change of both players' distances in `view` (equally weighted: a tile that mostly blocks
-        can be a reply that refutes a move), then by the square values."""
+        can be a reply that refutes a move), then by the square values (after _rank of `view`)."""
         mover = game.to_move()
         board, edges, held = game.board, game.edges, self._links.held[mover]
-        maps, links, narrow, values = view[0], view[1], view[2], view[3]
+        maps, links, narrow, values = view[0], view[1], self._narrow, self._values
         if links[2] == mover:
             m0, m1, t0, t1 = maps
             mine, theirs, bit_mine, bit_theirs = links[0], links[1], 1, 2
@@ -338,11 +339,6 @@ class Tuner:
         for i in range(kept):
             out[i] = scored[top[i] & 511]
         return out
-
-    def _list_squares(self, view, squares):
-        ranked = view[4]
-        for i in range(squares):
-            self._squares[i] = ranked[i]
 
     def _listed(self, cell, squares):
         for i in range(squares):
@@ -431,7 +427,6 @@ class Tuner:
             self._cached_cells[i] = _NO_CELL
         self._map(game, self._root_view)
         squares = self._rank(game, count * _SQUARES_PER_MOVE, self._root_view)
-        self._list_squares(self._root_view, squares)
         out = self._best_moves(game, self._root_view, squares, count)
         return out if out else moves[:count]
 
@@ -446,9 +441,9 @@ class Tuner:
         free = -1
         for i in range(_CACHED):
             if self._cached_cells[i] == square:
-                kept = self._cached_maps[i]
                 for k in range(4):
-                    maps[k][:] = kept[k]
+                    at = (4 * i + k) * CELLS
+                    maps[k][:] = self._cached_maps[at:at + CELLS]
                 links[0], links[1], links[2] = cached[2 * i], cached[2 * i + 1], game.to_move()
                 self._links.sync(game)
                 return
@@ -458,9 +453,9 @@ class Tuner:
         self._map(game, self._node_view, root_maps[2][square] + root_maps[3][square] - 2 - root_links[1] > _FAR_OFF)
         if free >= 0:
             self._cached_cells[free] = square
-            kept = self._cached_maps[free]
             for k in range(4):
-                kept[k][:] = maps[k]
+                at = (4 * free + k) * CELLS
+                self._cached_maps[at:at + CELLS] = maps[k]
             cached[2 * free], cached[2 * free + 1] = links[0], links[1]
 
     def candidates(self, count):
@@ -486,7 +481,6 @@ class Tuner:
         else:
             self._map(game, view)
         squares = self._rank(game, count * _SQUARES_PER_MOVE, view)
-        self._list_squares(view, squares)
         if last != PASS:  # the squares around the tile just placed, too
             board, base = game.board, placed_cell(last) * 4
             for k in range(4):

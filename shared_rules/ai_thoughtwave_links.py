@@ -35,7 +35,8 @@ _NO_CELL = const(255)  # no square (thoughtwave.NO_CELL: no neighbour there)
 _RACE_TILES = const(8)  # longest unblockable link the evaluation looks for
 _PIECES_CHECK = const(20)  # links this short are checked for the pieces they need
 _SHORT_COST = const(8)  # per square of such a link that the player's pieces cannot fill
-_HISTORY = const(256)  # decisions the mirror follows (a game has at most 48 placements)
+_HISTORY = const(128)  # decisions the mirror follows (a game has at most 48 placements, a pass
+# needs one in between: 97 decisions)
 _BESIDE = const(4 * _RACE_TILES)
 _PATTERNS = const(96)
 _ALL_CELLS = bytes(range(CELLS))
@@ -77,7 +78,7 @@ class Links:
         self.stack_c = bytearray(CELLS)
         self.stack_d = bytearray(CELLS)
         self.stack_e = bytearray(CELLS)
-        self.maps = (bytearray(CELLS), bytearray(CELLS), bytearray(CELLS), bytearray(CELLS))
+        self.maps = (bytearray(CELLS), bytearray(CELLS))  # _link's distances, _needs_tiles's
         self.pred = bytearray(CELLS)  # distance(): the square each square was reached from
         self.last = 0  # distance(): the square at the goal side of its best link
         self.kinds = bytearray(CELLS)  # the kinds of pieces (bits 0..4) that fit each square of a link
