@@ -62,11 +62,15 @@ class Links:
         self.initial = (bytearray(CELLS), bytearray(CELLS))
         self.pen = bytearray(CELLS)  # empty squares: the edges no placed wave enters (crossing them: +1)
         self.tiles = bytearray(CELLS)  # 0 for a placed tile, 1 for an empty square: tiles to place
-        self.in_n = bytearray(CELLS)  # cost of entering a square through its N edge (2 + pen bit), E, S, W
-        self.in_e = bytearray(CELLS)
-        self.in_s = bytearray(CELLS)
-        self.in_w = bytearray(CELLS)
-        self.entry = (self.in_n, self.in_e, self.in_s, self.in_w)
+        # The cost of a step from a square into its neighbour N, E, S, W (0 where it has none): the
+        # neighbour's tile (2, 0 if placed) and 1 for each empty square's edge on the way that no
+        # placed wave enters.  Kept per step rather than per square entered (distance() would add
+        # the pen bit of the square it leaves at every step of its hot loop).
+        self.step_n = bytearray(CELLS)
+        self.step_e = bytearray(CELLS)
+        self.step_s = bytearray(CELLS)
+        self.step_w = bytearray(CELLS)
+        self.steps = (self.step_n, self.step_e, self.step_s, self.step_w)
         self.board = bytearray(CELLS)  # the board the mirror shows
         self.moves = array("H", range(_HISTORY))  # the history it was brought up to date with
         self.mirror = [None, 0]  # the game and history length it shows
@@ -106,12 +110,12 @@ class Links:
         self.run_shape = bytearray(2)
 
     def _refresh(self, cells, count, board, edges):
-        """The mirror of the squares cells[0:count] again (written out: a search refreshes the
-        squares around each move, a new search every square)."""
+        """The mirror of the squares cells[0:count] again, and the steps into and out of them
+        (written out: a search refreshes the squares around each move, a new search every
+        square)."""
         mirror, tiles, pens = self.board, self.tiles, self.pen
         open_red, open_black = self.open
         initial_red, initial_black = self.initial
-        in_n, in_e, in_s, in_w = self.entry
         held_red, held_black = self.held
         for i in range(count):
             c = cells[i]
@@ -121,16 +125,10 @@ class Links:
                 open_red[c] = open_black[c] = m
                 initial_red[c] = initial_black[c] = INF
                 tiles[c] = pens[c] = 0
-                in_n[c] = in_e[c] = in_s[c] = in_w[c] = 0
                 continue
             e = edges[c]
             tiles[c] = 1
-            pen = 15 & ~e
-            pens[c] = pen
-            in_n[c] = 2 + (pen & 1)
-            in_e[c] = 2 + (pen >> 1 & 1)
-            in_s[c] = 2 + (pen >> 2 & 1)
-            in_w[c] = 2 + (pen >> 3)
+            pens[c] = 15 & ~e
             fit = FIT[e] & MULTI
             fits = fit & held_red
             if fits:
@@ -144,6 +142,17 @@ class Links:
                 initial_black[c] = INF
             else:
                 open_black[c] = initial_black[c] = 0
+        steps = self.steps
+        for i in range(count):
+            c = cells[i]
+            pen, into, base = pens[c], 2 * tiles[c], c * 4
+            for k in range(4):
+                n = NEIGHBOURS[base + k]
+                if n != _NO_CELL:
+                    back = (k + 2) & 3
+                    pair = (pen >> k & 1) + (pens[n] >> back & 1)  # the two edges on the way
+                    steps[k][c] = pair + 2 * tiles[n]
+                    steps[back][n] = pair + into
 
     def _refresh_around(self, c, board, edges):
         around = self.around
@@ -225,23 +234,23 @@ class Links:
         side `goal` (INF if it cannot be reached).  `extra`: map the squares up to that much
         beyond the goal's distance (0: stop once it is known; squares further off may keep higher
         costs, or INF).  Crossing from a square into a neighbour costs the neighbour's tile (2, 0 if
-        placed) and 1 for each empty square's edge on the way that no placed wave enters (entry,
-        pen): 0 to 4, so five stacks hold the squares at d .. d + 4, rotated after each distance.
+        placed) and 1 for each empty square's edge on the way that no placed wave enters (steps;
+        a side's square is entered through its border edge): 0 to 4, so five stacks hold the squares at d .. d + 4, rotated after each distance.
         A square found again at a lower distance is skipped when its old entry comes up.  Each
         square's predecessor goes into pred and the best square at the goal into last, so a best
         link can be walked back.  The four directions are written out: the hot loop of the AI."""
         dist[:] = self.initial[player]
-        opened, inner, pred, pen = self.open[player], INNER, self.pred, self.pen
+        opened, inner, pred, pen, tiles = self.open[player], INNER, self.pred, self.pen, self.tiles
         goal_border = BORDER[goal]
         bit = BORDER[start][SIDE_CELLS[start][0]]
-        in_n, in_e, in_s, in_w = self.entry
+        step_n, step_e, step_s, step_w = self.steps
         s0, s1, s2 = self.stack_a, self.stack_b, self.stack_c
         s3, s4 = self.stack_d, self.stack_e
         n0 = n1 = n2 = n3 = n4 = 0
-        through = self.entry[BIT_DIR[bit]]
+        through = BIT_DIR[bit]
         for n in SIDE_CELLS[start]:
             if opened[n] & bit:
-                w = through[n]
+                w = 2 * tiles[n] + (pen[n] >> through & 1)
                 dist[n] = w
                 pred[n] = _NO_CELL
                 if w == 4:
@@ -277,10 +286,9 @@ class Links:
                             return d
                         best = v
                 o &= inner[c]
-                exits = pen[c]
                 if o & 1:
                     n = c + _WIDTH
-                    w = in_s[n] + (exits & 1)
+                    w = step_n[c]
                     if d + w < dist[n]:
                         dist[n] = d + w
                         pred[n] = c
@@ -301,7 +309,7 @@ class Links:
                             n0 += 1
                 if o & 2:
                     n = c + 1
-                    w = in_w[n] + (exits >> 1 & 1)
+                    w = step_e[c]
                     if d + w < dist[n]:
                         dist[n] = d + w
                         pred[n] = c
@@ -322,7 +330,7 @@ class Links:
                             n0 += 1
                 if o & 4:
                     n = c - _WIDTH
-                    w = in_n[n] + (exits >> 2 & 1)
+                    w = step_s[c]
                     if d + w < dist[n]:
                         dist[n] = d + w
                         pred[n] = c
@@ -343,7 +351,7 @@ class Links:
                             n0 += 1
                 if o & 8:
                     n = c - 1
-                    w = in_e[n] + (exits >> 3)
+                    w = step_w[c]
                     if d + w < dist[n]:
                         dist[n] = d + w
                         pred[n] = c
