@@ -49,7 +49,11 @@ measures the screen's figures alone (a game against the easy AI per game, no AI 
 
     python -m tools.bench_vpico --heap [GAME ...]
 
-the heap's figures alone (the games with an AI by default).
+the heap's figures alone (the games with an AI by default);
+
+    python -m tools.bench_vpico --ai [GAME ...]
+
+the AI's turns at the default level alone (ai_turn_ms.<default level>).
 """
 import json
 import statistics
@@ -281,18 +285,7 @@ def measure_game(benchlib, uf2_path, game, work):
         try:
             heap = app_heap(board)
             for level, plan in plans.items():
-                board.enter_raw_repl(soft_reset=True)  # a fresh heap, no app
-                out = board.exec(REPLAY + "print(replay(%r, %r, %r, %d, %r))" % (
-                    game, plan.options, plan.history, plan.ai_player, level), timeout=3600)
-                turns_us, differ = eval(out.strip())  # a tuple: a list of ints and an int
-                host = host_ai_turns(plan, level)
-                device_ms = [t / 1000 for t in turns_us]
-                levels[level] = {
-                    "median_ms": pair(statistics.median(device_ms)), "worst_ms": pair(max(device_ms)),
-                    "turns": len(device_ms),
-                    "pystone_estimate_median_ms": round(benchlib.rp2040_seconds(statistics.median(host)) * 1000, 1),
-                    "pystone_estimate_worst_ms": round(benchlib.rp2040_seconds(max(host)) * 1000, 1),
-                    "searches_cut_by_the_time_cap": differ}
+                levels[level] = ai_turns(benchlib, board, plan, level)
                 if level == DEFAULT_LEVEL:
                     heap.update(search_heap(board, plan))
         finally:
@@ -302,6 +295,47 @@ def measure_game(benchlib, uf2_path, game, work):
     figures.update(heap_figures(heap))
     figures["ai_turn_ms"] = levels
     return figures
+
+
+def ai_turns(benchlib, board, plan, level):
+    """The AI's turns of the plan's game at `level` replayed on a fresh heap (REPLAY's replay),
+    beside the pystone estimates of the same searches."""
+    board.enter_raw_repl(soft_reset=True)  # a fresh heap, no app
+    out = board.exec(REPLAY + "print(replay(%r, %r, %r, %d, %r))" % (
+        plan.game, plan.options, plan.history, plan.ai_player, level), timeout=3600)
+    turns_us, differ = eval(out.strip())  # a tuple: a list of ints and an int
+    host = host_ai_turns(plan, level)
+    device_ms = [t / 1000 for t in turns_us]
+    return {"median_ms": pair(statistics.median(device_ms)), "worst_ms": pair(max(device_ms)),
+            "turns": len(device_ms), "turns_ms": [round(t, 1) for t in device_ms],
+            "pystone_estimate_median_ms": round(benchlib.rp2040_seconds(statistics.median(host)) * 1000, 1),
+            "pystone_estimate_worst_ms": round(benchlib.rp2040_seconds(max(host)) * 1000, 1),
+            "searches_cut_by_the_time_cap": differ}
+
+
+def ai_only(benchlib, games):
+    """The AI's turns at the default level alone (`run`'s default-level game, its searches
+    replayed on the virtual Pico), without the app's game, the heap or the other levels."""
+    from tools import vpico_games
+    from tools.flash import Board
+    from tools.uf2 import make_uf2
+    from tools.vpico import VirtualPico
+    benchlib.host_pystones()  # measured before the emulators load the machine
+    with tempfile.TemporaryDirectory(prefix="bench-vpico-") as tmp:
+        work = Path(tmp)
+        uf2_path = make_uf2("pico_lcd13", out_root=work / "build", log=lambda message: None)
+
+        def one(game):
+            plan = vpico_games.plan(game, DEFAULT_LEVEL, REPLIES, work / game / "plan", random_moves(), shorter=True)
+            with VirtualPico(uf2_path, work / game) as pico:
+                board = Board(pico.url, timeout=60)
+                try:
+                    return ai_turns(benchlib, board, plan, DEFAULT_LEVEL)
+                finally:
+                    board.close()
+
+        with ThreadPoolExecutor(max_workers=2) as pool:  # one emulator per core
+            return dict(zip(games, pool.map(one, games)))
 
 
 def app_heap(board):
@@ -471,6 +505,8 @@ def parse_args(argv):
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--heap", action="store_true",
                         help="the heap's figures alone (default: the screen's figures alone)")
+    parser.add_argument("--ai", action="store_true",
+                        help="the AI's turns at the default level alone")
     parser.add_argument("games", nargs="*", metavar="GAME",
                         help="games to measure: %s (default: all)" % ", ".join(registry.game_names()))
     args = parser.parse_args(argv)
@@ -483,6 +519,16 @@ def parse_args(argv):
 def main(argv):
     from shared_rules import registry
     args = parse_args(argv)
+    if args.ai:
+        from tools import benchlib
+        rows = ai_only(benchlib, args.games or games_with_ai())
+        print("AI turns at %s, emulated ms (real-chip estimate = emulated / %.2f)" % (DEFAULT_LEVEL, REAL_CHIP))
+        for game, f in rows.items():
+            print("%-12s median %s (%s) worst %s (%s) turns %s" % (
+                game, f["median_ms"]["emulated"], f["median_ms"]["real_chip_estimate"], f["worst_ms"]["emulated"],
+                f["worst_ms"]["real_chip_estimate"], f["turns_ms"]))
+        print(json.dumps(rows, indent=1))
+        return 0
     if args.heap:
         rows = heap_only(args.games or games_with_ai())
         print("%-12s %10s %10s %10s %12s" % ("game", "heap low", "search", "free at", "1st search"))
