@@ -31,6 +31,7 @@ _FAR = const(160)  # distance of a player who cannot link any more
 _STEP = const(25)  # evaluation units per unit of distance (a free square is 4)
 _TEMPO = const(40)  # the side to move is that much closer
 _WIDTH = const(10)  # squares per row (thoughtwave.SIZE)
+_CELLS = const(100)  # squares (thoughtwave.CELLS, a constant here for dial's viper code)
 _NO_CELL = const(255)  # no square (thoughtwave.NO_CELL: no neighbour there)
 _RACE_TILES = const(8)  # longest unblockable link the evaluation looks for
 _PIECES_CHECK = const(20)  # links this short are checked for the pieces they need
@@ -52,6 +53,110 @@ def _kinds_fitting(fits, need):
     return KINDS_LO[fits & 255] | KINDS_HI[fits >> 8]
 
 
+def ptr8(buffer):
+    """A byte buffer as dial() reads it: in viper code a cast to a raw pointer, here the buffer."""
+    return buffer
+
+
+# The hot loop of the AI (Links.distance): Dial's algorithm from the squares already on the
+# stacks (counts[k] squares at distance k, from stacks[k * CELLS]), into dist and pred; returns
+# the distance to the goal (goal_border: the goal side's border edges) | the square reached there
+# (last, unchanged if none) << 8.  A step costs 0 to 4, so five stacks hold the squares at d ..
+# d + 4: the stack of distance d is slot d % 5.  A square found again at a lower distance is
+# skipped when its old entry comes up.  Written for MicroPython's viper code emitter too (byte
+# pointers, machine ints; the four directions written out): tools/build.py turns the comment
+# above it into the decorator for a chip with a native emitter, where it runs as machine code
+# with the same results; CPython and a MicroPython without one run it as it is.
+# @micropython.viper
+def dial(dist_buf, open_buf, goal_buf, inner_buf, pen_buf, step_buf, pred_buf, stack_buf, count_buf,
+         extra: int, last: int) -> int:
+    dist = ptr8(dist_buf)
+    opened = ptr8(open_buf)
+    goal_border = ptr8(goal_buf)
+    inner = ptr8(inner_buf)
+    pen = ptr8(pen_buf)
+    step = ptr8(step_buf)
+    pred = ptr8(pred_buf)
+    stack = ptr8(stack_buf)
+    counts = ptr8(count_buf)
+    d = 0
+    now = 0  # the slot of distance d
+    best = INF
+    while True:
+        while counts[now] > 0:
+            k = counts[now] - 1
+            counts[now] = k
+            c = stack[now * _CELLS + k]
+            if dist[c] != d:
+                continue
+            o = opened[c]
+            gb = o & goal_border[c]
+            if gb:
+                v = d
+                if pen[c] & gb:
+                    v = d + 1
+                if v < best:
+                    last = c
+                    if v == d and extra == 0:
+                        return d | last << 8
+                    best = v
+            o = o & inner[c]
+            if o & 1:
+                n = c + _WIDTH
+                w = step[c]
+                if d + w < dist[n]:
+                    dist[n] = d + w
+                    pred[n] = c
+                    w += now  # the slot of distance d + w
+                    if w >= 5:
+                        w -= 5
+                    k = counts[w]
+                    stack[w * _CELLS + k] = n
+                    counts[w] = k + 1
+            if o & 2:
+                n = c + 1
+                w = step[_CELLS + c]
+                if d + w < dist[n]:
+                    dist[n] = d + w
+                    pred[n] = c
+                    w += now  # the slot of distance d + w
+                    if w >= 5:
+                        w -= 5
+                    k = counts[w]
+                    stack[w * _CELLS + k] = n
+                    counts[w] = k + 1
+            if o & 4:
+                n = c - _WIDTH
+                w = step[2 * _CELLS + c]
+                if d + w < dist[n]:
+                    dist[n] = d + w
+                    pred[n] = c
+                    w += now  # the slot of distance d + w
+                    if w >= 5:
+                        w -= 5
+                    k = counts[w]
+                    stack[w * _CELLS + k] = n
+                    counts[w] = k + 1
+            if o & 8:
+                n = c - 1
+                w = step[3 * _CELLS + c]
+                if d + w < dist[n]:
+                    dist[n] = d + w
+                    pred[n] = c
+                    w += now  # the slot of distance d + w
+                    if w >= 5:
+                        w -= 5
+                    k = counts[w]
+                    stack[w * _CELLS + k] = n
+                    counts[w] = k + 1
+        d += 1
+        now += 1
+        if now == 5:
+            now = 0
+        if best + extra <= d or counts[0] + counts[1] + counts[2] + counts[3] + counts[4] == 0:
+            return best | last << 8
+
+
 # The distance model of one search: a mirror of the board's crossing state, brought up to date
 # from the moves that differ since its last look, and the scratch of its searches.
 class Links:
@@ -66,22 +171,20 @@ class Links:
         # neighbour's tile (2, 0 if placed) and 1 for each empty square's edge on the way that no
         # placed wave enters.  Kept per step rather than per square entered (distance() would add
         # the pen bit of the square it leaves at every step of its hot loop).
-        self.step_n = bytearray(CELLS)
-        self.step_e = bytearray(CELLS)
-        self.step_s = bytearray(CELLS)
-        self.step_w = bytearray(CELLS)
-        self.steps = (self.step_n, self.step_e, self.step_s, self.step_w)
+        # Direction k of square c at steps[k * CELLS + c].
+        self.steps = bytearray(4 * CELLS)
         self.board = bytearray(CELLS)  # the board the mirror shows
         self.moves = array("H", range(_HISTORY))  # the history it was brought up to date with
         self.mirror = [None, 0]  # the game and history length it shows
         self.held = [0, 0]  # the pieces each player holds, as sets of masks
         self.around = bytearray(5)  # _refresh_around: a square and its neighbours
         # Scratch (written before it is read).
-        self.stack_a = bytearray(CELLS)  # Dial's stacks: a square enters each at most once per distance
-        self.stack_b = bytearray(CELLS)
-        self.stack_c = bytearray(CELLS)
-        self.stack_d = bytearray(CELLS)
-        self.stack_e = bytearray(CELLS)
+        # Dial's five stacks, one after the other (a square enters each at most once per
+        # distance), and how many squares each holds; _needs_tiles uses the first two.
+        self.stacks = bytearray(5 * CELLS)
+        self.counts = bytearray(5)
+        self.stack_a = memoryview(self.stacks)[0:CELLS]
+        self.stack_b = memoryview(self.stacks)[CELLS:2 * CELLS]
         self.maps = (bytearray(CELLS), bytearray(CELLS))  # _link's distances, _needs_tiles's
         self.pred = bytearray(CELLS)  # distance(): the square each square was reached from
         self.last = 0  # distance(): the square at the goal side of its best link
@@ -151,8 +254,8 @@ class Links:
                 if n != _NO_CELL:
                     back = (k + 2) & 3
                     pair = (pen >> k & 1) + (pens[n] >> back & 1)  # the two edges on the way
-                    steps[k][c] = pair + 2 * tiles[n]
-                    steps[back][n] = pair + into
+                    steps[k * CELLS + c] = pair + 2 * tiles[n]
+                    steps[back * CELLS + n] = pair + into
 
     def _refresh_around(self, c, board, edges):
         around = self.around
@@ -235,157 +338,26 @@ class Links:
         beyond the goal's distance (0: stop once it is known; squares further off may keep higher
         costs, or INF).  Crossing from a square into a neighbour costs the neighbour's tile (2, 0 if
         placed) and 1 for each empty square's edge on the way that no placed wave enters (steps;
-        a side's square is entered through its border edge): 0 to 4, so five stacks hold the squares at d .. d + 4, rotated after each distance.
-        A square found again at a lower distance is skipped when its old entry comes up.  Each
-        square's predecessor goes into pred and the best square at the goal into last, so a best
-        link can be walked back.  The four directions are written out: the hot loop of the AI."""
+        a side's square is entered through its border edge): 0 to 4, so five stacks hold the
+        squares at d .. d + 4 (dial).  Each square's predecessor goes into pred and the best
+        square at the goal into last, so a best link can be walked back."""
         dist[:] = self.initial[player]
-        opened, inner, pred, pen, tiles = self.open[player], INNER, self.pred, self.pen, self.tiles
-        goal_border = BORDER[goal]
+        opened, pred, pen, tiles = self.open[player], self.pred, self.pen, self.tiles
+        stacks, counts = self.stacks, self.counts
         bit = BORDER[start][SIDE_CELLS[start][0]]
-        step_n, step_e, step_s, step_w = self.steps
-        s0, s1, s2 = self.stack_a, self.stack_b, self.stack_c
-        s3, s4 = self.stack_d, self.stack_e
-        n0 = n1 = n2 = n3 = n4 = 0
         through = BIT_DIR[bit]
+        for k in range(5):
+            counts[k] = 0
         for n in SIDE_CELLS[start]:
             if opened[n] & bit:
                 w = 2 * tiles[n] + (pen[n] >> through & 1)
                 dist[n] = w
                 pred[n] = _NO_CELL
-                if w == 4:
-                    s4[n4] = n
-                    n4 += 1
-                elif w == 3:
-                    s3[n3] = n
-                    n3 += 1
-                elif w == 2:
-                    s2[n2] = n
-                    n2 += 1
-                elif w:
-                    s1[n1] = n
-                    n1 += 1
-                else:
-                    s0[n0] = n
-                    n0 += 1
-        d = 0
-        best = INF
-        while True:
-            while n0:
-                n0 -= 1
-                c = s0[n0]
-                if dist[c] != d:
-                    continue
-                o = opened[c]
-                gb = o & goal_border[c]
-                if gb:
-                    v = d + 1 if pen[c] & gb else d
-                    if v < best:
-                        self.last = c
-                        if v == d and not extra:
-                            return d
-                        best = v
-                o &= inner[c]
-                if o & 1:
-                    n = c + _WIDTH
-                    w = step_n[c]
-                    if d + w < dist[n]:
-                        dist[n] = d + w
-                        pred[n] = c
-                        if w == 4:
-                            s4[n4] = n
-                            n4 += 1
-                        elif w == 3:
-                            s3[n3] = n
-                            n3 += 1
-                        elif w == 2:
-                            s2[n2] = n
-                            n2 += 1
-                        elif w:
-                            s1[n1] = n
-                            n1 += 1
-                        else:
-                            s0[n0] = n
-                            n0 += 1
-                if o & 2:
-                    n = c + 1
-                    w = step_e[c]
-                    if d + w < dist[n]:
-                        dist[n] = d + w
-                        pred[n] = c
-                        if w == 4:
-                            s4[n4] = n
-                            n4 += 1
-                        elif w == 3:
-                            s3[n3] = n
-                            n3 += 1
-                        elif w == 2:
-                            s2[n2] = n
-                            n2 += 1
-                        elif w:
-                            s1[n1] = n
-                            n1 += 1
-                        else:
-                            s0[n0] = n
-                            n0 += 1
-                if o & 4:
-                    n = c - _WIDTH
-                    w = step_s[c]
-                    if d + w < dist[n]:
-                        dist[n] = d + w
-                        pred[n] = c
-                        if w == 4:
-                            s4[n4] = n
-                            n4 += 1
-                        elif w == 3:
-                            s3[n3] = n
-                            n3 += 1
-                        elif w == 2:
-                            s2[n2] = n
-                            n2 += 1
-                        elif w:
-                            s1[n1] = n
-                            n1 += 1
-                        else:
-                            s0[n0] = n
-                            n0 += 1
-                if o & 8:
-                    n = c - 1
-                    w = step_w[c]
-                    if d + w < dist[n]:
-                        dist[n] = d + w
-                        pred[n] = c
-                        if w == 4:
-                            s4[n4] = n
-                            n4 += 1
-                        elif w == 3:
-                            s3[n3] = n
-                            n3 += 1
-                        elif w == 2:
-                            s2[n2] = n
-                            n2 += 1
-                        elif w:
-                            s1[n1] = n
-                            n1 += 1
-                        else:
-                            s0[n0] = n
-                            n0 += 1
-            d += 1
-            if best + extra <= d:
-                return best
-            if not (n1 or n2 or n3 or n4):
-                return best
-            t = s0
-            s0 = s1
-            s1 = s2
-            s2 = s3
-            s3 = s4
-            s4 = t
-            n0 = n1
-            n1 = n2
-            n2 = n3
-            n3 = n4
-            n4 = 0
+                stacks[w * CELLS + counts[w]] = n
+                counts[w] += 1
+        found = dial(dist, opened, BORDER[goal], INNER, pen, self.steps, pred, stacks, counts, extra, self.last)
+        self.last = found >> 8
+        return found & 255
 
     def _short_of_pieces(self, game, player, start, goal):
         """Squares of the best link that distance() (from `start`) has just found that the player's
