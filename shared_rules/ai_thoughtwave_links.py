@@ -64,7 +64,7 @@ def ptr8(buffer):
 # (last, unchanged if none) << 8.  A step costs 0 to 4, so five stacks hold the squares at d ..
 # d + 4: the stack of distance d is slot d % 5.  A square found again at a lower distance is
 # skipped when its old entry comes up.  Written for MicroPython's viper code emitter too (byte
-# pointers, machine ints; the four directions written out): tools/build.py turns the comment
+# pointers, machine ints): tools/build.py turns the comment
 # above it into the decorator for a chip with a native emitter, where it runs as machine code
 # with the same results; CPython and a MicroPython without one run it as it is.
 # @micropython.viper
@@ -79,14 +79,15 @@ def dial(dist_buf, open_buf, goal_buf, inner_buf, pen_buf, step_buf, pred_buf, s
     pred = ptr8(pred_buf)
     stack = ptr8(stack_buf)
     counts = ptr8(count_buf)
+    neighbours = ptr8(NEIGHBOURS)
     d = 0
     now = 0  # the slot of distance d
     best = INF
     while True:
         while counts[now] > 0:
-            k = counts[now] - 1
-            counts[now] = k
-            c = stack[now * _CELLS + k]
+            top = counts[now] - 1
+            counts[now] = top
+            c = stack[now * _CELLS + top]
             if dist[c] != d:
                 continue
             o = opened[c]
@@ -101,54 +102,19 @@ def dial(dist_buf, open_buf, goal_buf, inner_buf, pen_buf, step_buf, pred_buf, s
                         return d | last << 8
                     best = v
             o = o & inner[c]
-            if o & 1:
-                n = c + _WIDTH
-                w = step[c]
-                if d + w < dist[n]:
-                    dist[n] = d + w
-                    pred[n] = c
-                    w += now  # the slot of distance d + w
-                    if w >= 5:
-                        w -= 5
-                    k = counts[w]
-                    stack[w * _CELLS + k] = n
-                    counts[w] = k + 1
-            if o & 2:
-                n = c + 1
-                w = step[_CELLS + c]
-                if d + w < dist[n]:
-                    dist[n] = d + w
-                    pred[n] = c
-                    w += now  # the slot of distance d + w
-                    if w >= 5:
-                        w -= 5
-                    k = counts[w]
-                    stack[w * _CELLS + k] = n
-                    counts[w] = k + 1
-            if o & 4:
-                n = c - _WIDTH
-                w = step[2 * _CELLS + c]
-                if d + w < dist[n]:
-                    dist[n] = d + w
-                    pred[n] = c
-                    w += now  # the slot of distance d + w
-                    if w >= 5:
-                        w -= 5
-                    k = counts[w]
-                    stack[w * _CELLS + k] = n
-                    counts[w] = k + 1
-            if o & 8:
-                n = c - 1
-                w = step[3 * _CELLS + c]
-                if d + w < dist[n]:
-                    dist[n] = d + w
-                    pred[n] = c
-                    w += now  # the slot of distance d + w
-                    if w >= 5:
-                        w -= 5
-                    k = counts[w]
-                    stack[w * _CELLS + k] = n
-                    counts[w] = k + 1
+            for k in range(4):  # N, E, S, W
+                if o >> k & 1:
+                    n = neighbours[4 * c + k]
+                    w = step[k * _CELLS + c]
+                    if d + w < dist[n]:
+                        dist[n] = d + w
+                        pred[n] = c
+                        w += now  # the slot of distance d + w
+                        if w >= 5:
+                            w -= 5
+                        j = counts[w]
+                        stack[w * _CELLS + j] = n
+                        counts[w] = j + 1
         d += 1
         now += 1
         if now == 5:
