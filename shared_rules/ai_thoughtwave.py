@@ -136,7 +136,9 @@ class Tuner:
         self._root = [None, 0]  # the search's root (order()): game, history length
         self._salt = 0  # from the root's first move, which the seed picks: its say among equal moves
         self._best_keys = [0] * _KEEP  # packed keys, best first (ai.keep_best)
-        self._scored = array("H", range(_SCORED))  # the moves behind the indices in _best_moves' keys
+        # _best_moves: the index of the first tile scored on each square listed (then the end); a
+        # key's index is found again from these (a move per index took 1 KB of the device's heap)
+        self._firsts = array("H", range(CELLS + 1))
         self._root_moves = array("H", range(_KEEP))  # root moves with their one-ply values
         self._root_values = [0] * _KEEP
         self._root_count = 0
@@ -275,13 +277,14 @@ class Tuner:
             mine, theirs, bit_mine, bit_theirs = links[1], links[0], 2, 1
         sides_mine, sides_theirs = sides(game, mover), sides(game, 1 - mover)
         open_mine, open_theirs = self._links.open[mover], self._links.open[1 - mover]
-        ours, other, scored = self._mine_edges, self._theirs_edges, self._scored
+        ours, other, firsts = self._mine_edges, self._theirs_edges, self._firsts
         pair_mine, pair_theirs = self._pair_mine, self._pair_theirs
         listed, place, far = self._squares, placement, 2 * INF
         count = self._best_reset(count)
         top, worst, salt = self._best_keys, count - 1, self._salt
         index = kept = 0
         for i in range(squares):
+            firsts[i] = index
             cell = listed[i]
             fits = 0 if board[cell] else FIT[edges[cell]] & held  # (a root square since taken)
             if not fits:
@@ -330,14 +333,25 @@ class Tuner:
                 elif score > _SCORE_LIMIT:
                     score = _SCORE_LIMIT
                 move = place(cell, mask)
-                scored[index] = move
                 key = (score + _SCORE_LIMIT) << 11 | ((move * 73 + salt) >> 4 & 3) << 9 | index
                 if key > top[worst]:
                     kept = keep_best(top, top, 0, kept, count, key, key)
                 index += 1
+        firsts[squares] = index
         out = [0] * kept
-        for i in range(kept):
-            out[i] = scored[top[i] & 511]
+        for j in range(kept):  # each key's move: its square, then its tile among those that fit
+            index = top[j] & 511
+            i = 0
+            while firsts[i + 1] <= index:
+                i += 1
+            cell, rank = listed[i], index - firsts[i]
+            fits = FIT[edges[cell]] & held
+            for mask in range(1, 16):
+                if fits >> mask & 1:
+                    if not rank:
+                        out[j] = place(cell, mask)
+                        break
+                    rank -= 1
         return out
 
     def _listed(self, cell, squares):
