@@ -123,12 +123,14 @@ def search_peak(name, options, history, ai_player, level, tuner=None):
     def sample(share):
         gc.collect()
         top[0] = max(top[0], gc.mem_alloc())
-    sampled = sampling(tuner or ai.tuner_class(g), sample)
+    sampled = None
     peak = kept = above_before = 0
     for move in history:
         if g.to_move() == ai_player:
             gc.collect()
             before = top[0] = gc.mem_alloc()
+            if sampled is None:  # (the tuning's import counts in the first search's kept bytes)
+                sampled = sampling(tuner or ai.tuner_class(g), sample)
             search = ai.Search(g, level, sample, len(g.history), sampled, device_seconds=1000000)
             search.progress_every = 1
             search.run()
