@@ -256,7 +256,11 @@ class Search:
         self._check_ticks = _ticks_since(_clock(), check_from)
         if self._order_reads_first:  # the seed's pick, then the list goes before the Tuner comes
             self._to_front(moves)
-            moves = moves[:self.widths[0]]
+            head = moves[:self.widths[0]]
+            # Emptied, not only let go: MicroPython's collector may find a stale pointer to the
+            # list in this frame and keep it; clear() gives its items' block back at once.
+            moves.clear()
+            moves = head
         tuner = self.tuner = self.tuner_class(game, self.level)
         self._leaf_value = getattr(tuner, "leaf_value", tuner.evaluate)  # what _evaluate asks
         sure_win = getattr(tuner, "sure_win", None)

@@ -285,6 +285,24 @@ def test_order_reads_first_gets_the_head_of_the_same_root_moves():
         assert len(whole) == 9 and RecordingTuner.received[0] == whole[:3]
 
 
+def test_order_reads_first_empties_the_root_list_before_the_tuner_is_built():
+    """The root's whole list is emptied (its items' memory given back), not only let go: a
+    conservative collector may keep a list object alive through a stale pointer."""
+    g = TicTacToe()
+    listed = []
+    plain_legal_moves = g.legal_moves
+
+    def legal_moves():
+        moves = plain_legal_moves()
+        listed.append(moves)
+        return moves
+
+    g.legal_moves = legal_moves
+    RecordingTuner.received[:] = []
+    search(g, HeadTuner, "easy", seed=1)
+    assert len(RecordingTuner.received[0]) == 3 and listed[0] == []
+
+
 class OneChoiceTuner(TicTacToeTuner):
     def order(self, moves, count):
         return [m for m in (4, 0, 2, 6, 8, 1, 3, 5, 7) if m in moves][:1]
