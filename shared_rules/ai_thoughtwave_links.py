@@ -64,18 +64,19 @@ def ptr8(buffer):
 # (last, unchanged if none) << 8.  A step costs 0 to 4, so five stacks hold the squares at d ..
 # d + 4: the stack of distance d is slot d % 5.  A square found again at a lower distance is
 # skipped when its old entry comes up.  Written for MicroPython's viper code emitter too (byte
-# pointers, machine ints): tools/build.py turns the comment
-# above it into the decorator for a chip with a native emitter, where it runs as machine code
-# with the same results; CPython and a MicroPython without one run it as it is.
+# pointers, machine ints): tools/build.py turns the comment above it into the decorator for a
+# chip with a native emitter, where it runs as machine code with the same results; CPython and a
+# MicroPython without one run it as it is.  A step's cost is worked out where it is taken (a
+# table of them, kept up to date with the mirror, cost more to refresh than it saved here).
 # @micropython.viper
-def dial(dist_buf, open_buf, goal_buf, inner_buf, pen_buf, step_buf, pred_buf, stack_buf, count_buf,
+def dial(dist_buf, open_buf, goal_buf, inner_buf, pen_buf, tiles_buf, pred_buf, stack_buf, count_buf,
          extra: int, last: int) -> int:
     dist = ptr8(dist_buf)
     opened = ptr8(open_buf)
     goal_border = ptr8(goal_buf)
     inner = ptr8(inner_buf)
     pen = ptr8(pen_buf)
-    step = ptr8(step_buf)
+    tiles = ptr8(tiles_buf)
     pred = ptr8(pred_buf)
     stack = ptr8(stack_buf)
     counts = ptr8(count_buf)
@@ -105,7 +106,8 @@ def dial(dist_buf, open_buf, goal_buf, inner_buf, pen_buf, step_buf, pred_buf, s
             for k in range(4):  # N, E, S, W
                 if o >> k & 1:
                     n = neighbours[4 * c + k]
-                    w = step[k * _CELLS + c]
+                    # the neighbour's tile, the pen bits of the two edges on the way
+                    w = 2 * tiles[n] + (pen[n] >> ((k + 2) & 3) & 1) + (pen[c] >> k & 1)
                     if d + w < dist[n]:
                         dist[n] = d + w
                         pred[n] = c
@@ -133,12 +135,6 @@ class Links:
         self.initial = (bytearray(CELLS), bytearray(CELLS))
         self.pen = bytearray(CELLS)  # empty squares: the edges no placed wave enters (crossing them: +1)
         self.tiles = bytearray(CELLS)  # 0 for a placed tile, 1 for an empty square: tiles to place
-        # The cost of a step from a square into its neighbour N, E, S, W (0 where it has none): the
-        # neighbour's tile (2, 0 if placed) and 1 for each empty square's edge on the way that no
-        # placed wave enters.  Kept per step rather than per square entered (distance() would add
-        # the pen bit of the square it leaves at every step of its hot loop).
-        # Direction k of square c at steps[k * CELLS + c].
-        self.steps = bytearray(4 * CELLS)
         self.board = bytearray(CELLS)  # the board the mirror shows
         self.moves = array("H", range(_HISTORY))  # the history it was brought up to date with
         self.mirror = [None, 0]  # the game and history length it shows
@@ -179,9 +175,8 @@ class Links:
         self.run_shape = bytearray(2)
 
     def _refresh(self, cells, count, board, edges):
-        """The mirror of the squares cells[0:count] again, and the steps into and out of them
-        (written out: a search refreshes the squares around each move, a new search every
-        square)."""
+        """The mirror of the squares cells[0:count] again (written out: a search refreshes the
+        squares around each move, a new search every square)."""
         mirror, tiles, pens = self.board, self.tiles, self.pen
         open_red, open_black = self.open
         initial_red, initial_black = self.initial
@@ -211,17 +206,6 @@ class Links:
                 initial_black[c] = INF
             else:
                 open_black[c] = initial_black[c] = 0
-        steps = self.steps
-        for i in range(count):
-            c = cells[i]
-            pen, into, base = pens[c], 2 * tiles[c], c * 4
-            for k in range(4):
-                n = NEIGHBOURS[base + k]
-                if n != _NO_CELL:
-                    back = (k + 2) & 3
-                    pair = (pen >> k & 1) + (pens[n] >> back & 1)  # the two edges on the way
-                    steps[k * CELLS + c] = pair + 2 * tiles[n]
-                    steps[back * CELLS + n] = pair + into
 
     def _refresh_around(self, c, board, edges):
         around = self.around
@@ -303,7 +287,7 @@ class Links:
         side `goal` (INF if it cannot be reached).  `extra`: map the squares up to that much
         beyond the goal's distance (0: stop once it is known; squares further off may keep higher
         costs, or INF).  Crossing from a square into a neighbour costs the neighbour's tile (2, 0 if
-        placed) and 1 for each empty square's edge on the way that no placed wave enters (steps;
+        placed) and 1 for each empty square's edge on the way that no placed wave enters (pen;
         a side's square is entered through its border edge): 0 to 4, so five stacks hold the
         squares at d .. d + 4 (dial).  Each square's predecessor goes into pred and the best
         square at the goal into last, so a best link can be walked back."""
@@ -321,7 +305,7 @@ class Links:
                 pred[n] = _NO_CELL
                 stacks[w * CELLS + counts[w]] = n
                 counts[w] += 1
-        found = dial(dist, opened, BORDER[goal], INNER, pen, self.steps, pred, stacks, counts, extra, self.last)
+        found = dial(dist, opened, BORDER[goal], INNER, pen, tiles, pred, stacks, counts, extra, self.last)
         self.last = found >> 8
         return found & 255
 

@@ -139,10 +139,10 @@ def test_mirror_follows_play_and_undo():
                 game.undo()
             if step % 4 == 0:
                 links.distances(game)
-                kept = [bytes(a) for a in links.open + links.initial + (links.steps,)]
+                kept = [bytes(a) for a in links.open + links.initial + (links.pen, links.tiles)]
                 links.mirror[0] = None  # forces a rebuild
                 links.distances(game)
-                assert kept == [bytes(a) for a in links.open + links.initial + (links.steps,)], (seed, step)
+                assert kept == [bytes(a) for a in links.open + links.initial + (links.pen, links.tiles)], (seed, step)
 
 
 def test_takes_the_win_in_one():
