@@ -344,7 +344,7 @@ def ai_only(benchlib, games):
     from tools import vpico_games
     from tools.flash import Board
     from tools.uf2 import make_uf2
-    from tools.vpico import VirtualPico
+    from tools.vpico import STEP_TIMEOUT_S, VirtualPico
     benchlib.host_pystones()  # measured before the emulators load the machine
     with tempfile.TemporaryDirectory(prefix="bench-vpico-") as tmp:
         work = Path(tmp)
@@ -353,7 +353,7 @@ def ai_only(benchlib, games):
         def one(game):
             plan = vpico_games.plan(game, DEFAULT_LEVEL, REPLIES, work / game / "plan", random_moves(), shorter=True)
             with VirtualPico(uf2_path, work / game) as pico:
-                board = Board(pico.url, timeout=60)
+                board = Board(pico.url, timeout=STEP_TIMEOUT_S)
                 try:
                     return ai_turns(benchlib, board, plan, DEFAULT_LEVEL)
                 finally:
