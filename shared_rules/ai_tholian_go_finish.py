@@ -32,8 +32,9 @@ def chain_maps(t, game, me):
     two nodes at most, not far off, may be done in the enemy's next turn though counted as more
     moves (a light move fills one node, but a push moves a whole string): breaking it comes
     first, as does breaking one that its pushes finish in its next two turns (finish_moves)
-    while mine needs more than my next.  Kept for the board (its hash) and `me` they were made
-    for: a search meets the board of a push under way at every node of it."""
+    while mine needs more than my next.  Also what each enemy dark token barring my links costs
+    my chain (t.barrier_cost).  Kept for the board (its hash) and `me` they were made for: a
+    search meets the board of a push under way at every node of it."""
     if game.zobrist == t.maps_key and me == t.maps_me:
         return
     t.maps_key = game.zobrist
