@@ -17,6 +17,7 @@ MicroPython VM.
 --games N plays N games in every match (default: TARGET_GAMES in the matches with a target,
 GAMES_PER_MATCH in the others; `make bench` plays BENCH_TARGET_GAMES in the former).
 """
+import json
 import multiprocessing
 import os
 import statistics
@@ -27,7 +28,7 @@ from shared_rules import ai, registry
 from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.rng import Rng
 import shared_rules.games  # noqa: F401  (registers every game)
-from tools.benchlib import at_most, cpu_pystones, rate_at_least, wilson
+from tools.benchlib import ROOT, at_most, cpu_pystones, rate_at_least, wilson
 
 # Games per match.  A match with a target (the default level against random and greedy, the
 # strongest level against the default) plays TARGET_GAMES: enough that the 95% Wilson interval
@@ -46,6 +47,10 @@ CHUNK = 8
 # draw.  Tholian Go games between good players run long: at 200 turns most were still going
 # with the AI well ahead (+6.5 tokens on average against greedy).
 MAX_TURNS = 500
+SEED_STEP = 7919
+# The slowest AI turns of each level, kept with their games' moves, so that tools/bench_vpico.py
+# times the same searches on the device.
+SLOWEST_KEPT = 3
 
 
 def games_with_ai():
@@ -93,8 +98,9 @@ def greedy_move(game, rng, tuner_class):
 def play_game(name, level, opponent, index, options=None, calibrate=True):
     """One game of the AI at `level` against `opponent` (random, greedy or another level), the
     AI on side index % 2, every seed from `index`.  Returns (the game, ended or stopped after
-    MAX_TURNS, the AI's side, [device ms, nodes, decisions, decisions over the level's time cap]
-    of each AI turn).
+    MAX_TURNS, the AI's side, [device ms, nodes, decisions, decisions over the level's time cap,
+    the ply the turn starts at] of each AI turn).  The AI's search of ply p is seeded
+    index * SEED_STEP + p.
 
     Only node budgets end the searches: the levels' time caps (a safety net on the device) would
     make the moves, so the strength, depend on the host's speed and load; the decisions that
@@ -117,9 +123,9 @@ def play_game(name, level, opponent, index, options=None, calibrate=True):
             last_mover = mover
             count += 1
             if mover == ai_side:
-                turns.append([0.0, 0, 0, 0])
+                turns.append([0.0, 0, 0, 0, len(game.history)])
         if mover == ai_side:
-            search = ai.Search(game, level, seed=index * 7919 + len(game.history))
+            search = ai.Search(game, level, seed=index * SEED_STEP + len(game.history))
             move = search.run()
             turn = turns[-1]
             turn[0] += search.elapsed_ms
@@ -153,9 +159,15 @@ def play_chunk(job):
     ai.set_host_speed(cpu_pystones(5000, 3))   # once per chunk: a short game costs less than that
     wins = draws = over_cap = 0
     turns = []
+    slowest = []
     for index in range(first, first + games):
         game, ai_side, game_turns = play_game(name, level, opponent, index, calibrate=False)
         turns += game_turns
+        for ms, _, decisions, _, start in game_turns:
+            slowest.append({"host_estimate_ms": round(ms, 1), "opponent": opponent, "ai_player": ai_side,
+                            "seed_base": index * SEED_STEP, "start": start,
+                            "history": list(game.history[:start + decisions])})
+        slowest = slowest_of(slowest)
         over_cap += sum(t[3] for t in game_turns)
         w = game.winner()
         if w == ai_side:
@@ -163,7 +175,11 @@ def play_chunk(job):
         elif w == DRAW or w == ONGOING:
             draws += 1
     return {"match": (name, level, opponent), "wins": wins, "draws": draws, "games": games,
-            "turns": turns, "over_cap": over_cap, "cpu_s": time.process_time() - cpu0}
+            "turns": turns, "over_cap": over_cap, "cpu_s": time.process_time() - cpu0, "slowest": slowest}
+
+
+def slowest_of(turns):
+    return sorted(turns, key=lambda t: -t["host_estimate_ms"])[:SLOWEST_KEPT]
 
 
 def turn_figures(turns):
@@ -216,6 +232,7 @@ def measure(names, levels, games, target_games, processes=2):
             else:
                 for key in ("wins", "draws", "games", "turns", "over_cap", "cpu_s"):
                     m[key] += r[key]
+                m["slowest"] = slowest_of(m["slowest"] + r["slowest"])
             left[r["match"]] -= 1
             if not left[r["match"]]:    # progress, and what a run cut short has shown
                 low, high = wilson(m["wins"], m["games"])
@@ -232,6 +249,7 @@ def measure(names, levels, games, target_games, processes=2):
         entry["wilson_vs_" + opponent] = [round(x, 3) for x in wilson(r["wins"], r["games"])]
         entry["draws_vs_" + opponent] = r["draws"]
         turns.setdefault((name, level), []).extend(r["turns"])
+        entry["slowest_turns"] = slowest_of(entry.get("slowest_turns", []) + r["slowest"])
     for (name, level), level_turns in turns.items():
         out[name][level].update(turn_figures(level_turns))
         out[name][level]["turns"] = len(level_turns)
@@ -251,11 +269,49 @@ def run(bench, games=GAMES_PER_MATCH, names=None, levels=None, with_vm=True, tar
     t0 = time.time()
     results, cpu = measure(names, levels, games, target_games)
     heap = vm_heap(bench) if with_vm else {}
+    slowest = {}
     for name in results:
         for level in results[name]:
             results[name][level]["peak_heap_kb"] = heap.get(name, {}).get(level, -1)
+            slowest.setdefault(name, {})[level] = results[name][level].pop("slowest_turns")
+    save_slowest_turns(slowest)
     return {"ai": results, "targets": targets(results, with_vm), "ai_bench": {"host_cpu_pystones": round(pystones), "seconds": round(time.time() - t0),
                                         "match_cpu_s": dict((n, round(c)) for n, c in cpu.items())}}
+
+
+SLOWEST_TURNS_PATH = os.path.join("bench", "ai_slowest_turns.json")
+
+
+def rules_digest():
+    """A digest of shared_rules/*.py: recorded searches replay only on the code that made them."""
+    import hashlib
+    digest = hashlib.sha256()
+    folder = os.path.join(ROOT, "shared_rules")
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".py"):
+            with open(os.path.join(folder, name), "rb") as f:
+                digest.update(name.encode() + f.read())
+    return digest.hexdigest()[:16]
+
+
+def save_slowest_turns(slowest):
+    """{game: {level: [turn, ...]}} of this run, for tools/bench_vpico.py to time on the device."""
+    path = os.path.join(ROOT, SLOWEST_TURNS_PATH)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        json.dump({"rules_digest": rules_digest(), "turns": slowest}, f)
+
+
+def load_slowest_turns():
+    """The slowest turns the last `ai` run saved, or (None, why not)."""
+    path = os.path.join(ROOT, SLOWEST_TURNS_PATH)
+    if not os.path.exists(path):
+        return None, "no %s: the ai benchmark saves it" % SLOWEST_TURNS_PATH
+    with open(path) as f:
+        saved = json.load(f)
+    if saved.get("rules_digest") != rules_digest():
+        return None, "%s was made by other shared_rules code: run the ai benchmark again" % SLOWEST_TURNS_PATH
+    return saved["turns"], ""
 
 
 # The AI's targets: the default level on the reference board, and the strongest level's.
@@ -280,14 +336,14 @@ def targets(results, with_heap):
                 if "wins_vs_" + opponent in entry:
                     rows.append(rate_at_least(label + "wins vs " + opponent, entry["wins_vs_" + opponent],
                                               entry["games_vs_" + opponent], goal))
-            rows.append(at_most(label + "median turn", entry["median_turn_s_rp2040"], NORMAL_MEDIAN_TURN_S, "s"))
-            rows.append(at_most(label + "worst turn", entry["worst_turn_s_rp2040"], NORMAL_WORST_TURN_S, "s"))
+            rows.append(at_most(label + "median turn (pystone est.)", entry["median_turn_s_rp2040"], NORMAL_MEDIAN_TURN_S, "s"))
+            rows.append(at_most(label + "worst turn (pystone est.)", entry["worst_turn_s_rp2040"], NORMAL_WORST_TURN_S, "s"))
             if with_heap:
                 rows.append(at_most(label + "search heap", entry["peak_heap_kb"], SEARCH_HEAP_KB, "KB"))
         entry = results[name].get(strongest)
         if entry is not None:
             label = "%s %s " % (name, strongest)
-            rows.append(at_most(label + "worst turn", entry["worst_turn_s_rp2040"], STRONGEST_WORST_TURN_S, "s"))
+            rows.append(at_most(label + "worst turn (pystone est.)", entry["worst_turn_s_rp2040"], STRONGEST_WORST_TURN_S, "s"))
             if "wins_vs_" + normal in entry:
                 rows.append(rate_at_least(label + "wins vs " + normal, entry["wins_vs_" + normal],
                                           entry["games_vs_" + normal], STRONGEST_VS_NORMAL))

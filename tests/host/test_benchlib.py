@@ -99,3 +99,44 @@ def test_bench_vpico_answers_help_and_refuses_an_unknown_game_in_one_line(capsys
     err = capsys.readouterr().err
     assert "unknown game chess" in err and "Traceback" not in err
     assert bench_vpico.parse_args(["--heap", "trap"]).games == ["trap"]
+
+
+def test_the_slowest_turns_kept_replay_as_the_device_replays_them():
+    """bench_ai keeps its slowest turns with their games' moves; bench_vpico's replay_turn,
+    run here on CPython, makes the same searches (no decision differs) from them."""
+    import time
+    from shared_rules import ai
+    from tools import bench_vpico
+    figures, _ = bench_ai.measure(["trap"], ["normal"], 2, 2, processes=1)
+    entry = figures["trap"]["normal"]
+    slowest = entry["slowest_turns"]
+    estimates = [t["host_estimate_ms"] for t in slowest]
+    assert len(slowest) == bench_ai.SLOWEST_KEPT and estimates == sorted(estimates, reverse=True)
+    assert abs(estimates[0] / 1000 - entry["worst_turn_s_rp2040"]) < 0.001
+    device = {}
+    exec(bench_vpico.REPLAY, device)
+    device["time"] = type("DeviceTime", (), {"ticks_us": staticmethod(lambda: int(time.perf_counter() * 1e6)),
+                                             "ticks_diff": staticmethod(lambda a, b: a - b)})
+    caps_were = ai.use_level_time_caps(False)
+    try:
+        for t in slowest:
+            took, differ = device["replay_turn"]("trap", t["history"], t["start"], t["seed_base"], "normal")
+            assert differ == 0 and took > 0
+    finally:
+        ai.use_level_time_caps(caps_were)
+
+
+def test_the_device_worst_turn_row_takes_the_slowest_host_turns_timed_on_the_device():
+    from tools import bench_vpico
+
+    def pair(ms):
+        return {"emulated": ms, "real_chip_estimate": round(ms / bench_vpico.REAL_CHIP, 1)}
+    ai_turns = {"median_ms": pair(500.0), "worst_ms": pair(900.0), "turns": 4}
+    game = {"ai_turn_ms": {"normal": ai_turns}, "heap_free_at_a_search_peak_bytes": 70000,
+            "cursor_ms": None, "played_move_ms": None, "resume_ms": None, "new_game_ms": None}
+    row = bench_vpico.targets(benchlib, {"trap": game}, 900.0)[1]
+    assert row["figure"] == "trap AI normal worst turn (4 replies)" and row["value"] == "1097.6 ms"
+    ai_turns["slowest_host_turns"] = {"worst_ms": pair(2600.0), "device_ms": [2600.0, 1000.0, 800.0]}
+    row = bench_vpico.targets(benchlib, {"trap": game}, 900.0)[1]
+    assert row["figure"] == "trap AI normal worst turn (4 replies + the ai bench's 3 slowest)"
+    assert row["value"] == "3170.7 ms" and row["ok"] == "no"
