@@ -268,7 +268,7 @@ def measure_game(benchlib, uf2_path, game, work, slowest):
     (tools/bench_ai.py), timed on the device too, or None."""
     from tools import vpico_games
     from tools.flash import Board
-    from tools.vpico import VirtualPico
+    from tools.vpico import STEP_TIMEOUT_S, VirtualPico
     any_move = random_moves()
     plans = {level: vpico_games.plan(game, level, REPLIES, work / ("plan-" + level), any_move, shorter=True) for level in LEVELS}
     text, resumed = with_resume(vpico_games.script(plans[DEFAULT_LEVEL], "shot-")[0], plans[DEFAULT_LEVEL])
@@ -276,7 +276,7 @@ def measure_game(benchlib, uf2_path, game, work, slowest):
     levels = {}
     with VirtualPico(uf2_path, work, script_text=text, report=report) as pico:
         pico.wait_script(3600)
-        board = Board(pico.url, timeout=60)
+        board = Board(pico.url, timeout=STEP_TIMEOUT_S)
         try:
             heap = app_heap(board)
             for level, plan in plans.items():
@@ -468,7 +468,7 @@ def heap_only(games):
     from tools import vpico_games
     from tools.flash import Board
     from tools.uf2 import make_uf2
-    from tools.vpico import VirtualPico
+    from tools.vpico import STEP_TIMEOUT_S, VirtualPico
     with tempfile.TemporaryDirectory(prefix="bench-vpico-") as tmp:
         work = Path(tmp)
         uf2_path = make_uf2("pico_lcd13", out_root=work / "build", log=lambda message: None)
@@ -478,7 +478,7 @@ def heap_only(games):
             text = with_resume(vpico_games.script(plan, "shot-")[0], plan)[0]
             with VirtualPico(uf2_path, work / game, script_text=text) as pico:
                 pico.wait_script(3600)
-                board = Board(pico.url, timeout=60)
+                board = Board(pico.url, timeout=STEP_TIMEOUT_S)
                 try:
                     heap = app_heap(board)
                     heap.update(search_heap(board, plan))
