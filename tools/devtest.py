@@ -188,7 +188,7 @@ def on_virtual_pico(files, timeout, log):
     with tempfile.TemporaryDirectory(prefix="devtest-vpico-") as tmp:
         with vpico.VirtualPico(uf2, tmp) as pico:
             log("devtest: virtual Pico on %s (emulated: the whole suite takes hours)" % pico.url)
-            board = Board(pico.url)
+            board = Board(pico.url, timeout=vpico.STEP_TIMEOUT_S)
             try:
                 return devtest(board, files, timeout, log)
             finally:

@@ -33,6 +33,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "tools" / "vpico.mjs"
 _READY = re.compile(r"^vpico: listening on 127\.0\.0\.1:(\d+)")
 PROFILE = "pico_lcd13"  # the handheld this emulates; its pins come from its profile
+# Wall seconds a REPL step (a command accepted, a file written) may take on the emulator: its
+# speed follows the host's load (a board's 10 s failed devtest's file sync on a loaded host).
+STEP_TIMEOUT_S = 120
 SIM_ONLY = ("expect", "expect-not")
 
 

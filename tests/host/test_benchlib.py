@@ -181,3 +181,13 @@ def test_the_device_worst_turn_row_takes_the_slowest_host_turns_timed_on_the_dev
     row = bench_vpico.targets(benchlib, {"trap": game}, 900.0)[1]
     assert row["figure"] == "trap AI normal worst turn (4 replies + the ai bench's 3 slowest)"
     assert row["value"] == "3170.7 ms" and row["ok"] == "no"
+
+
+def test_bench_strength_rates_chain_against_its_targets():
+    from tools import bench_ai_tholian_go, bench_strength
+    entry = bench_ai_tholian_go.measure(["normal"], ("random", "greedy"), 2, processes=1, variant="chain")["normal"]
+    assert entry["games"] == 2 and "wins_vs_greedy" in entry
+    entry.update({"games": 200, "wins_vs_random": 197, "wins_vs_greedy": 174})
+    rows = bench_strength.variant_rows("chain", entry)
+    assert [r["figure"] for r in rows] == ["tholian_go chain normal wins vs random", "tholian_go chain normal wins vs greedy"]
+    assert [r["ok"] for r in rows] == ["yes", "yes"] and rows[1]["target"] == ">= 70%"
