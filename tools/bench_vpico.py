@@ -255,19 +255,23 @@ def full_redraw_latency(report, plan):
 PAUSE_BUTTON = "x"
 
 
-def with_resume(text, plan):
-    """The script, then (unless the game is over) MENU for the pause menu and A on Resume: the
-    board drawn whole from a menu, its fixed drawing from the layer."""
+def with_resume(plan):
+    """(The plan's button script, then MENU for the pause menu and A on Resume: the board drawn
+    whole from a menu, its fixed drawing from the layer; the plan the script plays).  A plan
+    whose game ends is played without its last human decision, so that the game is still on
+    (at the game's end, the game-over screen has no Resume: Trap's row was missing)."""
     from shared_rules import registry
-    from tools.vpico_games import planning
-    with planning:
+    from tools import vpico_games
+    with vpico_games.planning:
         game = registry.create(plan.game, plan.options)
         for move in plan.history:
             game.play(move)
         over = game.winner() != -1
-    if over:
-        return text, False
-    return text + "press %s 150\nwait 850\npress a 150\nwait 1350\n" % PAUSE_BUTTON, True
+    if over and plan.segments[-1][0] == "human":
+        plan = vpico_games.Plan(plan.game, plan.level, plan.segments[:-1], plan.options, plan.history,
+                                plan.ai_player)
+    text = vpico_games.script(plan, "shot-")[0]
+    return text + "press %s 150\nwait 850\npress a 150\nwait 1350\n" % PAUSE_BUTTON, plan
 
 
 def resume_latency(report):
@@ -306,7 +310,7 @@ def measure_game(benchlib, uf2_path, game, work, slowest):
     from tools.vpico import STEP_TIMEOUT_S, VirtualPico
     any_move = random_moves()
     plans = {level: vpico_games.plan(game, level, REPLIES, work / ("plan-" + level), any_move, shorter=True) for level in LEVELS}
-    text, resumed = with_resume(vpico_games.script(plans[DEFAULT_LEVEL], "shot-")[0], plans[DEFAULT_LEVEL])
+    text, played = with_resume(plans[DEFAULT_LEVEL])
     report = work / "report.json"
     levels = {}
     with VirtualPico(uf2_path, work, script_text=text, report=report) as pico:
@@ -323,7 +327,7 @@ def measure_game(benchlib, uf2_path, game, work, slowest):
         finally:
             board.close()
     data = json.loads(report.read_text())
-    figures = screen_figures(data, plans[DEFAULT_LEVEL], resumed)
+    figures = screen_figures(data, played)
     figures.update(heap_figures(heap))
     figures["ai_turn_ms"] = levels
     return figures
@@ -414,14 +418,13 @@ def median_worst(ms):
     return {"median": pair(statistics.median(ms)), "worst": pair(max(ms)), "count": len(ms)} if ms else None
 
 
-def screen_figures(report, plan, resumed):
-    """The screen's latencies in one game played by a button script (emulated ms from the
-    press's GPIO edge to the last SPI byte, and the real-chip estimates); `resumed`: the
-    script ends with the pause menu's Resume (with_resume)."""
+def screen_figures(report, plan):
+    """The screen's latencies in one game played by with_resume's button script of `plan`
+    (emulated ms from the press's GPIO edge to the last SPI byte, and the real-chip estimates)."""
     cursor = cursor_latencies(report, len(plan.segments[0][1]))
     played = played_latencies(report, plan)
     new_game = full_redraw_latency(report, plan)
-    resume = resume_latency(report) if resumed else None
+    resume = resume_latency(report)
     full = [end - start for start, end, x, y, w, h in report["frames"] if w == 240 and h == 240]
     return {"cursor_ms": median_worst(cursor), "played_move_ms": median_worst(played),
             "new_game_ms": pair(new_game) if new_game is not None else None,
@@ -514,12 +517,12 @@ def screen_only(games):
 
         def one(game):
             plan = vpico_games.plan(game, "easy", REPLIES, work / game / "plan", random_moves(), shorter=True)
-            text, resumed = with_resume(vpico_games.script(plan, "shot-")[0], plan)
+            text, played = with_resume(plan)
             report = work / game / "report.json"
             status, serial, out = run_script(uf2_path, text, work / game, work / game, report=report, timeout_s=3600)
             if status:
                 raise RuntimeError("%s on the virtual Pico ended with status %d:\n%s%s" % (game, status, serial[-2000:], out[-2000:]))
-            return screen_figures(json.loads(report.read_text()), plan, resumed)
+            return screen_figures(json.loads(report.read_text()), played)
 
         with ThreadPoolExecutor(max_workers=2) as pool:  # one emulator per core
             rows = dict(zip(games, pool.map(one, games)))
@@ -540,7 +543,7 @@ def heap_only(games):
 
         def one(game):
             plan = vpico_games.plan(game, DEFAULT_LEVEL, REPLIES, work / game / "plan", random_moves(), shorter=True)
-            text = with_resume(vpico_games.script(plan, "shot-")[0], plan)[0]
+            text = with_resume(plan)[0]
             with VirtualPico(uf2_path, work / game, script_text=text) as pico:
                 pico.wait_script(3600)
                 board = Board(pico.url, timeout=STEP_TIMEOUT_S)

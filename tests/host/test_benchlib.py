@@ -1,6 +1,8 @@
 """The benchmarks' statistics and target table (tools/benchlib.py, tools/bench.py)."""
 import pytest
 
+from shared_rules.rng import Rng
+
 from tools import bench, bench_ai, benchlib
 
 
@@ -109,9 +111,9 @@ def test_bench_vpicos_resume_step_opens_the_pause_menu_in_the_middle_of_a_turn(t
     from tools import bench_vpico, vpico_games
     from tools.app_driver import new_game_keys
     plan = vpico_games.Plan("tholian_go", "easy", [], {}, [], 1)
-    script, resumed = bench_vpico.with_resume("", plan)
+    script, played = bench_vpico.with_resume(plan)
     resume = [line.split()[1] for line in script.splitlines() if line.startswith("press ")]
-    assert resumed and resume[-1] == "a"
+    assert played is plan and resume[-1] == "a"
     menus = []
     real_pause_menu = pause.pause_menu
 
@@ -191,3 +193,22 @@ def test_bench_strength_rates_chain_against_its_targets():
     rows = bench_strength.variant_rows("chain", entry)
     assert [r["figure"] for r in rows] == ["tholian_go chain normal wins vs random", "tholian_go chain normal wins vs greedy"]
     assert [r["ok"] for r in rows] == ["yes", "yes"] and rows[1]["target"] == ">= 70%"
+
+
+def test_bench_vpicos_resume_step_comes_before_the_decision_that_ends_the_game():
+    # At the game's end the game-over screen has no Resume: Trap's row was missing.
+    from shared_rules import registry
+    from tools import bench_vpico, vpico_games
+    game = registry.create("trap")
+    rng = Rng(3)
+    while game.winner() == -1:
+        moves = game.legal_moves()
+        game.play(moves[rng.below(len(moves))])
+    segments = [("menu", ["a", "a"]), ("human", ["right", "a"], True), ("human", ["down", "a"], True)]
+    plan = vpico_games.Plan("trap", "easy", segments, {}, list(game.history), 1)
+    script, played = bench_vpico.with_resume(plan)
+    assert played.segments == segments[:-1] and played.history == plan.history
+    presses = [line.split()[1] for line in script.splitlines() if line.startswith("press ")]
+    assert presses == ["a", "a", "right", "a", bench_vpico.PAUSE_BUTTON, "a"]
+    on = vpico_games.Plan("trap", "easy", segments, {}, list(game.history[:4]), 1)
+    assert bench_vpico.with_resume(on)[1] is on
