@@ -581,8 +581,18 @@ def parse_args(argv):
 
 
 def main(argv):
-    from shared_rules import registry
+    from tools.pico_firmware import FirmwareError
+    from tools.vpico import VpicoError
     args = parse_args(argv)
+    try:
+        return measure_and_print(args)
+    except (FirmwareError, VpicoError) as e:
+        print("bench_vpico: %s" % e)
+        return 2
+
+
+def measure_and_print(args):
+    from shared_rules import registry
     if args.ai:
         from tools import benchlib
         rows = ai_only(benchlib, args.games or games_with_ai())

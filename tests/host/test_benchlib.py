@@ -212,3 +212,12 @@ def test_bench_vpicos_resume_step_comes_before_the_decision_that_ends_the_game()
     assert presses == ["a", "a", "right", "a", bench_vpico.PAUSE_BUTTON, "a"]
     on = vpico_games.Plan("trap", "easy", segments, {}, list(game.history[:4]), 1)
     assert bench_vpico.with_resume(on)[1] is on
+
+
+def test_bench_vpico_without_the_firmware_says_where_to_put_it_in_one_line(tmp_path, monkeypatch, capsys):
+    from tools import bench_vpico, pico_firmware
+    monkeypatch.setattr(pico_firmware, "search_dirs", lambda: [tmp_path])
+    assert bench_vpico.main(["trap"]) == 2
+    out = capsys.readouterr().out
+    assert out.startswith("bench_vpico: the MicroPython v1.27.0 firmware") and "Traceback" not in out
+    assert len(out.strip().splitlines()) == 1
