@@ -13,18 +13,53 @@ from array import array
 from firmware.views.base import BUTTON
 
 
-def compact(moves):
+def compact(moves, shift, keys):
     """`moves` two bytes each where they fit: the builder keeps them while the player chooses
-    (Thoughtwave's ~1,500 opening moves: 3 KB of the device's heap instead of 6)."""
-    if moves and min(moves) >= 0 and max(moves) < 0x10000:
-        return array("H", moves)
-    return moves
+    (Thoughtwave's ~1,500 opening moves: 3 KB of the device's heap instead of 6).  When each
+    move's first step is move >> shift (`keys`: those steps), the steps bound the moves, and
+    the moves need no scan of their own (min() and max() took 6 ms of Thoughtwave's on the
+    virtual Pico)."""
+    if not moves:
+        return moves
+    if shift >= 0:
+        fits = min(keys) >= 0 and (max(keys) + 1) << shift <= 0x10000
+    else:
+        fits = min(moves) >= 0 and max(moves) < 0x10000
+    return array("H", moves) if fits else moves
+
+
+def key_runs(moves, shift, step_key, depth):
+    """The runs of successive moves with one step key (step_key(move, depth), or move >> shift
+    where shift >= 0): (the runs' keys, where each run begins in `moves`, then len(moves)).
+    A move costs a key and a comparison (the runs are few: Thoughtwave's 1,500 first steps
+    come in 100); no list of every move's key is made (a 6 KB block on a fragmented heap ran
+    the device out of memory)."""
+    keys = []
+    starts = []
+    last = -2
+    i = 0
+    if shift >= 0:      # (a loop of its own: a test per move of which key to take costs 30%)
+        for move in moves:
+            if move >> shift != last:
+                last = move >> shift
+                keys.append(last)
+                starts.append(i)
+            i += 1
+    else:
+        for move in moves:
+            key = step_key(move, depth)
+            if key != last:
+                last = key
+                keys.append(key)
+                starts.append(i)
+            i += 1
+    starts.append(i)
+    return keys, starts
 
 
 class MoveBuilder:
     def __init__(self, view, moves):
         self.view = view
-        moves = compact(moves)
         self.moves = moves         # the legal moves of the decision (ints)
         self.prefix = []           # step keys chosen so far
         self.candidates = moves    # the moves that start with the prefix
@@ -36,45 +71,34 @@ class MoveBuilder:
         self.firsts = []           # and the first of them (a view's preview and help text)
         self.cursor = -1           # key under the cursor
         x, y = view.start_xy()
-        self._refresh(-1, x, y)
+        keys = self._refresh(-1, x, y)
+        self.moves = self.candidates = compact(moves, view.step_shift(moves, 0), keys)
 
     def depth(self):
         return len(self.prefix)
 
     def _refresh(self, keep, near_x, near_y):
         """The targets at the current depth; the cursor stays on `keep` if it is one, else goes
-        to the target nearest (near_x, near_y)."""
+        to the target nearest (near_x, near_y).  Returns the candidates' runs' keys (key_runs)."""
         depth = len(self.prefix)
         view = self.view
         candidates = self.candidates
         # Each target counted once per step, so a cursor move needs no scan of the candidates
-        # (Thoughtwave has 1,500 at its first step).  Where the view says a step's key is a
-        # shift of the move (view.step_shift) it costs no call per move; no list of the keys is
-        # made (a 6 KB block on a fragmented heap ran the device out of memory).  The keys come
+        # (Thoughtwave has 1,500 at its first step), and without a call per move where the
+        # view says a step's key is a shift of the move (view.step_shift).  The keys come
         # mostly in runs and in ascending order (moves listed by their first step): then a key
         # above every one met is new without a look-up, and the targets need no sort
         # (MicroPython's sort takes quadratic time on a sorted list: 8.5 ms for Lazo's 145 on
         # the virtual Pico).
         shift = view.step_shift(candidates, depth)
-        step_key = view.step_key
+        run_keys, starts = key_runs(candidates, shift, view.step_key, depth)
         targets = []       # the keys in the order met
         counts = []
         firsts = []
         at = None          # key -> its place in targets, made once a key comes out of order
         top = -1           # the largest key met
-        run_key = -2       # the key of the run of moves being counted (-1: they have no step)
-        run = -1           # its place in targets
-        count = 0          # and its moves so far
-        for i in range(len(candidates)):
-            key = candidates[i] >> shift if shift >= 0 else step_key(candidates[i], depth)
-            if key == run_key:
-                count += 1
-                continue
-            if run >= 0:
-                counts[run] += count
-            run_key = key
-            count = 1
-            run = -1
+        for r in range(len(run_keys)):
+            key = run_keys[r]
             if key < 0:
                 continue
             if key <= top:
@@ -82,19 +106,18 @@ class MoveBuilder:
                     at = {}
                     for j in range(len(targets)):
                         at[targets[j]] = j
-                run = at.get(key, -1)
-                if run >= 0:
+                j = at.get(key, -1)
+                if j >= 0:
+                    counts[j] += starts[r + 1] - starts[r]
                     continue
+                at[key] = len(targets)
             else:
                 top = key
-            run = len(targets)
-            if at is not None:
-                at[key] = run
+                if at is not None:
+                    at[key] = len(targets)
             targets.append(key)
-            counts.append(0)
-            firsts.append(candidates[i])
-        if run >= 0:
-            counts[run] += count
+            counts.append(starts[r + 1] - starts[r])
+            firsts.append(candidates[starts[r]])
         if at is not None:      # out of order: sorted, the counts and first moves with them
             targets = sorted(targets)
             counts = [counts[at[k]] for k in targets]
@@ -112,7 +135,7 @@ class MoveBuilder:
         self.firsts = firsts
         if keep >= 0 and keep in targets:
             self.cursor = keep
-            return
+            return run_keys
         self.cursor = -1
         best_d = -1
         for i in range(n):
@@ -121,6 +144,7 @@ class MoveBuilder:
             d = dx * dx + dy * dy
             if best_d < 0 or d < best_d:
                 self.cursor, best_d = targets[i], d
+        return run_keys
 
     def cursor_xy(self):
         i = self.targets.index(self.cursor)

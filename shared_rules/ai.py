@@ -37,6 +37,12 @@
 #   SALT_FROM_FIRST                 optional: True if order() breaks ties by a salt taken from
 #                                   the first root move, which is then all the seed picks (no
 #                                   shuffle of the root moves)
+#   ORDER_READS_FIRST               optional (with SALT_FROM_FIRST): True if order() at the root
+#                                   reads only the first `count` moves it gets (the salt, and
+#                                   moves to fall back on); the root then keeps only those of
+#                                   its list before the Tuner is built (sure_win sees them too),
+#                                   so the whole list is not held beside the Tuner: ~1,500
+#                                   opening moves of Thoughtwave are 6 KB of the device's heap
 #
 # Memory: nothing per node but the game's own legal_moves() list and the ordering lists, all
 # garbage on return; recursion depth is at most len(widths) (< MAX_PLY); no tree, no tables.
@@ -224,6 +230,7 @@ class Search:
         self._sure_win = getattr(self.tuner_class, "SURE_WIN", WIN - 1)
         # Picking the first root move costs nothing; a shuffle of hundreds of moves does.
         self._salt_from_first = getattr(self.tuner_class, "SALT_FROM_FIRST", False)
+        self._order_reads_first = self._salt_from_first and getattr(self.tuner_class, "ORDER_READS_FIRST", False)
 
     # --- root -----------------------------------------------------------------------------
     def run(self):
@@ -247,6 +254,13 @@ class Search:
             self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
             return move
         self._check_ticks = _ticks_since(_clock(), check_from)
+        if self._order_reads_first:  # the seed's pick, then the list goes before the Tuner comes
+            self._to_front(moves)
+            head = moves[:self.widths[0]]
+            # Emptied, not only let go: MicroPython's collector may find a stale pointer to the
+            # list in this frame and keep it; clear() gives its items' block back at once.
+            moves.clear()
+            moves = head
         tuner = self.tuner = self.tuner_class(game, self.level)
         self._leaf_value = getattr(tuner, "leaf_value", tuner.evaluate)  # what _evaluate asks
         sure_win = getattr(tuner, "sure_win", None)
@@ -257,10 +271,11 @@ class Search:
                 self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
                 return move
             self._check_ticks += _ticks_since(_clock(), check_from)
-        if self._salt_from_first:
+        # The seed picks among equally good moves (and breaks move cycles).
+        if not self._salt_from_first:
+            self._shuffle(moves)
+        elif not self._order_reads_first:
             self._to_front(moves)
-        else:
-            self._shuffle(moves)  # the seed picks among equally good moves (and breaks move cycles)
         moves = self._killer_first(tuner.order(moves, self.widths[0]), 0)
         undo_to = len(game.history)
         best_move = moves[0]

@@ -38,9 +38,10 @@
 #   repetition a turn's start seen before (since the last capture) halves the value (§7 draw)
 #   variants   Football / Scrimmage: the race of the best light token to its target (distances
 #              on the empty light web); Chain: the light moves the cheapest chain still needs
-#              (found with own light tokens 0, empty nodes 1, enemy tokens 3, enemy barriers
-#              breaking links; each node not held filled by the nearest spare light token:
-#              a winning chain takes all fourteen, so their travel is what counts)
+#              (the shortest chains first, then own light tokens 0, empty nodes 1, enemy
+#              tokens 3, enemy barriers breaking links; each node not held filled by the
+#              nearest spare light token: a winning chain takes all fourteen, so their travel
+#              is what counts)
 # A search's leaf (leaf_value; greedy one-ply players keep evaluate()): in Chain also what the
 # next turns finish, counted in pushes rather than travel (a push moves a whole string, so a
 # spare token anywhere along my own string fills a gap in one light move): my chain with my
@@ -50,7 +51,8 @@
 # Ordering (without playing): the same terms, summed over the board once and changed only
 # around a move's nodes (steps, jumps through an own string to its best end, pushes through
 # an enemy token to their best end one node on), by what the turn still holds after the move;
-# in Chain barring the links of an enemy chain that is near (by travel or by pushes) first.
+# in Chain barring the links of an enemy chain that is near (by travel or by pushes) first,
+# and pushing off an enemy dark token whose barrier breaks a link of mine by what it costs.
 # `offer` is never made; an offer is declined unless far behind.
 from micropython import const
 

@@ -21,6 +21,7 @@ def prepare(t):
         t.n_my_missing = 0
         t.maps_key = -1  # the board (hash) and player chain_maps last served
         t.maps_me = 0
+        t.barrier_cost = bytearray(t.nd)  # chain_maps: per enemy dark token, my chain's moves it costs
 
 
 def chain_maps(t, game, me):
@@ -31,8 +32,9 @@ def chain_maps(t, game, me):
     two nodes at most, not far off, may be done in the enemy's next turn though counted as more
     moves (a light move fills one node, but a push moves a whole string): breaking it comes
     first, as does breaking one that its pushes finish in its next two turns (finish_moves)
-    while mine needs more than my next.  Kept for the board (its hash) and `me` they were made
-    for: a search meets the board of a push under way at every node of it."""
+    while mine needs more than my next.  Also what each enemy dark token barring my links costs
+    my chain (t.barrier_cost).  Kept for the board (its hash) and `me` they were made for: a
+    search meets the board of a push under way at every node of it."""
     if game.zobrist == t.maps_key and me == t.maps_me:
         return
     t.maps_key = game.zobrist
@@ -42,7 +44,7 @@ def chain_maps(t, game, me):
     t.enemy_chain[:] = t.on_chain
     t.enemy_stamp = t.chain_stamp
     yours = finish_moves(t, game, you) if t.n_missing <= FINISH_SEEN else FINISH_SEEN + 1
-    chain_moves(t, game, me)
+    mine = chain_moves(t, game, me)
     t.my_chain[:] = t.on_chain
     t.my_stamp = t.chain_stamp
     count = t.n_missing
@@ -52,6 +54,31 @@ def chain_maps(t, game, me):
     if not near and yours <= FINISH_SEEN:
         near = yours <= 2 or (count > 2 or finish_moves(t, game, me) > 2)
     t.chain_block = CHAIN_THREAT if near else CHAIN
+    _barrier_costs(t, game, me, mine)
+
+
+def _barrier_costs(t, game, me, mine):
+    """chain_maps: per enemy dark token, the light moves my cheapest chain (`mine` now) would
+    need less without it (t.barrier_cost), for those barring a link between two light tokens
+    of mine with another enemy dark token: a push that moves it off frees the link, and my
+    cheapest chain, which goes round it, cannot show that."""
+    g = t.space
+    board = game.board
+    adj, edge, xu, xv, deg = g.adj, g.edge, g.xu, g.xv, g.deg
+    costs = t.barrier_cost
+    you = 3 - me
+    for d in range(t.nd):
+        costs[d] = 0
+        if board[d] != you:
+            continue
+        for s in range(d * SLOTS, d * SLOTS + deg[d]):
+            e = edge[s]
+            if board[adj[s]] == you and board[xu[e]] == me and board[xv[e]] == me:
+                board[d] = 0
+                saved = mine - chain_moves(t, game, me)
+                board[d] = you
+                costs[d] = 0 if saved < 0 else (saved if saved < 255 else 255)
+                break
 
 
 def chain_lookahead(t, game, player):

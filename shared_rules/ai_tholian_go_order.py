@@ -140,6 +140,8 @@ def step_gain(t, game, a, b, me):
                     gain += 2 * block
             else:
                 gain += 3 * block * _barriers_across(t, board, b, a, me)
+                if board[b] == 3 - me:  # a push: the enemy's dark token leaves b, its barriers go
+                    gain += CHAIN * t.barrier_cost[b]
         if a != n:
             if a >= t.nd:
                 gain += _chain_end(t, a, -1)

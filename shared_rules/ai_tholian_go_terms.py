@@ -37,6 +37,7 @@ RACE = const(60)  # Football / Scrimmage: per step the best runner is ahead
 CHAIN = const(80)  # Chain: per light move the cheapest chain needs less
 _CHAIN_ENEMY = const(3)  # Chain: an enemy token on the way costs as many empty nodes
 _CHAIN_UNFILLED = const(12)  # Chain: light moves counted for a node no spare token can fill
+_CHAIN_NODE = const(4)  # Chain: each node of a chain in _chain_cost (shortest chains first; the costs stay bytes)
 CHAIN_NEAR = const(12)  # Chain, order(): an enemy chain lacking <= 2 nodes threatens up to these moves
 CHAIN_THREAT = const(700)  # Chain, order(): per node or link of a threatening enemy chain taken
 FAR = const(99)
@@ -557,8 +558,11 @@ def race_value(t, game, player):
 
 def _chain_cost(t, game, colour, start, finish, cost):
     """Chain: what a chain of `colour` still needs from an endpoint of `start` to one of
-    `finish` (the cheapest): an empty node costs 1, an enemy token _CHAIN_ENEMY (it must be
-    pushed away), an own token 0; a link across an enemy barrier is broken.  cost[node]: the
+    `finish` (the cheapest): every node _CHAIN_NODE, and an empty node 1 more, an enemy token
+    _CHAIN_ENEMY more (it must be pushed away); a link across an enemy barrier is broken.  The
+    node's own cost puts the shortest chains first: on the standard board a chain of fourteen
+    nodes is the only one fourteen tokens can make, and a detour around an enemy token that
+    costs less than pushing it off would be a chain never finished.  cost[node]: the
     cheapest from `start` to node, node included (255: none); t.pred[node] the node before it.
     Returns the cheapest end node (t.n: none).  A queue of improvements (label-correcting; small
     weights, a few passes)."""
@@ -573,7 +577,7 @@ def _chain_cost(t, game, colour, start, finish, cost):
     head = tail = 0
     for k in start:
         v = board[k]
-        cost[k] = 0 if v == colour else (1 if not v else _CHAIN_ENEMY)
+        cost[k] = _CHAIN_NODE + (0 if v == colour else (1 if not v else _CHAIN_ENEMY))
         pred[k] = n
         queue[tail % size] = k
         tail += 1
@@ -588,7 +592,7 @@ def _chain_cost(t, game, colour, start, finish, cost):
             if board[xu[e]] == enemy and board[xv[e]] == enemy:
                 continue
             v = board[w]
-            c = cu + (0 if v == colour else (1 if not v else _CHAIN_ENEMY))
+            c = cu + _CHAIN_NODE + (0 if v == colour else (1 if not v else _CHAIN_ENEMY))
             if c < cost[w]:
                 cost[w] = c
                 pred[w] = u

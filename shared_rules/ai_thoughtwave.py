@@ -46,17 +46,15 @@ _ZERO_COUNT = bytes(256)
 
 
 # --- move ordering ------------------------------------------------------------------------------
-# A ranking view: both players' distance maps, distances and square values of one position.
-# The root's view serves the replies to every root move too (one tile changes little of it, and
-# the search plays the replies out anyway); positions deeper than that get a view of their own.
-# Rankings are kept as packed keys (value, a tie-break from the seed, index) in a small top-k
-# buffer: no lists or sorts per node.
+# A ranking view: both players' distance maps and distances of one position.  The root's view
+# serves the replies to every root move too (one tile changes little of it, and the search plays
+# the replies out anyway); positions deeper than that get a view of their own.  What a ranking
+# makes of a view (the squares' values, the narrow squares, the best squares) is the Tuner's
+# scratch, used up before the next ranking.  Rankings are kept as packed keys (value, a
+# tie-break from the seed, index) in a small top-k buffer: no lists or sorts per node.
 def _view():
     return ((bytearray(CELLS), bytearray(CELLS), bytearray(CELLS), bytearray(CELLS)),
-            [0, 0, 0],  # the owner's distance, the opponent's, the owner (mover of the position)
-            bytearray(CELLS),  # narrow: bit 1 the owner's, 2 the opponent's (see _rank)
-            array("h", range(CELLS)),  # each square's value (the same for both players)
-            bytearray(CELLS))  # the best squares, best first
+            [0, 0, 0])  # the owner's distance, the opponent's, the owner (mover of the position)
 
 
 def _edge_values(first, second, side_pair, opened, cell, out):
@@ -108,6 +106,7 @@ class Tuner:
     # found to win one (no evaluation without a race comes near: |distances x 25| < 21000).
     SURE_WIN = 50000
     SALT_FROM_FIRST = True  # (ai.py) order() takes its tie-break salt from moves[0]
+    ORDER_READS_FIRST = True  # (ai.py) and reads no more than moves[:count]
     win_candidates = staticmethod(win_candidates)  # (ai.py) asked before a Tuner is built
 
     def __init__(self, game, level):
@@ -121,10 +120,12 @@ class Tuner:
         self._root_view = _view()
         self._node_view = _view()
         self._cached_cells = bytearray(_CACHED)
-        self._cached_maps = tuple((bytearray(CELLS), bytearray(CELLS), bytearray(CELLS), bytearray(CELLS))
-                             for _ in range(_CACHED))
+        # The 4 maps of each, one block (a bytearray each took 16 bytes of header and 12 of padding).
+        self._cached_maps = memoryview(bytearray(4 * CELLS * _CACHED))
         self._cached_links = bytearray(2 * _CACHED)
-        self._squares = bytearray(CELLS)  # the squares whose tiles are scored
+        self._squares = bytearray(CELLS)  # the squares whose tiles are scored, the best ranked first
+        self._narrow = bytearray(CELLS)  # of the view ranked: bit 1 the owner's, 2 the opponent's (_rank)
+        self._values = array("h", range(CELLS))  # of the view ranked: each square's value (both players')
         self._best_links = bytearray(CELLS)  # squares on a best link of either player
         self._count_mine = bytearray(256)  # squares of a best link by distance from the first side
         self._count_theirs = bytearray(256)
@@ -135,7 +136,9 @@ class Tuner:
         self._root = [None, 0]  # the search's root (order()): game, history length
         self._salt = 0  # from the root's first move, which the seed picks: its say among equal moves
         self._best_keys = [0] * _KEEP  # packed keys, best first (ai.keep_best)
-        self._scored = array("H", range(_SCORED))  # the moves behind the indices in _best_moves' keys
+        # _best_moves: the index of the first tile scored on each square listed (then the end); a
+        # key's index is found again from these (a move per index took 1 KB of the device's heap)
+        self._firsts = array("H", range(CELLS + 1))
         self._root_moves = array("H", range(_KEEP))  # root moves with their one-ply values
         self._root_values = [0] * _KEEP
         self._root_count = 0
@@ -203,9 +206,10 @@ class Tuner:
         links[0], links[2] = mine, mover
 
     def _rank(self, game, count, view):
-        """Ranks the best `count` squares of the position by `view`'s maps (after _map) and fills
-        its values and narrow squares; returns how many it ranked."""
-        maps, links, narrow, values, ranked = view
+        """Ranks the best `count` squares of the position by `view`'s maps (after _map) into
+        _squares and fills _values and _narrow; returns how many it ranked."""
+        maps, links = view
+        narrow, values, ranked = self._narrow, self._values, self._squares
         m0, m1, t0, t1 = maps
         mine, theirs, mover = links
         board, best_links = game.board, self._best_links
@@ -261,10 +265,10 @@ class Tuner:
     def _best_moves(self, game, view, squares, count):
         """The mover's best `count` tiles on the first `squares` of _squares, by the estimated
         change of both players' distances in `view` (equally weighted: a tile that mostly blocks
-        can be a reply that refutes a move), then by the square values."""
+        can be a reply that refutes a move), then by the square values (after _rank of `view`)."""
         mover = game.to_move()
         board, edges, held = game.board, game.edges, self._links.held[mover]
-        maps, links, narrow, values = view[0], view[1], view[2], view[3]
+        maps, links, narrow, values = view[0], view[1], self._narrow, self._values
         if links[2] == mover:
             m0, m1, t0, t1 = maps
             mine, theirs, bit_mine, bit_theirs = links[0], links[1], 1, 2
@@ -273,13 +277,14 @@ class Tuner:
             mine, theirs, bit_mine, bit_theirs = links[1], links[0], 2, 1
         sides_mine, sides_theirs = sides(game, mover), sides(game, 1 - mover)
         open_mine, open_theirs = self._links.open[mover], self._links.open[1 - mover]
-        ours, other, scored = self._mine_edges, self._theirs_edges, self._scored
+        ours, other, firsts = self._mine_edges, self._theirs_edges, self._firsts
         pair_mine, pair_theirs = self._pair_mine, self._pair_theirs
         listed, place, far = self._squares, placement, 2 * INF
         count = self._best_reset(count)
         top, worst, salt = self._best_keys, count - 1, self._salt
         index = kept = 0
         for i in range(squares):
+            firsts[i] = index
             cell = listed[i]
             fits = 0 if board[cell] else FIT[edges[cell]] & held  # (a root square since taken)
             if not fits:
@@ -328,20 +333,26 @@ class Tuner:
                 elif score > _SCORE_LIMIT:
                     score = _SCORE_LIMIT
                 move = place(cell, mask)
-                scored[index] = move
                 key = (score + _SCORE_LIMIT) << 11 | ((move * 73 + salt) >> 4 & 3) << 9 | index
                 if key > top[worst]:
                     kept = keep_best(top, top, 0, kept, count, key, key)
                 index += 1
+        firsts[squares] = index
         out = [0] * kept
-        for i in range(kept):
-            out[i] = scored[top[i] & 511]
+        for j in range(kept):  # each key's move: its square, then its tile among those that fit
+            index = top[j] & 511
+            i = 0
+            while firsts[i + 1] <= index:
+                i += 1
+            cell, rank = listed[i], index - firsts[i]
+            fits = FIT[edges[cell]] & held
+            for mask in range(1, 16):
+                if fits >> mask & 1:
+                    if not rank:
+                        out[j] = place(cell, mask)
+                        break
+                    rank -= 1
         return out
-
-    def _list_squares(self, view, squares):
-        ranked = view[4]
-        for i in range(squares):
-            self._squares[i] = ranked[i]
 
     def _listed(self, cell, squares):
         for i in range(squares):
@@ -430,7 +441,6 @@ class Tuner:
             self._cached_cells[i] = _NO_CELL
         self._map(game, self._root_view)
         squares = self._rank(game, count * _SQUARES_PER_MOVE, self._root_view)
-        self._list_squares(self._root_view, squares)
         out = self._best_moves(game, self._root_view, squares, count)
         return out if out else moves[:count]
 
@@ -445,9 +455,9 @@ class Tuner:
         free = -1
         for i in range(_CACHED):
             if self._cached_cells[i] == square:
-                kept = self._cached_maps[i]
                 for k in range(4):
-                    maps[k][:] = kept[k]
+                    at = (4 * i + k) * CELLS
+                    maps[k][:] = self._cached_maps[at:at + CELLS]
                 links[0], links[1], links[2] = cached[2 * i], cached[2 * i + 1], game.to_move()
                 self._links.sync(game)
                 return
@@ -457,9 +467,9 @@ class Tuner:
         self._map(game, self._node_view, root_maps[2][square] + root_maps[3][square] - 2 - root_links[1] > _FAR_OFF)
         if free >= 0:
             self._cached_cells[free] = square
-            kept = self._cached_maps[free]
             for k in range(4):
-                kept[k][:] = maps[k]
+                at = (4 * free + k) * CELLS
+                self._cached_maps[at:at + CELLS] = maps[k]
             cached[2 * free], cached[2 * free + 1] = links[0], links[1]
 
     def candidates(self, count):
@@ -485,7 +495,6 @@ class Tuner:
         else:
             self._map(game, view)
         squares = self._rank(game, count * _SQUARES_PER_MOVE, view)
-        self._list_squares(view, squares)
         if last != PASS:  # the squares around the tile just placed, too
             board, base = game.board, placed_cell(last) * 4
             for k in range(4):

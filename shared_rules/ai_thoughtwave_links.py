@@ -31,11 +31,13 @@ _FAR = const(160)  # distance of a player who cannot link any more
 _STEP = const(25)  # evaluation units per unit of distance (a free square is 4)
 _TEMPO = const(40)  # the side to move is that much closer
 _WIDTH = const(10)  # squares per row (thoughtwave.SIZE)
+_CELLS = const(100)  # squares (thoughtwave.CELLS, a constant here for dial's viper code)
 _NO_CELL = const(255)  # no square (thoughtwave.NO_CELL: no neighbour there)
 _RACE_TILES = const(8)  # longest unblockable link the evaluation looks for
 _PIECES_CHECK = const(20)  # links this short are checked for the pieces they need
 _SHORT_COST = const(8)  # per square of such a link that the player's pieces cannot fill
-_HISTORY = const(256)  # decisions the mirror follows (a game has at most 48 placements)
+_HISTORY = const(128)  # decisions the mirror follows (a game has at most 48 placements, a pass
+# needs one in between: 97 decisions)
 _BESIDE = const(4 * _RACE_TILES)
 _PATTERNS = const(96)
 _ALL_CELLS = bytes(range(CELLS))
@@ -51,6 +53,78 @@ def _kinds_fitting(fits, need):
     return KINDS_LO[fits & 255] | KINDS_HI[fits >> 8]
 
 
+def ptr8(buffer):
+    """A byte buffer as dial() reads it: in viper code a cast to a raw pointer, here the buffer."""
+    return buffer
+
+
+# The hot loop of the AI (Links.distance): Dial's algorithm from the squares already on the
+# stacks (counts[k] squares at distance k, from stacks[k * CELLS]), into dist and pred; returns
+# the distance to the goal (goal_border: the goal side's border edges) | the square reached there
+# (last, unchanged if none) << 8.  A step costs 0 to 4, so five stacks hold the squares at d ..
+# d + 4: the stack of distance d is slot d % 5.  A square found again at a lower distance is
+# skipped when its old entry comes up.  Written for MicroPython's viper code emitter too (byte
+# pointers, machine ints): tools/build.py turns the comment above it into the decorator for a
+# chip with a native emitter, where it runs as machine code with the same results; CPython and a
+# MicroPython without one run it as it is.  A step's cost is worked out where it is taken (a
+# table of them, kept up to date with the mirror, cost more to refresh than it saved here).
+# @micropython.viper
+def dial(dist_buf, open_buf, goal_buf, inner_buf, pen_buf, tiles_buf, pred_buf, stack_buf, count_buf,
+         extra: int, last: int) -> int:
+    dist = ptr8(dist_buf)
+    opened = ptr8(open_buf)
+    goal_border = ptr8(goal_buf)
+    inner = ptr8(inner_buf)
+    pen = ptr8(pen_buf)
+    tiles = ptr8(tiles_buf)
+    pred = ptr8(pred_buf)
+    stack = ptr8(stack_buf)
+    counts = ptr8(count_buf)
+    neighbours = ptr8(NEIGHBOURS)
+    d = 0
+    now = 0  # the slot of distance d
+    best = INF
+    while True:
+        while counts[now] > 0:
+            top = counts[now] - 1
+            counts[now] = top
+            c = stack[now * _CELLS + top]
+            if dist[c] != d:
+                continue
+            o = opened[c]
+            gb = o & goal_border[c]
+            if gb:
+                v = d
+                if pen[c] & gb:
+                    v = d + 1
+                if v < best:
+                    last = c
+                    if v == d and extra == 0:
+                        return d | last << 8
+                    best = v
+            o = o & inner[c]
+            for k in range(4):  # N, E, S, W
+                if o >> k & 1:
+                    n = neighbours[4 * c + k]
+                    # the neighbour's tile, the pen bits of the two edges on the way
+                    w = 2 * tiles[n] + (pen[n] >> ((k + 2) & 3) & 1) + (pen[c] >> k & 1)
+                    if d + w < dist[n]:
+                        dist[n] = d + w
+                        pred[n] = c
+                        w += now  # the slot of distance d + w
+                        if w >= 5:
+                            w -= 5
+                        j = counts[w]
+                        stack[w * _CELLS + j] = n
+                        counts[w] = j + 1
+        d += 1
+        now += 1
+        if now == 5:
+            now = 0
+        if best + extra <= d or counts[0] + counts[1] + counts[2] + counts[3] + counts[4] == 0:
+            return best | last << 8
+
+
 # The distance model of one search: a mirror of the board's crossing state, brought up to date
 # from the moves that differ since its last look, and the scratch of its searches.
 class Links:
@@ -61,23 +135,19 @@ class Links:
         self.initial = (bytearray(CELLS), bytearray(CELLS))
         self.pen = bytearray(CELLS)  # empty squares: the edges no placed wave enters (crossing them: +1)
         self.tiles = bytearray(CELLS)  # 0 for a placed tile, 1 for an empty square: tiles to place
-        self.in_n = bytearray(CELLS)  # cost of entering a square through its N edge (2 + pen bit), E, S, W
-        self.in_e = bytearray(CELLS)
-        self.in_s = bytearray(CELLS)
-        self.in_w = bytearray(CELLS)
-        self.entry = (self.in_n, self.in_e, self.in_s, self.in_w)
         self.board = bytearray(CELLS)  # the board the mirror shows
         self.moves = array("H", range(_HISTORY))  # the history it was brought up to date with
         self.mirror = [None, 0]  # the game and history length it shows
         self.held = [0, 0]  # the pieces each player holds, as sets of masks
         self.around = bytearray(5)  # _refresh_around: a square and its neighbours
         # Scratch (written before it is read).
-        self.stack_a = bytearray(CELLS)  # Dial's stacks: a square enters each at most once per distance
-        self.stack_b = bytearray(CELLS)
-        self.stack_c = bytearray(CELLS)
-        self.stack_d = bytearray(CELLS)
-        self.stack_e = bytearray(CELLS)
-        self.maps = (bytearray(CELLS), bytearray(CELLS), bytearray(CELLS), bytearray(CELLS))
+        # Dial's five stacks, one after the other (a square enters each at most once per
+        # distance), and how many squares each holds; _needs_tiles uses the first two.
+        self.stacks = bytearray(5 * CELLS)
+        self.counts = bytearray(5)
+        self.stack_a = memoryview(self.stacks)[0:CELLS]
+        self.stack_b = memoryview(self.stacks)[CELLS:2 * CELLS]
+        self.maps = (bytearray(CELLS), bytearray(CELLS))  # _link's distances, _needs_tiles's
         self.pred = bytearray(CELLS)  # distance(): the square each square was reached from
         self.last = 0  # distance(): the square at the goal side of its best link
         self.kinds = bytearray(CELLS)  # the kinds of pieces (bits 0..4) that fit each square of a link
@@ -110,7 +180,6 @@ class Links:
         mirror, tiles, pens = self.board, self.tiles, self.pen
         open_red, open_black = self.open
         initial_red, initial_black = self.initial
-        in_n, in_e, in_s, in_w = self.entry
         held_red, held_black = self.held
         for i in range(count):
             c = cells[i]
@@ -120,16 +189,10 @@ class Links:
                 open_red[c] = open_black[c] = m
                 initial_red[c] = initial_black[c] = INF
                 tiles[c] = pens[c] = 0
-                in_n[c] = in_e[c] = in_s[c] = in_w[c] = 0
                 continue
             e = edges[c]
             tiles[c] = 1
-            pen = 15 & ~e
-            pens[c] = pen
-            in_n[c] = 2 + (pen & 1)
-            in_e[c] = 2 + (pen >> 1 & 1)
-            in_s[c] = 2 + (pen >> 2 & 1)
-            in_w[c] = 2 + (pen >> 3)
+            pens[c] = 15 & ~e
             fit = FIT[e] & MULTI
             fits = fit & held_red
             if fits:
@@ -224,159 +287,27 @@ class Links:
         side `goal` (INF if it cannot be reached).  `extra`: map the squares up to that much
         beyond the goal's distance (0: stop once it is known; squares further off may keep higher
         costs, or INF).  Crossing from a square into a neighbour costs the neighbour's tile (2, 0 if
-        placed) and 1 for each empty square's edge on the way that no placed wave enters (entry,
-        pen): 0 to 4, so five stacks hold the squares at d .. d + 4, rotated after each distance.
-        A square found again at a lower distance is skipped when its old entry comes up.  Each
-        square's predecessor goes into pred and the best square at the goal into last, so a best
-        link can be walked back.  The four directions are written out: the hot loop of the AI."""
+        placed) and 1 for each empty square's edge on the way that no placed wave enters (pen;
+        a side's square is entered through its border edge): 0 to 4, so five stacks hold the
+        squares at d .. d + 4 (dial).  Each square's predecessor goes into pred and the best
+        square at the goal into last, so a best link can be walked back."""
         dist[:] = self.initial[player]
-        opened, inner, pred, pen = self.open[player], INNER, self.pred, self.pen
-        goal_border = BORDER[goal]
+        opened, pred, pen, tiles = self.open[player], self.pred, self.pen, self.tiles
+        stacks, counts = self.stacks, self.counts
         bit = BORDER[start][SIDE_CELLS[start][0]]
-        in_n, in_e, in_s, in_w = self.entry
-        s0, s1, s2 = self.stack_a, self.stack_b, self.stack_c
-        s3, s4 = self.stack_d, self.stack_e
-        n0 = n1 = n2 = n3 = n4 = 0
-        through = self.entry[BIT_DIR[bit]]
+        through = BIT_DIR[bit]
+        for k in range(5):
+            counts[k] = 0
         for n in SIDE_CELLS[start]:
             if opened[n] & bit:
-                w = through[n]
+                w = 2 * tiles[n] + (pen[n] >> through & 1)
                 dist[n] = w
                 pred[n] = _NO_CELL
-                if w == 4:
-                    s4[n4] = n
-                    n4 += 1
-                elif w == 3:
-                    s3[n3] = n
-                    n3 += 1
-                elif w == 2:
-                    s2[n2] = n
-                    n2 += 1
-                elif w:
-                    s1[n1] = n
-                    n1 += 1
-                else:
-                    s0[n0] = n
-                    n0 += 1
-        d = 0
-        best = INF
-        while True:
-            while n0:
-                n0 -= 1
-                c = s0[n0]
-                if dist[c] != d:
-                    continue
-                o = opened[c]
-                gb = o & goal_border[c]
-                if gb:
-                    v = d + 1 if pen[c] & gb else d
-                    if v < best:
-                        self.last = c
-                        if v == d and not extra:
-                            return d
-                        best = v
-                o &= inner[c]
-                exits = pen[c]
-                if o & 1:
-                    n = c + _WIDTH
-                    w = in_s[n] + (exits & 1)
-                    if d + w < dist[n]:
-                        dist[n] = d + w
-                        pred[n] = c
-                        if w == 4:
-                            s4[n4] = n
-                            n4 += 1
-                        elif w == 3:
-                            s3[n3] = n
-                            n3 += 1
-                        elif w == 2:
-                            s2[n2] = n
-                            n2 += 1
-                        elif w:
-                            s1[n1] = n
-                            n1 += 1
-                        else:
-                            s0[n0] = n
-                            n0 += 1
-                if o & 2:
-                    n = c + 1
-                    w = in_w[n] + (exits >> 1 & 1)
-                    if d + w < dist[n]:
-                        dist[n] = d + w
-                        pred[n] = c
-                        if w == 4:
-                            s4[n4] = n
-                            n4 += 1
-                        elif w == 3:
-                            s3[n3] = n
-                            n3 += 1
-                        elif w == 2:
-                            s2[n2] = n
-                            n2 += 1
-                        elif w:
-                            s1[n1] = n
-                            n1 += 1
-                        else:
-                            s0[n0] = n
-                            n0 += 1
-                if o & 4:
-                    n = c - _WIDTH
-                    w = in_n[n] + (exits >> 2 & 1)
-                    if d + w < dist[n]:
-                        dist[n] = d + w
-                        pred[n] = c
-                        if w == 4:
-                            s4[n4] = n
-                            n4 += 1
-                        elif w == 3:
-                            s3[n3] = n
-                            n3 += 1
-                        elif w == 2:
-                            s2[n2] = n
-                            n2 += 1
-                        elif w:
-                            s1[n1] = n
-                            n1 += 1
-                        else:
-                            s0[n0] = n
-                            n0 += 1
-                if o & 8:
-                    n = c - 1
-                    w = in_e[n] + (exits >> 3)
-                    if d + w < dist[n]:
-                        dist[n] = d + w
-                        pred[n] = c
-                        if w == 4:
-                            s4[n4] = n
-                            n4 += 1
-                        elif w == 3:
-                            s3[n3] = n
-                            n3 += 1
-                        elif w == 2:
-                            s2[n2] = n
-                            n2 += 1
-                        elif w:
-                            s1[n1] = n
-                            n1 += 1
-                        else:
-                            s0[n0] = n
-                            n0 += 1
-            d += 1
-            if best + extra <= d:
-                return best
-            if not (n1 or n2 or n3 or n4):
-                return best
-            t = s0
-            s0 = s1
-            s1 = s2
-            s2 = s3
-            s3 = s4
-            s4 = t
-            n0 = n1
-            n1 = n2
-            n2 = n3
-            n3 = n4
-            n4 = 0
+                stacks[w * CELLS + counts[w]] = n
+                counts[w] += 1
+        found = dial(dist, opened, BORDER[goal], INNER, pen, tiles, pred, stacks, counts, extra, self.last)
+        self.last = found >> 8
+        return found & 255
 
     def _short_of_pieces(self, game, player, start, goal):
         """Squares of the best link that distance() (from `start`) has just found that the player's

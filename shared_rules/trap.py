@@ -79,31 +79,41 @@ class _Geometry:
         self.cells = cells
         self.col = bytes(c % size for c in range(cells))
         self.row = bytes(c // size for c in range(cells))
-        # 8-neighbour lists, cell c's in nb[nb_start[c]:nb_start[c + 1]].
+        # 8-neighbour lists, cell c's in nb[nb_start[c]:nb_start[c + 1]]: the row below, its own
+        # row, the row above, each from the left (a loop over the nine offsets took 10 ms of a
+        # new game on the virtual Pico, a tuple of the three rows per cell 4 of the 11 left).
         starts = _zeros(cells + 1)
-        nbs = bytearray()
-        # Row below, own row, row above, each from the left (a loop over the nine offsets took
-        # 10 ms of a new game on the virtual Pico).
+        nbs = bytearray(8 * cells)
+        k = 0
         last = size - 1
         for c in range(cells):
             x = c % size
-            y = c // size
-            for row in (c - size if y > 0 else -1, c, c + size if y < last else -1):
-                if row >= 0:
-                    if x > 0:
-                        nbs.append(row - 1)
-                    if row != c:
-                        nbs.append(row)
-                    if x < last:
-                        nbs.append(row + 1)
-            starts[c + 1] = len(nbs)
+            left = c - 1 if x > 0 else c        # the span of columns, in the cell's own row
+            end = c + 2 if x < last else c + 1
+            if c >= size:
+                for v in range(left - size, end - size):
+                    nbs[k] = v
+                    k += 1
+            for v in range(left, end):
+                if v != c:
+                    nbs[k] = v
+                    k += 1
+            if c < cells - size:
+                for v in range(left + size, end + size):
+                    nbs[k] = v
+                    k += 1
+            starts[c + 1] = k
         self.nb_start = starts
-        self.nb = bytes(nbs)
-        self.passages = _triangle_passages(size)
-        self.triangles = len(self.passages) // 9
+        self.nb = bytes(nbs[:k])
+        # The triangles' passages, for the trap test's flood fill: filled by the first test
+        # that needs them (a dot whose four rays are all cut, some moves into a game), not in
+        # the new game's first screen (16 ms on the virtual Pico); allocated here, while the
+        # heap has room for the block.
+        self.triangles = 4 * (size - 1) * (size - 1)
+        self.passages = _zeros(9 * self.triangles)
         # Scratch space for the flood fill and the repetition check (never allocated in play).
         self.seen = bytearray(self.triangles)
-        self.stamp = 0
+        self.stamp = 0      # the flood fill's last mark (0: no flood fill yet, passages unfilled)
         self.stack = _zeros(self.triangles)
         self.scratch = bytearray(cells)
         # Zobrist keys for the repetition rule: 30 bits from a 16-bit generator, so that every
@@ -118,8 +128,8 @@ class _Geometry:
         self.keys = keys
 
 
-def _triangle_passages(size):
-    """For every triangle, its three passages as (neighbour triangle, hole, hole).
+def _fill_passages(out, size):
+    """For every triangle, its three passages as (neighbour triangle, hole, hole), into `out`.
 
     The unit square with lower-left hole (c, r) is split by its diagonals into triangles
     N, E, S, W (index 4 * square + 0..3).  A passage is shut when both holes hold the player's
@@ -127,7 +137,6 @@ def _triangle_passages(size):
     the outline lead to _OUTSIDE through the board's edge (open unless a link lies on it).
     """
     n = size - 1  # unit squares per side
-    out = _zeros(n * n * 36)  # preallocated: growing an array wastes heap
     i = 0
     # A square's 36 values at once (a call per passage took 23 ms of a new game on the
     # virtual Pico).  Its neighbours' triangles: S of the square above, W of the one on the
@@ -152,7 +161,6 @@ def _triangle_passages(size):
                                         below, ll, lr, first + 3, ll, ur, first + 1, ul, lr,
                                         left, ll, ul, first + 2, ll, ur, first, ul, lr))
             i += 36
-    return out
 
 
 def _dot_rays(dots, size):
@@ -583,6 +591,8 @@ class Trap(Game):
                 return False
         first = self._dot_triangles[dot]
         geo = self._geo
+        if not geo.stamp:
+            _fill_passages(geo.passages, self.size)
         passages = geo.passages
         seen = geo.seen
         stack = geo.stack

@@ -14,8 +14,10 @@ script (tools/vpico_games.py; the human plays random moves, entered with the d-p
                         and every AI search; firmware/device_hal.py) of the 246,016-byte heap
   search_peak_bytes     the most live heap one of the game's searches (at the default level)
                         held above the larger of the heaps before and after it (both of which
-                        the app samples): replayed at the REPL with a collection at every node,
-                        so the peak inside a move, which the app's samples between decisions miss
+                        the app samples): replayed at the REPL with a collection at every node
+                        and at the root's moments of most (the moves listed, the Tuner built,
+                        its ordering), so the peak inside a move, which the app's samples
+                        between decisions miss
   first_search_kept_bytes   what a search left in the heap (the first one: the AI's code and
                         tables, which stay for the game and so are in heap_low_free_bytes);
                         search_peak_above_before_bytes, the peak above the heap before the
@@ -51,7 +53,11 @@ measures the screen's figures alone (a game against the easy AI per game, no AI 
 
     python -m tools.bench_vpico --heap [GAME ...]
 
-the heap's figures alone (the games with an AI by default).
+the heap's figures alone (the games with an AI by default);
+
+    python -m tools.bench_vpico --ai [GAME ...]
+
+the AI's turns at the default level alone (ai_turn_ms.<default level>).
 """
 import json
 import statistics
@@ -107,22 +113,44 @@ def replay_turn(name, history, start, seed_base, level):
         took += time.ticks_diff(time.ticks_us(), t0)
         g.play(move)
     return took, differ
-def search_peak(name, options, history, ai_player, level):
+def sampling(tuner_class, sample):
+    # The tuner class with the heap sampled where the root holds more than at its nodes: the
+    # moves listed beside the win check's work, the Tuner just built, order()'s start and end.
+    class Sampled(tuner_class):
+        def __init__(self, game, level):
+            tuner_class.__init__(self, game, level)
+            sample(0)
+        def order(self, moves, count):
+            sample(0)
+            out = tuner_class.order(self, moves, count)
+            sample(0)
+            return out
+    if hasattr(tuner_class, "win_candidates"):
+        def win_candidates(game, moves):
+            out = tuner_class.win_candidates(game, moves)
+            sample(0)
+            return out
+        Sampled.win_candidates = staticmethod(win_candidates)
+    return Sampled
+def search_peak(name, options, history, ai_player, level, tuner=None):
     # The most live heap any of the game's searches held above the larger of the heaps before
     # and after it (the app samples both), and the most one search left behind (the AI's code
-    # and tables, the first time): a collection at every node (progress_every = 1), the time
-    # cap lifted so the collections cut nothing.
+    # and tables, the first time): a collection at every node (progress_every = 1) and at the
+    # root's moments (sampling), the time cap lifted so the collections cut nothing.
     g = registry.create(name, options)
     top = [0]
     def sample(share):
         gc.collect()
         top[0] = max(top[0], gc.mem_alloc())
+    sampled = None
     peak = kept = above_before = 0
     for move in history:
         if g.to_move() == ai_player:
             gc.collect()
             before = top[0] = gc.mem_alloc()
-            search = ai.Search(g, level, sample, len(g.history), device_seconds=1000000)
+            if sampled is None:  # (the tuning's import counts in the first search's kept bytes)
+                sampled = sampling(tuner or ai.tuner_class(g), sample)
+            search = ai.Search(g, level, sample, len(g.history), sampled, device_seconds=1000000)
             search.progress_every = 1
             search.run()
             search = None
@@ -220,19 +248,30 @@ def full_redraw_latency(report, plan):
     return whole_frame_after(press_updates(report)[len(plan.segments[0][1]) - 1])
 
 
-def with_resume(text, plan):
-    """The script, then (unless the game is over) B to the pause menu and A on Resume: the
-    board drawn whole from a menu, its fixed drawing from the layer."""
+# The reference board's X, the app's MENU: it opens the pause menu in any state of a decision.
+# B does only at a turn's first decision: in a turn of several (Tholian Go's three) it takes
+# back the last, and the device's game may part from the plan (its AI's time caps cut searches
+# the plan's did not), so the script's end may find the human in the middle of a turn.
+PAUSE_BUTTON = "x"
+
+
+def with_resume(plan):
+    """(The plan's button script, then MENU for the pause menu and A on Resume: the board drawn
+    whole from a menu, its fixed drawing from the layer; the plan the script plays).  A plan
+    whose game ends is played without its last human decision, so that the game is still on
+    (at the game's end, the game-over screen has no Resume: Trap's row was missing)."""
     from shared_rules import registry
-    from tools.vpico_games import planning
-    with planning:
+    from tools import vpico_games
+    with vpico_games.planning:
         game = registry.create(plan.game, plan.options)
         for move in plan.history:
             game.play(move)
         over = game.winner() != -1
-    if over:
-        return text, False
-    return text + "press b 150\nwait 850\npress a 150\nwait 1350\n", True
+    if over and plan.segments[-1][0] == "human":
+        plan = vpico_games.Plan(plan.game, plan.level, plan.segments[:-1], plan.options, plan.history,
+                                plan.ai_player)
+    text = vpico_games.script(plan, "shot-")[0]
+    return text + "press %s 150\nwait 850\npress a 150\nwait 1350\n" % PAUSE_BUTTON, plan
 
 
 def resume_latency(report):
@@ -268,30 +307,19 @@ def measure_game(benchlib, uf2_path, game, work, slowest):
     (tools/bench_ai.py), timed on the device too, or None."""
     from tools import vpico_games
     from tools.flash import Board
-    from tools.vpico import VirtualPico
+    from tools.vpico import STEP_TIMEOUT_S, VirtualPico
     any_move = random_moves()
     plans = {level: vpico_games.plan(game, level, REPLIES, work / ("plan-" + level), any_move, shorter=True) for level in LEVELS}
-    text, resumed = with_resume(vpico_games.script(plans[DEFAULT_LEVEL], "shot-")[0], plans[DEFAULT_LEVEL])
+    text, played = with_resume(plans[DEFAULT_LEVEL])
     report = work / "report.json"
     levels = {}
     with VirtualPico(uf2_path, work, script_text=text, report=report) as pico:
         pico.wait_script(3600)
-        board = Board(pico.url, timeout=60)
+        board = Board(pico.url, timeout=STEP_TIMEOUT_S)
         try:
             heap = app_heap(board)
             for level, plan in plans.items():
-                board.enter_raw_repl(soft_reset=True)  # a fresh heap, no app
-                out = board.exec(REPLAY + "print(replay(%r, %r, %r, %d, %r))" % (
-                    game, plan.options, plan.history, plan.ai_player, level), timeout=3600)
-                turns_us, differ = eval(out.strip())  # a tuple: a list of ints and an int
-                host = host_ai_turns(plan, level)
-                device_ms = [t / 1000 for t in turns_us]
-                levels[level] = {
-                    "median_ms": pair(statistics.median(device_ms)), "worst_ms": pair(max(device_ms)),
-                    "turns": len(device_ms),
-                    "pystone_estimate_median_ms": round(benchlib.rp2040_seconds(statistics.median(host)) * 1000, 1),
-                    "pystone_estimate_worst_ms": round(benchlib.rp2040_seconds(max(host)) * 1000, 1),
-                    "searches_cut_by_the_time_cap": differ}
+                levels[level] = ai_turns(benchlib, board, plan, level)
                 if level == DEFAULT_LEVEL:
                     heap.update(search_heap(board, plan))
             if slowest:
@@ -299,10 +327,51 @@ def measure_game(benchlib, uf2_path, game, work, slowest):
         finally:
             board.close()
     data = json.loads(report.read_text())
-    figures = screen_figures(data, plans[DEFAULT_LEVEL], resumed)
+    figures = screen_figures(data, played)
     figures.update(heap_figures(heap))
     figures["ai_turn_ms"] = levels
     return figures
+
+
+def ai_turns(benchlib, board, plan, level):
+    """The AI's turns of the plan's game at `level` replayed on a fresh heap (REPLAY's replay),
+    beside the pystone estimates of the same searches."""
+    board.enter_raw_repl(soft_reset=True)  # a fresh heap, no app
+    out = board.exec(REPLAY + "print(replay(%r, %r, %r, %d, %r))" % (
+        plan.game, plan.options, plan.history, plan.ai_player, level), timeout=3600)
+    turns_us, differ = eval(out.strip())  # a tuple: a list of ints and an int
+    host = host_ai_turns(plan, level)
+    device_ms = [t / 1000 for t in turns_us]
+    return {"median_ms": pair(statistics.median(device_ms)), "worst_ms": pair(max(device_ms)),
+            "turns": len(device_ms), "turns_ms": [round(t, 1) for t in device_ms],
+            "pystone_estimate_median_ms": round(benchlib.rp2040_seconds(statistics.median(host)) * 1000, 1),
+            "pystone_estimate_worst_ms": round(benchlib.rp2040_seconds(max(host)) * 1000, 1),
+            "searches_cut_by_the_time_cap": differ}
+
+
+def ai_only(benchlib, games):
+    """The AI's turns at the default level alone (`run`'s default-level game, its searches
+    replayed on the virtual Pico), without the app's game, the heap or the other levels."""
+    from tools import vpico_games
+    from tools.flash import Board
+    from tools.uf2 import make_uf2
+    from tools.vpico import STEP_TIMEOUT_S, VirtualPico
+    benchlib.host_pystones()  # measured before the emulators load the machine
+    with tempfile.TemporaryDirectory(prefix="bench-vpico-") as tmp:
+        work = Path(tmp)
+        uf2_path = make_uf2("pico_lcd13", out_root=work / "build", log=lambda message: None)
+
+        def one(game):
+            plan = vpico_games.plan(game, DEFAULT_LEVEL, REPLIES, work / game / "plan", random_moves(), shorter=True)
+            with VirtualPico(uf2_path, work / game) as pico:
+                board = Board(pico.url, timeout=STEP_TIMEOUT_S)
+                try:
+                    return ai_turns(benchlib, board, plan, DEFAULT_LEVEL)
+                finally:
+                    board.close()
+
+        with ThreadPoolExecutor(max_workers=2) as pool:  # one emulator per core
+            return dict(zip(games, pool.map(one, games)))
 
 
 def slowest_turns_on_device(board, game, turns):
@@ -349,14 +418,13 @@ def median_worst(ms):
     return {"median": pair(statistics.median(ms)), "worst": pair(max(ms)), "count": len(ms)} if ms else None
 
 
-def screen_figures(report, plan, resumed):
-    """The screen's latencies in one game played by a button script (emulated ms from the
-    press's GPIO edge to the last SPI byte, and the real-chip estimates); `resumed`: the
-    script ends with the pause menu's Resume (with_resume)."""
+def screen_figures(report, plan):
+    """The screen's latencies in one game played by with_resume's button script of `plan`
+    (emulated ms from the press's GPIO edge to the last SPI byte, and the real-chip estimates)."""
     cursor = cursor_latencies(report, len(plan.segments[0][1]))
     played = played_latencies(report, plan)
     new_game = full_redraw_latency(report, plan)
-    resume = resume_latency(report) if resumed else None
+    resume = resume_latency(report)
     full = [end - start for start, end, x, y, w, h in report["frames"] if w == 240 and h == 240]
     return {"cursor_ms": median_worst(cursor), "played_move_ms": median_worst(played),
             "new_game_ms": pair(new_game) if new_game is not None else None,
@@ -449,12 +517,12 @@ def screen_only(games):
 
         def one(game):
             plan = vpico_games.plan(game, "easy", REPLIES, work / game / "plan", random_moves(), shorter=True)
-            text, resumed = with_resume(vpico_games.script(plan, "shot-")[0], plan)
+            text, played = with_resume(plan)
             report = work / game / "report.json"
             status, serial, out = run_script(uf2_path, text, work / game, work / game, report=report, timeout_s=3600)
             if status:
                 raise RuntimeError("%s on the virtual Pico ended with status %d:\n%s%s" % (game, status, serial[-2000:], out[-2000:]))
-            return screen_figures(json.loads(report.read_text()), plan, resumed)
+            return screen_figures(json.loads(report.read_text()), played)
 
         with ThreadPoolExecutor(max_workers=2) as pool:  # one emulator per core
             rows = dict(zip(games, pool.map(one, games)))
@@ -468,17 +536,17 @@ def heap_only(games):
     from tools import vpico_games
     from tools.flash import Board
     from tools.uf2 import make_uf2
-    from tools.vpico import VirtualPico
+    from tools.vpico import STEP_TIMEOUT_S, VirtualPico
     with tempfile.TemporaryDirectory(prefix="bench-vpico-") as tmp:
         work = Path(tmp)
         uf2_path = make_uf2("pico_lcd13", out_root=work / "build", log=lambda message: None)
 
         def one(game):
             plan = vpico_games.plan(game, DEFAULT_LEVEL, REPLIES, work / game / "plan", random_moves(), shorter=True)
-            text = with_resume(vpico_games.script(plan, "shot-")[0], plan)[0]
+            text = with_resume(plan)[0]
             with VirtualPico(uf2_path, work / game, script_text=text) as pico:
                 pico.wait_script(3600)
-                board = Board(pico.url, timeout=60)
+                board = Board(pico.url, timeout=STEP_TIMEOUT_S)
                 try:
                     heap = app_heap(board)
                     heap.update(search_heap(board, plan))
@@ -501,6 +569,8 @@ def parse_args(argv):
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--heap", action="store_true",
                         help="the heap's figures alone (default: the screen's figures alone)")
+    parser.add_argument("--ai", action="store_true",
+                        help="the AI's turns at the default level alone")
     parser.add_argument("games", nargs="*", metavar="GAME",
                         help="games to measure: %s (default: all)" % ", ".join(registry.game_names()))
     args = parser.parse_args(argv)
@@ -511,8 +581,28 @@ def parse_args(argv):
 
 
 def main(argv):
-    from shared_rules import registry
+    from tools.pico_firmware import FirmwareError
+    from tools.vpico import VpicoError
     args = parse_args(argv)
+    try:
+        return measure_and_print(args)
+    except (FirmwareError, VpicoError) as e:
+        print("bench_vpico: %s" % e)
+        return 2
+
+
+def measure_and_print(args):
+    from shared_rules import registry
+    if args.ai:
+        from tools import benchlib
+        rows = ai_only(benchlib, args.games or games_with_ai())
+        print("AI turns at %s, emulated ms (real-chip estimate = emulated / %.2f)" % (DEFAULT_LEVEL, REAL_CHIP))
+        for game, f in rows.items():
+            print("%-12s median %s (%s) worst %s (%s) turns %s" % (
+                game, f["median_ms"]["emulated"], f["median_ms"]["real_chip_estimate"], f["worst_ms"]["emulated"],
+                f["worst_ms"]["real_chip_estimate"], f["turns_ms"]))
+        print(json.dumps(rows, indent=1))
+        return 0
     if args.heap:
         rows = heap_only(args.games or games_with_ai())
         print("%-12s %10s %10s %10s %12s" % ("game", "heap low", "search", "free at", "1st search"))

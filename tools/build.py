@@ -42,6 +42,12 @@ BYTECODE_ONLY = "none"
 MARCHES = ("x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
            "xtensa", "xtensawin", "rv32imc", "rv64imc", BYTECODE_ONLY)
 
+# A function written for MicroPython's viper code emitter as well as for plain Python has this
+# comment line right above its def (shared_rules/ai_thoughtwave_links.py's dial): a build for a
+# chip (-march) turns it into the decorator, so the board runs machine code; the sources stay
+# plain Python for CPython and the MicroPython VM, which has no native emitter.
+VIPER_MARK = "# @micropython.viper\n"
+
 MAIN_STUB = "# Written by tools/build.py: MicroPython runs main.py from source; the app is compiled.\nimport firmware.main\n"
 ACTIVE_TEMPLATE = "# Written by tools/build.py: the board profile this build is for.\nfrom boards.%s import *\n"
 
@@ -117,9 +123,14 @@ def compile_files(sources, dest, march, keep_going=False, line_numbers=True):
             return None
         dst = dest / (board_path[:-3] + ".mpy")
         dst.parent.mkdir(parents=True, exist_ok=True)
-        cmd = [mpy_cross] + (["-march=" + march] if march else []) + ([] if line_numbers else ["-O3"]) + \
-            ["-s", board_path, "-o", str(dst), str(src)]
-        proc = subprocess.run(cmd, capture_output=True, text=True)
+        text = Path(src).read_text()
+        with tempfile.TemporaryDirectory(prefix="viper-") as tmp:
+            if march and VIPER_MARK in text:  # the same lines, the mark made a decorator
+                src = Path(tmp) / Path(board_path).name
+                src.write_text(text.replace(VIPER_MARK, VIPER_MARK[2:]))
+            cmd = [mpy_cross] + (["-march=" + march] if march else []) + ([] if line_numbers else ["-O3"]) + \
+                ["-s", board_path, "-o", str(dst), str(src)]
+            proc = subprocess.run(cmd, capture_output=True, text=True)
         if proc.returncode != 0:  # named by its path in the repository (= on the board)
             return compile_error((proc.stdout + proc.stderr).replace(str(src), board_path), board_path)
         return None

@@ -188,7 +188,7 @@ def on_virtual_pico(files, timeout, log):
     with tempfile.TemporaryDirectory(prefix="devtest-vpico-") as tmp:
         with vpico.VirtualPico(uf2, tmp) as pico:
             log("devtest: virtual Pico on %s (emulated: the whole suite takes hours)" % pico.url)
-            board = Board(pico.url)
+            board = Board(pico.url, timeout=vpico.STEP_TIMEOUT_S)
             try:
                 return devtest(board, files, timeout, log)
             finally:
@@ -209,22 +209,26 @@ def main(argv=None):
         print(message, file=sys.stderr, flush=True)
 
     from tools.pico_firmware import FirmwareError
+    from tools.procs import interrupted_by_signals
     from tools.vpico import VpicoError
     board = None
     try:
-        if args.vpico and args.port:
-            raise BoardError("give --port or --vpico, not both")
-        if not args.vpico:
-            check_port(args.port)  # before the board is asked: a wrong port or target is said at once
-        files = collect(args.tests, args.test_root)
-        if not files:
-            raise BoardError("no test files in %s" % " ".join(args.tests))
-        if args.vpico:
-            results = on_virtual_pico(files, args.timeout, log)
-        else:
-            board = Board(args.port)
-            results = devtest(board, files, args.timeout, log)
-            board.leave_raw_repl()
+        # SIGTERM, and SIGINT even where it was ignored (a background job), end the run as
+        # Ctrl-C does: the virtual Pico's emulator stopped, its folder removed.
+        with interrupted_by_signals():
+            if args.vpico and args.port:
+                raise BoardError("give --port or --vpico, not both")
+            if not args.vpico:
+                check_port(args.port)  # before the board is asked: a wrong port or target is said at once
+            files = collect(args.tests, args.test_root)
+            if not files:
+                raise BoardError("no test files in %s" % " ".join(args.tests))
+            if args.vpico:
+                results = on_virtual_pico(files, args.timeout, log)
+            else:
+                board = Board(args.port)
+                results = devtest(board, files, args.timeout, log)
+                board.leave_raw_repl()
     except (BoardError, BuildError, FirmwareError, VpicoError) as e:
         print("devtest: %s" % e, file=sys.stderr)
         return 1

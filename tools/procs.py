@@ -5,7 +5,12 @@ run on as orphans (a MicroPython VM under node for up to its timeout, or for eve
 the kernel can send the child SIGTERM when its parent dies (prctl PR_SET_PDEATHSIG), which
 needs no cooperation from the child; elsewhere this does nothing (the virtual board is tied to
 its parent by a pipe instead, tools/vboard.py).
+
+A tool that is stopped by a signal it can catch (Ctrl-C's SIGINT, SIGTERM) cleans up as it does
+on KeyboardInterrupt when it runs inside `interrupted_by_signals()`: its `with` blocks stop the
+children and remove the temporary folders.
 """
+import contextlib
 import ctypes
 import signal
 import subprocess
@@ -30,3 +35,20 @@ def stop(proc, grace_s=10):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def raise_interrupt(signum, frame):
+    raise KeyboardInterrupt()
+
+
+@contextlib.contextmanager
+def interrupted_by_signals():
+    """Inside, SIGTERM and SIGINT raise KeyboardInterrupt in the main thread, whatever the tool
+    was started with (Python's default SIGTERM ends the process at once, so no cleanup runs;
+    a shell starts a background job with SIGINT ignored); the handlers are put back after."""
+    handlers = {sig: signal.signal(sig, raise_interrupt) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        yield
+    finally:
+        for sig in handlers:
+            signal.signal(sig, handlers[sig])

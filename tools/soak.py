@@ -20,6 +20,8 @@ import sys
 import time
 import traceback
 
+from tools.procs import interrupted_by_signals
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RULES_TESTS = os.path.join(ROOT, "tests", "rules")
 # game -> games in a full run (Tholian Go: 200 for each of its 14 cases, tests/rules/test_tholian_go_random.py)
@@ -118,16 +120,13 @@ def main(argv=None):
     print("soak: %s on %d processes" % (", ".join("%d %s" % (plan[n], n) for n in plan), args.jobs), flush=True)
     # SIGTERM (and SIGINT, also where a shell started the run in the background with SIGINT
     # ignored) stops the run with the figures so far.
-    handlers = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
-        play(tasks(plan, args.seed), args.jobs, tally)
+        with interrupted_by_signals():
+            play(tasks(plan, args.seed), args.jobs, tally)
     except KeyboardInterrupt:
         print("soak: interrupted", flush=True)
         report(tally)
         return 130
-    finally:
-        for sig in handlers:
-            signal.signal(sig, handlers[sig])
     report(tally)
     return 1 if tally.failures else 0
 
@@ -157,10 +156,6 @@ def worker_signals():
     """A worker ends on SIGTERM (Pool.terminate()) and leaves Ctrl-C to the main process."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def stop(signum, frame):
-    raise KeyboardInterrupt()
 
 
 def report(tally):

@@ -33,6 +33,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "tools" / "vpico.mjs"
 _READY = re.compile(r"^vpico: listening on 127\.0\.0\.1:(\d+)")
 PROFILE = "pico_lcd13"  # the handheld this emulates; its pins come from its profile
+# Wall seconds a REPL step (a command accepted, a file written) may take on the emulator: its
+# speed follows the host's load (a board's 10 s failed devtest's file sync on a loaded host).
+STEP_TIMEOUT_S = 120
 SIM_ONLY = ("expect", "expect-not")
 
 
@@ -145,7 +148,12 @@ class VirtualPico:
             self._script_done.set()
 
         threading.Thread(target=read_output, daemon=True).start()
-        if not ready.wait(self.startup_timeout) or proc.poll() is not None:
+        try:
+            started = ready.wait(self.startup_timeout) and proc.poll() is None
+        except BaseException:   # interrupted while it starts (no `with` has it yet to stop)
+            self.stop()
+            raise
+        if not started:
             self.stop()
             raise VpicoError("the virtual Pico did not start:\n" + "\n".join(self.log))
         return self

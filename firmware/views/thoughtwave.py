@@ -126,13 +126,17 @@ class View(BaseView):
                 else:
                     fb.fill_rect(x0, y0 + span, span, 2, c)
         # Every square empty (tiles cover the ones played).
-        for cell in range(SIZE * SIZE):
-            x, y = self.square_xy(cell)
-            if ui.color:
-                fb.rect(x, y, sq, sq, self.empty)
-            else:
+        if ui.color:
+            # Each square's outline, as the lines along the rows and columns of squares: the
+            # same pixels in 40 calls instead of 100 (6 ms of a new game on the virtual Pico).
+            for i in range(SIZE):
+                for edge in (i * sq, i * sq + sq - 1):
+                    fb.hline(x0, y0 + edge, span, self.empty)
+                    fb.vline(x0 + edge, y0, span, self.empty)
+        else:
+            for cell in range(SIZE * SIZE):
+                x, y = self.square_xy(cell)
                 fb.pixel(x, y, 1)
-        if not ui.color:
             fb.rect(x0 - 1, y0 - 1, span + 2, span + 2, 1)
 
     def draw_board(self, builder, last):

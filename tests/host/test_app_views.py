@@ -107,7 +107,12 @@ def test_the_builder_keeps_the_moves_in_two_bytes_each_where_they_fit():
     assert isinstance(builder.moves, array) and len(bytes(builder.moves)) == 2 * len(moves)
     assert list(builder.moves) == moves
     assert presses_for(builder, moves[-1])      # every move still reachable through it
-    assert compact([1, 0x10000]) == [1, 0x10000] and compact([]) == []
+    # Bounded by the keys of their runs where each move's first step is move >> shift, else
+    # looked at one by one.
+    assert compact([1, 0x10000], -1, []) == [1, 0x10000] and compact([], -1, []) == []
+    assert compact([0x10, 0xFFFF], 4, [1, 0xFFF]) == array("H", [0x10, 0xFFFF])
+    assert compact([0x10, 0x10000], 4, [1, 0x1000]) == [0x10, 0x10000]
+    assert compact([-16, 0x10], 4, [-1, 1]) == [-16, 0x10]
 
 
 @pytest.mark.parametrize("profile", sorted(PROFILES))

@@ -1,6 +1,8 @@
 """The benchmarks' statistics and target table (tools/benchlib.py, tools/bench.py)."""
 import pytest
 
+from shared_rules.rng import Rng
+
 from tools import bench, bench_ai, benchlib
 
 
@@ -101,6 +103,47 @@ def test_bench_vpico_answers_help_and_refuses_an_unknown_game_in_one_line(capsys
     assert bench_vpico.parse_args(["--heap", "trap"]).games == ["trap"]
 
 
+def test_bench_vpicos_resume_step_opens_the_pause_menu_in_the_middle_of_a_turn(tmp_path, monkeypatch):
+    # Tholian Go's turn is three decisions, and the device's game may part from the plan, so
+    # the script's end can find the human between two of them: there B took back the first
+    # (the bench's "Resume" measured that redraw, 216-261 ms), not the pause menu's Resume.
+    from firmware import pause
+    from tools import bench_vpico, vpico_games
+    from tools.app_driver import new_game_keys
+    plan = vpico_games.Plan("tholian_go", "easy", [], {}, [], 1)
+    script, played = bench_vpico.with_resume(plan)
+    resume = [line.split()[1] for line in script.splitlines() if line.startswith("press ")]
+    assert played is plan and resume[-1] == "a"
+    menus = []
+    real_pause_menu = pause.pause_menu
+
+    def pause_menu(app, session):
+        menus.append(len(session.game.history))
+        return real_pause_menu(app, session)
+
+    monkeypatch.setattr(pause, "pause_menu", pause_menu)
+    seen = {}
+
+    def decide(app):
+        game = app.session.game
+        if "first" not in seen:    # the turn's first decision: any
+            seen["first"] = len(game.history) + 1
+            return list(vpico_games.entries(app.builder)[0])
+        if "resume" not in seen:   # between two decisions of the turn: the script's end
+            seen["resume"] = len(game.history)
+            return list(resume)
+        seen["end"] = len(game.history)
+        raise vpico_games.PlanEnd()
+
+    hw = vpico_games.PlanningHW(tmp_path, new_game_keys("tholian_go", "human", "ai-easy"), decide)
+    from firmware.app import App
+    hw.app = app = App(hw)
+    with pytest.raises(vpico_games.PlanEnd):
+        app.main_menu()
+    assert seen["resume"] == seen["first"] == 1      # the human's turn went on after one decision
+    assert menus == [1] and seen["end"] == 1         # paused, resumed, nothing taken back
+
+
 def test_the_slowest_turns_kept_replay_as_the_device_replays_them():
     """bench_ai keeps its slowest turns with their games' moves; bench_vpico's replay_turn,
     run here on CPython, makes the same searches (no decision differs) from them."""
@@ -140,3 +183,41 @@ def test_the_device_worst_turn_row_takes_the_slowest_host_turns_timed_on_the_dev
     row = bench_vpico.targets(benchlib, {"trap": game}, 900.0)[1]
     assert row["figure"] == "trap AI normal worst turn (4 replies + the ai bench's 3 slowest)"
     assert row["value"] == "3170.7 ms" and row["ok"] == "no"
+
+
+def test_bench_strength_rates_chain_against_its_targets():
+    from tools import bench_ai_tholian_go, bench_strength
+    entry = bench_ai_tholian_go.measure(["normal"], ("random", "greedy"), 2, processes=1, variant="chain")["normal"]
+    assert entry["games"] == 2 and "wins_vs_greedy" in entry
+    entry.update({"games": 200, "wins_vs_random": 197, "wins_vs_greedy": 174})
+    rows = bench_strength.variant_rows("chain", entry)
+    assert [r["figure"] for r in rows] == ["tholian_go chain normal wins vs random", "tholian_go chain normal wins vs greedy"]
+    assert [r["ok"] for r in rows] == ["yes", "yes"] and rows[1]["target"] == ">= 70%"
+
+
+def test_bench_vpicos_resume_step_comes_before_the_decision_that_ends_the_game():
+    # At the game's end the game-over screen has no Resume: Trap's row was missing.
+    from shared_rules import registry
+    from tools import bench_vpico, vpico_games
+    game = registry.create("trap")
+    rng = Rng(3)
+    while game.winner() == -1:
+        moves = game.legal_moves()
+        game.play(moves[rng.below(len(moves))])
+    segments = [("menu", ["a", "a"]), ("human", ["right", "a"], True), ("human", ["down", "a"], True)]
+    plan = vpico_games.Plan("trap", "easy", segments, {}, list(game.history), 1)
+    script, played = bench_vpico.with_resume(plan)
+    assert played.segments == segments[:-1] and played.history == plan.history
+    presses = [line.split()[1] for line in script.splitlines() if line.startswith("press ")]
+    assert presses == ["a", "a", "right", "a", bench_vpico.PAUSE_BUTTON, "a"]
+    on = vpico_games.Plan("trap", "easy", segments, {}, list(game.history[:4]), 1)
+    assert bench_vpico.with_resume(on)[1] is on
+
+
+def test_bench_vpico_without_the_firmware_says_where_to_put_it_in_one_line(tmp_path, monkeypatch, capsys):
+    from tools import bench_vpico, pico_firmware
+    monkeypatch.setattr(pico_firmware, "search_dirs", lambda: [tmp_path])
+    assert bench_vpico.main(["trap"]) == 2
+    out = capsys.readouterr().out
+    assert out.startswith("bench_vpico: the MicroPython v1.27.0 firmware") and "Traceback" not in out
+    assert len(out.strip().splitlines()) == 1

@@ -208,6 +208,19 @@ def test_native_code_is_compiled_for_the_boards_chip(tmp_path):
     assert (result.fs_dir / "firmware" / "data" / "table.bin").read_bytes() == b"\x00\x01"
 
 
+def test_a_function_marked_for_viper_is_machine_code_for_a_chip_and_bytecode_without_one(tmp_path):
+    """The comment `# @micropython.viper` above a def (plain Python for CPython and the VM)
+    becomes the decorator in a build for a chip; a bytecode-only build keeps the module."""
+    repo = fake_repo(tmp_path / "repo", boards=(), extra={
+        "boards/odroid_go.py": "NAME = 'odroid_go'\nMARCH = 'xtensawin'\n",
+        "shared_rules/hot.py": "# @micropython.viper\ndef add(a: int, b: int) -> int:\n    return a + b\n"})
+    result = build("odroid_go", root=repo, out_root=tmp_path / "out", log=quiet)
+    assert mpy_header(result.fs_dir / "shared_rules" / "hot.mpy")["arch"] == MPY_ARCH_XTENSAWIN
+    result = build("odroid_go", "none", root=repo, out_root=tmp_path / "out", log=quiet)
+    assert mpy_header(result.fs_dir / "shared_rules" / "hot.mpy")["arch"] == 0
+    assert build_tool.VIPER_MARK in (ROOT / "shared_rules" / "ai_thoughtwave_links.py").read_text()
+
+
 def test_a_bytecode_only_build_leaves_native_code_out_and_says_so(tmp_path):
     # --march none: for a MicroPython without a native emitter (the virtual board's VM)
     repo = fake_repo(tmp_path / "repo", boards=(), extra={

@@ -196,6 +196,48 @@ def test_ctrl_c_stops_it_cleanly(shipped, tmp_path):
     assert "vpico: interrupted" in out and "Traceback" not in out
 
 
+def child_pids(pid):
+    """The processes whose parent is `pid` (Linux's /proc)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_devtest_on_the_virtual_pico_stops_its_emulator_when_interrupted(signum):
+    # Started as a shell starts a background job (SIGINT ignored), then signalled alone (not its
+    # process group): before, it ignored SIGINT and ran on with its emulator, and SIGTERM ended
+    # it at once, its emulator's folder left behind.
+    from test_vboard import running
+    proc = subprocess.Popen([sys.executable, "-m", "tools.devtest", "--vpico", DEVTEST_SUBSET[0]], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    try:
+        said = []
+        for line in proc.stdout:
+            said.append(line)
+            if "devtest: virtual Pico on" in line:
+                break
+        emulators = [pid for pid in child_pids(proc.pid) if b"vpico.mjs" in Path("/proc/%d/cmdline" % pid).read_bytes()]
+        assert len(emulators) == 1, "".join(said)
+        config = Path(Path("/proc/%d/cmdline" % emulators[0]).read_bytes().split(b"\0")[2].decode())
+        assert config.exists()
+        os.kill(proc.pid, signum)
+        out, _ = proc.communicate(timeout=60)
+        assert proc.returncode == 130 and "devtest: interrupted" in out, out
+        assert not running(emulators[0]) and not config.parent.exists()
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
 DRIVER_PROBE = """
 import gc, time
 from machine import Pin

@@ -263,6 +263,46 @@ def test_salt_from_first_only_picks_the_first_root_move():
     assert len(firsts) > 1
 
 
+class NarrowRecordingTuner(RecordingTuner):
+    LEVELS = {"easy": (1.0, 40, (3,), 3)}
+
+
+class HeadTuner(NarrowRecordingTuner):
+    ORDER_READS_FIRST = True
+
+
+def test_order_reads_first_gets_the_head_of_the_same_root_moves():
+    """ORDER_READS_FIRST: order() at the root gets only the first `count` of the moves that
+    SALT_FROM_FIRST gives it (the same seeded first move), so the root's whole list is not
+    held beside the Tuner."""
+    g = TicTacToe()
+    for seed in range(8):
+        RecordingTuner.received[:] = []
+        search(g, NarrowRecordingTuner, "easy", seed=seed)
+        whole = RecordingTuner.received[0]
+        RecordingTuner.received[:] = []
+        search(g, HeadTuner, "easy", seed=seed)
+        assert len(whole) == 9 and RecordingTuner.received[0] == whole[:3]
+
+
+def test_order_reads_first_empties_the_root_list_before_the_tuner_is_built():
+    """The root's whole list is emptied (its items' memory given back), not only let go: a
+    conservative collector may keep a list object alive through a stale pointer."""
+    g = TicTacToe()
+    listed = []
+    plain_legal_moves = g.legal_moves
+
+    def legal_moves():
+        moves = plain_legal_moves()
+        listed.append(moves)
+        return moves
+
+    g.legal_moves = legal_moves
+    RecordingTuner.received[:] = []
+    search(g, HeadTuner, "easy", seed=1)
+    assert len(RecordingTuner.received[0]) == 3 and listed[0] == []
+
+
 class OneChoiceTuner(TicTacToeTuner):
     def order(self, moves, count):
         return [m for m in (4, 0, 2, 6, 8, 1, 3, 5, 7) if m in moves][:1]

@@ -300,6 +300,39 @@ def test_chain_counts_the_light_moves_the_cheapest_chain_still_needs():
     assert ai_tholian_go_terms.chain_moves(t, g, 2) > 3 * 14  # Blue has no light token at all
 
 
+def test_chain_counts_only_chains_fourteen_tokens_can_make():
+    """Chain (§8: "the shortest chain is then exactly fourteen light tokens"): Red's chain up
+    the left edge has Blue's token on L2.4 and gaps on L1.4 and L1.5; Red's tokens on L3.3,
+    L4.3 and L4.4 lie on a detour round Blue's token that lacks only two empty nodes, but it
+    is sixteen nodes long and Red has fourteen tokens: the AI counts a chain of fourteen."""
+    g = TholianGo({"variant": "chain"})
+    node = g.space.node_named
+    red = [k for k in CHAIN if k not in ("L2.4", "L1.4", "L1.5")] + ["L3.3", "L4.3", "L4.4", "D6.1"]
+    g.set_position([node(k) for k in red], [node("L2.4"), node("D6.6")])
+    t = ai_tholian_go_terms.tables_for(g)
+    assert ai_tholian_go_terms.chain_moves(t, g, 1) == 8
+    chain = [g.space.name(k) for k in range(t.n) if t.on_chain[k] == t.chain_stamp]
+    assert len(chain) == 14 and "L2.4" not in chain, chain
+    assert sorted(g.space.name(t.missing[i]) for i in range(t.n_missing)) == ["L3.2", "L3.4", "L3.5"]
+
+
+def test_chain_pushes_off_the_enemy_dark_token_that_breaks_its_chain():
+    """Chain ("a chain link crossed by an enemy barrier is broken"): Red's fourteen tokens make
+    a chain up the left edge but for Blue's barrier (D1.3, D2.3) across its link L2.3-L2.4.
+    Red's dark token on D3.3 pushes D2.3 on to D2.2: the barrier is gone and Red has won (the
+    AI once rebuilt its chain round the barrier with its light moves instead)."""
+    g = TholianGo({"variant": "chain"})
+    node = g.space.node_named
+    g.set_position([node(k) for k in CHAIN + ("D3.3", "D6.1")],
+                   [node(k) for k in ("D1.3", "D2.3", "D6.6", "L6.7", "L7.7", "L8.7")])
+    played = []
+    while g.to_move() == 0 and g.winner() == ONGOING:
+        move = ai.Search(g, "normal", seed=len(g.history), device_seconds=1000).run()
+        played.append(g.move_to_text(move))
+        g.play(move)
+    assert g.winner() == 0 and played == ["D3.3-D2.3", "-D2.2"], played
+
+
 def test_chain_spare_token_goes_towards_the_node_the_chain_lacks():
     """Chain: with two light moves left the AI sends the spare token along line 4 towards the
     chain's gap (L5.4 to L4.4), not away from it."""

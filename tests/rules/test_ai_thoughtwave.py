@@ -139,10 +139,10 @@ def test_mirror_follows_play_and_undo():
                 game.undo()
             if step % 4 == 0:
                 links.distances(game)
-                kept = [bytes(a) for a in links.open + links.initial + links.entry]
+                kept = [bytes(a) for a in links.open + links.initial + (links.pen, links.tiles)]
                 links.mirror[0] = None  # forces a rebuild
                 links.distances(game)
-                assert kept == [bytes(a) for a in links.open + links.initial + links.entry], (seed, step)
+                assert kept == [bytes(a) for a in links.open + links.initial + (links.pen, links.tiles)], (seed, step)
 
 
 def test_takes_the_win_in_one():
@@ -197,3 +197,22 @@ def test_same_seed_same_move_and_position_unchanged():
     ai.choose_move(other, "easy", seed=1)
     assert ai.choose_move(game, "normal", seed=5) == first
     assert game.encode() == before and len(game.history) == 4
+
+
+def test_the_root_holds_no_whole_move_list_beside_the_tuner():
+    """The root's order() gets only the moves it reads (ai.py's ORDER_READS_FIRST): ~1,450
+    opening moves listed are ~6 KB of the device's heap, which no longer sit beside the
+    Tuner's ~15 KB at the search's peak."""
+    seen = []
+
+    class Watching(ai_thoughtwave.Tuner):
+        def order(self, moves, count):
+            seen.append(len(moves))
+            return ai_thoughtwave.Tuner.order(self, moves, count)
+
+    game = registry.create("thoughtwave")
+    game.play_text("S1@c3")
+    listed = len(game.legal_moves())
+    move = ai.Search(game, "normal", seed=2, tuner=Watching).run()
+    assert listed > 1000 and seen[0] == ai_thoughtwave.LEVELS["normal"][2][0]
+    assert move == ai.Search(game, "normal", seed=2).run()

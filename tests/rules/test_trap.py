@@ -461,3 +461,17 @@ def test_public_move_constructors_and_movement_test_agree_with_the_rules():
     a1, b2 = game.cell_at(0, 0), game.cell_at(1, 1)
     assert sorted(neighbours[starts[a1]:starts[a1 + 1]]) == [game.cell_at(1, 0), game.cell_at(0, 1), b2]
     assert len(neighbours[starts[b2]:starts[b2 + 1]]) == 8
+
+
+def test_the_neighbour_lists_are_each_holes_eight_neighbours_row_by_row_on_every_size():
+    # The row below, the hole's own row, the row above, each from the left (the AI's tables
+    # follow this order).
+    for size in range(7, 17):
+        game = Trap({"size": str(size)})
+        starts, neighbours = game.neighbour_starts, game.neighbours
+        for cell in range(size * size):
+            x, y = cell % size, cell // size
+            expected = [col + row * size for row in (y - 1, y, y + 1) for col in (x - 1, x, x + 1)
+                        if 0 <= col < size and 0 <= row < size and (col, row) != (x, y)]
+            assert list(neighbours[starts[cell]:starts[cell + 1]]) == expected, (size, cell)
+        assert starts[size * size] == len(neighbours)
