@@ -286,10 +286,6 @@ class App:
     def play(self, session):
         """Plays until the player leaves; any error in the game ends here, the save is kept."""
         try:
-            # The garbage of the menus and of the game's set-up goes first: left in the heap, it
-            # made the new game's first screen ~1.5x slower on the virtual Pico (the drawing
-            # after it, not only a collection in its middle).
-            gc.collect()
             self.ui.take_layer()     # back if the last game's pause menu needed its memory
             session.view = self.load_view(session)
             self.play_loop(session)

@@ -151,30 +151,6 @@ def test_a_new_games_first_screen_waits_for_no_import(tmp_path, monkeypatch, nam
     assert loaded == (["shared_rules.tholian_go_build"] if name == "tholian_go" else [])
 
 
-def test_a_new_game_collects_the_garbage_before_its_first_screen(tmp_path, monkeypatch):
-    """Issue 20: the garbage of the menus and of a game's set-up, left in the heap, made Tholian
-    Go's first screen ~1.5x slower on the virtual Pico (240.9 -> 165.5 ms emulated with the
-    collection, which is counted in it): the app collects between the game's creation and its
-    view's drawing."""
-    from firmware import app as app_module
-
-    events = []
-    real_create = registry.create
-    monkeypatch.setattr(registry, "create", lambda *a: (events.append("created"), real_create(*a))[1])
-    monkeypatch.setattr(app_module.gc, "collect", lambda: events.append("collected"))
-
-    class Drawn(FakeHW):
-        def send(self, x, y, w, h):
-            if self.app is not None and self.app.session is not None and "drawn" not in events:
-                events.append("drawn")
-            super().send(x, y, w, h)
-
-    run_app(Drawn(tmp_path, new_game_keys("tholian_go"), "pico_lcd13"))
-    assert "created" in events and "drawn" in events
-    after_create = events[events.index("created"):]
-    assert "collected" in after_create[:after_create.index("drawn")]
-
-
 def test_a_new_games_first_screen_looks_up_no_file(tmp_path, monkeypatch):
     """Issue 20: without a save, the check for one (its four files' look-ups) took ~10 ms of
     the new game's first screen on the virtual Pico: it is made before the form is shown."""
