@@ -21,6 +21,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+# Imported with this module, not when a Board is first made: devtest makes one right after its
+# virtual Pico starts, where an interrupt in the middle of this import (of `platform`) came out
+# as a RuntimeError and a traceback instead of devtest's clean stop.
+from mpremote.transport_serial import SerialTransport
+
 ROOT = Path(__file__).resolve().parents[1]
 MANAGED_DIRS = ("shared_rules", "firmware", "boards")  # wholly the build's on the board
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
@@ -120,7 +125,6 @@ class Board:
 
     def __init__(self, port, timeout=10.0):
         check_port(port)
-        from mpremote.transport_serial import SerialTransport
         self.port = port
         self.timeout = timeout
         try:
