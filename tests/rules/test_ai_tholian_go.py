@@ -422,9 +422,6 @@ def test_the_tables_of_node_numbers_take_a_byte_a_node_where_the_space_allows():
         assert max(t.around) == t.n and max(t.light_cut) == t.n  # the dummy node fits
         move = ai.Search(g, "normal", seed=1, device_seconds=1000).run()
         assert move in g.legal_moves()
-    # The standard space's tables back: the square space's, kept by the AI's one-space cache
-    # (with the space itself), ran the device's heap out in a later test of this file.
-    ai_tholian_go_terms.tables_for(TholianGo())
 
 
 def test_only_a_chain_game_builds_the_chain_tables():
