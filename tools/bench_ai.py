@@ -163,7 +163,7 @@ def play_chunk(job):
     for index in range(first, first + games):
         game, ai_side, game_turns = play_game(name, level, opponent, index, calibrate=False)
         turns += game_turns
-        for ms, _, decisions, _, start in game_turns:
+        for ms, _, decisions, _, start in sorted(game_turns, key=lambda t: -t[0])[:SLOWEST_KEPT]:
             slowest.append({"host_estimate_ms": round(ms, 1), "opponent": opponent, "ai_player": ai_side,
                             "seed_base": index * SEED_STEP, "start": start,
                             "history": list(game.history[:start + decisions])})
