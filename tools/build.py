@@ -13,7 +13,9 @@ rejects fails the build with file:line.  The app's modules are compiled without 
 (mpy-cross -O3; asserts go too, so shipped code raises instead): ~8% less bytecode in the
 device's heap (5.7 KB of the modules held while Tholian Go is played), at the price of
 tracebacks at the board's REPL that name functions but not lines (the app's error screens show
-the exception alone; tests on the board, tools.devtest, keep their line numbers).  The build is
+the exception alone; tests on the board, tools.devtest, keep their line numbers), and name the
+.mpy file (the path the import interns anyway, so a module's source name costs no interned
+name: ~40 of them in a Tholian Go game).  The build is
 written to a scratch folder first: a failed build leaves the previous one in place.  mpy-cross
 output is deterministic, so unchanged
 sources give byte-identical files and tools.flash copies nothing for them.
@@ -128,11 +130,16 @@ def compile_files(sources, dest, march, keep_going=False, line_numbers=True):
             if march and VIPER_MARK in text:  # the same lines, the mark made a decorator
                 src = Path(tmp) / Path(board_path).name
                 src.write_text(text.replace(VIPER_MARK, VIPER_MARK[2:]))
+            # Without line numbers the module's source name is the file it is loaded from: the
+            # import interns that path anyway, so the name costs no entry of its own in the
+            # device's pools of interned names (a .py name cost one per module imported).
+            source_name = board_path if line_numbers else board_path[:-3] + ".mpy"
             cmd = [mpy_cross] + (["-march=" + march] if march else []) + ([] if line_numbers else ["-O3"]) + \
-                ["-s", board_path, "-o", str(dst), str(src)]
+                ["-s", source_name, "-o", str(dst), str(src)]
             proc = subprocess.run(cmd, capture_output=True, text=True)
         if proc.returncode != 0:  # named by its path in the repository (= on the board)
-            return compile_error((proc.stdout + proc.stderr).replace(str(src), board_path), board_path)
+            output = (proc.stdout + proc.stderr).replace(str(src), board_path)
+            return compile_error(output.replace('"%s"' % source_name, '"%s"' % board_path), board_path)
         return None
 
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:

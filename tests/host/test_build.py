@@ -1,4 +1,5 @@
 """tools.build: the board's filesystem compiled by mpy-cross, clear errors, a freezing manifest."""
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -180,7 +181,8 @@ def test_syntax_micropython_rejects_fails_with_file_and_line(tmp_path):
 
 def test_the_apps_bytecode_carries_no_line_numbers(tmp_path):
     # Line-number tables are bytecode in the device's heap (mpy-cross -O3 leaves them out): a
-    # traceback at the board's REPL then says line 1, the function still named.
+    # traceback at the board's REPL then says line 1, the function still named (and its file:
+    # the .mpy, see the next test).
     source = "x = 1\n\n\ndef fail():\n    y = 2\n    raise ValueError('here')\n"
     repo = fake_repo(tmp_path / "repo", extra={"firmware/fails.py": source})
     result = build("tiny", root=repo, out_root=tmp_path / "out", log=quiet)
@@ -194,7 +196,26 @@ def test_the_apps_bytecode_carries_no_line_numbers(tmp_path):
                       "try:\n    firmware.fails.fail()\nexcept ValueError as e:\n    sys.print_exception(e)\n")
     proc = subprocess.run(["node", "tools/mpyvm.mjs", "--mount", "%s:/board" % result.fs_dir, str(script)],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert 'File "firmware/fails.py", line 1, in fail' in proc.stdout + proc.stderr
+    assert 'File "firmware/fails.mpy", line 1, in fail' in proc.stdout + proc.stderr
+
+
+def test_a_module_of_the_build_interns_no_name_for_its_source(tmp_path):
+    """Memory: the names a module interns stay in the device's heap for good (in pools that
+    double: one name too many took a 7.9 KB pool in a Tholian Go game).  The import interns the
+    path of the .mpy file; the build names the module's source by that same path, so the module
+    costs no name of its own for it (a .py name cost one per module imported)."""
+    repo = fake_repo(tmp_path / "repo", extra={"firmware/built.py": "def twin():\n    return 1\n"})
+    result = build("tiny", root=repo, out_root=tmp_path / "out", log=quiet)
+    script = tmp_path / "check.py"
+    # From the board's root, as on the device (sys.path ''), so the path interned is the same.
+    # (The script's own names, "firmware.built" among them, are interned as it is compiled.)
+    script.write_text("import os, sys, micropython\nos.chdir('/board')\nsys.path[:] = ['']\nimport firmware\n"
+                      "micropython.qstr_info(1)\nprint('=' * 8)\nimport firmware.built\nmicropython.qstr_info(1)\n")
+    proc = subprocess.run(["node", "tools/mpyvm.mjs", "--mount", "%s:/board" % result.fs_dir, str(script)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    before, _, after = proc.stdout.partition("=" * 8 + "\n")
+    names = set(re.findall(r"^Q\((.*)\)$", after, re.M)) - set(re.findall(r"^Q\((.*)\)$", before, re.M))
+    assert names == {"firmware/built.mpy", "twin"}, proc.stdout + proc.stderr
 
 
 def test_native_code_is_compiled_for_the_boards_chip(tmp_path):
