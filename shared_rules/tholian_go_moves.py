@@ -7,6 +7,7 @@
 # mixed strings): a tool for tests, analysis and the host, imported only when used.
 #
 #     whole_moves(game)            [(path nodes, result key)] for the decision the game is at
+#     whole_moves_by_start(game)   the same, a list per start node (a generator)
 #     path_result(game, nodes)     the board (bytes) the path leaves, before captures
 #     component_sizes(game, web, player)  the parts of a web cut apart by player's barriers
 from shared_rules.tholian_go_geometry import SLOTS
@@ -29,28 +30,38 @@ def whole_moves(game):
     # moves in each web still open this turn (Oracle's dice respected); during a free push, the
     # pushes from the entry node.  One (nodes, key) per resulting position, the shortest path,
     # ties to the smaller notation text.
+    out = []
+    for moves in whole_moves_by_start(game):
+        out += moves
+    return out
+
+
+def whole_moves_by_start(game):
+    # whole_moves(game) a start node at a time, one list per start (two starts never share a
+    # result: the key holds the start), for a caller that cannot hold a position's whole list
+    # (hundreds of moves: the device's heap).  The game may be played on between two lists if
+    # it is back in its position when the next is asked for.
     g = game.space
     me = game.player + 1
-    out = []
     if game.rlen == 1 and game.pending:
-        _search(game, [game.route[0]], me, 7, True, out)
-        return out
+        yield _search(game, [game.route[0]], me, 7, True)
+        return
     if game.rlen or game.offer or game.placing_phase() or game.result != -1:
-        return out
+        return
     for web in (0, 1):
         if (game.dark_done if web == 0 else game.light_done >= 2) or game.hand[game.player * 2 + web]:
             continue
         axes = game._axes(web)
         lo, hi = (0, g.n_dark) if web == 0 else (g.n_dark, g.n)
-        starts = [k for k in range(lo, hi) if game.board[k] == me]
-        for n0 in starts:
-            _search(game, [n0], me, axes, False, out)
-    return out
+        for n0 in range(lo, hi):
+            if game.board[n0] == me:
+                yield _search(game, [n0], me, axes, False)
 
 
-def _search(game, start, me, axes, free, out):
+def _search(game, start, me, axes, free):
     g = game.space
     board = game.board
+    out = []
     seen = {}  # result key -> index in out
     path = list(start)
 
@@ -98,6 +109,7 @@ def _search(game, start, me, axes, free, out):
                 out[seen[key]] = (nodes, key)
 
     visit()
+    return out
 
 
 def _better(g, a, b):

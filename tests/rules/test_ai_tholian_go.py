@@ -5,7 +5,7 @@ from shared_rules import ai, ai_tholian_go, ai_tholian_go_finish, ai_tholian_go_
 from shared_rules.game import ONGOING
 from shared_rules.rng import Rng
 from shared_rules.tholian_go import ACCEPT, DECLINE, OFFER, SPECIAL, TholianGo, move_kind
-from shared_rules.tholian_go_moves import path_result, whole_moves
+from shared_rules.tholian_go_moves import path_result, whole_moves, whole_moves_by_start
 from shared_rules.tholian_go_variants import has_chain
 from rules_support import scaled
 from tholian_go_support import parts, shuffled_nodes
@@ -538,17 +538,28 @@ def _finishes_with_two_light_moves(g):
     nd = g.space.n_dark
     who = g.to_move()
     probe = TholianGo({"variant": "chain"})
-    # The first moves as texts, their list let go: two positions' whole-move lists held at once
-    # ran the device's heap out (MemoryError on the virtual Pico).
-    firsts = ["-".join(g.space.name(k) for k in nodes) for nodes, _ in whole_moves(g) if nodes[0] >= nd]
-    for first in firsts:
-        g.play_text(first)
-        won = g.winner() == who or any(second[0] >= nd and _joined(probe, path_result(g, second), who)
-                                       for second, _ in whole_moves(g))
-        for _ in range(first.count("-")):
-            g.undo()
-        if won:
-            return True
+    # A start node's moves at a time: a position's whole list (299 moves here), let alone two
+    # positions' at once, ran the device's heap out (MemoryError on the virtual Pico).
+    for firsts in whole_moves_by_start(g):
+        for first, _ in firsts:
+            if first[0] < nd:
+                continue
+            g.play_text("-".join(g.space.name(k) for k in first))
+            won = g.winner() == who or _joins_with_a_light_move(g, probe, who)
+            for _ in range(len(first) - 1):
+                g.undo()
+            if won:
+                return True
+    return False
+
+
+def _joins_with_a_light_move(g, probe, who):
+    """Does one light move (a whole move, any path) of the player to move join `who`'s chain?"""
+    nd = g.space.n_dark
+    for seconds in whole_moves_by_start(g):
+        for second, _ in seconds:
+            if second[0] >= nd and _joined(probe, path_result(g, second), who):
+                return True
     return False
 
 
