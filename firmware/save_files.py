@@ -32,11 +32,14 @@ class SavedGame:
 
 
 def checksum(text):
-    """Adler-style sum of the text: cheap, and a truncated or garbled file fails it."""
+    """Adler-style sum of the text (ASCII: read_text refuses other bytes): cheap, and a truncated
+    or garbled file fails it.  Summed over its bytes, not its characters: MicroPython makes each
+    character of a str it iterates an interned string, so every save interned each character new
+    to the game's text, for good (the device's pools of interned names double when full)."""
     a = 1
     b = 0
-    for ch in text:
-        a = (a + ord(ch)) % 65521
+    for byte in text.encode():
+        a = (a + byte) % 65521
         b = (b + a) % 65521
     return (b << 16) | a
 

@@ -4,6 +4,7 @@ loading, damaged settings, end lines CPython and MicroPython would read differen
 judged under the real MicroPython VM."""
 import json
 import os
+import re
 import subprocess
 
 import pytest
@@ -234,6 +235,36 @@ def test_cpython_and_micropython_judge_every_damaged_save_alike(tmp_path):
     # refused by the replay); every other one is refused on reading.
     assert host["control_space_players"][0][2] == ["human\x1chuman"]
     assert all(host[name][0] is None for name in host if name not in ("good", "control_space_players")), host
+
+
+CHECKSUM_INTERNS = """
+import micropython
+from firmware import save_files
+text = bytes(range(32, 127)).decode() * 2   # made without interning a character
+micropython.qstr_info()
+print('@@CHECKSUM', save_files.checksum(text))
+micropython.qstr_info()
+"""
+
+
+def test_the_checksum_interns_no_character_of_the_text(tmp_path):
+    """Memory: a save's checksum interned (MicroPython, for good) each character of the game's
+    text it had not met yet, as it iterated the text; summed over the bytes, it interns none, and
+    the sum is the same."""
+    text = bytes(range(32, 127)).decode() * 2
+    script = tmp_path / "checksum.py"
+    script.write_text(CHECKSUM_INTERNS)
+    proc = subprocess.run(["node", "tools/mpyvm.mjs", "--mount", "firmware:/firmware", "--mount",
+                           "shared_rules:/shared_rules", str(script)], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    interned = [int(n) for n in re.findall(r"n_qstr=(\d+)", proc.stdout)]
+    value = re.findall(r"@@CHECKSUM (\d+)", proc.stdout)
+    assert len(interned) == 2 and value, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert interned[1] == interned[0]
+    a, b = 1, 0
+    for ch in text:    # the sum as saves have always been sealed
+        a = (a + ord(ch)) % 65521
+        b = (b + a) % 65521
+    assert int(value[0]) == save_files.checksum(text) == (b << 16) | a
 
 
 # --- 5. only what the font can draw reaches the screen -------------------------------------------
