@@ -63,8 +63,8 @@ from shared_rules.tholian_go_geometry import SLOTS
 from shared_rules.ai_tholian_go_order import (A_DARK, A_LIGHT, NO_END, PUSH_SCORE,
     best_jump, dark_or_push, dark_term, has_dark_move, push_end, push_gain, route_is_mine,
     set_values, step_back, step_gain, string_best, token_term, with_pushes)
-from shared_rules.ai_tholian_go_terms import (MEMO, RACE, chain_value, count_near, dark_need,
-    material, pressure, race_value, tables_for)
+from shared_rules.ai_tholian_go_terms import (MEMO, RACE, count_near, dark_need, material, pressure,
+    race_value, tables_for)
 
 # level: (device seconds cap per decision, node budget per decision, widths, evaluation noise)
 LEVELS = {
@@ -161,6 +161,7 @@ class Tuner:
         if game.chain:
             self.chain = __import__("shared_rules.ai_tholian_go_finish", None, None, ["prepare"])
             self.chain.prepare(t)
+        t.chain = self.chain  # (for the evaluation's and the ordering's Chain terms)
         # The evaluations kept serve the searches of one turn (the next decision's moves were
         # often seen by the last search).
         turn = len(game.rep) * 2 + game.player
@@ -330,7 +331,7 @@ def _base(t, game, player, lookahead):
     """The position's value for `player`, a path under construction left aside (its move
     counted as spent); `lookahead`: see chain_value (None: none)."""
     if game.chain:
-        score = chain_value(t, game, player, lookahead)
+        score = t.chain.chain_value(t, game, player, lookahead)
     else:
         score = material(t, game, player + 1) - material(t, game, 2 - player)
         if game.captures:

@@ -1,13 +1,18 @@
 # Tholian Go's AI, Chain only (ai_tholian_go.py imports it for Chain games alone: the device's
-# heap holds no more code than the game played needs): what the next turns finish counted in
-# pushes (finish_moves), the search leaf's lookahead (finish_value), the ordering's chain maps.
+# heap holds no more code than the game played needs): the cheapest chains (chain_moves) and
+# their value (chain_value), what the next turns finish counted in pushes (finish_moves), the
+# search leaf's lookahead (finish_value), the ordering's chain maps and its step_gain.  The
+# Tuner hands this module to the other AI modules as Tables.chain.
 from array import array
 
 from micropython import const
 
-from shared_rules.tholian_go_geometry import SLOTS
-from shared_rules.ai_tholian_go_terms import CHAIN, CHAIN_NEAR, CHAIN_THREAT, chain_moves
+from shared_rules.tholian_go_geometry import SLOTS, run_once
+from shared_rules.ai_tholian_go_terms import CHAIN, CHAIN_NEAR, CHAIN_THREAT, FAR
 
+_CHAIN_ENEMY = const(3)  # Chain: an enemy token on the way costs as many empty nodes
+_CHAIN_UNFILLED = const(12)  # Chain: light moves counted for a node no spare token can fill
+_CHAIN_NODE = const(4)  # Chain: each node of a chain in _chain_cost (shortest chains first; the costs stay bytes)
 FINISH = const(3000)  # a search's leaf: a chain finished in the next turn (finish_value)
 FINISH_SEEN = const(4)  # finish_moves: the light moves of two turns
 
@@ -201,3 +206,209 @@ def lookahead_after_jump(t, game, player):
         board[end] = 0
         board[start] = mover
     return value
+
+
+# ---- the evaluation's and the ordering's Chain terms -----------------------------------------
+
+def _chain_cost(t, game, colour, start, finish, cost):
+    """Chain: what a chain of `colour` still needs from an endpoint of `start` to one of
+    `finish` (the cheapest): every node _CHAIN_NODE, and an empty node 1 more, an enemy token
+    _CHAIN_ENEMY more (it must be pushed away); a link across an enemy barrier is broken.  The
+    node's own cost puts the shortest chains first: on the standard board a chain of fourteen
+    nodes is the only one fourteen tokens can make, and a detour around an enemy token that
+    costs less than pushing it off would be a chain never finished.  cost[node]: the
+    cheapest from `start` to node, node included (255: none); t.pred[node] the node before it.
+    Returns the cheapest end node (t.n: none).  A queue of improvements (label-correcting; small
+    weights, a few passes)."""
+    g = t.space
+    board = game.board
+    queue = t.queue
+    pred = t.pred
+    size = len(queue)
+    enemy = 3 - colour
+    n = t.n
+    cost[:] = t.unreached
+    head = tail = 0
+    for k in start:
+        v = board[k]
+        cost[k] = _CHAIN_NODE + (0 if v == colour else (1 if not v else _CHAIN_ENEMY))
+        pred[k] = n
+        queue[tail % size] = k
+        tail += 1
+    adj, edge, xu, xv, deg = g.adj, g.edge, g.xu, g.xv, g.deg
+    while head < tail:
+        u = queue[head % size]
+        head += 1
+        cu = cost[u]
+        for s in range(u * SLOTS, u * SLOTS + deg[u]):
+            w = adj[s]
+            e = edge[s]
+            if board[xu[e]] == enemy and board[xv[e]] == enemy:
+                continue
+            v = board[w]
+            c = cu + _CHAIN_NODE + (0 if v == colour else (1 if not v else _CHAIN_ENEMY))
+            if c < cost[w]:
+                cost[w] = c
+                pred[w] = u
+                if tail - head < size:
+                    queue[tail % size] = w
+                    tail += 1
+    best = n
+    for k in finish:
+        if cost[k] != 255 and (best == n or cost[k] < cost[best]):
+            best = k
+    return best
+
+
+def light_distance(t, a, b):
+    """Steps between light nodes a and b on the light web, about (along the lines, plus one per
+    line crossed; parity detours left out)."""
+    dx = t.hx[a] - t.hx[b]
+    if dx < 0:
+        dx = -dx
+    if t.cols and dx > t.cols - dx:
+        dx = t.cols - dx
+    dy = t.hy[a] - t.hy[b]
+    return dx + (dy if dy >= 0 else -dy) // 2
+
+
+def chain_moves(t, game, colour):
+    """Chain: the light moves the cheapest chain of `colour` still needs.  A winning chain takes
+    all of a player's light tokens on the standard board, so what counts is their travel: each
+    node of the chain not held gets the nearest spare light token (greedily, along the chain),
+    its distance in moves (an enemy token there must be pushed off too); a node no spare token
+    is left for counts _CHAIN_UNFILLED.  Marks the chain in t.on_chain (stamp t.chain_stamp)
+    and lists the nodes it lacks in t.missing[:t.n_missing]."""
+    if not t.chain_ready:
+        run_once("ai_tholian_go_build", "chain_scratch", t)
+    ends = t.space.chain_ends
+    board = game.board
+    n = t.n
+    node = _chain_cost(t, game, colour, ends[0], ends[1], t.cost)
+    on_chain = t.on_chain
+    if t.chain_stamp == 255:  # marks of 255 chains ago would read as this chain's
+        on_chain[:] = t.zeros
+        t.chain_stamp = 0
+    t.chain_stamp += 1
+    stamp = t.chain_stamp
+    missing = t.missing
+    count = 0
+    while node != n:
+        on_chain[node] = stamp
+        if board[node] != colour:
+            missing[count] = node
+            count += 1
+        node = t.pred[node]
+    t.n_missing = count
+    if not count:
+        return 0
+    if t.cost[missing[0]] == 255:
+        return FAR * _CHAIN_UNFILLED  # no chain possible at all
+    spare = t.spare
+    spares = 0
+    for k in range(t.nd, n):
+        if board[k] == colour and on_chain[k] != stamp:
+            spare[spares] = k
+            spares += 1
+    total = 0
+    for i in range(count):
+        m = missing[i]
+        if board[m]:
+            total += _CHAIN_ENEMY - 1
+        best = -1
+        best_d = FAR
+        for j in range(spares):
+            d = light_distance(t, spare[j], m)
+            if d < best_d:
+                best_d = d
+                best = j
+        if best < 0:
+            total += _CHAIN_UNFILLED
+        else:
+            total += best_d if best_d else 1
+            spares -= 1
+            spare[best] = spare[spares]
+    return total
+
+
+def chain_value(t, game, player, lookahead=None):
+    """Chain: the value for `player` of both cheapest chains; with `lookahead` (a search's leaf:
+    anything but None) also what the next turns finish (finish_value)."""
+    me, you = player + 1, 2 - player
+    mine = chain_moves(t, game, me)
+    mine_missing = t.n_missing
+    finish = 0
+    if lookahead is not None:
+        finish = finish_moves(t, game, me) if mine_missing <= FINISH_SEEN else FINISH_SEEN + 1
+    yours = chain_moves(t, game, you)
+    score = (yours - mine) * CHAIN
+    owner = game.player + 1
+    if owner == you and t.n_missing <= 2 and yours <= 2:
+        score -= 2000
+    elif owner == me and mine_missing <= 2 - game.light_done and mine <= 2 - game.light_done:
+        score += 1000
+    if lookahead is not None:
+        score += finish_value(t, game, player, finish)
+    return score
+
+
+def _barriers_across(t, board, d, other, me):
+    """Chain, order(): links of the enemy's cheapest chain that my dark token on `d` bars with
+    another dark token of mine (not on `other`)."""
+    g = t.space
+    chain = t.enemy_chain
+    stamp = t.enemy_stamp
+    count = 0
+    for s in range(d * SLOTS, d * SLOTS + g.deg[d]):
+        w = g.adj[s]
+        if w != other and board[w] == me:
+            e = g.edge[s]
+            if chain[g.xu[e]] == stamp and chain[g.xv[e]] == stamp:
+                count += 1
+    return count
+
+
+def _chain_end(t, node, delta):
+    """Chain, order(): a light token of mine arriving on (delta 1) or leaving (-1) `node`: onto
+    a node my cheapest chain lacks is best, off one of its nodes worst; elsewhere what counts is
+    how near the node is to the nearest node the chain lacks (after chain_maps)."""
+    if t.my_chain[node] == t.my_stamp:
+        return 2 * CHAIN * delta
+    near = FAR
+    missing = t.my_missing
+    for i in range(t.n_my_missing):
+        d = light_distance(t, node, missing[i])
+        if d < near:
+            near = d
+    if near == FAR:
+        return 0
+    return -near * CHAIN * delta
+
+
+def step_gain(t, game, a, b, me):
+    """order()'s step_gain in Chain: my chain's progress, and what the move does to the enemy's
+    cheapest chain (a light token on it must be pushed off, a barrier of my dark tokens breaks
+    its link); after chain_maps."""
+    n = t.n
+    gain = 0
+    board = game.board
+    enemy_chain = t.enemy_chain
+    stamp = t.enemy_stamp
+    block = t.chain_block
+    if b != n:
+        if b >= t.nd:
+            gain += _chain_end(t, b, 1)
+            if enemy_chain[b] == stamp:
+                gain += 2 * block
+        else:
+            gain += 3 * block * _barriers_across(t, board, b, a, me)
+            if board[b] == 3 - me:  # a push: the enemy's dark token leaves b, its barriers go
+                gain += CHAIN * t.barrier_cost[b]
+    if a != n:
+        if a >= t.nd:
+            gain += _chain_end(t, a, -1)
+            if enemy_chain[a] == stamp:
+                gain -= 2 * block
+        else:
+            gain -= 3 * block * _barriers_across(t, board, a, b, me)
+    return gain

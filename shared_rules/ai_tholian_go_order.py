@@ -5,9 +5,8 @@ from micropython import const
 from shared_rules.ai import best_first
 from shared_rules.tholian_go import PLACE, STEP, move_kind, move_node, step_move, step_slot
 from shared_rules.tholian_go_geometry import SLOTS
-from shared_rules.ai_tholian_go_terms import (ADVANCE, ATTRACT, CAPTURE_NOW, CHAIN, CHAIN_NEAR, CHAIN_THREAT,
-    FAR, HUNT, NEED_PCT, PROTECTED, THREAT_NEXT, THREAT_SAVED, clip, closeness, dark_need, light_distance,
-    light_risk, move_near)
+from shared_rules.ai_tholian_go_terms import (ADVANCE, ATTRACT, CAPTURE_NOW, FAR, HUNT, NEED_PCT, PROTECTED,
+    THREAT_NEXT, THREAT_SAVED, clip, closeness, dark_need, light_risk, move_near)
 
 PUSH_SCORE = const(-10)  # order(): a push through enemy tokens, whose result only the search sees
 _PATH_STEP = const(4)  # a path's value: per decision still needed to reach its end
@@ -124,32 +123,9 @@ def step_gain(t, game, a, b, me):
     """order()'s value of my token moving from `a` to the empty `b` (t.n for a: from the hand
     or from afar; for b: off to afar): the change of the terms around both ends, and for a
     light token its approach to the enemy's unprotected dark tokens (set_values)."""
-    n = t.n
     if game.chain:
-        # My chain's progress, and what the move does to the enemy's cheapest chain: a light
-        # token on it must be pushed off, a barrier of my dark tokens breaks its link.
-        gain = 0
-        board = game.board
-        enemy_chain = t.enemy_chain
-        stamp = t.enemy_stamp
-        block = t.chain_block
-        if b != n:
-            if b >= t.nd:
-                gain += _chain_end(t, b, 1)
-                if enemy_chain[b] == stamp:
-                    gain += 2 * block
-            else:
-                gain += 3 * block * _barriers_across(t, board, b, a, me)
-                if board[b] == 3 - me:  # a push: the enemy's dark token leaves b, its barriers go
-                    gain += CHAIN * t.barrier_cost[b]
-        if a != n:
-            if a >= t.nd:
-                gain += _chain_end(t, a, -1)
-                if enemy_chain[a] == stamp:
-                    gain -= 2 * block
-            else:
-                gain -= 3 * block * _barriers_across(t, board, a, b, me)
-        return gain
+        return t.chain.step_gain(t, game, a, b, me)  # Chain's own (ai_tholian_go_finish)
+    n = t.n
     board = game.board
     nd = t.nd
     if t.cached and (a >= nd or a == n) and (b >= nd or b == n) and not t.busy[a] and not t.busy[b]:
@@ -362,39 +338,6 @@ def best_jump(t, game, start, head, me):
                     t.jump_first = w if u == head else via[u]
                     t.jump_end = w
     return best
-
-
-def _barriers_across(t, board, d, other, me):
-    """Chain, order(): links of the enemy's cheapest chain that my dark token on `d` bars with
-    another dark token of mine (not on `other`)."""
-    g = t.space
-    chain = t.enemy_chain
-    stamp = t.enemy_stamp
-    count = 0
-    for s in range(d * SLOTS, d * SLOTS + g.deg[d]):
-        w = g.adj[s]
-        if w != other and board[w] == me:
-            e = g.edge[s]
-            if chain[g.xu[e]] == stamp and chain[g.xv[e]] == stamp:
-                count += 1
-    return count
-
-
-def _chain_end(t, node, delta):
-    """Chain, order(): a light token of mine arriving on (delta 1) or leaving (-1) `node`: onto
-    a node my cheapest chain lacks is best, off one of its nodes worst; elsewhere what counts is
-    how near the node is to the nearest node the chain lacks (after chain_maps)."""
-    if t.my_chain[node] == t.my_stamp:
-        return 2 * CHAIN * delta
-    near = FAR
-    missing = t.my_missing
-    for i in range(t.n_my_missing):
-        d = light_distance(t, node, missing[i])
-        if d < near:
-            near = d
-    if near == FAR:
-        return 0
-    return -near * CHAIN * delta
 
 
 def route_is_mine(game, me):

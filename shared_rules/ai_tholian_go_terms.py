@@ -35,9 +35,6 @@ ATTRACT = const(3)  # per unit of closeness of a dark token to a capturable enem
 _REACH = const(7)  # closeness = _REACH - distance (in half columns + half lines, halved)
 RACE = const(60)  # Football / Scrimmage: per step the best runner is ahead
 CHAIN = const(80)  # Chain: per light move the cheapest chain needs less
-_CHAIN_ENEMY = const(3)  # Chain: an enemy token on the way costs as many empty nodes
-_CHAIN_UNFILLED = const(12)  # Chain: light moves counted for a node no spare token can fill
-_CHAIN_NODE = const(4)  # Chain: each node of a chain in _chain_cost (shortest chains first; the costs stay bytes)
 CHAIN_NEAR = const(12)  # Chain, order(): an enemy chain lacking <= 2 nodes threatens up to these moves
 CHAIN_THREAT = const(700)  # Chain, order(): per node or link of a threatening enemy chain taken
 FAR = const(99)
@@ -147,6 +144,7 @@ class Tables:
     chain_block: int
     chain_ready: bool
     spare: array
+    chain: object
 
     def __init__(self, game):
         run_once("ai_tholian_go_build", "build", self, game)
@@ -553,149 +551,6 @@ def race_value(t, game, player):
         score -= 2000  # they have a whole turn to run in
     elif owner == me and best[me] <= 2 - game.light_done:
         score += 1000
-    return score
-
-
-def _chain_cost(t, game, colour, start, finish, cost):
-    """Chain: what a chain of `colour` still needs from an endpoint of `start` to one of
-    `finish` (the cheapest): every node _CHAIN_NODE, and an empty node 1 more, an enemy token
-    _CHAIN_ENEMY more (it must be pushed away); a link across an enemy barrier is broken.  The
-    node's own cost puts the shortest chains first: on the standard board a chain of fourteen
-    nodes is the only one fourteen tokens can make, and a detour around an enemy token that
-    costs less than pushing it off would be a chain never finished.  cost[node]: the
-    cheapest from `start` to node, node included (255: none); t.pred[node] the node before it.
-    Returns the cheapest end node (t.n: none).  A queue of improvements (label-correcting; small
-    weights, a few passes)."""
-    g = t.space
-    board = game.board
-    queue = t.queue
-    pred = t.pred
-    size = len(queue)
-    enemy = 3 - colour
-    n = t.n
-    cost[:] = t.unreached
-    head = tail = 0
-    for k in start:
-        v = board[k]
-        cost[k] = _CHAIN_NODE + (0 if v == colour else (1 if not v else _CHAIN_ENEMY))
-        pred[k] = n
-        queue[tail % size] = k
-        tail += 1
-    adj, edge, xu, xv, deg = g.adj, g.edge, g.xu, g.xv, g.deg
-    while head < tail:
-        u = queue[head % size]
-        head += 1
-        cu = cost[u]
-        for s in range(u * SLOTS, u * SLOTS + deg[u]):
-            w = adj[s]
-            e = edge[s]
-            if board[xu[e]] == enemy and board[xv[e]] == enemy:
-                continue
-            v = board[w]
-            c = cu + _CHAIN_NODE + (0 if v == colour else (1 if not v else _CHAIN_ENEMY))
-            if c < cost[w]:
-                cost[w] = c
-                pred[w] = u
-                if tail - head < size:
-                    queue[tail % size] = w
-                    tail += 1
-    best = n
-    for k in finish:
-        if cost[k] != 255 and (best == n or cost[k] < cost[best]):
-            best = k
-    return best
-
-
-def light_distance(t, a, b):
-    """Steps between light nodes a and b on the light web, about (along the lines, plus one per
-    line crossed; parity detours left out)."""
-    dx = t.hx[a] - t.hx[b]
-    if dx < 0:
-        dx = -dx
-    if t.cols and dx > t.cols - dx:
-        dx = t.cols - dx
-    dy = t.hy[a] - t.hy[b]
-    return dx + (dy if dy >= 0 else -dy) // 2
-
-
-def chain_moves(t, game, colour):
-    """Chain: the light moves the cheapest chain of `colour` still needs.  A winning chain takes
-    all of a player's light tokens on the standard board, so what counts is their travel: each
-    node of the chain not held gets the nearest spare light token (greedily, along the chain),
-    its distance in moves (an enemy token there must be pushed off too); a node no spare token
-    is left for counts _CHAIN_UNFILLED.  Marks the chain in t.on_chain (stamp t.chain_stamp)
-    and lists the nodes it lacks in t.missing[:t.n_missing]."""
-    if not t.chain_ready:
-        run_once("ai_tholian_go_build", "chain_scratch", t)
-    ends = t.space.chain_ends
-    board = game.board
-    n = t.n
-    node = _chain_cost(t, game, colour, ends[0], ends[1], t.cost)
-    on_chain = t.on_chain
-    if t.chain_stamp == 255:  # marks of 255 chains ago would read as this chain's
-        on_chain[:] = t.zeros
-        t.chain_stamp = 0
-    t.chain_stamp += 1
-    stamp = t.chain_stamp
-    missing = t.missing
-    count = 0
-    while node != n:
-        on_chain[node] = stamp
-        if board[node] != colour:
-            missing[count] = node
-            count += 1
-        node = t.pred[node]
-    t.n_missing = count
-    if not count:
-        return 0
-    if t.cost[missing[0]] == 255:
-        return FAR * _CHAIN_UNFILLED  # no chain possible at all
-    spare = t.spare
-    spares = 0
-    for k in range(t.nd, n):
-        if board[k] == colour and on_chain[k] != stamp:
-            spare[spares] = k
-            spares += 1
-    total = 0
-    for i in range(count):
-        m = missing[i]
-        if board[m]:
-            total += _CHAIN_ENEMY - 1
-        best = -1
-        best_d = FAR
-        for j in range(spares):
-            d = light_distance(t, spare[j], m)
-            if d < best_d:
-                best_d = d
-                best = j
-        if best < 0:
-            total += _CHAIN_UNFILLED
-        else:
-            total += best_d if best_d else 1
-            spares -= 1
-            spare[best] = spare[spares]
-    return total
-
-
-def chain_value(t, game, player, lookahead=None):
-    """Chain: the value for `player` of both cheapest chains; with `lookahead` (a search's leaf:
-    the module ai_tholian_go_finish) also what the next turns finish (finish_value)."""
-    me, you = player + 1, 2 - player
-    mine = chain_moves(t, game, me)
-    mine_missing = t.n_missing
-    finish = 0
-    if lookahead is not None:
-        seen = lookahead.FINISH_SEEN
-        finish = lookahead.finish_moves(t, game, me) if mine_missing <= seen else seen + 1
-    yours = chain_moves(t, game, you)
-    score = (yours - mine) * CHAIN
-    owner = game.player + 1
-    if owner == you and t.n_missing <= 2 and yours <= 2:
-        score -= 2000
-    elif owner == me and mine_missing <= 2 - game.light_done and mine <= 2 - game.light_done:
-        score += 1000
-    if lookahead is not None:
-        score += lookahead.finish_value(t, game, player, finish)
     return score
 
 

@@ -295,9 +295,9 @@ def test_chain_counts_the_light_moves_the_cheapest_chain_still_needs():
     the chain lacks L2.4, the spare token on L5.4 is 3 steps away along line 4."""
     g = chain_position([k for k in CHAIN if k != "L2.4"] + ["L5.4"])
     t = ai_tholian_go_terms.tables_for(g)
-    assert ai_tholian_go_terms.chain_moves(t, g, 1) == 3
+    assert ai_tholian_go_finish.chain_moves(t, g, 1) == 3
     assert [g.space.name(t.missing[i]) for i in range(t.n_missing)] == ["L2.4"]
-    assert ai_tholian_go_terms.chain_moves(t, g, 2) > 3 * 14  # Blue has no light token at all
+    assert ai_tholian_go_finish.chain_moves(t, g, 2) > 3 * 14  # Blue has no light token at all
 
 
 def test_chain_counts_only_chains_fourteen_tokens_can_make():
@@ -310,7 +310,7 @@ def test_chain_counts_only_chains_fourteen_tokens_can_make():
     red = [k for k in CHAIN if k not in ("L2.4", "L1.4", "L1.5")] + ["L3.3", "L4.3", "L4.4", "D6.1"]
     g.set_position([node(k) for k in red], [node("L2.4"), node("D6.6")])
     t = ai_tholian_go_terms.tables_for(g)
-    assert ai_tholian_go_terms.chain_moves(t, g, 1) == 8
+    assert ai_tholian_go_finish.chain_moves(t, g, 1) == 8
     chain = [g.space.name(k) for k in range(t.n) if t.on_chain[k] == t.chain_stamp]
     assert len(chain) == 14 and "L2.4" not in chain, chain
     assert sorted(g.space.name(t.missing[i]) for i in range(t.n_missing)) == ["L3.2", "L3.4", "L3.5"]
@@ -368,7 +368,7 @@ def test_chain_orders_first_the_barriers_across_a_chain_pushes_finish_in_two_tur
     red = ["D1.3", "D2.2", "D5.1", "L8.1", "L10.1", "L9.1", "L11.2"]
     g.set_position([node(k) for k in red], [node(k) for k in blue])
     t = ai_tholian_go_terms.tables_for(g)
-    assert ai_tholian_go_terms.chain_moves(t, g, 2) == 13
+    assert ai_tholian_go_finish.chain_moves(t, g, 2) == 13
     assert ai_tholian_go_finish.finish_moves(t, g, 2) == 3
     first = ai_tholian_go.Tuner(g, "normal").order(g.legal_moves(), 4)[:2]
     assert sorted(g.move_to_text(m) for m in first) == ["D2.2-D1.2", "D2.2-D2.3"]
@@ -386,8 +386,8 @@ def test_chain_estimate_does_not_depend_on_the_estimates_before_it():
         if g.winner() != ONGOING:
             break
         for colour in (1, 2):
-            fresh = ai_tholian_go_terms.chain_moves(ai_tholian_go_terms.Tables(g), g, colour)
-            assert ai_tholian_go_terms.chain_moves(used, g, colour) == fresh, (turn, colour)
+            fresh = ai_tholian_go_finish.chain_moves(ai_tholian_go_terms.Tables(g), g, colour)
+            assert ai_tholian_go_finish.chain_moves(used, g, colour) == fresh, (turn, colour)
 
 
 def test_the_tables_builder_is_forgotten_once_the_tables_are_built():
@@ -438,6 +438,20 @@ def test_only_a_chain_game_builds_the_chain_tables():
         move = ai.Search(chain, "normal", seed=1, device_seconds=1000).run()
         assert move in chain.legal_moves() and t.chain_ready
         assert _bytes_a_node(t, CHAIN_NODE_TABLES) == [1] * len(CHAIN_NODE_TABLES)
+
+
+def test_only_a_chain_game_loads_the_chain_terms():
+    """Memory: Chain's terms (its cheapest chains, their value, the ordering's step gain: ~1.7 KB
+    of bytecode in the device's heap) live in ai_tholian_go_finish, which only a Chain game
+    imports; the AI modules every game's search keeps hold no Chain function."""
+    from shared_rules import ai_tholian_go_order
+    for module in (ai_tholian_go, ai_tholian_go_terms, ai_tholian_go_order):
+        held = [name for name in dir(module) if callable(getattr(module, name))
+                and ("chain" in name.lower() or name == "light_distance")]
+        assert held == [], (module.__name__, held)
+    chain = TholianGo({"variant": "chain"})
+    assert ai.Search(chain, "normal", seed=1, device_seconds=1000).run() in chain.legal_moves()
+    assert ai_tholian_go_terms.tables_for(chain).chain is ai_tholian_go_finish
 
 
 def _barriers_everywhere(rng):
@@ -518,7 +532,7 @@ def test_chain_a_push_through_the_chain_fills_its_gap_in_one_move():
     finish (finish_moves), which a whole move of the rules confirms."""
     g = chain_position([k for k in CHAIN if k != "L2.4"] + ["L3.1"])
     t = ai_tholian_go_terms.tables_for(g)
-    assert ai_tholian_go_terms.chain_moves(t, g, 1) == 5  # the travel the evaluation counts
+    assert ai_tholian_go_finish.chain_moves(t, g, 1) == 5  # the travel the evaluation counts
     assert ai_tholian_go_finish.finish_moves(t, g, 1) == 1
     probe = TholianGo({"variant": "chain"})
     nd = g.space.n_dark
