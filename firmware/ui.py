@@ -323,6 +323,8 @@ class UI:
         """Until log_drawing() with no part, what is drawn on self.fb goes through a new DrawLog
         of `part` of the play screen (BOARD: the position, STATUS: the status areas)."""
         if part < 0:
+            if self.fb is not self.hw.fb:
+                self.fb.close()  # pyright: ignore[reportAttributeAccessIssue]  (the DrawLog)
             self.fb = self.hw.fb
             return
         log = DrawLog(self.hw.fb)

@@ -138,3 +138,27 @@ def test_fill_rects_draws_and_logs_what_a_fill_rect_per_point_would():
     calls = [("fill_rect", xs[i] - 1, ys[i] + 2, 3, 3, 9) for i in range(3)]
     each, each_pixels = drawing(calls)
     assert (list(one_call.heads), one_call.tails, pixels) == (list(each.heads), each.tails, each_pixels)
+
+
+def test_a_closed_drawlog_holds_its_tails_in_a_list_of_their_length():
+    """Memory: appends grow a list's room ahead of its length (MicroPython doubles it: a board's
+    ~140 calls held 256 slots while the drawing was kept for the next comparison); closed, the
+    list is cut to its length, the same tails in it.  (CPython's room shows in getsizeof.)"""
+    log, _ = drawing([("pixel", i, i, 3) for i in range(140)] + [("text", "ab", 0, 0, 1)])
+    grown = sys.getsizeof(log.tails)
+    tails = list(log.tails)
+    log.close()
+    assert log.tails == tails
+    assert sys.getsizeof(log.tails) == sys.getsizeof(tails[:]) < grown
+
+
+def test_the_play_screens_drawing_is_closed_when_its_logging_ends():
+    ui = UI(Panel())
+    ui.log_drawing(0)
+    log = ui.fb
+    for i in range(140):
+        log.pixel(i, i, 3)
+    tails = log.tails
+    ui.log_drawing()
+    assert ui.fb is Panel.fb and ui.drawn[0] is log
+    assert log.tails == tails and log.tails is not tails  # the list made anew at its length
