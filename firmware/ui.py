@@ -362,8 +362,11 @@ class UI:
         """Sends a rectangle of the play screen drawn without a log (the AI's indicator): the
         next update of the play screen sends it again."""
         self.hw.show(x, y, w, h)
-        if self.shown is not None:
-            self.unlogged.append((x, y, w, h))
+        rect = (x, y, w, h)
+        if self.shown is not None and rect not in self.unlogged:
+            # Once: the indicator sends its rectangle every 100 ms of a search (a tuple each
+            # kept till the next update, 1.3 KB of the device's heap after a 4 s search).
+            self.unlogged.append(rect)
 
     def send_rects(self, rects):
         """Sends the rectangles on the screen, joined where more pixels cost less than another
