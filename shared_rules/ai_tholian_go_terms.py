@@ -158,10 +158,17 @@ def tables_for(game):
     t = _tables
     if t is None or t.space is not game.space:
         t = None
-        _tables = None  # the old tables go before the new ones are built (one game at a time)
+        drop_tables()  # the old tables go before the new ones are built (one game at a time)
         t = Tables(game)
         _tables = t
     return t
+
+
+def drop_tables():
+    """The tables kept for the last space go, and that space with them (they hold it): a game
+    of another space then sets up without them beside it in the heap."""
+    global _tables
+    _tables = None
 
 
 

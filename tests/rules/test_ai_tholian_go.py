@@ -422,6 +422,10 @@ def test_the_tables_of_node_numbers_take_a_byte_a_node_where_the_space_allows():
         assert max(t.around) == t.n and max(t.light_cut) == t.n  # the dummy node fits
         move = ai.Search(g, "normal", seed=1, device_seconds=1000).run()
         assert move in g.legal_moves()
+    # The square space's tables go: kept by the AI, they and that space (~60 KB of arrays) stayed
+    # in the device's heap beside the standard space a later test builds (MemoryError on the
+    # virtual Pico).
+    ai_tholian_go_terms.drop_tables()
 
 
 def test_only_a_chain_game_builds_the_chain_tables():
