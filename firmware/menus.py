@@ -6,6 +6,7 @@ import gc
 from shared_rules import registry
 from shared_rules.game import GameError
 from firmware import saves
+from firmware.ui import NEW_GAME_ROOM, PLAY_ROOM
 from shared_rules.levels import DEFAULT_LEVEL, LEVELS
 from firmware.app import DEMO_DELAYS, HUMAN, VERSION, Session, ai_player, heap_used, player_level
 
@@ -122,21 +123,47 @@ def set_up_game(app, name):
     # Looked up before the form, not after Start: without a save, its four files' look-ups took
     # ~10 ms of the new game's first screen on the virtual Pico (nothing saves while the form is shown).
     saved = saves.has_game(app.folder)
-    while True:
-        if not app.ui.form(registry.game_title(name), labels, choices, picked, "Start", words):
-            return None
-        if not saved or may_replace_save(app, name):
-            break
-    options = {}
-    for i in range(len(option_names)):
-        options[option_names[i]] = choices[i][picked[i]]
+
+    def chosen():
+        options = {}
+        for i in range(len(option_names)):
+            options[option_names[i]] = choices[i][picked[i]]
+        return options
+
+    # The game of the options shown, made while the player reads the form: Start then only
+    # draws it (Tholian Go's tables and setup took ~40 ms of its first screen on the virtual
+    # Pico).  Made again when an option changes; never if the options are refused.
+    ready = {}      # "options", and "game" made with them
+
+    def prepare():
+        options = chosen()
+        if options != ready.get("options"):
+            ready["options"] = options
+            ready["game"] = None    # the last one's memory first
+            try:
+                ready["game"] = registry.create(name, options)
+            except (GameError, MemoryError):
+                pass                # Start makes it again, and says why it cannot
+
+    app.ui.room = NEW_GAME_ROOM
+    try:
+        while True:
+            if not app.ui.form(registry.game_title(name), labels, choices, picked, "Start", words, prepare):
+                return None
+            if not saved or may_replace_save(app, name):
+                break
+    finally:
+        app.ui.room = PLAY_ROOM
+    options = chosen()
     n = len(option_names)
     players = [HUMAN if picked[i] == 0 else ai_player(levels[picked[i] - 1]) for i in (n, n + 1)]
-    try:
-        game = registry.create(name, options)
-    except GameError as e:
-        app.ui.message("Options", str(e))
-        return None
+    game = ready.get("game") if ready.get("options") == options else None
+    if game is None:
+        try:
+            game = registry.create(name, options)
+        except GameError as e:
+            app.ui.message("Options", str(e))
+            return None
     session = Session(name, game, players)
     session.unsaved = True      # saved once its first screen is sent (App.settle)
     return session

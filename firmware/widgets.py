@@ -74,19 +74,19 @@ def _send_rows(ui, top, first, row_items, changed, footer):
         ui.hw.show(0, ui.h - 8, ui.w, 8)
 
 
-def form(ui, title, labels, choices, picked, action, words=None):
+def form(ui, title, labels, choices, picked, action, words=None, idle=None):
     """Rows of `label: value`, LEFT/RIGHT change `picked[i]` (index into `choices[i]`, a
     tuple of values or Numbers), the last row is `action` (e.g. "Start").  `words[i]`, if
     given, maps a value to what the screen shows.  A row whose label and value do not fit
     on one line shows the value on a second line; the selected row's value is framed by
     < > and the footer lists the allowed values (or says which of how many it is).  True on the action row, False for
-    back (B)."""
+    back (B).  `idle()` is called once the form is shown, each time, while no key waits."""
     index = len(labels)
     changed = ()
     ui.form_first = 0
     while True:
         _draw_form(ui, title, labels, choices, picked, action, words, index, changed)
-        key = ui.wait_key()
+        key = ui.wait_key(idle)
         changed = (index,)
         if key == "up":
             index = (index - 1) % (len(labels) + 1)

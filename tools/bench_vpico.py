@@ -49,7 +49,8 @@ free at the low-water mark, cursor latency <= 30 ms median and <= 50 ms worst, a
 
     python -m tools.bench_vpico [GAME ...]
 
-measures the screen's figures alone (a game against the easy AI per game, no AI timings);
+measures the screen's figures alone (the same game against the default level per game, no AI
+timings);
 
     python -m tools.bench_vpico --heap [GAME ...]
 
@@ -302,14 +303,23 @@ def random_moves():
     return lambda entries: entries[rng.randrange(len(entries))]
 
 
+def level_plans(game, work, levels):
+    """The plans of a game against the AI at each of `levels` (the first of LEVELS up to the
+    last asked for: each level's plan draws its human's moves after the one before)."""
+    from tools import vpico_games
+    any_move = random_moves()
+    plans = {}
+    for level in LEVELS[:1 + max(LEVELS.index(level) for level in levels)]:
+        plans[level] = vpico_games.plan(game, level, REPLIES, work / ("plan-" + level), any_move, shorter=True)
+    return plans
+
+
 def measure_game(benchlib, uf2_path, game, work, slowest):
     """`slowest`: the default level's slowest turns of the ai benchmark's games in this game
     (tools/bench_ai.py), timed on the device too, or None."""
-    from tools import vpico_games
     from tools.flash import Board
     from tools.vpico import STEP_TIMEOUT_S, VirtualPico
-    any_move = random_moves()
-    plans = {level: vpico_games.plan(game, level, REPLIES, work / ("plan-" + level), any_move, shorter=True) for level in LEVELS}
+    plans = level_plans(game, work, LEVELS)
     text, played = with_resume(plans[DEFAULT_LEVEL])
     report = work / "report.json"
     levels = {}
@@ -352,7 +362,6 @@ def ai_turns(benchlib, board, plan, level):
 def ai_only(benchlib, games):
     """The AI's turns at the default level alone (`run`'s default-level game, its searches
     replayed on the virtual Pico), without the app's game, the heap or the other levels."""
-    from tools import vpico_games
     from tools.flash import Board
     from tools.uf2 import make_uf2
     from tools.vpico import STEP_TIMEOUT_S, VirtualPico
@@ -362,7 +371,7 @@ def ai_only(benchlib, games):
         uf2_path = make_uf2("pico_lcd13", out_root=work / "build", log=lambda message: None)
 
         def one(game):
-            plan = vpico_games.plan(game, DEFAULT_LEVEL, REPLIES, work / game / "plan", random_moves(), shorter=True)
+            plan = level_plans(game, work / game, [DEFAULT_LEVEL])[DEFAULT_LEVEL]
             with VirtualPico(uf2_path, work / game) as pico:
                 board = Board(pico.url, timeout=STEP_TIMEOUT_S)
                 try:
@@ -506,8 +515,8 @@ def run(benchlib):
 
 
 def screen_only(games):
-    """The screen's figures of each game against the easy AI (no AI timings, no REPL)."""
-    from tools import vpico_games
+    """The screen's figures of each game, the game of `run` (against the default level, no AI
+    timings, no REPL)."""
     from tools.uf2 import make_uf2
     from tools.vpico import run_script
     rows = {}
@@ -516,7 +525,7 @@ def screen_only(games):
         uf2_path = make_uf2("pico_lcd13", out_root=work / "build", log=lambda message: None)
 
         def one(game):
-            plan = vpico_games.plan(game, "easy", REPLIES, work / game / "plan", random_moves(), shorter=True)
+            plan = level_plans(game, work / game, [DEFAULT_LEVEL])[DEFAULT_LEVEL]
             text, played = with_resume(plan)
             report = work / game / "report.json"
             status, serial, out = run_script(uf2_path, text, work / game, work / game, report=report, timeout_s=3600)
@@ -533,7 +542,6 @@ def heap_only(games):
     """The heap figures of each game against the default AI, as `run` measures them (the
     default level's game of `run` played by its script, then its searches replayed), without
     the other levels and the screen's figures: a few minutes a game."""
-    from tools import vpico_games
     from tools.flash import Board
     from tools.uf2 import make_uf2
     from tools.vpico import STEP_TIMEOUT_S, VirtualPico
@@ -542,7 +550,7 @@ def heap_only(games):
         uf2_path = make_uf2("pico_lcd13", out_root=work / "build", log=lambda message: None)
 
         def one(game):
-            plan = vpico_games.plan(game, DEFAULT_LEVEL, REPLIES, work / game / "plan", random_moves(), shorter=True)
+            plan = level_plans(game, work / game, [DEFAULT_LEVEL])[DEFAULT_LEVEL]
             text = with_resume(plan)[0]
             with VirtualPico(uf2_path, work / game, script_text=text) as pico:
                 pico.wait_script(3600)

@@ -8,7 +8,7 @@ import pytest
 
 from app_harness import FakeHW, presses_for, run_app
 from shared_rules import registry
-from test_app import human_turn_start, new_game_keys
+from test_app import TWO_HUMANS, human_turn_start, new_game_keys
 
 # Imported only while their screen is shown (firmware/app.py: screens, leave_screen).
 MENU_ONLY = ("firmware.menus", "firmware.pause", "firmware.widgets", "firmware.saves",
@@ -179,3 +179,34 @@ def test_a_new_games_first_screen_looks_up_no_file(tmp_path, monkeypatch):
     app = run_app(WatchedHW(tmp_path, new_game_keys("tholian_go"), "pico_lcd13"))
     assert app.session is not None and app.session.name == "tholian_go"
     assert looked_up == []
+
+
+def test_the_form_makes_the_game_while_the_player_reads_it(tmp_path, monkeypatch):
+    """Issue 20: Tholian Go's tables and set-up took ~40 ms of the new game's first screen on
+    the virtual Pico.  The form makes the game of the options shown while it waits for a key
+    (again after an option changed); Start then makes none."""
+    made = []
+    real_create = registry.create
+    started = [False]
+
+    def create(name, options=None):
+        game = real_create(name, options)
+        made.append((started[0], dict(options or {}), game))
+        return game
+
+    class IdleHW(FakeHW):
+        def poll(self):
+            if self.script and self.script[0] == "idle":
+                self.script.pop(0)
+                return []       # no key: the app's wait goes idle
+            if self.script == ["a"]:
+                started[0] = True   # Start
+            return super().poll()
+
+    monkeypatch.setattr(registry, "create", create)
+    keys = new_game_keys("tholian_go")[:-len(TWO_HUMANS)]     # on the form, on Start
+    keys += ["idle", "up", "up", "up", "right", "idle", "down", "down", "down", "idle", "a"]
+    app = run_app(IdleHW(tmp_path, keys, "pico_lcd13"))
+    assert [(after_start, options["variant"]) for after_start, options, _ in made] == \
+        [(False, "standard"), (False, "ultimate")]      # Red's row and Blue's are not options
+    assert app.session is not None and app.session.game is made[-1][2]
