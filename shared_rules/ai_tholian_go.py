@@ -59,7 +59,7 @@ from micropython import const
 from shared_rules.ai import best_first
 from shared_rules.tholian_go import (ACCEPT, DECLINE, END, NEXT, OFFER, PLACE, SPECIAL, STEP, move_kind, move_node,
     next_move, step_slot)
-from shared_rules.tholian_go_geometry import SLOTS
+from shared_rules.tholian_go_geometry import SLOTS, run_once
 from shared_rules.ai_tholian_go_order import (A_DARK, A_LIGHT, NO_END, PUSH_SCORE,
     best_jump, dark_or_push, dark_term, has_dark_move, push_end, push_gain, route_is_mine,
     set_values, step_back, step_gain, string_best, token_term, with_pushes)
@@ -162,6 +162,8 @@ class Tuner:
             self.chain = __import__("shared_rules.ai_tholian_go_finish", None, None, ["prepare"])
             self.chain.prepare(t)
         t.chain = self.chain  # (for the evaluation's and the ordering's Chain terms)
+        if game.touchdown and t.to_target is None:
+            run_once("ai_tholian_go_build", "race_tables", t)
         # The evaluations kept serve the searches of one turn (the next decision's moves were
         # often seen by the last search).
         turn = len(game.rep) * 2 + game.player

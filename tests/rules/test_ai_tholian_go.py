@@ -444,6 +444,19 @@ def test_only_a_chain_game_builds_the_chain_tables():
         assert _bytes_a_node(t, CHAIN_NODE_TABLES) == [1] * len(CHAIN_NODE_TABLES)
 
 
+def test_only_a_race_game_builds_the_distances_to_the_targets():
+    """Memory: the light nodes' distances to the targets (~0.3 KB on the device) are built at a
+    Football or Scrimmage game's first search, not for the other variants."""
+    g = TholianGo({"space": "wide"})     # a space whose tables are built afresh
+    ai.Search(g, "normal", seed=1, device_seconds=1000).run()
+    t = ai_tholian_go_terms.tables_for(g)
+    assert t.to_target is None
+    race = TholianGo({"variant": "football", "space": "wide"})
+    assert ai.Search(race, "normal", seed=1, device_seconds=1000).run() in race.legal_moves()
+    assert ai_tholian_go_terms.tables_for(race) is t and len(t.to_target[0]) == t.n + 1
+    ai_tholian_go_terms.drop_tables()  # (kept, the wide space and its tables would crowd the device's later tests)
+
+
 def test_only_a_chain_game_loads_the_chain_terms():
     """Memory: Chain's terms (its cheapest chains, their value, the ordering's step gain: ~1.7 KB
     of bytecode in the device's heap) live in ai_tholian_go_finish, which only a Chain game
