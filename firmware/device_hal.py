@@ -40,15 +40,9 @@ class Buttons:
                 self._repeats |= 1 << i
 
     def poll(self):
-        """Events since the last call: a list of (EV_PRESS / EV_RELEASE / EV_REPEAT, name), or
-        an empty tuple, the same one each time, while nothing changes and no direction key is
-        held: the app polls every few ms while it waits, and a list per poll filled the heap
-        with garbage in a few seconds (the collection then ran inside the next key's update:
-        43 ms of a cursor move on the virtual Pico)."""
+        """Events since the last call: a list of (EV_PRESS / EV_RELEASE / EV_REPEAT, name)."""
         now = self._ticks_ms()
         raw = self._read()
-        if raw == self._stable and not raw & self._repeats:
-            return ()
         events = []
         diff = self._ticks_diff
         for i in range(len(self.names)):

@@ -6,7 +6,6 @@ import gc
 from shared_rules import registry
 from shared_rules.game import GameError
 from firmware import saves
-from firmware.ui import NEW_GAME_ROOM, PLAY_ROOM
 from shared_rules.levels import DEFAULT_LEVEL, LEVELS
 from firmware.app import DEMO_DELAYS, HUMAN, VERSION, Session, ai_player, heap_used, player_level
 
@@ -18,21 +17,40 @@ def main_menu(app):
         items = []
         actions = []
         footer = ""
+        # The saved game replayed while the player reads the menu: Continue then only draws it
+        # (Continue took 139-175 ms emulated on the virtual Pico).  Any trouble, and Continue
+        # does it all again, saying why.
+        ready = {}
+
+        def prepare():
+            if "session" not in ready:
+                ready["session"] = None
+                try:
+                    ready["session"] = replay(app, saved)
+                    app.view_class(saved.game)   # its board view's code too (20-50 ms)
+                except Exception:
+                    pass
+        idle = None
         if saves.has_game(app.folder):
-            saved = saves.load_game(app.folder, peek=True)[0]
+            saved, newest, notes = saves.load_game(app.folder, peek=True)
             finished = saved is not None and saved.result != ""
             # A finished game is there to look at (and undo, or play again), not to go on with.
             items.append("Review" if finished else "Continue")
             actions.append(continue_game)
             if saved is not None:
                 footer = describe_save(saved, app.ui.cols)
+                if newest == 0 and not notes:
+                    idle = prepare
         items += ["New game", "Rules", "Settings", "About"]
         actions += [new_game, rules, settings_screen, about]
         app.report_heap()
-        choice = app.ui.menu("Tholia", items, index, footer)
+        choice = app.ui.menu("Tholia", items, index, footer, None, idle)
         if choice < 0:
             continue
         index = choice
+        if actions[choice] is continue_game and ready.get("session") is not None:
+            return ready["session"]
+        ready.clear()       # its memory, before another screen's
         session = actions[choice](app)
         if session is not None:
             return session
@@ -145,15 +163,11 @@ def set_up_game(app, name):
             except (GameError, MemoryError):
                 pass                # Start makes it again, and says why it cannot
 
-    app.ui.room = NEW_GAME_ROOM
-    try:
-        while True:
-            if not app.ui.form(registry.game_title(name), labels, choices, picked, "Start", words, prepare):
-                return None
-            if not saved or may_replace_save(app, name):
-                break
-    finally:
-        app.ui.room = PLAY_ROOM
+    while True:
+        if not app.ui.form(registry.game_title(name), labels, choices, picked, "Start", words, prepare):
+            return None
+        if not saved or may_replace_save(app, name):
+            break
     options = chosen()
     n = len(option_names)
     players = [HUMAN if picked[i] == 0 else ai_player(levels[picked[i] - 1]) for i in (n, n + 1)]

@@ -4,8 +4,6 @@
 #
 # Everything draws into hw.fb with the built-in 8x8 font; coordinates are ints (framebuf
 # refuses floats).  On a mono screen every role is 0 or 1 and pieces differ by shape.
-import gc
-
 import framebuf
 from micropython import const
 
@@ -20,22 +18,6 @@ _ALIASES = {"x": "menu", "start": "menu", "select": "menu"}
 # before anything is drawn (measured on the virtual Pico, 15 ms made the cursor's median
 # latency 7 ms longer).
 _IDLE_MS = const(4)
-# The heap made ready for the next screen while the app waits for a key (ready_heap).
-# MicroPython puts the frame of every call with more than 11 locals and stack slots on the heap,
-# and looks for a free run from the lowest free block up; a collection leaves small holes all
-# over the heap, and each such call then searched across them (up to ~0.6 ms on the virtual
-# Pico, where Tholian Go's 40 barrier lines took 30 ms instead of 8).  So the app collects only
-# when less than _LOW_FREE is free, and then fills the holes with short-lived garbage, one block
-# each, taken lowest first, until `ui.room` is left: the next screen allocates from the top of
-# the heap at once, without a collection if it needs no more than that.  (Tholian Go's worst
-# played move, of 28: 145.1 ms emulated collecting below 72 KB after each screen, 106.6 so.)
-_LOW_FREE = const(72 * 1024)
-PLAY_ROOM = const(32 * 1024)        # a move's screen
-NEW_GAME_ROOM = const(48 * 1024)    # a new game's (Lazo's: 134 ms emulated with 32 KB, 114 so)
-_PLUG_BLOCK = const(16)     # bytes: MicroPython's allocation unit, a float's size
-_PLUGS_AT_ONCE = const(256)     # then the buttons are read: a press stops the plugging
-_PLUGS_MAX = const(4096)        # 64 KB: the RP2040's holes (a bigger heap needs no more)
-_mem_free = getattr(gc, "mem_free", None)   # MicroPython only: the simulator needs none of this
 # The play screen's parts whose drawing is logged (ui.log_drawing).
 BOARD = const(0)
 STATUS = const(1)
@@ -49,7 +31,6 @@ STRIP = const(2)
 class UI:
     def __init__(self, hw):
         self.hw = hw
-        self.room = PLAY_ROOM   # the free heap the next screen may need (ready_heap)
         self.fb = hw.fb  # type: framebuf.FrameBuffer
         self.w = hw.width
         self.h = hw.height
@@ -556,25 +537,20 @@ class UI:
     def keys(self):
         """The buttons pressed since the last call (repeats of held keys included), as names;
         keys set aside with keep() come first."""
-        events = self.hw.poll()
         out = self.kept
-        if not events and not out:
-            return out      # no new list while waiting (see device_hal.Buttons.poll)
         self.kept = []
-        for ev, button in events:
+        for ev, button in self.hw.poll():
             if ev == EV_PRESS or ev == EV_REPEAT:
                 out.append(_ALIASES.get(button, button))
         return out
 
     def keep(self, keys):
         """Keys read while busy (the AI thinking) that the next wait_key() should still see."""
-        if keys:
-            self.kept = keys + self.kept
+        self.kept = keys + self.kept
 
     def wait_key(self, idle=None):
         """The next key; `idle()` is called once if none is waiting (work the screen shown
-        lets the player read while it is done), then the heap is made ready (ready_heap)."""
-        ready = False
+        lets the player read while it is done)."""
         while True:
             keys = self.keys()
             if keys:
@@ -583,29 +559,8 @@ class UI:
             if idle is not None:
                 idle()
                 idle = None
-            elif not ready:
-                ready = True
-                self.ready_heap()
-            else:
-                self.hw.sleep_ms(_IDLE_MS)
-
-    def ready_heap(self):
-        """Collects the garbage if the heap is low, then plugs its holes (see _LOW_FREE);
-        stops at a key, which the next keys() gives."""
-        if _mem_free is None:
-            return
-        if _mem_free() < _LOW_FREE:
-            gc.collect()
-        plugs = min(_PLUGS_MAX, (_mem_free() - self.room) // _PLUG_BLOCK)
-        plug = 0.5
-        while plugs > 0:
-            for _ in range(min(plugs, _PLUGS_AT_ONCE)):
-                plug = plug * 1.0   # a new float, garbage at once: one block of the heap
-            plugs -= _PLUGS_AT_ONCE
-            keys = self.keys()
-            if keys:
-                self.kept = keys
-                return
+                continue
+            self.hw.sleep_ms(_IDLE_MS)
 
     # --- widgets: their code is in firmware/widgets.py, loaded while a menu screen is shown -----
     def menu(self, *args):

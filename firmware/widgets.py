@@ -4,16 +4,17 @@
 # play screen's heap does not hold their code.
 
 
-def menu(ui, title, items, index=0, footer="", intro=None):
+def menu(ui, title, items, index=0, footer="", intro=None, idle=None):
     """A list to choose from (below the lines of `intro`, if any): returns the chosen index,
-    or -1 for back (B)."""
+    or -1 for back (B).  `idle()` is called once the list is shown, each time, while no key
+    waits."""
     if not items:
         return -1
     index = min(max(index, 0), len(items) - 1)
     changed = ()
     while True:
         _draw_list(ui, title, items, index, footer, intro, changed)
-        key = ui.wait_key()
+        key = ui.wait_key(idle)
         changed = (index,)
         if key == "up":
             index = (index - 1) % len(items)

@@ -671,30 +671,3 @@ def test_a_games_view_is_loaded_with_its_form_not_after_start(tmp_path):
         return None
     run_app(FakeHW(tmp_path, ["a"] + ["down"] * registry.game_names().index("lazo") + ["a"], driver=drive))
     assert seen == [True]
-
-
-def test_waiting_for_a_key_makes_no_new_list(tmp_path):
-    """Issue 20: the app reads the buttons every few ms while it waits; a new list per read
-    filled the device's heap with garbage in seconds, and the collection then ran inside the
-    next key's update (a cursor move of 43 ms on the virtual Pico)."""
-    from firmware.ui import UI
-    hw = FakeHW(tmp_path, [], "pico_lcd13")
-    hw.poll = lambda: ()   # nothing pressed  # type: ignore[method-assign]
-    ui = UI(hw)
-    first = ui.keys()
-    assert first == [] and ui.keys() is first and ui.keys() is first
-
-
-@pytest.mark.parametrize("free, collections", [(71 * 1024, 1), (73 * 1024, 0)])
-def test_the_wait_for_a_key_collects_only_a_low_heap(tmp_path, monkeypatch, free, collections):
-    """ui.ready_heap: a collection leaves holes that slow the next screen's calls on the device
-    (under MicroPython, tests/host/test_app_vm.py), so it collects only below 72 KB free."""
-    import gc
-    from firmware import ui as ui_module
-    collected = []
-    monkeypatch.setattr(ui_module, "_mem_free", lambda: free)
-    monkeypatch.setattr(gc, "collect", lambda: collected.append(1))
-    hw = FakeHW(tmp_path, [], "pico_lcd13")
-    hw.poll = lambda: ()   # nothing pressed  # type: ignore[method-assign]
-    ui_module.UI(hw).ready_heap()
-    assert len(collected) == collections

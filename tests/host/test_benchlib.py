@@ -128,6 +128,7 @@ def test_bench_vpicos_resume_step_opens_the_pause_menu_in_the_middle_of_a_turn(t
         game = app.session.game
         if "first" not in seen:    # the turn's first decision: any
             seen["first"] = len(game.history) + 1
+            seen["session"] = app.session
             return list(vpico_games.entries(app.builder)[0])
         if "resume" not in seen:   # between two decisions of the turn: the script's end
             seen["resume"] = len(game.history)
@@ -141,7 +142,9 @@ def test_bench_vpicos_resume_step_opens_the_pause_menu_in_the_middle_of_a_turn(t
     with pytest.raises(vpico_games.PlanEnd):
         app.main_menu()
     assert seen["resume"] == seen["first"] == 1      # the human's turn went on after one decision
-    assert menus == [1] and seen["end"] == 1         # paused, resumed, nothing taken back
+    # Paused, resumed, then (CONTINUE_STEPS) paused again (the module imported anew: not
+    # counted), saved and quit, and continued from the main menu: a new session, nothing taken back.
+    assert menus == [1] and seen["end"] == 1 and seen["session"] is not app.session
 
 
 def test_the_slowest_turns_kept_replay_as_the_device_replays_them():
@@ -176,7 +179,7 @@ def test_the_device_worst_turn_row_takes_the_slowest_host_turns_timed_on_the_dev
         return {"emulated": ms, "real_chip_estimate": round(ms / bench_vpico.REAL_CHIP, 1)}
     ai_turns = {"median_ms": pair(500.0), "worst_ms": pair(900.0), "turns": 4}
     game = {"ai_turn_ms": {"normal": ai_turns}, "heap_free_at_a_search_peak_bytes": 70000,
-            "cursor_ms": None, "played_move_ms": None, "resume_ms": None, "new_game_ms": None}
+            "cursor_ms": None, "played_move_ms": None, "resume_ms": None, "continue_ms": None, "new_game_ms": None}
     row = bench_vpico.targets(benchlib, {"trap": game}, 900.0)[1]
     assert row["figure"] == "trap AI normal worst turn (4 replies)" and row["value"] == "1097.6 ms"
     ai_turns["slowest_host_turns"] = {"worst_ms": pair(2600.0), "device_ms": [2600.0, 1000.0, 800.0]}
@@ -209,7 +212,7 @@ def test_bench_vpicos_resume_step_comes_before_the_decision_that_ends_the_game()
     script, played = bench_vpico.with_resume(plan)
     assert played.segments == segments[:-1] and played.history == plan.history
     presses = [line.split()[1] for line in script.splitlines() if line.startswith("press ")]
-    assert presses == ["a", "a", "right", "a", bench_vpico.PAUSE_BUTTON, "a"]
+    assert presses == ["a", "a", "right", "a", bench_vpico.PAUSE_BUTTON, "a", bench_vpico.PAUSE_BUTTON, "up", "a", "a"]
     on = vpico_games.Plan("trap", "easy", segments, {}, list(game.history[:4]), 1)
     assert bench_vpico.with_resume(on)[1] is on
 

@@ -259,12 +259,3 @@ def test_analog_axis_calibrates_its_rest_value():
     assert axis.direction() == 1
     value[0] = 950
     assert axis.direction() == 0
-
-
-@pytest.mark.parametrize("board", ["pico_lcd13", "odroid_go", "mono128"])
-def test_reading_released_buttons_allocates_nothing(board, tmp_path_factory):
-    """Issue 20: the app reads the buttons every few ms while it waits for one; a list per read
-    filled the RP2040's heap with garbage in seconds, and the collection then ran inside the
-    next key's screen update (a 43 ms cursor move on the virtual Pico).  200 reads of released
-    buttons, under MicroPython with the collector off."""
-    assert run_board(board, tmp_path_factory)["idle_poll_bytes"] == 0

@@ -115,23 +115,6 @@ for _ in range(12):
     step(50)
 print("@@ buttons %s" % json.dumps(events))
 
-# Waiting for a key: released, the buttons read many times allocate nothing (the app polls every
-# few ms; garbage per poll filled the heap in seconds).
-if BOARD == "odroid_go":
-    machine.ADC.raw[module.AXIS_Y] = machine.ADC.raw[module.AXIS_X] = 0
-else:
-    machine.Pin.levels[pins[0]] = 1
-step(50)
-import gc
-gc.collect()
-gc.disable()
-before = gc.mem_alloc()
-for _ in range(200):
-    buttons.poll()
-idle_bytes = gc.mem_alloc() - before
-gc.enable()
-print("@@ idle_poll_bytes %s" % json.dumps(idle_bytes))
-
 if BOARD == "pico_lcd13":
     # Each rotation's MADCTL and window offsets: the 240 visible rows are at one end of the
     # ST7789's 320 rows of RAM.
