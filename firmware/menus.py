@@ -17,40 +17,21 @@ def main_menu(app):
         items = []
         actions = []
         footer = ""
-        # The saved game replayed while the player reads the menu: Continue then only draws it
-        # (Continue took 139-175 ms emulated on the virtual Pico).  Any trouble, and Continue
-        # does it all again, saying why.
-        ready = {}
-
-        def prepare():
-            if "session" not in ready:
-                ready["session"] = None
-                try:
-                    ready["session"] = replay(app, saved)
-                    app.view_class(saved.game)   # its board view's code too (20-50 ms)
-                except Exception:
-                    pass
-        idle = None
         if saves.has_game(app.folder):
-            saved, newest, notes = saves.load_game(app.folder, peek=True)
+            saved = saves.load_game(app.folder, peek=True)[0]
             finished = saved is not None and saved.result != ""
             # A finished game is there to look at (and undo, or play again), not to go on with.
             items.append("Review" if finished else "Continue")
             actions.append(continue_game)
             if saved is not None:
                 footer = describe_save(saved, app.ui.cols)
-                if newest == 0 and not notes:
-                    idle = prepare
         items += ["New game", "Rules", "Settings", "About"]
         actions += [new_game, rules, settings_screen, about]
         app.report_heap()
-        choice = app.ui.menu("Tholia", items, index, footer, None, idle)
+        choice = app.ui.menu("Tholia", items, index, footer)
         if choice < 0:
             continue
         index = choice
-        if actions[choice] is continue_game and ready.get("session") is not None:
-            return ready["session"]
-        ready.clear()       # its memory, before another screen's
         session = actions[choice](app)
         if session is not None:
             return session

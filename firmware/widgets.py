@@ -4,17 +4,16 @@
 # play screen's heap does not hold their code.
 
 
-def menu(ui, title, items, index=0, footer="", intro=None, idle=None):
+def menu(ui, title, items, index=0, footer="", intro=None):
     """A list to choose from (below the lines of `intro`, if any): returns the chosen index,
-    or -1 for back (B).  `idle()` is called once the list is shown, each time, while no key
-    waits."""
+    or -1 for back (B)."""
     if not items:
         return -1
     index = min(max(index, 0), len(items) - 1)
     changed = ()
     while True:
         _draw_list(ui, title, items, index, footer, intro, changed)
-        key = ui.wait_key(idle)
+        key = ui.wait_key()
         changed = (index,)
         if key == "up":
             index = (index - 1) % len(items)

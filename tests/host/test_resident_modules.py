@@ -15,6 +15,20 @@ MENU_ONLY = ("firmware.menus", "firmware.pause", "firmware.widgets", "firmware.s
              "firmware.help_pages", "firmware.option_words", "firmware.rules_text")
 
 
+class IdleHW(FakeHW):
+    """A script that may say "idle": one read of the buttons with nothing pressed (the app's
+    wait goes idle); `last_pressed` from the moment the script's last button is handed over."""
+    last_pressed = False
+
+    def poll(self):
+        if self.script and self.script[0] == "idle":
+            self.script.pop(0)
+            return []
+        if len(self.script) == 1:
+            self.last_pressed = True
+        return super().poll()
+
+
 def app_modules():
     return sorted(m for m in sys.modules if m.startswith("firmware.") or m.startswith("shared_rules."))
 
@@ -187,57 +201,18 @@ def test_the_form_makes_the_game_while_the_player_reads_it(tmp_path, monkeypatch
     (again after an option changed); Start then makes none."""
     made = []
     real_create = registry.create
-    started = [False]
 
     def create(name, options=None):
         game = real_create(name, options)
-        made.append((started[0], dict(options or {}), game))
+        made.append((hw.last_pressed, dict(options or {}), game))
         return game
-
-    class IdleHW(FakeHW):
-        def poll(self):
-            if self.script and self.script[0] == "idle":
-                self.script.pop(0)
-                return []       # no key: the app's wait goes idle
-            if self.script == ["a"]:
-                started[0] = True   # Start
-            return super().poll()
 
     monkeypatch.setattr(registry, "create", create)
     keys = new_game_keys("tholian_go")[:-len(TWO_HUMANS)]     # on the form, on Start
     keys += ["idle", "up", "up", "up", "right", "idle", "down", "down", "down", "idle", "a"]
-    app = run_app(IdleHW(tmp_path, keys, "pico_lcd13"))
+    hw = IdleHW(tmp_path, keys, "pico_lcd13")
+    app = run_app(hw)
     assert [(after_start, options["variant"]) for after_start, options, _ in made] == \
         [(False, "standard"), (False, "ultimate")]      # Red's row and Blue's are not options
     assert app.session is not None and app.session.game is made[-1][2]
 
-
-def test_the_main_menu_replays_the_save_while_the_player_reads_it(tmp_path, monkeypatch):
-    """Issue 20 (menu -> board <= 150 ms): Continue read and replayed the save after the press,
-    120-150 ms of the board's first screen on the virtual Pico.  The main menu does it while it
-    waits for a key; Continue then replays nothing, and goes on with that game."""
-    played = []
-    pressed = [False]
-
-    def replay(app, saved):
-        played.append(pressed[0])
-        return real_replay(app, saved)
-
-    class IdleHW(FakeHW):
-        def poll(self):
-            if self.script and self.script[0] == "idle":
-                self.script.pop(0)
-                return []       # no key: the app's wait goes idle
-            if self.script == ["a"]:
-                pressed[0] = True   # Continue
-            return super().poll()
-
-    first = run_app(FakeHW(tmp_path, new_game_keys("trap") + ["right", "a"], "pico_lcd13"))
-    moves = list(first.session.game.history)
-    assert moves
-    from firmware import menus      # (the first app unloaded it: the second imports this one)
-    real_replay = menus.replay
-    monkeypatch.setattr(menus, "replay", replay)
-    app = run_app(IdleHW(tmp_path, ["idle", "a"], "pico_lcd13"))
-    assert played == [False]        # replayed before Continue, once
-    assert app.session is not None and app.session.game.history == moves
