@@ -122,9 +122,6 @@ class MoveBuilder:
             targets = sorted(targets)
             counts = [counts[at[k]] for k in targets]
             firsts = [firsts[at[k]] for k in targets]
-        # Cut to their length: appends doubled their room, and they stay while the player
-        # chooses (the device's heap is lowest then).
-        targets, counts, firsts = targets[:], counts[:], firsts[:]
         buttons = [k for k in targets if k >= BUTTON]
         n = len(targets)
         places = n - len(buttons)       # the buttons sort last

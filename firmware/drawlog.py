@@ -90,12 +90,6 @@ class DrawLog:
                           | ((y + 512) & 1023) << 18)
         self.tails.append((xr & 1023) | (yr & 1023) << 10)
 
-    def close(self):
-        """The drawing is over (it stays kept for the next comparison): its list of tails cut to
-        its length.  Appends doubled the list's room as it grew: a board of 129-255 calls held
-        256 slots, up to 0.5 KB of the device's heap more while a human chooses a move."""
-        self.tails = self.tails[:]
-
     def text(self, s, x, y, c=1):
         self.fb.text(s, x, y, c)
         self.heads.append(_TEXT | c << 3 | ((x + 512) & 1023) << 8 | ((y + 512) & 1023) << 18)

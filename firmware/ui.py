@@ -323,8 +323,6 @@ class UI:
         """Until log_drawing() with no part, what is drawn on self.fb goes through a new DrawLog
         of `part` of the play screen (BOARD: the position, STATUS: the status areas)."""
         if part < 0:
-            if self.fb is not self.hw.fb:
-                self.fb.close()  # pyright: ignore[reportAttributeAccessIssue]  (the DrawLog)
             self.fb = self.hw.fb
             return
         log = DrawLog(self.hw.fb)
@@ -340,7 +338,7 @@ class UI:
         if self.partial_updates and shown is not None and shown[0] == key:
             for part in (BOARD, STATUS):
                 changes(shown[1][part], self.drawn[part], rects)
-            self.send_changes(rects)
+            self.send_rects(rects + self.unlogged)
         else:
             self.show()
         self.shown = (key, list(self.drawn))
@@ -353,30 +351,17 @@ class UI:
         if self.shown is None:
             return False
         changes(self.shown[1][STATUS], self.drawn[STATUS], rects)
-        self.send_changes(rects)
+        self.send_rects(rects + self.unlogged)
         self.shown[1][STATUS] = self.drawn[STATUS]
         self.unlogged = []
         return True
-
-    def send_changes(self, rects):
-        """Sends `rects` (the caller's list of what changed, emptied here) and what was sent
-        unlogged since the last update.  Emptied, the list lets its rectangles go at once: a
-        tuple per call that changed, ~50 after the AI's move, which the device's heap otherwise
-        held through the decision's heap report (MicroPython's collector still found the list
-        in its caller's stale stack slots: 1.3 KB at the low-water mark)."""
-        rects.extend(self.unlogged)
-        self.send_rects(rects)
-        rects.clear()
 
     def show_unlogged(self, x, y, w, h):
         """Sends a rectangle of the play screen drawn without a log (the AI's indicator): the
         next update of the play screen sends it again."""
         self.hw.show(x, y, w, h)
-        rect = (x, y, w, h)
-        if self.shown is not None and rect not in self.unlogged:
-            # Once: the indicator sends its rectangle every 100 ms of a search (a tuple each
-            # kept till the next update, 1.3 KB of the device's heap after a 4 s search).
-            self.unlogged.append(rect)
+        if self.shown is not None:
+            self.unlogged.append((x, y, w, h))
 
     def send_rects(self, rects):
         """Sends the rectangles on the screen, joined where more pixels cost less than another

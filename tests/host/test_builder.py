@@ -66,18 +66,6 @@ def test_targets_counts_and_first_moves_are_those_of_a_plain_count(seed):
             assert (builder.xs[i], builder.ys[i]) == (key % 200, key // 200)
 
 
-def test_the_targets_lists_take_no_more_room_than_their_length():
-    """Memory: the targets, their counts and first moves stay while the player chooses (the
-    device's heap is lowest then); appends grow a list's room ahead of its length (MicroPython
-    doubles it: 20 targets in 32 slots), so they are cut to their length.  (CPython's room
-    shows in getsizeof.)"""
-    import sys
-    keys = [k // 3 for k in range(60)]     # 20 targets, in ascending runs
-    builder = MoveBuilder(KeyedView(UI(FakeHW("pico_lcd13")), keys), list(range(len(keys))))
-    for kept in (builder.targets, builder.counts, builder.firsts):
-        assert len(kept) == 20 and sys.getsizeof(kept) == sys.getsizeof(kept[:])
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_each_views_keys_and_points_in_bulk_are_its_keys_and_points_one_by_one(name):
     rng = random.Random(name)
