@@ -295,3 +295,33 @@ def test_a_game_too_long_for_a_save_says_so_once_and_play_goes_on(tmp_path, monk
     assert [frame[0] for frame in hw.frames if frame].count("Not saved") == 1
     assert "too long to save" in shown(hw)
     assert app.session.texts() == ["d4", "e5", "c3"] and not os.listdir(tmp_path)
+
+
+def test_a_save_is_read_with_a_buffer_of_its_own_size(tmp_path, monkeypatch):
+    """On the virtual Pico, Continue after Save and quit set the save aside as unreadable: the
+    read asked for MAX_FILE_BYTES + 1 (a 64 KB block the heap did not have).  It asks for the
+    file's size and one byte more."""
+    import builtins
+    from firmware import save_files
+    path = tmp_path / "game"
+    path.write_bytes(b"x" * 300)
+    asked = []
+    real_open = builtins.open
+
+    class Watched:
+        def __init__(self, f):
+            self.f = f
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.f.close()
+
+        def read(self, n=-1):
+            asked.append(n)
+            return self.f.read(n)
+
+    monkeypatch.setattr(builtins, "open", lambda p, mode="r", *a, **k: Watched(real_open(p, mode, *a, **k)))
+    assert save_files.read_text(str(path)) == "x" * 300
+    assert asked == [301]
