@@ -107,10 +107,11 @@ def read_text(path):
     if size > MAX_FILE_BYTES:
         raise SaveError("the file is too big (%d bytes; the app writes at most %d)" % (size, MAX_FILE_BYTES))
     with open(path, "rb") as f:
-        # The file's size and one byte more (a file that grew since is refused below): a read
-        # of MAX_FILE_BYTES + 1 takes that block from the heap at once, which on the virtual
-        # Pico after Save and quit was not there (Continue set the save aside as unreadable).
-        data = f.read(min(size, MAX_FILE_BYTES) + 1)
+        # The file's size (at most MAX_FILE_BYTES, checked above) and one byte more, so a file
+        # that grew since is refused below: a read of MAX_FILE_BYTES + 1 takes that block from
+        # the heap at once, which on the virtual Pico after Save and quit was not there
+        # (Continue set the save aside as unreadable).
+        data = f.read(size + 1)
     if len(data) > MAX_FILE_BYTES:
         raise SaveError("the file is too big (over %d bytes)" % MAX_FILE_BYTES)
     if data and max(data) > 126:   # in C on both VMs: no copy, no loop in Python
