@@ -16,10 +16,12 @@ _LINE = const(3)
 _RECT = const(4)
 _ELLIPSE = const(5)
 _TEXT = const(6)
+_AREA = const(7)
 _FILLED = const(128)
 # A call's head: op 3 bits, colour 4, filled 1, its first point's x and y 10 bits each
 # (-512..511; a line's midpoint instead, the sums' low bits in "filled" and bit 28); its tail:
-# sizes or end point 10 bits each, a text's string.
+# sizes or end point 10 bits each, a text's string.  An area (areas()) has its state where the
+# others have the colour, and its place's number above its sizes.
 
 
 class DrawLog:
@@ -90,6 +92,24 @@ class DrawLog:
                           | ((y + 512) & 1023) << 18)
         self.tails.append((xr & 1023) | (yr & 1023) << 10)
 
+    def areas(self, states, xs, ys, dy, kinds, boxes):
+        """For each place p (of len(states)) whose state states[p] (0..15) is not 0, a call
+        that draws nothing: it stands for what a view drew for that place straight on the
+        framebuffer (a kept call per line and token was most of Tholian Go's played move on the
+        virtual Pico), and covers every pixel of it: (xs[p] + left, ys[p] + dy + top, w, h),
+        its kind kinds[p]'s box in `boxes` (left, top, w, h, the next kind's...).  Two
+        drawings differ in it where the state does."""
+        heads = self.heads
+        tails = self.tails
+        for p in range(len(states)):
+            state = states[p]
+            if state:
+                k = 4 * kinds[p]
+                x = xs[p] + boxes[k]
+                y = ys[p] + dy + boxes[k + 1]
+                heads.append(_AREA | state << 3 | ((x + 512) & 1023) << 8 | ((y + 512) & 1023) << 18)
+                tails.append(boxes[k + 2] | boxes[k + 3] << 10 | p << 20)
+
     def text(self, s, x, y, c=1):
         self.fb.text(s, x, y, c)
         self.heads.append(_TEXT | c << 3 | ((x + 512) & 1023) << 8 | ((y + 512) & 1023) << 18)
@@ -117,7 +137,7 @@ def box(head, tail):
         x = 2 * x + (head >> 7 & 1) - a       # from the midpoint and the end point
         y = 2 * y + (head >> 28 & 1) - b
         return min(x, a), min(y, b), abs(a - x) + 1, abs(b - y) + 1
-    if op == _RECT:
+    if op == _RECT or op == _AREA:
         return x, y, a, b
     return x - a, y - b, 2 * a + 1, 2 * b + 1      # _ELLIPSE
 

@@ -6,6 +6,7 @@
 # pushed is drawn as it grows; B takes back its last decision.
 from array import array
 
+from firmware.drawlog import DrawLog  # noqa: F401  (the log's type, for the checker)
 from firmware.ui import TOP
 from firmware.views.base import BUTTON, View as BaseView, table_points
 from shared_rules.tholian_go import (ACCEPT, DECLINE, END, OFFER, PASS, SPECIAL, STEP, move_kind, move_node,
@@ -55,6 +56,8 @@ class View(BaseView):
         nd = g.n_dark
         xs = self.xs = array("h", bytes(2 * n))
         ys = self.ys = array("h", bytes(2 * n))
+        # Each node's kind: 0 dark, 1 and 2 light below and above its line's middle.
+        kinds = self.kinds = bytearray(n)
         x0 = self.x0
         dx = self.dx
         ls = self.ls
@@ -64,10 +67,18 @@ class View(BaseView):
             x = g.xs[node]
             y = g.ys[node]
             xs[node] = x0 + x * dx
-            ys[node] = top - y * ls + (-(ls // 2) if node < nd else zig if (x + y) & 1 else -zig)
+            if node < nd:
+                ys[node] = top - y * ls - ls // 2
+            elif (x + y) & 1:
+                ys[node] = top - y * ls + zig
+                kinds[node] = 1
+            else:
+                ys[node] = top - y * ls - zig
+                kinds[node] = 2
         self.r_light = max(1, R * 3 // 10)
         self.r_dark = max(2, R * 2 // 5)
         self.cursor_r = self.r_light + 2
+        self.boxes = self.token_boxes()
         if ui.color:
             from firmware import palette as p
             self.web = p.DARK_GREY
@@ -76,6 +87,35 @@ class View(BaseView):
             self.dark = (p.DARK_RED, p.NAVY)
         else:
             self.web = -1
+
+    def token_boxes(self):
+        """Per node kind, the box round a node (left, top, width, height from the node) that
+        holds its token and every barrier it can end (DrawLog.areas): a played move sends the
+        boxes of the tokens it changed.  A dark node's barriers reach the next centre along
+        its row and the four on the rows above and below; a light node's, the next corners
+        along its line (2 zig lower or higher) and the one straight below or above it."""
+        dx = self.dx
+        ls = self.ls
+        zig = self.zig
+        thick = 1 if self.R >= 12 else 0       # (draw_lines: a second line one pixel right)
+        rd = self.r_dark
+        rl = self.r_light
+        side = max(dx, rl)
+        boxes = array("h", bytes(2 * 12))
+        # (left, up, right, down) of each kind: dark, light below and above its line's middle
+        for k, left, up, right, down in ((0, max(2 * dx, rd), max(ls, rd), max(2 * dx + thick, rd), max(ls, rd)),
+                                         (4, side, max(2 * zig, rl), side + thick, max(ls - 2 * zig, rl)),
+                                         (8, side, max(ls - 2 * zig, rl), side + thick, max(2 * zig, rl))):
+            boxes[k] = -left
+            boxes[k + 1] = -up
+            boxes[k + 2] = left + right + 1
+            boxes[k + 3] = up + down + 1
+        return boxes
+
+    def seam(self):
+        """How far apart two ends of a drawn edge are at most across (an edge across the
+        periodic space's seam is not drawn)."""
+        return 2 * self.dx if self.g.periodic else 1 << 14
 
     def fit(self, both=True):
         """The largest circumradius that fits the board rect (its width only if not `both`)."""
@@ -125,16 +165,12 @@ class View(BaseView):
         return bx + bw // 2, by + bh // 2 - self.pan
 
     # --- drawing ----------------------------------------------------------------------------
-    def token(self, x, y, r, player, dark=False):
-        fb = self.ui.fb
+    def token(self, x, y, r, player):
+        """A light token (the status line's turn marker; the board's are draw_tokens')."""
         if self.web < 0:
-            self.ui.token(x, y, r, player, dark)
-            return
-        if dark:
-            fb.ellipse(x, y, r, r, self.dark[player], True)
-            fb.ellipse(x, y, r, r, self.light[player], False)
+            self.ui.token(x, y, r, player)
         else:
-            fb.ellipse(x, y, r, r, self.light[player], True)
+            self.ui.fb.ellipse(x, y, r, r, self.light[player], True)
 
     def look(self, dy):
         if not self.scroll:
@@ -199,7 +235,7 @@ class View(BaseView):
         ev = g.ev
         line = fb.line
         every = colours is None
-        seam = 2 * self.dx if g.periodic else 1 << 14
+        seam = self.seam()
         thick = not every and self.R >= 12
         for e in range(first, end):
             a = eu[e]
@@ -249,21 +285,15 @@ class View(BaseView):
         g = self.g
         ui = self.ui
         fb = ui.fb
-        board = game.board
         colour = self.web >= 0
         # Barriers: an edge whose two tokens are one player's, in their colour (light sides
-        # over the web, dark edges as lines between two hexagon centres).
-        self.draw_lines(fb, 0, g.n_light_edges, self.light if colour else (1, 1))
-        self.draw_lines(fb, g.n_light_edges, g.n_edges, self.dark if colour else (1, 1))
-        xs = self.xs
-        ys = self.ys
-        pan = self.pan
-        for node in range(g.n_dark):
-            if board[node]:
-                self.token(xs[node], ys[node] + pan, self.r_dark, board[node] - 1, True)
-        for node in range(g.n_dark, g.n):
-            if board[node]:
-                self.token(xs[node], ys[node] + pan, self.r_light, board[node] - 1)
+        # over the web, dark edges as lines between two hexagon centres).  They and the tokens
+        # go straight on the framebuffer, the log (View.draw) keeps an area per token instead.
+        log = ui.fb     # type: DrawLog  # pyright: ignore[reportAssignmentType]
+        self.draw_lines(log.fb, 0, g.n_light_edges, self.light if colour else (1, 1))
+        self.draw_lines(log.fb, g.n_light_edges, g.n_edges, self.dark if colour else (1, 1))
+        self.draw_tokens(log.fb)
+        log.areas(game.board, self.xs, self.ys, self.pan, self.kinds, self.boxes)
         for move in last:
             for node in game.move_nodes(move):
                 x, y = self.node_xy(node)
@@ -282,6 +312,33 @@ class View(BaseView):
             full = bh + self.scroll
             fb.fill_rect(bx + bw - 2, by, 2, bh, ui.bg)
             fb.fill_rect(bx + bw - 2, by + (-self.pan) * bh // full, 2, bh * bh // full, ui.dim)
+
+    def draw_tokens(self, fb):
+        board = self.game.board
+        xs = self.xs
+        ys = self.ys
+        pan = self.pan
+        nd = self.g.n_dark
+        if self.web < 0:    # mono: the shapes of ui.token
+            for node in range(self.g.n):
+                if board[node]:
+                    dark = node < nd
+                    self.ui.token(xs[node], ys[node] + pan, self.r_dark if dark else self.r_light, board[node] - 1, dark)
+            return
+        ellipse = fb.ellipse
+        r = self.r_dark
+        for node in range(nd):
+            owner = board[node]
+            if owner:
+                y = ys[node] + pan
+                ellipse(xs[node], y, r, r, self.dark[owner - 1], True)
+                ellipse(xs[node], y, r, r, self.light[owner - 1], False)
+        r = self.r_light
+        light = self.light
+        for node in range(nd, self.g.n):
+            owner = board[node]
+            if owner:
+                ellipse(xs[node], ys[node] + pan, r, r, light[owner - 1], True)
 
     def draw_path(self, route):
         """The push under construction: its nodes joined in the cursor colour."""

@@ -199,3 +199,44 @@ def test_lazo_places_every_space_where_space_xy_puts_it(tmp_path, profile):
     for s in range(N_SPACES):
         px, py = space_xy(s)
         assert view.place_xy(s) == (view.x0 + px * t // 2, view.y0 - py * t * 2887 // 10000), s
+
+
+TG_SPACES = ("standard", "periodic", "wide", "long", "square")
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("space", TG_SPACES)
+def test_tholian_go_token_boxes_hold_each_token_and_the_barriers_it_ends(tmp_path, profile, space):
+    # A played move sends the boxes of the tokens it changed (DrawLog.areas): each box must
+    # hold the token and every barrier line from it (draw_lines: a second line one pixel right
+    # from R 12 up; none across the periodic seam).
+    view = view_for("tholian_go", FakeHW(tmp_path, profile=profile), registry.create("tholian_go", {"space": space}))
+    g = view.g
+    thick = 1 if view.R >= 12 else 0
+    checked = 0
+    for e in range(g.n_edges):
+        for a, b in ((g.eu[e], g.ev[e]), (g.ev[e], g.eu[e])):
+            if abs(view.xs[b] - view.xs[a]) > view.seam():
+                continue
+            left, top, w, h = view.boxes[4 * view.kinds[a]:4 * view.kinds[a] + 4]
+            x0, y0 = view.xs[a] + left, view.ys[a] + top
+            r = view.r_dark if a < g.n_dark else view.r_light
+            for x, y in ((view.xs[a] - r, view.ys[a] - r), (view.xs[a] + r, view.ys[a] + r),
+                         (view.xs[b], view.ys[b]), (view.xs[b] + thick, view.ys[b])):
+                assert x0 <= x < x0 + w and y0 <= y < y0 + h, (space, profile, a, b)
+            checked += 1
+    assert checked >= 2 * (g.n_edges - 3 * g.lines)     # (the periodic space's seam edges are not drawn)
+
+
+def test_tholian_go_board_keeps_a_call_per_token_not_per_barrier_line():
+    # Drawing the barriers and tokens through the log (a kept call per line and per ellipse)
+    # was most of a played move on the virtual Pico; they go straight on the framebuffer and
+    # the log keeps one area per token.
+    from firmware.ui import BOARD
+    hw = FakeHW(".", profile="pico_lcd13")
+    game = registry.create("tholian_go")
+    view = view_for("tholian_go", hw, game)
+    view.draw(None, [])
+    tokens = sum(1 for owner in game.board if owner)
+    assert tokens >= 30
+    assert len(view.ui.drawn[BOARD].heads) == tokens

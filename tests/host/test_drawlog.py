@@ -138,3 +138,25 @@ def test_fill_rects_draws_and_logs_what_a_fill_rect_per_point_would():
     calls = [("fill_rect", xs[i] - 1, ys[i] + 2, 3, 3, 9) for i in range(3)]
     each, each_pixels = drawing(calls)
     assert (list(one_call.heads), one_call.tails, pixels) == (list(each.heads), each.tails, each_pixels)
+
+
+def test_an_area_stands_for_a_place_and_changes_with_its_state():
+    """DrawLog.areas: a call per place whose state is not 0, covering its kind's box round the
+    place (shifted by dy); a place gained, lost or changed is its box."""
+    from array import array
+    xs, ys = array("h", [10, 50, 90]), array("h", [20, 20, 60])
+    kinds = bytearray([0, 1, 1])
+    boxes = array("h", [-3, -3, 7, 7, -5, -2, 11, 5])
+
+    def logged(states):
+        log = DrawLog(FrameBuffer(bytearray(120 * 240), 240, 240, GS4_HMSB))
+        log.areas(bytearray(states), xs, ys, 4, kinds, boxes)
+        return log
+
+    assert len(logged([1, 0, 2]).heads) == 2
+    out = []
+    changes(logged([1, 0, 2]), logged([1, 2, 1]), out)
+    assert sorted(out) == [(45, 22, 11, 5), (85, 62, 11, 5), (85, 62, 11, 5)]
+    out = []
+    changes(logged([1, 0, 2]), logged([1, 0, 2]), out)
+    assert out == []
