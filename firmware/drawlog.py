@@ -149,8 +149,10 @@ def changes(old, new, out):
     heads shared, it took 30-40 ms of a played move on the virtual Pico); little allocation
     (dict(zip(...)) made a tuple per call: a collection in the middle of an update costs more
     than the update)."""
-    index = {}      # head -> tail of the old calls not (yet) found
     heads, tails = old.heads, old.tails
+    # head -> tail of the old calls not (yet) found: made at its size at once (grown a key at
+    # a time it was remade five times, each a search of the heap for a larger block)
+    index = dict.fromkeys(heads)
     for i in range(len(heads)):
         index[heads[i]] = tails[i]
     many = None     # head -> [tails] where several old calls share a head (rare)
