@@ -5,6 +5,7 @@
 # Everything draws into hw.fb with the built-in 8x8 font; coordinates are ints (framebuf
 # refuses floats).  On a mono screen every role is 0 or 1 and pieces differ by shape.
 import framebuf
+from array import array
 from micropython import const
 
 from firmware.hw_base import EV_PRESS, EV_REPEAT
@@ -21,7 +22,12 @@ _IDLE_MS = const(4)
 # The play screen's parts whose drawing is logged (ui.log_drawing).
 BOARD = const(0)
 STATUS = const(1)
-# Rectangles to send on one band of rows are joined across gaps of up to this many pixels.
+# What sending one more rectangle costs, in pixels sent: its window commands and calls took
+# 0.5 ms on the virtual Pico, a pixel 0.4 us.  Rectangles are stacked where the pixels that
+# adds cost less.
+_RECT_PX = const(1024)
+# On a mono panel rectangles to send on one band of rows are joined across gaps of up to this
+# many pixels.
 _JOIN = const(32)
 PANEL = const(0)
 TOP = const(1)
@@ -51,6 +57,10 @@ class UI:
         self.shown = None
         self.drawn = [DrawLog(hw.fb), DrawLog(hw.fb)]
         self.unlogged = []
+        # send_bands' changes in each band of 8 rows: the first x (self.w: none) and the end x.
+        bands = (self.h + 7) // 8 if self.color else 0
+        self.band_x0 = array("h", [self.w] * bands)
+        self.band_x1 = array("h", bytes(2 * bands))
         self._set_colours()
         self._layout()
         # Boards with the RAM keep the board's rows of the screen in a second buffer, the
@@ -364,14 +374,14 @@ class UI:
             self.unlogged.append((x, y, w, h))
 
     def send_rects(self, rects):
-        """Sends the rectangles on the screen, joined where more pixels cost less than another
-        rectangle (its window commands and calls cost as much as ~250 pixels on the reference
-        board): in each band of 8 rows, their spans 8-pixel aligned at both ends (the driver
-        expands a rectangle of whole 8-pixel columns a word at a time, any other a pixel at a
-        time: twice as slow on the virtual Pico) and joined across gaps of up to _JOIN pixels;
-        equal spans of successive bands make one rectangle."""
+        """Sends the rectangles on the screen, a band of 8 rows at a time, in whole 8-pixel
+        columns (the colour driver expands those a word at a time, any other a pixel at a time:
+        twice as slow on the virtual Pico), joined where more pixels cost less than another
+        rectangle: how much depends on the panel (send_bands, send_spans)."""
         w, h = self.w, self.h
-        keys = []       # band << 20 | first x << 10 | end x: sorted, by band then x
+        x0s = self.band_x0
+        x1s = self.band_x1
+        spans = None if self.color else []     # mono: band << 20 | first x << 10 | end x
         for x, y, rw, rh in rects:
             end = (x + rw + 7) & ~7
             if end > w:
@@ -383,10 +393,54 @@ class UI:
             if y < 0:
                 y = 0
             if x < end and y < bottom:
-                band = y >> 3
-                while band <= (bottom - 1) >> 3:
-                    keys.append(band << 20 | x << 10 | end)
-                    band += 1
+                for band in range(y >> 3, ((bottom - 1) >> 3) + 1):
+                    if spans is not None:
+                        spans.append(band << 20 | x << 10 | end)
+                        continue
+                    if x < x0s[band]:
+                        x0s[band] = x
+                    if end > x1s[band]:
+                        x1s[band] = end
+        if spans is None:
+            self.send_bands()
+        else:
+            self.send_spans(spans)
+
+    def send_bands(self):
+        """send_rects on a colour panel (SPI: a rectangle's commands cost as much as ~1,000
+        pixels), from each band's span from its leftmost change to its rightmost (band_x0,
+        band_x1; emptied): the spans of successive bands are stacked into one rectangle where
+        the pixels that adds cost less than another rectangle (_RECT_PX), and over a band
+        without changes between two that do where the same holds.  (No sort, dict or tuple:
+        send_spans' joins took 3-8 ms of Tholian Go's played move on the virtual Pico.)"""
+        w, h = self.w, self.h
+        x0s = self.band_x0
+        x1s = self.band_x1
+        first = -1      # the rectangle being stacked: bands first..last, columns x0..x1
+        last = x0 = x1 = 0
+        for band in range(len(x0s)):
+            a = x0s[band]
+            if a >= w:
+                continue
+            z = x1s[band]
+            x0s[band] = w
+            x1s[band] = 0
+            if first >= 0:
+                left = a if a < x0 else x0
+                right = z if z > x1 else x1
+                if (right - left) * (band - first + 1) - (x1 - x0) * (last - first + 1) - (z - a) <= _RECT_PX // 8:
+                    x0, x1, last = left, right, band
+                    continue
+                self.hw.show(x0, first * 8, x1 - x0, min(h, last * 8 + 8) - first * 8)
+            first, last, x0, x1 = band, band, a, z
+        if first >= 0:
+            self.hw.show(x0, first * 8, x1 - x0, min(h, last * 8 + 8) - first * 8)
+
+    def send_spans(self, keys):
+        """send_rects on a mono panel (I2C: a pixel costs as much as 1/160 of a rectangle's
+        commands there), from the spans of each band (`keys`): joined across gaps of up to
+        _JOIN pixels; equal spans of successive bands make one rectangle."""
+        h = self.h
         keys.sort()
         out = []        # [x0, first band, x1, last band]
         above = {}      # (x0, x1) -> its rectangle in `out`, open from the band above
