@@ -9,8 +9,7 @@ from array import array
 from firmware.drawlog import DrawLog  # noqa: F401  (the log's type, for the checker)
 from firmware.ui import TOP
 from firmware.views.base import BUTTON, View as BaseView, table_points
-from shared_rules.tholian_go import (ACCEPT, DECLINE, END, OFFER, PASS, SPECIAL, STEP, move_kind, move_node,
-                                     special_move, step_slot)
+from shared_rules.tholian_go import ACCEPT, DECLINE, END, OFFER, PASS, SPECIAL, STEP, special_move, step_slot
 from shared_rules.tholian_go_geometry import SLOTS
 
 _SPECIALS = {END: "End", PASS: "Pass", ACCEPT: "Accept", DECLINE: "Decline"}
@@ -129,19 +128,20 @@ class View(BaseView):
 
     # --- steps ------------------------------------------------------------------------------
     def step_key(self, move, depth):
-        kind = move_kind(move)
-        if kind == SPECIAL:
-            if move == OFFER:
-                return -1    # draws are offered from the pause menu
-            return BUTTON + move_node(move) if depth == 0 else -1
+        # move_kind() and move_node() inlined (the rules' encoding: the kind in the low 2 bits,
+        # the node above them): the builder asks for every move of a decision, and a call each
+        # took most of its time on the virtual Pico.
+        kind = move & 3
         if kind == STEP:
-            if depth > 1:
-                return -1
-            # The token's node, then its neighbour's (move_nodes() would make a list per move:
-            # the builder asks for every move of a decision).
-            node = move_node(move)
-            return node if depth == 0 else self.g.adj[node * SLOTS + step_slot(move)]
-        return move_node(move) if depth == 0 else -1      # next node of a path, or a placement
+            # The token's node, then its neighbour's (move_nodes() would make a list per move).
+            if depth == 0:
+                return (move >> 2) & 511
+            return self.g.adj[((move >> 2) & 511) * SLOTS + step_slot(move)] if depth == 1 else -1
+        if kind == SPECIAL:
+            if move == OFFER or depth:
+                return -1    # draws are offered from the pause menu
+            return BUTTON + ((move >> 2) & 511)
+        return (move >> 2) & 511 if depth == 0 else -1      # next node of a path, or a placement
 
     def button_label(self, key):
         return _SPECIALS.get(special_move(key - BUTTON), "?")

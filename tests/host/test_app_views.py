@@ -240,3 +240,33 @@ def test_tholian_go_board_keeps_a_call_per_token_not_per_barrier_line():
     tokens = sum(1 for owner in game.board if owner)
     assert tokens >= 30
     assert len(view.ui.drawn[BOARD].heads) == tokens
+
+
+@pytest.mark.parametrize("options", [{}, {"variant": "scrimmage"}, {"variant": "lucky", "seed": "5"}])
+def test_tholian_go_step_keys_follow_the_rules_encoding(tmp_path, options):
+    # The view inlines move_kind() and move_node() (a call each per move was most of the
+    # builder's time on the device): its keys must stay those the rules' functions give.
+    from shared_rules.tholian_go import OFFER, SPECIAL, STEP, move_kind, move_node, step_slot
+    from shared_rules.tholian_go_geometry import SLOTS
+    from firmware.views.base import BUTTON
+    rng = random.Random(5)
+    game = registry.create("tholian_go", options)
+    view = view_for("tholian_go", FakeHW(tmp_path, profile="pico_lcd13"), game)
+    kinds = set()
+    for _ in range(60):
+        moves = game.legal_moves()
+        if not moves or game.winner() != -1:
+            break
+        for move in moves:
+            kind = move_kind(move)
+            kinds.add(kind)
+            if kind == STEP:
+                node = move_node(move)
+                expected = [node, game.space.adj[node * SLOTS + step_slot(move)], -1]
+            elif kind == SPECIAL:
+                expected = [-1 if move == OFFER else BUTTON + move_node(move), -1, -1]
+            else:
+                expected = [move_node(move), -1, -1]
+            assert [view.step_key(move, depth) for depth in range(3)] == expected
+        game.play(rng.choice(moves))
+    assert len(kinds) >= 3
