@@ -251,11 +251,14 @@ class Replay:
 
     def step_quietly(self):
         """`step` for the main menu's wait, then the board view's code (20-50 ms on the virtual
-        Pico): any trouble marks the replay failed, and Continue does it again, saying why."""
+        Pico) and a collection of the replay's garbage (else the board view's first allocations
+        met a full heap: Lazo's Continue collected for 23 ms).  Any trouble marks the replay
+        failed, and Continue does it again, saying why."""
         try:
             if self.step():
                 return True
             self.app.view_class(self.saved.game)
+            gc.collect()
         except Exception:
             self.failed = True
             self.session = None
