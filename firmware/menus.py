@@ -229,6 +229,7 @@ class Replay:
         self.session = None
         self.played = 0
         self.failed = False     # a step raised: the replay is not to be finished
+        self.ready = False      # replayed by step_quietly, its view imported, its garbage collected
 
     def step(self):
         """Does the next part; False when none is left."""
@@ -254,11 +255,14 @@ class Replay:
         Pico) and a collection of the replay's garbage (else the board view's first allocations
         met a full heap: Lazo's Continue collected for 23 ms).  Any trouble marks the replay
         failed, and Continue does it again, saying why."""
+        if self.failed or self.ready:
+            return False
         try:
             if self.step():
                 return True
             self.app.view_class(self.saved.game)
             gc.collect()
+            self.ready = True
         except Exception:
             self.failed = True
             self.session = None

@@ -158,13 +158,22 @@ def test_the_main_menu_replays_the_save_while_the_player_reads_it(tmp_path, monk
     assert made == ["trap"] and app.session.texts() == moves
 
 
-def test_a_save_that_fails_while_the_menu_replays_it_is_told_on_continue(tmp_path):
+def test_a_save_that_fails_while_the_menu_replays_it_is_told_on_continue(tmp_path, monkeypatch):
     trap_game(tmp_path, ["d4", "e5", "c3"])
     good = saves.from_text(read_file(tmp_path, "game"))
     good.moves = ["d4", "d4"]                  # well formed, but the second move is illegal
     write_file(tmp_path, "game", saves.to_text(good))
-    hw = IdleHW(tmp_path, ["idle"] * 5 + ["a"], driver=move_script([], ["a"]))
+    made = []
+    real_create = registry.create
+
+    def create(name, options=None):
+        made.append(hw.last_pressed)
+        return real_create(name, options)
+    monkeypatch.setattr(registry, "create", create)
+    # The replay fails on the menu; the highlight moved down and up again (two more waits)
+    hw = IdleHW(tmp_path, ["idle"] * 5 + ["down", "idle", "up", "idle", "a"], driver=move_script([], ["a"]))
     app = run_app(hw)
+    assert made == [False, True, True]     # tried once on the menu; on Continue the newest, the previous
     shown = " ".join(f for frame in hw.frames for f in frame)
     assert "replayed" in shown and "illegal move d4" in shown
     assert app.session.texts() == ["d4", "e5"]
