@@ -17,22 +17,33 @@ def main_menu(app):
         items = []
         actions = []
         footer = ""
+        ahead = None
         if saves.has_game(app.folder):
-            saved = saves.load_game(app.folder, peek=True)[0]
+            saved, newest, notes = saves.load_game(app.folder, peek=True)
             finished = saved is not None and saved.result != ""
             # A finished game is there to look at (and undo, or play again), not to go on with.
             items.append("Review" if finished else "Continue")
             actions.append(continue_game)
             if saved is not None:
                 footer = describe_save(saved, app.ui.cols)
+                if newest == 0 and not notes:
+                    ahead = Replay(app, saved)
         items += ["New game", "Rules", "Settings", "About"]
         actions += [new_game, rules, settings_screen, about]
         app.report_heap()
-        choice = app.ui.menu("Tholia", items, index, footer)
+        # The save is replayed while the player reads the menu, a move at a time: Continue then
+        # finishes it and draws the board (Tholian Go's replay took ~700 ms emulated on the
+        # virtual Pico after the press).
+        choice = app.ui.menu("Tholia", items, index, footer, None, ahead and ahead.step_quietly)
         if choice < 0:
             continue
         index = choice
-        session = actions[choice](app)
+        if actions[choice] is continue_game:
+            session = continue_game(app, ahead)
+        else:
+            ahead = None
+            gc.collect()        # the replayed game's memory, before another screen's
+            session = actions[choice](app)
         if session is not None:
             return session
 
@@ -173,22 +184,29 @@ def may_replace_save(app, name):
         registry.game_title(name), describe_save(saved, app.ui.cols)), "Replace it", "Keep it")
 
 
-def continue_game(app):
+def continue_game(app, ahead=None):
+    """The saved game, replayed: from `ahead` (the newest save's Replay, begun while the main
+    menu waited) when it has not failed, else from the save files."""
     skip = 0
     kept = True     # whether the kept-aside save may be tried (not when one was just kept)
     notes = []
     while True:
-        saved, index, messages = saves.load_game(app.folder, skip, kept)
-        notes += messages
-        if saved is None:
-            notes.append("No usable save was found.")
-            app.ui.message("Continue", "\n".join(notes))
-            return
+        if ahead is not None and not ahead.failed:
+            replaying, index = ahead, 0
+        else:
+            saved, index, messages = saves.load_game(app.folder, skip, kept)
+            notes += messages
+            if saved is None:
+                notes.append("No usable save was found.")
+                app.ui.message("Continue", "\n".join(notes))
+                return
+            replaying = Replay(app, saved)
+        ahead = None
         try:
-            session = replay(app, saved)
+            session = replaying.finish()
             break
         except MemoryError:
-            saved = None
+            replaying = None
             gc.collect()
             notes.append(saves.keep_aside(app.folder, index))
             kept = False
@@ -201,28 +219,77 @@ def continue_game(app):
     return session
 
 
-def replay(app, saved):
-    if saved.game not in registry.GAMES:
-        raise GameError("unknown game '%s'" % saved.game)
-    if len(saved.players) != 2:
-        raise GameError("bad players line")
-    for code in saved.players:
-        if code != HUMAN and player_level(code) not in LEVELS:
-            raise GameError("unknown player '%s'" % code)
-    app.activate(saved.game)
-    session = Session(saved.game, registry.create(saved.game, saved.options), saved.players)
-    for text in saved.moves:
-        game = session.game
+class Replay:
+    """A save replayed a part at a time (`step`): the game made, then each move checked and
+    played; `finish` does the rest and returns the Session."""
+
+    def __init__(self, app, saved):
+        self.app = app
+        self.saved = saved
+        self.session = None
+        self.played = 0
+        self.failed = False     # a step raised: the replay is not to be finished
+        self.ready = False      # replayed by step_quietly, its view imported, its garbage collected
+
+    def step(self):
+        """Does the next part; False when none is left."""
+        saved = self.saved
+        if self.session is None:
+            self.start()
+            return True
+        if self.played == len(saved.moves):
+            return False
+        game = self.session.game
+        text = saved.moves[self.played]
         if game.is_over():
             raise GameError("a move after the end of the game")
         move = game.move_from_text(text)
         if move not in game.legal_moves():
             raise GameError("illegal move %s" % text)
-        session.play(move)
-    if saved.result and saved.result not in ("draw agreed", "resign 0", "resign 1", "over"):
-        raise GameError("unknown result '%s'" % saved.result)
-    session.result = saved.result if saved.result != "over" or session.game.is_over() else ""
-    return session
+        self.session.play(move)
+        self.played += 1
+        return True
+
+    def step_quietly(self):
+        """`step` for the main menu's wait, then the board view's code (20-50 ms on the virtual
+        Pico) and a collection of the replay's garbage (else the board view's first allocations
+        met a full heap: Lazo's Continue collected for 23 ms).  Any trouble marks the replay
+        failed, and Continue does it again, saying why."""
+        if self.failed or self.ready:
+            return False
+        try:
+            if self.step():
+                return True
+            self.app.view_class(self.saved.game)
+            gc.collect()
+            self.ready = True
+        except Exception:
+            self.failed = True
+            self.session = None
+            gc.collect()
+        return False
+
+    def start(self):
+        saved = self.saved
+        if saved.game not in registry.GAMES:
+            raise GameError("unknown game '%s'" % saved.game)
+        if len(saved.players) != 2:
+            raise GameError("bad players line")
+        for code in saved.players:
+            if code != HUMAN and player_level(code) not in LEVELS:
+                raise GameError("unknown player '%s'" % code)
+        self.app.activate(saved.game)
+        self.session = Session(saved.game, registry.create(saved.game, saved.options), saved.players)
+
+    def finish(self):
+        while self.step():
+            pass
+        saved = self.saved
+        session = self.session
+        if saved.result and saved.result not in ("draw agreed", "resign 0", "resign 1", "over"):
+            raise GameError("unknown result '%s'" % saved.result)
+        session.result = saved.result if saved.result != "over" or session.game.is_over() else ""
+        return session
 
 
 def rules(app):

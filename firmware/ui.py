@@ -590,16 +590,17 @@ class UI:
         self.kept = keys + self.kept
 
     def wait_key(self, idle=None):
-        """The next key; `idle()` is called once if none is waiting (work the screen shown
-        lets the player read while it is done)."""
+        """The next key.  While none is waiting, `idle()` is called (work the screen shown lets
+        the player read while it is done), again each time it returns True: a part at a time,
+        so that a key is not kept waiting for the whole."""
         while True:
             keys = self.keys()
             if keys:
                 self.kept = keys[1:] + self.kept
                 return keys[0]
             if idle is not None:
-                idle()
-                idle = None
+                if not idle():
+                    idle = None
                 continue
             self.hw.sleep_ms(_IDLE_MS)
 

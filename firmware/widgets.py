@@ -4,16 +4,16 @@
 # play screen's heap does not hold their code.
 
 
-def menu(ui, title, items, index=0, footer="", intro=None):
+def menu(ui, title, items, index=0, footer="", intro=None, idle=None):
     """A list to choose from (below the lines of `intro`, if any): returns the chosen index,
-    or -1 for back (B)."""
+    or -1 for back (B).  `idle` is the work done while it waits for a key (UI.wait_key)."""
     if not items:
         return -1
     index = min(max(index, 0), len(items) - 1)
     changed = ()
     while True:
         _draw_list(ui, title, items, index, footer, intro, changed)
-        key = ui.wait_key()
+        key = ui.wait_key(idle)
         changed = (index,)
         if key == "up":
             index = (index - 1) % len(items)
@@ -80,7 +80,7 @@ def form(ui, title, labels, choices, picked, action, words=None, idle=None):
     given, maps a value to what the screen shows.  A row whose label and value do not fit
     on one line shows the value on a second line; the selected row's value is framed by
     < > and the footer lists the allowed values (or says which of how many it is).  True on the action row, False for
-    back (B).  `idle()` is called once the form is shown, each time, while no key waits."""
+    back (B).  `idle` is the work done while it waits for a key (UI.wait_key)."""
     index = len(labels)
     changed = ()
     ui.form_first = 0

@@ -85,6 +85,20 @@ class FakeHW(ScriptedHw):
         self.script.extend(buttons)
 
 
+class IdleHW(FakeHW):
+    """A script that may say "idle": one read of the buttons with nothing pressed (the app's
+    wait goes idle); `last_pressed` from the moment the script's last button is handed over."""
+    last_pressed = False
+
+    def poll(self):
+        if self.script and self.script[0] == "idle":
+            self.script.pop(0)
+            return []
+        if len(self.script) == 1:
+            self.last_pressed = True
+        return super().poll()
+
+
 def run_app(hw):
     """Runs the app until the script ends; returns the App object for inspection."""
     from firmware.app import App

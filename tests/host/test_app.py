@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from app_harness import FakeHW, PROFILES, run_app, random_mover, presses_for, move_script
+from app_harness import FakeHW, IdleHW, PROFILES, run_app, random_mover, presses_for, move_script
+from firmware.app import Session
 from firmware import saves
 from shared_rules import ai, registry
 import shared_rules.games  # noqa: F401
@@ -128,6 +129,54 @@ def test_continue_resumes_the_saved_game(tmp_path):
     app = run_app(hw)
     assert saved_moves(tmp_path) == ["d4", "e5", "c3", "f6"]
     assert app.session is None and hw.frames[-1][:2] == ["Tholia", "Continue"]
+
+
+@pytest.mark.parametrize("idles, before", [(3, 2), (9, 5)])
+def test_the_main_menu_replays_the_save_while_the_player_reads_it(tmp_path, monkeypatch, idles, before):
+    """Issue 20: Continue replayed the save after the press (Tholian Go: ~700 ms emulated on the
+    virtual Pico).  The main menu replays it while it waits, a move at a time (a key is not
+    kept waiting for the whole); Continue finishes what is left and makes the game no more."""
+    moves = ["d4", "e5", "c3", "f6", "c6"]
+    trap_game(tmp_path, moves)
+    played = []
+    made = []
+    real_play = Session.play
+    real_create = registry.create
+
+    def play(session, move):
+        played.append(hw.last_pressed)
+        real_play(session, move)
+
+    def create(name, options=None):
+        made.append(name)
+        return real_create(name, options)
+    monkeypatch.setattr(Session, "play", play)
+    monkeypatch.setattr(registry, "create", create)
+    hw = IdleHW(tmp_path, ["idle"] * idles + ["a"])    # the game made, then a move per idle poll
+    app = run_app(hw)
+    assert played == [False] * before + [True] * (len(moves) - before)
+    assert made == ["trap"] and app.session.texts() == moves
+
+
+def test_a_save_that_fails_while_the_menu_replays_it_is_told_on_continue(tmp_path, monkeypatch):
+    trap_game(tmp_path, ["d4", "e5", "c3"])
+    good = saves.from_text(read_file(tmp_path, "game"))
+    good.moves = ["d4", "d4"]                  # well formed, but the second move is illegal
+    write_file(tmp_path, "game", saves.to_text(good))
+    made = []
+    real_create = registry.create
+
+    def create(name, options=None):
+        made.append(hw.last_pressed)
+        return real_create(name, options)
+    monkeypatch.setattr(registry, "create", create)
+    # The replay fails on the menu; the highlight moved down and up again (two more waits)
+    hw = IdleHW(tmp_path, ["idle"] * 5 + ["down", "idle", "up", "idle", "a"], driver=move_script([], ["a"]))
+    app = run_app(hw)
+    assert made == [False, True, True]     # tried once on the menu; on Continue the newest, the previous
+    shown = " ".join(f for frame in hw.frames for f in frame)
+    assert "replayed" in shown and "illegal move d4" in shown
+    assert app.session.texts() == ["d4", "e5"]
 
 
 def test_a_cut_short_save_falls_back_to_the_previous_one(tmp_path):

@@ -188,6 +188,30 @@ def test_the_device_worst_turn_row_takes_the_slowest_host_turns_timed_on_the_dev
     assert row["value"] == "3170.7 ms" and row["ok"] == "no"
 
 
+def test_bench_vpicos_continue_row_is_a_failure_unless_continue_showed_resumes_board(tmp_path):
+    """Continue's first figures were the time to an error message ("not enough memory to load
+    it") instead of the board: the row counts only when the board after Continue is, pixel for
+    pixel, the board Resume showed before Save and quit."""
+    import pygame
+    from tools import bench_vpico
+    board = pygame.Surface((240, 240))
+    board.fill((0, 0, 0))
+    pygame.image.save(board, str(tmp_path / bench_vpico.RESUMED_SHOT))
+    board.set_at((120, 7), (255, 255, 255))     # one pixel of a message's text
+    pygame.image.save(board, str(tmp_path / bench_vpico.CONTINUED_SHOT))
+    report = {"presses": [[1000.0, "a"]], "frames": [[1010.0, 1090.5, 0, 0, 240, 240]]}
+    assert bench_vpico.continue_latency(report, tmp_path) is None
+    board.set_at((120, 7), (0, 0, 0))
+    pygame.image.save(board, str(tmp_path / bench_vpico.CONTINUED_SHOT))
+    assert bench_vpico.continue_latency(report, tmp_path) == 90.5
+
+    ai_turns = {"median_ms": {"emulated": 1.0, "real_chip_estimate": 1.2}, "worst_ms": {"emulated": 1.0, "real_chip_estimate": 1.2}, "turns": 4}
+    game = {"ai_turn_ms": {"normal": ai_turns}, "heap_free_at_a_search_peak_bytes": 70000,
+            "cursor_ms": None, "played_move_ms": None, "resume_ms": None, "continue_ms": None, "new_game_ms": None}
+    rows = [r for r in bench_vpico.targets(benchlib, {"trap": game}, 900.0) if "Continue" in r["figure"]]
+    assert [(r["value"], r["ok"]) for r in rows] == [("not the board", "no")]
+
+
 def test_bench_strength_rates_chain_against_its_targets():
     from tools import bench_ai_tholian_go, bench_strength
     entry = bench_ai_tholian_go.measure(["normal"], ("random", "greedy"), 2, processes=1, variant="chain")["normal"]

@@ -6,27 +6,13 @@ import sys
 
 import pytest
 
-from app_harness import FakeHW, presses_for, run_app
+from app_harness import FakeHW, IdleHW, presses_for, run_app
 from shared_rules import registry
 from test_app import TWO_HUMANS, human_turn_start, new_game_keys
 
 # Imported only while their screen is shown (firmware/app.py: screens, leave_screen).
 MENU_ONLY = ("firmware.menus", "firmware.pause", "firmware.widgets", "firmware.saves",
              "firmware.help_pages", "firmware.option_words", "firmware.rules_text")
-
-
-class IdleHW(FakeHW):
-    """A script that may say "idle": one read of the buttons with nothing pressed (the app's
-    wait goes idle); `last_pressed` from the moment the script's last button is handed over."""
-    last_pressed = False
-
-    def poll(self):
-        if self.script and self.script[0] == "idle":
-            self.script.pop(0)
-            return []
-        if len(self.script) == 1:
-            self.last_pressed = True
-        return super().poll()
 
 
 def app_modules():
