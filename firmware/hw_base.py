@@ -47,12 +47,20 @@ class HwBase:
         if w == 0:
             self.send(0, 0, self.width, self.height)
             return
-        x2 = min(x + w, self.width)
-        y2 = min(y + h, self.height)
-        x = max(x, 0)
-        y = max(y, 0)
-        if x < x2 and y < y2:
-            self.send(x, y, x2 - x, y2 - y)
+        # (Few locals: MicroPython keeps a frame of at most 11 slots off the heap, whose
+        # search for a free run cost a partial update ~0.5 ms per rectangle on the virtual Pico.)
+        if x + w > self.width:
+            w = self.width - x
+        if y + h > self.height:
+            h = self.height - y
+        if x < 0:
+            w += x
+            x = 0
+        if y < 0:
+            h += y
+            y = 0
+        if w > 0 and h > 0:
+            self.send(x, y, w, h)
 
     def send(self, x, y, w, h):
         """Puts the rectangle (within the screen) on the panel: nothing here, a stand-in that

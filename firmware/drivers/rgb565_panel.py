@@ -83,30 +83,33 @@ class Rgb565Panel:
     def show(self, x, y, w, h):
         """Sends the rectangle (already clipped to the screen) as RGB565, band by band: as
         many rows at a time as the band buffer holds at this width (a narrow rectangle in a
-        few calls, not one per 8 rows)."""
+        few calls, not one per 8 rows).  (Split in two so that this frame fits the 11 slots
+        MicroPython keeps off the heap: a heap frame cost a partial update ~0.5 ms a
+        rectangle on the virtual Pico, whose fragmented heap it searched for a free run.)"""
         self._window(x, y, w, h)
-        band_rows = len(self._band) // (2 * w)
         self._one[0] = RAMWR
         self.cs(0)
         self.dc(0)
         self.spi.write(self._one)
         self.dc(1)
         if gs4_rgb565 is None:
-            self._blit_bands(x, y, w, h, band_rows)
+            self._blit_bands(x, y, w, h)
         else:
-            expand = gs4_rgb565.expand
-            width = self.width
-            row = y
-            end = y + h
-            while row < end:
-                rows = min(band_rows, end - row)
-                expand(self.buffer, row * width + x, width, w, rows, self._band, self._pairs)
-                self.spi.write(self._band_view[:w * 2 * rows])
-                row += rows
+            self._expand_bands(y * self.width + x, w, h)
         self.cs(1)
 
-    def _blit_bands(self, x, y, w, h, band_rows):
+    def _expand_bands(self, first, w, h):
+        band_rows = len(self._band) // (2 * w)
+        while h > 0:
+            rows = min(band_rows, h)
+            gs4_rgb565.expand(self.buffer, first, self.width, w, rows, self._band, self._pairs)
+            self.spi.write(self._band_view[:w * 2 * rows])
+            first += rows * self.width
+            h -= rows
+
+    def _blit_bands(self, x, y, w, h):
         # Bands of equal height (each blit expands the band's every row, sent or not).
+        band_rows = len(self._band) // (2 * w)
         bands = -(-h // band_rows)
         band_rows = -(-h // bands)
         band = framebuf.FrameBuffer(self._band, w, band_rows, framebuf.RGB565)
