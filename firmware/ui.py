@@ -8,7 +8,7 @@ import framebuf
 from array import array
 from micropython import const
 
-from firmware.hw_base import EV_PRESS, EV_REPEAT
+from firmware.hw_base import EV_PRESS, EV_REPEAT, framebuffer
 from firmware.drawlog import DrawLog, changes
 
 # Buttons as the app sees them: the d-pad, A (choose), B (back), MENU (any of the spare keys),
@@ -312,7 +312,9 @@ class UI:
         self.fb.fill(self.bg if c < 0 else c)
 
     def text(self, s, x, y, c=-1):
-        self.fb.text(drawable(s), x, y, self.fg if c < 0 else c)
+        if c < 0:       # (a frame within 11 words, off the heap: see tools/mpy_frames.py)
+            c = self.fg
+        self.fb.text(drawable(s), x, y, c)
 
     def text_center(self, s, y, c=-1, x=0, w=0):
         w = w or self.w
@@ -515,10 +517,7 @@ class UI:
     def keep_under(self, x, y, w, h):
         """A copy of the screen's pixels in a rectangle (what a cursor is drawn over), to put
         back with put_back(): (x, y, w, h, copy)."""
-        if self.color:
-            copy = framebuf.FrameBuffer(bytearray((w + 1) // 2 * h), w, h, framebuf.GS4_HMSB)
-        else:
-            copy = framebuf.FrameBuffer(bytearray(w * ((h + 7) // 8)), w, h, framebuf.MONO_VLSB)
+        copy = framebuffer(w, h, self.color)[1]     # (its frame then fits 11 words, off the heap)
         copy.blit(self.fb, -x, -y)
         return x, y, w, h, copy
 

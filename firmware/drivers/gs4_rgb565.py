@@ -22,11 +22,16 @@ def pair_table(rgb565):
 
 
 @micropython.viper
-def expand(src: ptr8, first: int, stride: int, w: int, rows: int, dst: ptr8, table: ptr32):
+def expand(src: ptr8, first: int, shape: int, dst: ptr8, table: ptr32):
     """Expands `rows` rows of `w` pixels of the GS4_HMSB buffer `src` (`stride` pixels a row),
-    from its pixel number `first`, into `dst` (the rows one after the other) through pair_table.
-    A rectangle of whole 32-bit words (x, w and the stride multiples of 8: the app's rectangles,
-    whole rows) goes a source word at a time; any other a pixel at a time."""
+    from its pixel number `first`, into `dst` (the rows one after the other) through pair_table;
+    shape = stride << 20 | w << 10 | rows (five arguments: the caller's frame then fits the 11
+    words MicroPython keeps off the heap).  A rectangle of whole 32-bit words (x, w and the
+    stride multiples of 8: the app's rectangles, whole rows) goes a source word at a time; any
+    other a pixel at a time."""
+    stride = shape >> 20
+    w = (shape >> 10) & 1023
+    rows = shape & 1023
     row = 0
     if (first | stride | w) & 7 == 0:
         out = ptr32(dst)

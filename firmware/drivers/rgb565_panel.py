@@ -16,6 +16,7 @@ from firmware.hw_base import framebuffer
 
 try:
     from firmware.drivers import gs4_rgb565
+    _expand = gs4_rgb565.expand
 except (ImportError, SyntaxError):  # no native emitter: its viper does not compile, or a
     gs4_rgb565 = None                # bytecode-only build (tools.build --march none) left it out
 
@@ -99,10 +100,12 @@ class Rgb565Panel:
         self.cs(1)
 
     def _expand_bands(self, first, w, h):
-        band_rows = len(self._band) // (2 * w)
+        # (its frame too fits 11 words: few locals, expand's arguments packed)
+        rows = len(self._band) // (2 * w)
         while h > 0:
-            rows = min(band_rows, h)
-            gs4_rgb565.expand(self.buffer, first, self.width, w, rows, self._band, self._pairs)
+            if rows > h:
+                rows = h
+            _expand(self.buffer, first, self.width << 20 | w << 10 | rows, self._band, self._pairs)
             self.spi.write(self._band_view[:w * 2 * rows])
             first += rows * self.width
             h -= rows

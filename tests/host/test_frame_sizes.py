@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PER_CALL = {
     "firmware/drawlog.py": ["box", "text"],
     "firmware/hw_base.py": ["show"],
-    "firmware/drivers/rgb565_panel.py": ["show", "command", "_window"],
+    "firmware/drivers/rgb565_panel.py": ["show", "_expand_bands", "command", "_window"],
+    "firmware/ui.py": ["text", "keep_under"],
     "firmware/device_hal.py": ["send"],
     "firmware/views/tholian_go.py": ["step_key"],
 }
