@@ -294,10 +294,15 @@ class View(BaseView):
         self.draw_lines(log.fb, g.n_light_edges, g.n_edges, self.dark if colour else (1, 1))
         self.draw_tokens(log.fb)
         log.areas(game.board, self.xs, self.ys, self.pan, self.kinds, self.boxes)
+        # The last turn's nodes ringed once each (a token stepped on and off again was ringed
+        # twice: two equal calls in the log, which changes() tells apart the slow way).
+        ringed = []
         for move in last:
             for node in game.move_nodes(move):
-                x, y = self.node_xy(node)
-                self.ring(x, y, self.r_light + 1, ui.last)
+                if node not in ringed:
+                    ringed.append(node)
+                    x, y = self.node_xy(node)
+                    self.ring(x, y, self.r_light + 1, ui.last)
         route = game.route_nodes()
         if route:
             self.draw_path(route)

@@ -270,3 +270,28 @@ def test_tholian_go_step_keys_follow_the_rules_encoding(tmp_path, options):
             assert [view.step_key(move, depth) for depth in range(3)] == expected
         game.play(rng.choice(moves))
     assert len(kinds) >= 3
+
+
+def test_tholian_go_rings_each_node_of_the_last_turn_once():
+    # A token that steps on and off a node in one turn: that node was ringed twice, two equal
+    # calls in the log, which changes() then tells apart the slow way (~5 ms of a played move
+    # on the virtual Pico).
+    from firmware.ui import BOARD
+    hw = FakeHW(".", profile="pico_lcd13")
+    game = registry.create("tholian_go")
+    view = view_for("tholian_go", hw, game)
+    rng = random.Random(3)
+    for _ in range(200):
+        moves = game.legal_moves()
+        first = rng.choice(moves)
+        game.play(first)
+        end = game.move_nodes(first)[-1:] if game.move_nodes(first) else []
+        again = [m for m in game.legal_moves() if end and end[0] in game.move_nodes(m)]
+        if again:
+            last = [first, again[0]]
+            break
+    else:
+        raise AssertionError("no turn stepped twice through one node")
+    view.draw(None, last)
+    heads = view.ui.drawn[BOARD].heads
+    assert len(set(zip(heads, view.ui.drawn[BOARD].tails))) == len(heads)
