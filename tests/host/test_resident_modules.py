@@ -202,3 +202,35 @@ def test_the_form_makes_the_game_while_the_player_reads_it(tmp_path, monkeypatch
         [(False, "standard"), (False, "ultimate")]      # Red's row and Blue's are not options
     assert app.session is not None and app.session.game is made[-1][2]
 
+
+
+def test_the_ais_code_and_tables_leave_with_the_game(tmp_path):
+    """On the virtual Pico, after Save and quit the main menu had 57.9 KB free: Tholian Go's AI
+    (its code, and tables that held the left game through their memo) stayed beside the menus'
+    code, and after Continue beside the replayed game (62.9 KB free at its first decision
+    against 65-68 KB in play).  They leave with the game; the AI's first search brings them back."""
+    rng = random.Random(4)
+    seen = {}
+
+    def drive(hw):
+        app = hw.app
+        if app.busy:
+            return []
+        if app.builder is None:
+            if "menu" not in seen and "quit" in seen:
+                seen["menu"] = app_modules()
+                return ["a"]        # Continue
+            return None
+        if human_turn_start(app) and "quit" not in seen and len(app.session.game.history) >= 4:
+            seen["quit"] = app_modules()
+            return ["b", "up", "a"]     # Save and quit
+        if "menu" in seen and "continued" not in seen:
+            seen["continued"] = app_modules()
+            return None
+        return presses_for(app.builder, rng.choice(app.builder.moves))
+
+    run_app(FakeHW(tmp_path, new_game_keys("tholian_go", humans=False), "pico_lcd13", driver=drive))
+    assert "shared_rules.ai_tholian_go" in seen["quit"]
+    assert [m for m in seen["menu"] if m.startswith("shared_rules.ai_tholian_go") or m == "shared_rules.ai"] == []
+    assert "shared_rules.tholian_go" in seen["menu"]        # the rules stay for a Continue
+    assert "firmware.menus" not in seen["continued"] and "shared_rules.tholian_go" in seen["continued"]
