@@ -234,3 +234,16 @@ def test_the_ais_code_and_tables_leave_with_the_game(tmp_path):
     assert [m for m in seen["menu"] if m.startswith("shared_rules.ai_tholian_go") or m == "shared_rules.ai"] == []
     assert "shared_rules.tholian_go" in seen["menu"]        # the rules stay for a Continue
     assert "firmware.menus" not in seen["continued"] and "shared_rules.tholian_go" in seen["continued"]
+
+
+def test_asking_whether_a_game_has_an_ai_leaves_none_of_its_code(tmp_path):
+    """The new-game form asks (App.has_ai): Tholian Go's AI helpers (its ordering and terms)
+    stayed from there to the AI's first search, ~12 KB of the virtual Pico's heap while the
+    human played the first moves (85 KB free, 98 KB without them)."""
+    from firmware.app import App, unload
+    for module in list(sys.modules):
+        if module.startswith("shared_rules.ai"):
+            unload(module)
+    app = App(FakeHW(tmp_path))
+    assert app.has_ai("tholian_go") and not app.has_ai("no_such_game")
+    assert [m for m in sys.modules if m.startswith("shared_rules.ai")] == []
