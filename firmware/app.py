@@ -202,7 +202,7 @@ class App:
             self.play(session)
             # The AI's code and tables leave with the game (its first search brings them back):
             # on the virtual Pico they held Tholian Go's left game and ~9 KB beside the menus.
-            self.drop_ai(session.name)
+            self.unload_ai(session.name)
 
     def repair_settings(self):
         """Says what was wrong with the settings file, once: the repaired settings replace it."""
@@ -258,9 +258,15 @@ class App:
         s = self.session
         if s is not None and s.name == name and (s.is_ai(0) or s.is_ai(1)):
             return
+        self.unload_ai(name)
+
+    def unload_ai(self, name):
+        """The AI's modules (`ai`, `ai_<name>` and its helpers) leave the heap, with the tables
+        they keep, which hold the last game searched (Tholian Go's memo, Thoughtwave's links,
+        Trap's work arrays)."""
         for module in list(sys.modules):
             if module.startswith("shared_rules.ai_" + name) or module == "shared_rules.ai":
-                unload(module)     # its helpers too (Tholian Go's order, terms, tables)
+                unload(module)
         gc.collect()
 
     def activate(self, name):

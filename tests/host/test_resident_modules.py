@@ -247,3 +247,30 @@ def test_asking_whether_a_game_has_an_ai_leaves_none_of_its_code(tmp_path):
     app = App(FakeHW(tmp_path))
     assert app.has_ai("tholian_go") and not app.has_ai("no_such_game")
     assert [m for m in sys.modules if m.startswith("shared_rules.ai")] == []
+
+
+def test_a_rematch_starts_without_the_last_games_ai(tmp_path):
+    """The AI's tables hold the last game they searched (Tholian Go's memo: 3.5 KB on the
+    virtual Pico): a rematch lets them go with the AI's code; its first search brings them back."""
+    rng = random.Random(2)
+    seen = {}
+
+    def drive(hw):
+        app = hw.app
+        if app.busy:
+            return []
+        if app.builder is None:
+            return ["a"] if "resigned" in seen and "rematch" not in seen else None
+        if not human_turn_start(app):
+            return presses_for(app.builder, rng.choice(app.builder.moves))
+        if "resigned" not in seen and len(app.session.game.history) >= 2:
+            seen["resigned"] = app_modules()
+            return ["b", "up", "up", "a", "down", "a", "a", "down", "a"]    # Resign, yes; Rematch
+        if "resigned" in seen and not app.session.game.history:
+            seen["rematch"] = app_modules()
+            return None
+        return presses_for(app.builder, rng.choice(app.builder.moves))
+
+    run_app(FakeHW(tmp_path, new_game_keys("trap", humans=False), "pico_lcd13", driver=drive))
+    assert "shared_rules.ai_trap" in seen["resigned"]
+    assert [m for m in seen["rematch"] if m.startswith("shared_rules.ai_trap") or m == "shared_rules.ai"] == []
