@@ -200,6 +200,9 @@ class App:
                 continue
             self.leave_screen("firmware.menus")  # collected once the game's first screen is sent (settle)
             self.play(session)
+            # The AI's code and tables leave with the game (its first search brings them back):
+            # on the virtual Pico they held Tholian Go's left game and ~9 KB beside the menus.
+            self.unload_ai(session.name)
 
     def repair_settings(self):
         """Says what was wrong with the settings file, once: the repaired settings replace it."""
@@ -255,8 +258,15 @@ class App:
         s = self.session
         if s is not None and s.name == name and (s.is_ai(0) or s.is_ai(1)):
             return
-        unload("shared_rules.ai_" + name)
-        unload("shared_rules.ai")
+        self.unload_ai(name)
+
+    def unload_ai(self, name):
+        """The AI's modules (`ai`, `ai_<name>` and its helpers) leave the heap, with the tables
+        they keep, which hold the last game searched (Tholian Go's memo, Thoughtwave's links,
+        Trap's work arrays)."""
+        for module in list(sys.modules):
+            if module.startswith("shared_rules.ai_" + name) or module == "shared_rules.ai":
+                unload(module)
         gc.collect()
 
     def activate(self, name):

@@ -244,9 +244,10 @@ class Replay:
         if game.is_over():
             raise GameError("a move after the end of the game")
         move = game.move_from_text(text)
-        if move not in game.legal_moves():
-            raise GameError("illegal move %s" % text)
-        self.session.play(move)
+        try:
+            self.session.play(move)     # refuses an illegal move (without listing the legal ones)
+        except GameError as e:
+            raise GameError("illegal move %s: %s" % (text, e))
         self.played += 1
         return True
 

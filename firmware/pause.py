@@ -113,6 +113,7 @@ def game_over(app, session):
                 options["seed"] = str(int(options["seed"]) + 1)   # new dice
             session.view = None
             session.game = None
+            app.unload_ai(session.name)     # its tables hold the last game: not beside the new one
             fresh = Session(session.name, registry.create(session.name, options), session.players)
             fresh.view = app.load_view(fresh)
             app.save(fresh)

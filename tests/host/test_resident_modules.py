@@ -202,3 +202,75 @@ def test_the_form_makes_the_game_while_the_player_reads_it(tmp_path, monkeypatch
         [(False, "standard"), (False, "ultimate")]      # Red's row and Blue's are not options
     assert app.session is not None and app.session.game is made[-1][2]
 
+
+
+def test_the_ais_code_and_tables_leave_with_the_game(tmp_path):
+    """On the virtual Pico, after Save and quit the main menu had 57.9 KB free: Tholian Go's AI
+    (its code, and tables that held the left game through their memo) stayed beside the menus'
+    code, and after Continue beside the replayed game (62.9 KB free at its first decision
+    against 65-68 KB in play).  They leave with the game; the AI's first search brings them back."""
+    rng = random.Random(4)
+    seen = {}
+
+    def drive(hw):
+        app = hw.app
+        if app.busy:
+            return []
+        if app.builder is None:
+            if "menu" not in seen and "quit" in seen:
+                seen["menu"] = app_modules()
+                return ["a"]        # Continue
+            return None
+        if human_turn_start(app) and "quit" not in seen and len(app.session.game.history) >= 4:
+            seen["quit"] = app_modules()
+            return ["b", "up", "a"]     # Save and quit
+        if "menu" in seen and "continued" not in seen:
+            seen["continued"] = app_modules()
+            return None
+        return presses_for(app.builder, rng.choice(app.builder.moves))
+
+    run_app(FakeHW(tmp_path, new_game_keys("tholian_go", humans=False), "pico_lcd13", driver=drive))
+    assert "shared_rules.ai_tholian_go" in seen["quit"]
+    assert [m for m in seen["menu"] if m.startswith("shared_rules.ai_tholian_go") or m == "shared_rules.ai"] == []
+    assert "shared_rules.tholian_go" in seen["menu"]        # the rules stay for a Continue
+    assert "firmware.menus" not in seen["continued"] and "shared_rules.tholian_go" in seen["continued"]
+
+
+def test_asking_whether_a_game_has_an_ai_leaves_none_of_its_code(tmp_path):
+    """The new-game form asks (App.has_ai): Tholian Go's AI helpers (its ordering and terms)
+    stayed from there to the AI's first search, ~12 KB of the virtual Pico's heap while the
+    human played the first moves (85 KB free, 98 KB without them)."""
+    from firmware.app import App, unload
+    for module in list(sys.modules):
+        if module.startswith("shared_rules.ai"):
+            unload(module)
+    app = App(FakeHW(tmp_path))
+    assert app.has_ai("tholian_go") and not app.has_ai("no_such_game")
+    assert [m for m in sys.modules if m.startswith("shared_rules.ai")] == []
+
+
+def test_a_rematch_starts_without_the_last_games_ai(tmp_path):
+    """The AI's tables hold the last game they searched (Tholian Go's memo: 3.5 KB on the
+    virtual Pico): a rematch lets them go with the AI's code; its first search brings them back."""
+    rng = random.Random(2)
+    seen = {}
+
+    def drive(hw):
+        app = hw.app
+        if app.busy:
+            return []
+        if app.builder is None:
+            return ["a"] if "resigned" in seen and "rematch" not in seen else None
+        if not human_turn_start(app):
+            return presses_for(app.builder, rng.choice(app.builder.moves))
+        if "resigned" not in seen and len(app.session.game.history) >= 2:
+            seen["resigned"] = app_modules()
+            return ["b", "up", "up", "a", "down", "a", "a", "down", "a"]    # Resign, yes; Rematch
+        if "resigned" in seen and not app.session.game.history:
+            seen["rematch"] = app_modules()
+            return None
+        return presses_for(app.builder, rng.choice(app.builder.moves))
+
+    run_app(FakeHW(tmp_path, new_game_keys("trap", humans=False), "pico_lcd13", driver=drive))
+    assert "shared_rules.ai_trap" in seen["resigned"]
+    assert [m for m in seen["rematch"] if m.startswith("shared_rules.ai_trap") or m == "shared_rules.ai"] == []
