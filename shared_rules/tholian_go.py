@@ -278,6 +278,22 @@ class TholianGo(Game):
             self._stamp = 1
         return self._stamp
 
+    def _beside_empty(self, v):
+        # Whether the token on v can step to an empty neighbour (no barrier of the other colour
+        # across the edge): most strings end there, so _can_finish's callers ask this first, in
+        # a frame small enough for the C stack (_can_finish's is on the heap: ~25 calls a
+        # listing, each a search of the device's fragmented heap for a free run).
+        board = self.board
+        s = v * SLOTS
+        while s < v * SLOTS + self.space.deg[v]:
+            if not board[self.space.adj[s]]:
+                e = self.space.edge[s]
+                b = board[self.space.xu[e]]
+                if not b or b == board[v] or b != board[self.space.xv[e]]:
+                    return True
+            s += 1
+        return False
+
     def _can_finish(self, path, d, v):
         # Can the path path[0..d] + occupied v go on to an empty node (simple, unblocked)?
         #
@@ -286,6 +302,8 @@ class TholianGo(Game):
         #
         if self.push_limit:
             return _variants().can_finish_limited(self, path, d, v)
+        if self._beside_empty(v):
+            return True
         g = self.space
         board = self.board
         adj = g.adj
@@ -293,14 +311,6 @@ class TholianGo(Game):
         xu = g.xu
         xv = g.xv
         deg = g.deg
-        # Most strings end next to an empty node (never on the path: path nodes are occupied).
-        c = board[v]
-        for s in range(v * SLOTS, v * SLOTS + deg[v]):
-            if not board[adj[s]]:
-                e = edge[s]
-                b = board[xu[e]]
-                if not b or b == c or b != board[xv[e]]:
-                    return True
         mark = self._mark
         stamp = self._new_stamp()
         for i in range(d + 1):
@@ -355,7 +365,7 @@ class TholianGo(Game):
                 if b and b != me and b == board[xv[e]]:
                     continue
                 v = adj[s]
-                if board[v]:
+                if board[v] and (self.push_limit or not self._beside_empty(v)):
                     path[0] = n0
                     if not self._can_finish(path, 0, v):
                         continue
