@@ -279,13 +279,10 @@ class TholianGo(Game):
         return self._stamp
 
     def _beside_empty(self, v):
-        # Whether the token on v can step to an empty neighbour (no barrier of the other colour
-        # across the edge): most strings end there, so _can_finish's callers ask this first, in
-        # a frame small enough for the C stack (_can_finish's is on the heap: ~25 calls a
-        # listing, each a search of the device's fragmented heap for a free run).
+        # Can v's token step to an empty neighbour?  (Most strings end so; _can_finish's frame is on the heap.)
         board = self.board
         s = v * SLOTS
-        while s < v * SLOTS + self.space.deg[v]:
+        while s < v * SLOTS + self.space.deg[v]:    # (no range(): one slot less, the frame fits)
             if not board[self.space.adj[s]]:
                 e = self.space.edge[s]
                 b = board[self.space.xu[e]]
@@ -296,10 +293,8 @@ class TholianGo(Game):
 
     def _can_finish(self, path, d, v):
         # Can the path path[0..d] + occupied v go on to an empty node (simple, unblocked)?
-        #
         # A step is allowed or not by the token that takes it, i.e. by the node it leaves, so a
         # walk to an empty node can always be shortened to a simple path: reachability suffices.
-        #
         if self.push_limit:
             return _variants().can_finish_limited(self, path, d, v)
         if self._beside_empty(v):
