@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from app_harness import FakeHW, IdleHW, presses_for, run_app
+from app_harness import FakeHW, IdleHW, ScriptEnd, presses_for, run_app
 from shared_rules import registry
 from test_app import TWO_HUMANS, human_turn_start, new_game_keys
 
@@ -19,33 +19,45 @@ def app_modules():
     return sorted(m for m in sys.modules if m.startswith("firmware.") or m.startswith("shared_rules."))
 
 
-def resident_while_played(name, tmp_path):
-    """The app's modules at the start of the human's turns against the default AI: after the
-    AI's second reply, and again after the pause menu was opened and left with Resume."""
-    rng = random.Random(3)
-    seen = []
-
+def against_the_ai(rng, at_turn, out_of_game=lambda app: None):
+    """A FakeHW driver of a game against the AI: nothing while the AI thinks; out of a game
+    (no move to build) `out_of_game(app)`'s buttons (None: the script ends); at a human turn's
+    start `at_turn(app)`'s buttons (None: a random move, as between them).  Either ends the
+    script by raising ScriptEnd."""
     def drive(hw):
         app = hw.app
         if app.busy:
             return []
         if app.builder is None:
+            return out_of_game(app)
+        keys = at_turn(app) if human_turn_start(app) else None
+        return keys if keys is not None else presses_for(app.builder, rng.choice(app.builder.moves))
+    return drive
+
+
+def resident_while_played(name, tmp_path):
+    """The app's modules at the start of the human's turns against the default AI: after the
+    AI's second reply, and again after the pause menu was opened and left with Resume."""
+    seen = []
+
+    def at_turn(app):
+        if len(app.session.game.history) in [n for n, _ in seen]:
             return None
-        if human_turn_start(app) and len(app.session.game.history) not in [n for n, _ in seen]:
-            replies = sum(1 for i in range(1, len(app.session.movers))
-                          if app.session.movers[i] != app.session.movers[i - 1] and app.session.is_ai(app.session.movers[i]))
-            if replies >= 2:
-                seen.append((len(app.session.game.history), app_modules()))
-                if len(seen) == 1:
-                    return ["b", "a"]       # the pause menu, Resume (its first item)
-                return None
-        return presses_for(app.builder, rng.choice(app.builder.moves))
+        movers = app.session.movers
+        replies = sum(1 for i in range(1, len(movers)) if movers[i] != movers[i - 1] and app.session.is_ai(movers[i]))
+        if replies < 2:
+            return None
+        seen.append((len(app.session.game.history), app_modules()))
+        if len(seen) > 1:
+            raise ScriptEnd()
+        return ["b", "a"]       # the pause menu, Resume (its first item)
 
     from firmware.app import unload
     for module in app_modules():    # a fresh device: what earlier tests in this process imported goes
         if module.startswith(MENU_ONLY) or any(g in module for g in registry.game_names()):
             unload(module)
-    app = run_app(FakeHW(tmp_path, new_game_keys(name, humans=False), "pico_lcd13", driver=drive))
+    app = run_app(FakeHW(tmp_path, new_game_keys(name, humans=False), "pico_lcd13",
+                         driver=against_the_ai(random.Random(3), at_turn)))
     assert app.session is not None and app.session.is_ai(1) and app.session.level(1) == "normal"
     return seen
 
@@ -77,17 +89,9 @@ def test_a_pause_menu_that_finds_no_room_for_its_code_takes_the_layers(tmp_path,
             raise MemoryError("memory allocation failed, allocating 1280 bytes")
         return real_import(name, *args, **kwargs)
 
-    rng = random.Random(5)
     seen = {}
 
-    def drive(hw):
-        app = hw.app
-        if app.busy:
-            return []
-        if app.builder is None:
-            return None     # not in a game once the script is done: stop
-        if not human_turn_start(app):
-            return presses_for(app.builder, rng.choice(app.builder.moves))
+    def at_turn(app):
         if "paused" not in seen:
             seen["paused"] = len(app.session.game.history)
             monkeypatch.setattr(builtins, "__import__", import_once_short)
@@ -96,11 +100,11 @@ def test_a_pause_menu_that_finds_no_room_for_its_code_takes_the_layers(tmp_path,
             monkeypatch.setattr(builtins, "__import__", real_import)
             seen["resumed"] = (len(app.session.game.history), app.ui.layer)
             return ["b", "up", "a"] + new_game_keys("trap", humans=False)    # Save and quit; a new game
-        if "new game" not in seen:
-            seen["new game"] = app.ui.layer
-        return None
+        seen["new game"] = app.ui.layer
+        raise ScriptEnd()
 
-    app = run_app(FakeHW(tmp_path, new_game_keys("trap", humans=False), "pico_lcd13", driver=drive))
+    app = run_app(FakeHW(tmp_path, new_game_keys("trap", humans=False), "pico_lcd13",
+                         driver=against_the_ai(random.Random(5), at_turn)))
     assert failed == ["firmware.pause"]
     history, layer = seen["resumed"]
     assert history == seen["paused"] and layer is None      # the same game goes on, without the layer
@@ -209,27 +213,25 @@ def test_the_ais_code_and_tables_leave_with_the_game(tmp_path):
     (its code, and tables that held the left game through their memo) stayed beside the menus'
     code, and after Continue beside the replayed game (62.9 KB free at its first decision
     against 65-68 KB in play).  They leave with the game; the AI's first search brings them back."""
-    rng = random.Random(4)
     seen = {}
 
-    def drive(hw):
-        app = hw.app
-        if app.busy:
-            return []
-        if app.builder is None:
-            if "menu" not in seen and "quit" in seen:
-                seen["menu"] = app_modules()
-                return ["a"]        # Continue
-            return None
-        if human_turn_start(app) and "quit" not in seen and len(app.session.game.history) >= 4:
+    def at_turn(app):
+        if "menu" in seen:
+            seen["continued"] = app_modules()
+            raise ScriptEnd()
+        if "quit" not in seen and len(app.session.game.history) >= 4:
             seen["quit"] = app_modules()
             return ["b", "up", "a"]     # Save and quit
-        if "menu" in seen and "continued" not in seen:
-            seen["continued"] = app_modules()
-            return None
-        return presses_for(app.builder, rng.choice(app.builder.moves))
+        return None
 
-    run_app(FakeHW(tmp_path, new_game_keys("tholian_go", humans=False), "pico_lcd13", driver=drive))
+    def at_menu(app):
+        if "quit" not in seen or "menu" in seen:
+            return None
+        seen["menu"] = app_modules()
+        return ["a"]        # Continue
+
+    run_app(FakeHW(tmp_path, new_game_keys("tholian_go", humans=False), "pico_lcd13",
+                   driver=against_the_ai(random.Random(4), at_turn, at_menu)))
     assert "shared_rules.ai_tholian_go" in seen["quit"]
     assert [m for m in seen["menu"] if m.startswith("shared_rules.ai_tholian_go") or m == "shared_rules.ai"] == []
     assert "shared_rules.tholian_go" in seen["menu"]        # the rules stay for a Continue
@@ -252,25 +254,18 @@ def test_asking_whether_a_game_has_an_ai_leaves_none_of_its_code(tmp_path):
 def test_a_rematch_starts_without_the_last_games_ai(tmp_path):
     """The AI's tables hold the last game they searched (Tholian Go's memo: 3.5 KB on the
     virtual Pico): a rematch lets them go with the AI's code; its first search brings them back."""
-    rng = random.Random(2)
     seen = {}
 
-    def drive(hw):
-        app = hw.app
-        if app.busy:
-            return []
-        if app.builder is None:
-            return ["a"] if "resigned" in seen and "rematch" not in seen else None
-        if not human_turn_start(app):
-            return presses_for(app.builder, rng.choice(app.builder.moves))
+    def at_turn(app):
         if "resigned" not in seen and len(app.session.game.history) >= 2:
             seen["resigned"] = app_modules()
             return ["b", "up", "up", "a", "down", "a", "a", "down", "a"]    # Resign, yes; Rematch
         if "resigned" in seen and not app.session.game.history:
             seen["rematch"] = app_modules()
-            return None
-        return presses_for(app.builder, rng.choice(app.builder.moves))
+            raise ScriptEnd()
+        return None
 
-    run_app(FakeHW(tmp_path, new_game_keys("trap", humans=False), "pico_lcd13", driver=drive))
+    run_app(FakeHW(tmp_path, new_game_keys("trap", humans=False), "pico_lcd13",
+                   driver=against_the_ai(random.Random(2), at_turn, lambda app: ["a"] if "resigned" in seen else None)))
     assert "shared_rules.ai_trap" in seen["resigned"]
     assert [m for m in seen["rematch"] if m.startswith("shared_rules.ai_trap") or m == "shared_rules.ai"] == []
