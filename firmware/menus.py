@@ -41,8 +41,9 @@ def main_menu(app):
         if actions[choice] is continue_game:
             session = continue_game(app, ahead)
         else:
-            ahead = None
-            gc.collect()        # the replayed game's memory, before another screen's
+            if ahead is not None:
+                ahead = None
+                gc.collect()    # the replayed game's memory, before another screen's
             session = actions[choice](app)
         if session is not None:
             return session
