@@ -5,7 +5,7 @@
 # so its code leaves the device's heap.
 from array import array
 
-from shared_rules.tholian_go.rules import LOSE_AT
+from shared_rules.tholian_go.captures import LOSE_AT
 from shared_rules.tholian_go.geometry import NO_EDGE, SLOTS
 from shared_rules.tholian_go.ai_terms import FAR, MEMO, T_SLOTS
 

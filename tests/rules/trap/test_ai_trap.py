@@ -2,7 +2,7 @@
 # trap test, legal moves only, node budget, wins in one and blocks of a loss in one, in both
 # phases, with small and long rings, double threats made and prevented.
 from shared_rules import ai, registry
-from shared_rules.trap import ai as ai_trap
+from shared_rules.trap import ai as ai_trap, ai_threats as threats_module
 from shared_rules.game import ONGOING
 from shared_rules.rng import Rng
 import shared_rules.games  # noqa: F401
@@ -56,8 +56,8 @@ def trapping_holes(game, colour, held=0):
 
 def ai_threats(game, colour, held=0):
     t = ai_trap.Tuner(game, "normal").work
-    ai_trap._fill_rows(t, game.board)
-    count = ai_trap._threats(t, game.board, colour, 1000, held)
+    threats_module.fill_rows(t, game.board)
+    count = threats_module.threat_holes(t, game.board, colour, 1000, held)
     return sorted(t.found[i] for i in range(count))
 
 
