@@ -1,6 +1,7 @@
 """`make uf2`: the stock MicroPython UF2 found and checked (tools/pico_firmware.py), and the one
 file to flash (tools/uf2.py): the firmware's blocks, then a LittleFS image of the build that
 MicroPython's geometry mounts."""
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -199,3 +200,14 @@ def test_make_uf2_prints_the_firmwares_sha256_to_compare_with_the_download_page(
     assert any(hashlib.sha256(bytes(changed)).hexdigest() in line and "not the" in line for line in lines), lines
     readme = (ROOT / "README.md").read_text()
     assert "sha256sum" in readme and "SHA-256" in readme
+
+
+def test_a_folder_named_as_the_firmware_is_refused_in_one_line(tmp_path):
+    (tmp_path / "fw" / "micropython-v1.27.0-RPI_PICO.uf2").mkdir(parents=True)
+    env = dict(os.environ, THOLIA_FIRMWARE_DIR=str(tmp_path / "fw"))
+    proc = subprocess.run([sys.executable, "-m", "tools.uf2", "--out", str(tmp_path / "build")], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1 and proc.stderr.count("\n") == 1, proc.stderr
+    assert "is a folder, not the firmware file" in proc.stderr and str(tmp_path / "fw") in proc.stderr
+    with pytest.raises(pico_firmware.FirmwareError, match="cannot read the firmware file"):
+        pico_firmware.read_file(tmp_path / "fw" / "micropython-v1.27.0-RPI_PICO.uf2", "firmware file")
