@@ -390,3 +390,55 @@ def test_the_planned_form_reaches_each_level_from_the_default():
         assert set(steps) <= ({"left"} if LEVELS.index(level) < LEVELS.index(DEFAULT_LEVEL) else {"right"})
         first = new_game_keys("trap", ai_player(level), ai_player(DEFAULT_LEVEL))
         assert first == to_form + ["up", "up"] + ["right"] * (1 + LEVELS.index(level)) + ["down", "down", "a"]
+
+
+def vpico_command(*args, tmp_path, script=None, script_bytes=None):
+    """Runs python -m tools.vpico on the stock firmware (enough for what is refused before it boots)."""
+    cmd = [sys.executable, "-m", "tools.vpico", "--uf2", str(pico_firmware.find_uf2())]
+    if script is not None or script_bytes is not None:
+        path = tmp_path / "script.txt"
+        path.write_bytes(script_bytes if script_bytes is not None else script.encode())
+        cmd += ["--script", str(path)]
+    return subprocess.run(cmd + list(args), cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("args, script, words", [
+    (["--port", "70000"], None, "--port must be 0..65535"),
+    (["--port", "-1"], None, "--port must be 0..65535"),
+    (["--run-ms", "-5"], None, "--run-ms must be 0..3600000"),
+    ([], b"wait 10\n# caf\xe9\n", "not UTF-8"),
+    ([], b"wait 99999999999999999999999\n", "0..3600000 ms"),
+    ([], b"press a\nend 300\n", "0..255"),
+    ([], b"end abc\n", "0..255"),
+])
+def test_bad_flags_and_scripts_are_refused_in_one_line(tmp_path, args, script, words):
+    proc = vpico_command(*args, tmp_path=tmp_path, script_bytes=script)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.count("\n") == 1 and words in proc.stderr and proc.stderr.startswith("vpico: "), proc.stderr
+
+
+def vpico_folders(tmp):
+    return sorted(p.name for p in tmp.glob("vpico-*"))
+
+
+def test_sigterm_removes_its_folder_and_a_killed_ones_folder_goes_at_the_next_start(shipped, tmp_path):
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = dict(os.environ, TMPDIR=str(tmp))
+    for signum in (signal.SIGTERM, signal.SIGKILL):
+        proc = subprocess.Popen([sys.executable, "-m", "tools.vpico", "--uf2", str(shipped[0]), "--port", "0"],
+                                cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith("vpico: listening"), line
+        assert len(vpico_folders(tmp)) == 1
+        proc.send_signal(signum)  # the tool alone, not its emulator
+        out, _ = proc.communicate(timeout=60)
+        assert "Traceback" not in out, out
+    assert len(vpico_folders(tmp)) == 1  # SIGKILL: no chance to clean up
+    other = tmp / "vpico-1-kept"  # pid 1 lives: not a stale folder
+    other.mkdir()
+    proc = subprocess.run([sys.executable, "-m", "tools.vpico", "--uf2", str(shipped[0]), "--run-ms", "50"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr + proc.stdout
+    assert vpico_folders(tmp) == ["vpico-1-kept"]
