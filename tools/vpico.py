@@ -37,6 +37,7 @@ PROFILE = "pico_lcd13"  # the handheld this emulates; its pins come from its pro
 # speed follows the host's load (a board's 10 s failed devtest's file sync on a loaded host).
 STEP_TIMEOUT_S = 120
 SIM_ONLY = ("expect", "expect-not")
+MIN_LEVEL_MS = 1  # a button's pin keeps each level this long at least
 FOLDER_PREFIX = "vpico-"  # its temporary folder: vpico-<pid>-<random>
 
 
@@ -65,7 +66,17 @@ def script_steps(text, buttons):
                               "pixels: wait a fixed time instead" % step.line_no)
         if step.kind not in SIM_ONLY:
             out.append({"at_ms": step.at_ms, "kind": step.kind, "arg": step.arg})
-    return out, end_ms
+    # A press right after a release of the same button (`press down` twice) would leave its pin
+    # low throughout: the release lasts MIN_LEVEL_MS instead, as a finger's would.
+    changed = {}
+    for step in out:
+        if step["kind"] in ("down", "up"):
+            last = changed.get(step["arg"])
+            if last is not None and step["at_ms"] < last + MIN_LEVEL_MS:
+                step["at_ms"] = last + MIN_LEVEL_MS
+            changed[step["arg"]] = step["at_ms"]
+    out.sort(key=lambda step: step["at_ms"])
+    return out, max([end_ms] + list(changed.values()))
 
 
 def node_config(uf2, bootrom, port=None, steps=None, end_ms=None, screenshot_dir=None, serial_log=None,

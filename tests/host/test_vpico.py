@@ -87,6 +87,19 @@ def play_both(shipped, script_text, tmp_path, timeout_s=600, app="firmware.app")
 BOOT_SCRIPT = "wait 300\nscreenshot menu.png\npress down\nwait 400\nscreenshot rules.png\n"
 
 
+# The same script must open the same game on both: the four downs back to back reach Trap (on
+# the virtual Pico the app once saw one of them and opened Tholian Go).
+BACK_TO_BACK_SCRIPT = ("wait 300\npress a\npress down\npress down\npress down\npress down\npress a\nwait 1500\n"
+                       "screenshot form.png\n")
+
+
+def test_presses_back_to_back_open_the_same_game_as_on_the_simulator(shipped, tmp_path):
+    shots, serial, _ = play_both(shipped, BACK_TO_BACK_SCRIPT, tmp_path)
+    assert shots == ["form.png"]
+    assert differing_pixels(tmp_path / "sim" / "form.png", tmp_path / "pico" / "form.png") == 0
+    assert "Traceback" not in serial
+
+
 def test_boot_draws_the_simulators_menu(shipped, tmp_path):
     shots, serial, said = play_both(shipped, BOOT_SCRIPT, tmp_path)
     assert shots == ["menu.png", "rules.png"]
@@ -332,7 +345,8 @@ def test_a_game_against_the_ai_shows_the_simulators_frames(node_budgets, tmp_pat
     # The AI's time caps off on both (node_budgets): a cap that binds on one and not the other
     # (the device's easy Tholian Go decisions take 0.25-0.65 s emulated against a 0.4 s cap)
     # would show other moves, and the frames would differ for a reason that is not the screen's.
-    text, shots = vpico_games.script(vpico_games.plan(game, LEVEL, 3, tmp_path / "plan"), "shot-")
+    # The presses of each decision back to back, as a player's: the device must see them all.
+    text, shots = vpico_games.script(vpico_games.plan(game, LEVEL, 3, tmp_path / "plan"), "shot-", back_to_back=True)
     found, serial, said = play_both(node_budgets, text, tmp_path, app="node_budgets_app")
     assert found == shots
     for name in shots:
@@ -442,3 +456,12 @@ def test_sigterm_removes_its_folder_and_a_killed_ones_folder_goes_at_the_next_st
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr + proc.stdout
     assert vpico_folders(tmp) == ["vpico-1-kept"]
+
+
+def test_presses_back_to_back_reach_the_pins_with_a_release_between_them():
+    steps, end_ms = vpico.script_steps("press down\npress down\npress a 1\npress a 1\nscreenshot s.png\n",
+                                       ("a", "down"))
+    assert [(s["at_ms"], s["kind"], s["arg"]) for s in steps] == [
+        (0, "down", "down"), (100, "up", "down"), (101, "down", "down"), (200, "up", "down"), (200, "down", "a"),
+        (201, "up", "a"), (202, "down", "a"), (202, "screenshot", "s.png"), (203, "up", "a")]
+    assert end_ms == 203
