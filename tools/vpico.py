@@ -66,8 +66,7 @@ def script_steps(text, buttons):
                               "pixels: wait a fixed time instead" % step.line_no)
         if step.kind not in SIM_ONLY:
             out.append({"at_ms": step.at_ms, "kind": step.kind, "arg": step.arg})
-    # A press right after a release of the same button (`press down` twice) would leave its pin
-    # low throughout: the release lasts MIN_LEVEL_MS instead, as a finger's would.
+    # back-to-back presses would keep the pin low throughout: each level lasts MIN_LEVEL_MS at least
     changed = {}
     for step in out:
         if step["kind"] in ("down", "up"):
