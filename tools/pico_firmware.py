@@ -66,6 +66,8 @@ def find_uf2(explicit=None):
     """The stock MicroPython UF2's path; FirmwareError saying where to get it when missing."""
     if explicit:
         path = Path(explicit)
+        if path.is_dir():
+            raise FirmwareError("%s is a folder, not a firmware file" % path)
         if not path.is_file():
             raise FirmwareError("no such firmware file: %s" % path)
         return path
@@ -85,6 +87,8 @@ def find_bootrom(explicit=None):
     """The RP2040 boot ROM's path (only the virtual Pico needs it)."""
     if explicit:
         path = Path(explicit)
+        if path.is_dir():
+            raise FirmwareError("%s is a folder, not a boot ROM file" % path)
         if not path.is_file():
             raise FirmwareError("no such boot ROM file: %s" % path)
     else:

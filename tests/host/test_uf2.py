@@ -211,3 +211,7 @@ def test_a_folder_named_as_the_firmware_is_refused_in_one_line(tmp_path):
     assert "is a folder, not the firmware file" in proc.stderr and str(tmp_path / "fw") in proc.stderr
     with pytest.raises(pico_firmware.FirmwareError, match="cannot read the firmware file"):
         pico_firmware.read_file(tmp_path / "fw" / "micropython-v1.27.0-RPI_PICO.uf2", "firmware file")
+    with pytest.raises(pico_firmware.FirmwareError, match="is a folder, not a firmware file"):
+        pico_firmware.load_uf2(tmp_path / "fw")
+    with pytest.raises(pico_firmware.FirmwareError, match="is a folder, not a boot ROM file"):
+        pico_firmware.find_bootrom(tmp_path / "fw")
