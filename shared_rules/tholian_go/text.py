@@ -11,7 +11,7 @@
 #   result=-|R|B|draw
 from micropython import const
 
-from shared_rules.game import DRAW, ONGOING, GameError
+from shared_rules.game import DRAW, ONGOING, GameError, clip
 from shared_rules.tholian_go.geometry import SLOTS, SPECIAL_NAMES
 
 # Move kinds and the slot field, as in tholian_go/rules.py (its private consts are not attributes).
@@ -207,7 +207,7 @@ def parse_node(game, text):
     k = g.node_named(text)
     if k < 0:
         raise GameError("no node '%s' here: a node is D<i>.<row> (rows 1-%d) or L<i>.<line> "
-                        "(lines 1-%d), i counted from the left" % (text, g.rows, g.lines))
+                        "(lines 1-%d), i counted from the left" % (clip(text), g.rows, g.lines))
     return k
 
 
@@ -230,12 +230,12 @@ def move_from_text(game, t):
             nodes = [parse_node(game, x) for x in parts]
             if nodes[:-1] != game.route_nodes():
                 raise GameError("%s does not continue the path %s (%s)" % (
-                    t, "-".join(g.name(k) for k in game.route_nodes()), decision_text(game)))
+                    clip(t), "-".join(g.name(k) for k in game.route_nodes()), decision_text(game)))
             node = nodes[-1]
         elif len(parts) <= 2 and parts[-1]:
             node = parse_node(game, parts[-1])
         else:
-            raise GameError("'%s': give the next node of the path, e.g. -L4.2" % t)
+            raise GameError("'%s': give the next node of the path, e.g. -L4.2" % clip(t))
         move = node << 2 | _NEXT
         if move not in legal:
             raise GameError("the path cannot go to %s (%s)" % (g.name(node), decision_text(game)))
@@ -244,11 +244,11 @@ def move_from_text(game, t):
     if len(nodes) == 1:
         move = nodes[0] << 2 | _PLACE
         if move not in legal:
-            raise GameError("cannot place on %s now (%s)" % (t, decision_text(game)))
+            raise GameError("cannot place on %s now (%s)" % (clip(t), decision_text(game)))
         return move
     if len(nodes) > 2:
         raise GameError("a move is played one step per decision: first %s-%s, then -%s ..." % (
-            parts[0], parts[1], parts[2]))
+            clip(parts[0]), clip(parts[1]), clip(parts[2])))
     n0, n1 = nodes
     s = _slot(g, n0, n1)
     if s < 0:
@@ -256,7 +256,7 @@ def move_from_text(game, t):
     move = n0 << 2 | (s - n0 * SLOTS + 1) << _SLOT_SHIFT
     if move in legal:
         return move
-    raise GameError("%s is not legal: %s" % (t, _step_problem(game, n0, n1)))
+    raise GameError("%s is not legal: %s" % (clip(t), _step_problem(game, n0, n1)))
 
 
 def play_path(game, parts):

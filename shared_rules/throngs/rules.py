@@ -21,7 +21,7 @@
 # SITE_MASK.
 from micropython import const
 
-from shared_rules.game import Game, GameError, ONGOING, DRAW
+from shared_rules.game import Game, GameError, ONGOING, DRAW, clip, number_of
 from shared_rules.throngs.boards import board as board_tables, NO_SITE
 
 EMPTY = const(0)
@@ -705,13 +705,14 @@ class Throngs(Game):
                 head = t[:dash]
                 named = head[2:] if head[:2] in ("P@", "p@", "x@", "X@") else head
                 if named != str(self.fly_site):
-                    raise GameError("the stone in flight is on %d, not %s" % (self.fly_site, head))
+                    raise GameError("the stone in flight is on %d, not %s" % (self.fly_site, clip(head)))
             if dash >= 0:
                 return DEST | self._site(t[dash + 1:], text)
-            raise GameError("'%s': the stone on %d is in flight, write its destination as -site" % (text, self.fly_site))
+            raise GameError("'%s': the stone on %d is in flight, write its destination as -site" % (clip(text), self.fly_site))
         if "-" in t[1:]:
             first = t[:t.index("-", 1)]
-            raise GameError("'%s' is two decisions: play '%s' first, then '-%s'" % (text, first, t[len(first) + 1:]))
+            raise GameError("'%s' is two decisions: play '%s' first, then '-%s'" % (
+                clip(text), clip(first), clip(t[len(first) + 1:])))
         prefix = t[:2].upper()
         if prefix == "P@":
             return DEPLOY | self._site(t[2:], text)
@@ -722,16 +723,16 @@ class Throngs(Game):
         if prefix == "W@":
             return PLACE_WHITE | self._site(t[2:], text)
         if t[:1] == "-":
-            raise GameError("'%s': no stone is in flight" % text)
+            raise GameError("'%s': no stone is in flight" % clip(text))
         return MOVE | self._site(t, text)
 
     def _site(self, digits, text):
-        if not digits or not all("0" <= ch <= "9" for ch in digits):
+        site = number_of(digits)
+        if site < 0:
             raise GameError("cannot read '%s': write P@site, x@site, site, -site, pass, B@site, W@site, "
-                            "black or white" % text)
-        site = int(digits)
+                            "black or white" % clip(text))
         if site >= self.n:
-            raise GameError("no site %d: sites are 0-%d" % (site, self.n - 1))
+            raise GameError("no site %s: sites are 0-%d" % (clip(digits.lstrip("0")), self.n - 1))
         return site
 
     # Position text: key=value words in a fixed order.
