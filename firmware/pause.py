@@ -52,7 +52,18 @@ def pause_menu(app, session, index=0):
             session.result = "resign %d" % resigner
             app.save(session)
     elif item == "Save and quit":
-        return False     # saved after every move already: keep the previous save intact
+        return not may_leave(app, session)
+    return True
+
+
+def may_leave(app, session):
+    """Save and quit: True once the game is saved (after every move already, unless that
+    failed: then once more), or the player chose to leave it unsaved; False: back to it."""
+    while session.unsaved and not app.save(session):
+        choice = app.ui.menu("Save and quit", ["Try again", "Quit unsaved", "Back"], 0, "",
+                             app.ui.wrap("The game is not saved."))
+        if choice != 0:
+            return choice == 1
     return True
 
 
