@@ -1,6 +1,7 @@
 # The pause menu (undo, hint, draw offer, resign, save and quit) and the game-over screen.
 # Imported when the player pauses or a game ends, and dropped again (memory).
 from shared_rules import registry
+from shared_rules.game import INT_RANGE, GameError
 from firmware.app import PAUSE, Session
 
 DRAW_FROM = 20      # decisions: before that the game is in its opening, too early to call a draw
@@ -120,12 +121,19 @@ def game_over(app, session):
             options = {}
             for k in game.options:
                 options[k] = game.options[k]
-            if "seed" in options:
-                options["seed"] = str(int(options["seed"]) + 1)   # new dice
+            if "seed" in options:      # new dice, the seed kept within its range
+                low, high = game.INT_RANGES.get("seed", INT_RANGE)
+                options["seed"] = str(low + (int(options["seed"]) + 1 - low) % (high - low + 1))
             session.view = None
             session.game = None
             app.unload_ai(session.name)     # its tables hold the last game: not beside the new one
-            fresh = Session(session.name, registry.create(session.name, options), session.players)
+            try:
+                fresh = Session(session.name, registry.create(session.name, options), session.players)
+            except GameError as e:
+                session.game = game
+                session.view = app.load_view(session)
+                app.ui.message("Rematch", "No rematch: %s" % e)
+                continue
             fresh.view = app.load_view(fresh)
             app.save(fresh)
             return fresh

@@ -187,3 +187,37 @@ def test_save_and_quit_can_leave_the_game_unsaved_when_the_player_says_so(tmp_pa
     assert "Quit unsaved" in shown(hw)
     assert saved_moves(tmp_path) == texts[:2]
     assert app.session is None and hw.frames[-1][:2] == ["Tholia", "Continue"]
+
+
+# --- 5. a rematch at the seed's bound --------------------------------------------------------------
+
+def test_a_rematch_at_the_seeds_bound_wraps_the_seed_within_its_range(tmp_path):
+    from shared_rules.game import INT_RANGE
+    saves.save_game(str(tmp_path), saves.SavedGame("tholian_go", {"seed": "999999999", "variant": "lucky"},
+                                                    ["human", "human"], [], "resign 0"))
+    # Review, any key past the final position, Rematch, then Save and quit from the new game.
+    hw = FakeHW(tmp_path, ["a", "a", "down", "a"] + PAUSE_QUIT)
+    app = run_app(hw)
+    assert "Error" not in titles(hw) and "GameError" not in shown(hw), shown(hw)
+    saved = saves.from_text(read_file(tmp_path, "game"))
+    assert saved.options["seed"] == str(INT_RANGE[0]) and saved.result == "" and saved.moves == []
+    assert app.session is None and hw.frames[-1][:2] == ["Tholia", "Continue"]
+
+
+def test_a_rematch_the_rules_refuse_says_why_and_goes_back_to_the_game_over_menu(tmp_path, monkeypatch):
+    from shared_rules.game import GameError
+    saved = saves.SavedGame("tholian_go", {"seed": "7"}, ["human", "human"], [], "resign 0")
+    saves.save_game(str(tmp_path), saved)
+    real_create = registry.create
+
+    def create(name, options=None):     # the replay's game is made; the rematch's is refused
+        if options and options.get("seed") == "8":
+            raise GameError("no rematch for this test")
+        return real_create(name, options)
+    monkeypatch.setattr(registry, "create", create)
+    hw = FakeHW(tmp_path, ["a", "a", "down", "a", "a"])
+    app = run_app(hw)
+    assert titles(hw)[-3:] == ["Game over", "Rematch", "Game over"], titles(hw)
+    assert "no rematch for this test" in shown(hw) and "Error" not in titles(hw)
+    assert app.session.game is not None and app.session.result == "resign 0"
+    assert read_file(tmp_path, "game") == save_files.to_text(saved)
