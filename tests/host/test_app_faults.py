@@ -221,3 +221,24 @@ def test_a_rematch_the_rules_refuse_says_why_and_goes_back_to_the_game_over_menu
     assert "no rematch for this test" in shown(hw) and "Error" not in titles(hw)
     assert app.session.game is not None and app.session.result == "resign 0"
     assert read_file(tmp_path, "game") == save_files.to_text(saved)
+
+
+# --- 3. only what the font draws reaches the screen ------------------------------------------------
+
+def test_control_characters_are_drawn_as_question_marks(tmp_path):
+    from firmware.ui import UI
+    hw = FakeHW(tmp_path)
+    ui = UI(hw)
+    ui.text("a\tb\x01c\x1b\x7f", 0, 0)
+    ui.text_center("\x00x", 10)
+    assert hw.fb.strings() == ["a?b?c??", "?x"]
+
+
+def test_control_characters_from_a_save_reach_neither_the_menu_nor_the_save_problem(tmp_path):
+    saves.save_game(str(tmp_path), saves.SavedGame("tr\tap\x01", TRAP, ["human", "human"], ["d\x1b4"]))
+    write_file(tmp_path, "game.bak", save_files.to_text(saves.SavedGame("trap", TRAP, ["human", "human"], ["d\t4\x01"])))
+    hw = FakeHW(tmp_path, ["a", "right", "right", "a"])    # Continue: the message's three pages
+    run_app(hw)
+    assert hw.frames[0][-1] == "tr?ap? #2 2 pla", hw.frames[0]          # the menu's footer
+    assert "unknown game 'tr?ap?'" in shown(hw) and "d?4?" in shown(hw), shown(hw)
+    assert all(32 <= ord(ch) <= 126 for ch in shown(hw)), shown(hw)
