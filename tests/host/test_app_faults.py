@@ -5,6 +5,8 @@ import errno
 import os
 import random
 
+import pytest
+
 from app_harness import FakeHW, dismissing, run_app, move_script
 from firmware import save_files, saves
 from shared_rules import registry
@@ -242,3 +244,56 @@ def test_control_characters_from_a_save_reach_neither_the_menu_nor_the_save_prob
     assert hw.frames[0][-1] == "tr?ap? #2 2 pla", hw.frames[0]          # the menu's footer
     assert "unknown game 'tr?ap?'" in shown(hw) and "d?4?" in shown(hw), shown(hw)
     assert all(32 <= ord(ch) <= 126 for ch in shown(hw)), shown(hw)
+
+
+# --- 4. messages quote file text of a bounded length -----------------------------------------------
+
+LONG = "x" * 60000
+GOOD_LINES = ["THOLIA-SAVE 1", "game trap", "options dots=five first=light size=8", "players human human",
+              "result ", "m d4"]
+# Where the long text goes in the save: (line index, its new text).
+LONG_PLACES = {
+    "version": (0, "THOLIA-SAVE " + LONG),
+    "game": (1, "game " + LONG),
+    "option word": (2, "options dots=five " + LONG),
+    "option name": (2, "options dots=five %s=1" % LONG),
+    "option value": (2, "options dots=%s" % LONG),
+    "player": (3, "players human " + LONG),
+    "result": (4, "result " + LONG),
+    "move": (5, "m " + LONG),
+    "move with a good start": (5, "m d4" + LONG),
+}
+
+
+def recorded_messages(monkeypatch):
+    from firmware.ui import UI
+    said = []
+    real = UI.message
+
+    def message(self, title, text):
+        said.append((title, text))
+        real(self, title, text)
+    monkeypatch.setattr(UI, "message", message)
+    return said
+
+
+@pytest.mark.parametrize("place", sorted(LONG_PLACES))
+def test_a_message_quotes_at_most_40_characters_of_a_saves_text(tmp_path, monkeypatch, place):
+    lines = list(GOOD_LINES)
+    index, line = LONG_PLACES[place]
+    lines[index] = line
+    write_file(tmp_path, "game", saves.seal("\n".join(lines) + "\n", 1))
+    said = recorded_messages(monkeypatch)
+    run_app(FakeHW(tmp_path, ["a", "a"]))
+    assert said, place
+    for title, text in said:
+        assert "x" * 41 not in text and len(text) < 300, (place, title, text[:300])
+    assert any("x" * 38 + "..." in text for _, text in said), said       # (38: after "d4")
+
+
+def test_a_settings_message_quotes_at_most_40_characters_of_the_file(tmp_path, monkeypatch):
+    write_file(tmp_path, "settings", saves.seal("demo=normal\nlevel=%s\ntargets=on\n" % LONG, 3))
+    said = recorded_messages(monkeypatch)
+    run_app(FakeHW(tmp_path, ["a"]))
+    assert said[0][0] == "Settings" and "level=" + "x" * 40 + "... is not valid" in said[0][1], said[0][1][:300]
+    assert len(said[0][1]) < 300
