@@ -85,7 +85,7 @@ def decode(game, text):
     if done[0] > 1 or done[1] > 2:
         raise GameError("done= is <0-1>,<0-2>")
     hand = _ints(fields["hand"], 4, "hand")
-    from shared_rules.tholian_go_setup import FULL_SET
+    from shared_rules.tholian_go.setup import FULL_SET
     for i in range(4):      # a hand is at most the player's sets of that web (it only shrinks)
         if hand[i] > FULL_SET[i & 1] * game.sets:
             raise GameError("hand=: at most %d %s tokens in a hand" % (FULL_SET[i & 1] * game.sets, ("dark", "light")[i & 1]))
