@@ -58,7 +58,8 @@ def refused_or_kept(game, text):
 
 
 def test_every_number_of_every_games_position_out_of_range_is_refused_with_a_game_error():
-    # Rules: "Validate every field's range on decode, in every game" (issue 35 item 7).
+    # game.py: decode() "sets the position from encode()'s text"; a GameError is "a bad request
+    # from outside: ... bad save".
     cases = [("lazo", None), ("thoughtwave", None), ("throngs", None), ("trap", None),
              ("tholian_go", None), ("tholian_go", {"variant": "lucky"}), ("tholian_go", {"variant": "ultimate"})]
     for name, options in cases:
