@@ -118,7 +118,7 @@ class Space:
     def node_named(self, text):
         # The node named `text` (`D2.6`, `L3.1`; case and `D(2,6)` accepted), or -1.
         t = text.strip().upper().replace("(", "").replace(")", "").replace(",", ".").replace(" ", "")
-        if len(t) < 4 or t[0] not in "DL":
+        if not 4 <= len(t) <= 12 or t[0] not in "DL":     # (int() refuses 4,300 digits on CPython)
             return -1
         i_text, dot, y_text = t[1:].partition(".")
         i, y = number_of(i_text), number_of(y_text)

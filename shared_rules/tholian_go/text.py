@@ -57,7 +57,9 @@ def _ints(text, count, field):
     out = []
     for p in parts:
         if not p or not all("0" <= c <= "9" for c in p):
-            raise GameError("%s: '%s' is not a number" % (field, p))
+            raise GameError("%s: '%s' is not a number" % (field, p[:20]))
+        if len(p) > 10:     # beyond every field's range (and int()'s limit on CPython)
+            raise GameError("%s: %s... is out of range" % (field, p[:10]))
         out.append(int(p))
     return out
 
@@ -83,7 +85,13 @@ def decode(game, text):
     if done[0] > 1 or done[1] > 2:
         raise GameError("done= is <0-1>,<0-2>")
     hand = _ints(fields["hand"], 4, "hand")
+    from shared_rules.tholian_go.setup import FULL_SET
+    for i in range(4):      # a hand is at most the player's sets of that web (it only shrinks)
+        if hand[i] > FULL_SET[i & 1] * game.sets:
+            raise GameError("hand=: at most %d %s tokens in a hand" % (FULL_SET[i & 1] * game.sets, ("dark", "light")[i & 1]))
     offer = _ints(fields["offer"], 2, "offer")
+    if offer[0] > 1 or offer[1] > 1:
+        raise GameError("offer= is <0-1>,<0-1>")
     dice = fields["dice"].split(",")
     if len(dice) != 3:
         raise GameError("dice= has three entries")
@@ -97,14 +105,21 @@ def decode(game, text):
         else:
             raise GameError("dice= entry %d is one of %s or -" % (i + 1, axes))
     rng = _ints(fields["rng"], 1, "rng")[0]
+    if not 0 < rng <= 0xFFFFFFFF:   # the dice generator's state: 32 bits, never 0
+        raise GameError("rng= is 1..4294967295")
     pending = []
     if fields["push"] != "-":
         for name in fields["push"].split(","):
             t = parse_node(game, name)
             if t not in g.entry:
                 raise GameError("push=: %s is not a target node" % name)
+            if t in pending:
+                raise GameError("push=: %s is given twice" % name)
             pending.append(t)
-    route = [] if fields["path"] == "-" else [parse_node(game, x) for x in fields["path"].split("-")]
+    route = [] if fields["path"] == "-" else fields["path"].split("-")
+    if len(route) > g.n:
+        raise GameError("path= has more nodes than the space (%d)" % g.n)
+    route = [parse_node(game, x) for x in route]
     res = fields["result"]
     if res not in ("-", "R", "B", "draw"):
         raise GameError("result= is - R B or draw")

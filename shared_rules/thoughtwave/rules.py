@@ -527,7 +527,7 @@ class Thoughtwave(Game):
         hand = bytearray(10)
         for p in (0, 1):
             counts = words[2 + p].split(",")
-            if len(counts) != 5 or not all(w and all("0" <= ch <= "9" for ch in w) for w in counts):
+            if len(counts) != 5 or not all(w and len(w) <= 3 and all("0" <= ch <= "9" for ch in w) for w in counts):
                 raise GameError("pieces left are five counts C,J,S,B,T like 2,6,5,10,1")
             for k in range(5):
                 hand[p * 5 + k] = min(int(counts[k]), 255)

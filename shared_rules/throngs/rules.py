@@ -770,6 +770,15 @@ class Throngs(Game):
         stones = fields["stones"]
         if len(stones) != self.n or not all(ch in "012" for ch in stones):
             raise GameError("position: stones must be %d digits 0/1/2 (board=%s)" % (self.n, self.options["board"]))
+        for key in ("mover", "maneuver", "passed", "deployed", "must_deploy", "counters", "setup", "swapped",
+                    "result", "flight"):
+            # Plain digits (int() reads "+1" on both VMs and "1_0" on CPython alone).
+            value = fields[key]
+            if key == "flight" and value != "-" or key == "result" and value in ("none", "draw"):
+                value = value[1:] if key == "flight" else ""     # (the kind of flight: a letter)
+            for ch in value:
+                if not ("0" <= ch <= "9" or ch in "-,:"):
+                    raise GameError("position: %s= is not written in digits" % key)
         try:
             mover = int(fields["mover"])
             phase = int(fields["maneuver"]) - 1
@@ -799,7 +808,7 @@ class Throngs(Game):
                 or not -1 <= count_black <= _FORCE_AT or not -1 <= count_white <= _FORCE_AT
                 or not 0 <= setup <= PLAYING or result not in (ONGOING, 0, 1, DRAW)):
             raise GameError("position: a field is out of range in '%s'" % text)
-        if fly_site != NO_SITE and (fly_kind < 1 or fly_site >= self.n or not 1 <= fly_power <= _MAX_POWER
+        if fly_site != NO_SITE and (fly_kind < 1 or not 0 <= fly_site < self.n or not 1 <= fly_power <= _MAX_POWER
                                     or stones[fly_site] != str(mover)):
             raise GameError("position: the stone in flight must be a %s stone with power 1-7" % self.PLAYERS[mover - 1])
         self._reset()

@@ -724,8 +724,8 @@ class Trap(Game):
         to_move = "LD".index(words[1])
         numbers = []
         for w in words[2:]:
-            if not all("0" <= ch <= "9" for ch in w) or not w:
-                raise GameError("'%s' is not a count" % w)
+            if not all("0" <= ch <= "9" for ch in w) or not w or len(w) > 6:   # (no count is that long)
+                raise GameError("'%s' is not a count" % w[:20])
             numbers.append(int(w))
         hands, phase2_moves = numbers[:2], numbers[2]
         on_board = [0, 0]
