@@ -454,46 +454,96 @@ def test_no_end_while_the_opponent_can_still_act():
     assert game.winner() == 0
 
 
-def test_original_both_players_passing_a_whole_turn_ends_the_game():
-    """Spec original ruleset (Ludii 1.3.12): the game ends when both players pass a whole turn in
-    succession; the player with more stones wins (equal: draw)."""
-    game = Throngs({"ruleset": "original"})  # Black 1 stone, White 2
-    for _ in range(3):
-        game.play(PASS)
-        assert game.winner() == ONGOING
-    game.play(PASS)
-    assert game.winner() == 1 and game.legal_moves() == []
-    game = position(black=(10, 20), white=(40, 50), ruleset="original")
-    for _ in range(4):
-        game.play(PASS)
-    assert game.winner() == DRAW
-
-
-def test_one_passed_turn_does_not_end_the_game():
-    """Spec original ruleset: "both players pass a whole turn in succession": a pass turn answered by
-    play goes on."""
+def test_original_all_passed_ends_the_game_by_score():
+    """Spec original ruleset: "(all Passed)" ends the game "(byScore)": Ludii reads the first
+    decision of each of the last two turns, so a pass that opens this turn, after a turn of the
+    opponent's of two decisions that opened with a pass, ends it; the higher score wins."""
     game = Throngs({"ruleset": "original"})
-    game.play(PASS)
-    game.play(PASS)
-    game.play(PASS)
-    game.play_text("P@36")
+    for text in ("P@12", "pass", "pass", "pass"):
+        game.play_text(text)
     assert game.winner() == ONGOING
     game.play(PASS)
+    assert game.colour_score(BLACK) == game.colour_score(WHITE) == 2
+    assert game.winner() == DRAW and game.legal_moves() == []
+    # Only the first decision of a turn counts: a pass then a deployment, answered by a pass.
+    game = Throngs({"ruleset": "original"})
+    for text in ("P@12", "pass", "pass", "P@45"):
+        game.play_text(text)
+    game.play(PASS)
+    assert game.winner() != ONGOING
+    # Ludii's trial opens with its start moves, by Black: Black's first turn is longer than two.
+    game = Throngs({"ruleset": "original"})
+    for _ in range(3):
+        game.play(PASS)
+    assert game.winner() == ONGOING
+    # The higher score wins.
+    game = position(black=(10, 11, 12), white=(40, 50), ruleset="original")
+    assert game.colour_score(BLACK) > game.colour_score(WHITE)
+    for _ in range(3):
+        game.play(PASS)
+    assert game.winner() == 0
+
+def test_one_passed_turn_does_not_end_the_game():
+    """Spec original ruleset: "all passed" needs the opponent's last turn to open with a pass and
+    to be two decisions at most: a turn opened by a deployment, or a pass then a move (three
+    decisions), answered by a pass, plays on."""
+    game = Throngs({"ruleset": "original"})
     game.play_text("P@12")
     game.play(PASS)
     game.play(PASS)
     assert game.winner() == ONGOING
+    game = Throngs({"ruleset": "original"})
+    game.play(PASS)
+    game.play_text("13")
+    game.play_text("-12")
+    game.play(PASS)
+    game.play(PASS)  # nor does a pass that closes a turn
+    assert game.winner() == ONGOING and game.mover == BLACK
+
+# A full 63 board from a game played in Ludii (tests/data/ludii/throngs_ludii_deep_games.jsonl.gz,
+# its first game): no capture for either side, scores Black 29, White 34.
+FULL_BOARD = "111111111211111112211111221111222222211222221122222222222222222"
 
 
-def test_end_when_a_player_has_no_legal_maneuver():
-    """Spec original ruleset: the game ends when "a player has no legal maneuver at all" (only
-    Ludii's counter can take pass away): the majority wins."""
-    full = [i for i in range(63) if i != 62]
-    game = position(black=full[:40], white=full[40:] + [62], ruleset="original", maneuver=2,
-                    counters="-1,4", mover=BLACK)
+def full_board(counters, mover, maneuver=1):
+    return position(black=[i for i in range(63) if FULL_BOARD[i] == "1"],
+                    white=[i for i in range(63) if FULL_BOARD[i] == "2"], ruleset="original",
+                    counters=counters, mover=mover, maneuver=maneuver)
+
+
+def test_original_forced_pass_when_a_player_has_no_decision():
+    """Spec original ruleset: a player whom Ludii's counter leaves no decision passes (Ludii's
+    engine's forced pass): it is no maneuver, so a forced second maneuver ends the turn and the
+    opponent, in the same phase, gets one maneuver; the game goes on."""
+    game = full_board("-1,4", BLACK, maneuver=2)
     game.play(PASS)  # White is bound by the counter and can neither deploy nor capture
-    assert game.winner() == 0 and game.legal_moves() == []
+    assert game.winner() == ONGOING and game.legal_moves() == [PASS] and game.mover == WHITE
+    game.play(PASS)
+    assert game.winner() == ONGOING and game.mover == BLACK and game.maneuver() == 1
+    game = full_board("-1,4", WHITE, maneuver=2)
+    game.play(PASS)
+    assert game.mover == BLACK and game.maneuver() == 2 and game.counter[BLACK] == 0
+    game.play(PASS)
+    assert game.winner() == ONGOING and game.mover == WHITE and game.maneuver() == 1
 
+
+def test_original_no_decision_for_either_player_ends_the_game_by_score():
+    """Spec original ruleset, ruling: when neither player has a decision but the forced pass,
+    nothing can change (Ludii would pass for ever): the game ends, the higher score wins."""
+    game = full_board("4,4", WHITE)
+    assert game.legal_moves() == [PASS] and game.winner() == ONGOING
+    game.play(PASS)
+    assert game.colour_score(WHITE) > game.colour_score(BLACK) and game.winner() == 1
+
+def test_original_no_decision_for_either_player_ends_the_game_by_score():
+    """Spec original ruleset, ruling: when neither player has a decision but the forced pass,
+    nothing can change (Ludii would pass for ever): the game ends, the higher score wins."""
+    full = [i for i in range(63) if i != 62]
+    game = position(black=full[:40], white=full[40:] + [62], ruleset="original", counters="4,4",
+                    mover=WHITE)
+    assert game.legal_moves() == [PASS]
+    game.play(PASS)
+    assert game.colour_score(BLACK) > game.colour_score(WHITE) and game.winner() == 0
 
 def test_score_of_the_start_position():
     """Spec "End and score": each lone start stone is safe (fewer than 2 more enemy neighbours)."""
@@ -670,7 +720,8 @@ def test_original_forced_deployment_counter():
     moves = game.legal_moves()
     assert PASS not in moves and MOVE | 13 not in moves and DEPLOY | 12 in moves
     game.play(DEPLOY | 12)  # counter 0, then 1 for the finished maneuver
-    game.play(PASS)
+    game.play_text("P@45")  # (a White pass here would end the game: "all passed")
+    game.play_text("-45")
     game.play(PASS)
     assert game.mover == BLACK and PASS in game.legal_moves()
     # A capture counts as a maneuver but does not reset the counter.
@@ -681,7 +732,8 @@ def test_original_forced_deployment_counter():
 
 
 def test_original_early_end_needs_more_than_half_the_sites_plus_3():
-    """Spec original ruleset: "Early end: when the next player's score exceeds half the sites plus 3"."""
+    """Spec original ruleset, end: "Early end: the player to move next has a score of more than
+    half the sites plus 3"; byScore: the higher score wins."""
     for extra, ends in (((50,), False), ((50, 53), True)):
         game = position(black=list(range(33)) + list(extra), white=(61, 62), mover=WHITE, maneuver=2,
                         ruleset="original")
