@@ -61,6 +61,8 @@ NEAR_ZERO = const(8)  # `near` holds 8 + Black - White so it stays a positive by
 _FORCE_AT = const(4)  # original rules: no move or pass once the counter reaches this
 _DIRECTIONS = const(6)
 _MAX_POWER = const(7)
+# Per direction (E, NNE, NNW, W, SSW, SSE) its grid step in site_xy's units, plus (2, 1).
+_GRID_STEP = b"\x04\x01\x03\x00\x01\x00\x00\x01\x01\x02\x03\x02"
 # Original rules: the last decisions, newest first, 2 bits each (mover - 1, pass), above a count.
 _TRAIL_KEPT = const(5)  # Ludii's "all passed" test reads at most this far back
 _TRAIL_COUNT = const(7)
@@ -72,7 +74,7 @@ class Throngs(Game):
     NAME = "throngs"
     PLAYERS = ("Black", "White")
     OPTIONS = {
-        "board": ("63", "93", "87", "153", "torus81"),
+        "board": ("63", "93", "87", "153", "torus81", "perforated54"),
         "ruleset": ("seed", "original"),
         "start": ("standard", "pie"),
     }
@@ -722,6 +724,22 @@ class Throngs(Game):
     def extent(self):
         """(largest x, largest y) of site_xy over the board."""
         return (max(self.xs), max(self.ys))
+
+    def holes(self):
+        """(x, y) in site_xy's units of the board's holes: grid points that are no site, between
+        two sites of one line (Perforated 54's; the other boards have none)."""
+        where = set()
+        for i in range(self.n):
+            where.add(self.xs[i] << 8 | self.ys[i])
+        out = []
+        for i in range(self.n):
+            for d in range(_DIRECTIONS):
+                if self.steps[i * _DIRECTIONS + d] == NO_SITE:
+                    dx, dy = _GRID_STEP[2 * d] - 2, _GRID_STEP[2 * d + 1] - 1
+                    x, y = self.xs[i] + dx, self.ys[i] + dy
+                    if 0 <= x + dx and 0 <= y + dy and ((x + dx) << 8 | (y + dy)) in where and (x, y) not in out:
+                        out.append((x, y))
+        return out
 
     def neighbours(self, site):
         return self.nbrs[site * _DIRECTIONS:site * _DIRECTIONS + self.degree[site]]

@@ -12,6 +12,7 @@ import shared_rules.games  # noqa: F401  (registers every game)
 from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.throngs import (Throngs, BLACK, WHITE, DEPLOY, CAPTURE, MOVE, DEST, PASS,
                                   PLACE_BLACK, PLACE_WHITE, CHOOSE)
+from shared_rules.throngs_boards import NO_SITE
 from rules_support import raises
 from shared_rules import ai_throngs
 
@@ -131,6 +132,102 @@ def test_torus_early_end_at_43():
         game.play(PASS)  # Black starts a turn
         assert game.winner() == (0 if score == 43 else ONGOING)
     assert ai_throngs.winning_score(game) == 43
+
+
+# --- the perforated board (docs/rules/throngs.md "Perforated 54") -------------------------------
+#
+#   row 8:        49  50  51  52  53            holes (.) at (r + 2c - 12) % 7 == 0:
+#   row 7:      44  45  46   .  47  48          (1, 2), (2, 5), (3, 1), (4, 4), (5, 7),
+#   row 6:    38   .  39  40  41  42  43        (6, 3), (7, 6) in (row, col)
+#   row 5:  31  32  33  34  35  36   .  37
+#   row 4: 23  24  25  26   .  27  28  29  30
+#   row 3:  16   .  17  18  19  20  21  22
+#   row 2:    10  11  12  13  14   .  15
+#   row 1:       5   6   .   7   8   9
+#   row 0:         0   1   2   3   4
+
+PERFORATED_ROWS = ((0, 0, 4), (5, 0, 5), (10, 0, 6), (16, 0, 7), (23, 0, 8), (31, 1, 8), (38, 2, 8),
+                   (44, 3, 8), (49, 4, 8))  # per row: first site, first and last column
+
+
+def perforated_points():
+    """(row, col) of each site of the perforated board in its numbering, from the rows above."""
+    points = []
+    for row, (first, low, high) in enumerate(PERFORATED_ROWS):
+        points.extend((row, col) for col in range(low, high + 1) if (row + 2 * col - 12) % 7)
+        assert len(points) == (PERFORATED_ROWS[row + 1][0] if row < 8 else 54)
+    return points
+
+
+def test_perforated_54_a_hexagon_with_a_regular_pattern_of_holes():
+    """Seed: "A 'perforated' grid is included to demonstrate this" / "boards with holes":
+    Perforated 54 - a hexagon of 5 sites a side whose grid points at (r + 2c - 12) % 7 == 0 are
+    holes (the centre and six around it, none on the border): every site has one hole or the
+    border next to it, so none has six neighbours; neighbours are one grid step apart."""
+    game = Throngs({"board": "perforated54"})
+    points = perforated_points()
+    assert game.n == len(points) == 54
+    where = dict((p, i) for i, p in enumerate(points))
+    for i, (r, c) in enumerate(points):
+        grid = [(r, c + 1), (r + 1, c + 1), (r + 1, c), (r, c - 1), (r - 1, c - 1), (r - 1, c)]
+        assert sorted(game.neighbours(i)) == sorted(where[p] for p in grid if p in where)
+        x, y = game.site_xy(i)
+        assert (x, y) == (2 * c - r + 4, 8 - r)
+    counts = [0] * 7
+    for i in range(game.n):
+        counts[game.degree[i]] += 1
+    assert counts == [0, 0, 0, 18, 6, 30, 0] and sum(game.degree) == 2 * 114
+    holes = [(1, 2), (2, 5), (3, 1), (4, 4), (5, 7), (6, 3), (7, 6)]
+    assert sorted(game.holes()) == sorted((2 * c - r + 4, 8 - r) for r, c in holes)
+    assert Throngs().holes() == [] and Throngs({"board": "torus81"}).holes() == []
+
+
+def test_perforated_jumps_stop_at_a_hole():
+    """Spec "Perforated 54", ruling: a hole is no site: nothing steps onto it, and a straight
+    line ends at it as at the border, so a jump never crosses a hole.  Row 2 is 10-14, a hole,
+    15: Black on 13 jumping east over White 14 would land on the hole; 15, three grid steps east
+    of 13, is not reached in 3 actions (every other way to it is longer)."""
+    game = position(black=(13,), white=(14,), board="perforated54")
+    assert game.steps[14 * 6] == NO_SITE and game.steps[15 * 6 + 3] == NO_SITE  # E of 14, W of 15
+    game._reach(13, 3)
+    assert game._dist[15] > 3
+    game = position(black=(13,), white=(12,), board="perforated54")
+    game._reach(13, 3)
+    assert game._dist[11] == 2  # the same jump west, with a site beyond, lands
+
+
+def test_perforated_start_is_turned_by_the_board():
+    """Spec "Perforated 54", start ruling: Black 6, White 29 and 45 - each the others turned by 120
+    degrees about the centre, so no stone has a better place; Black (one stone) moves first."""
+    game = Throngs({"board": "perforated54"})
+    points = perforated_points()
+    assert stones(game, BLACK) == [6] and stones(game, WHITE) == [29, 45]
+
+    def turn(p):  # 60 degrees about the centre (4, 4)
+        r, c = p[0] - 4, p[1] - 4
+        return (c + 4, c - r + 4)
+
+    assert points[29] == turn(turn(points[6])) and points[45] == turn(turn(points[29]))
+    assert game.mover == BLACK and game.colour_score(BLACK) == 1 and game.colour_score(WHITE) == 2
+
+
+def test_perforated_sites_beside_a_hole_are_not_edge_sites():
+    """Spec "End and score": "an *edge site* has fewer than 5 neighbours": on Perforated 54 a site
+    beside a hole inside the board has 5 and scores by the inner rule, the border's have 3 or 4.
+    A stone with one own and three enemy neighbours is safe on an edge site ("if it has a P
+    neighbour") but not inside ("more than 1 P neighbour or (Q neighbours - P neighbours) < 2").
+    Early end at 29 (half of 54 plus 2), 31 in the original ruleset."""
+    game = position(black=(26, 18), white=(25, 33, 34), board="perforated54")
+    assert game.degree[26] == 5  # (4, 3), west of the centre hole
+    marks = bytearray(game.n)
+    game.colour_score(BLACK, marks)
+    assert marks[26] == 0
+    game = position(black=(3, 2), white=(4, 7, 8), board="perforated54")
+    assert game.degree[3] == 4 and game.degree[0] == 3
+    game.colour_score(BLACK, marks)
+    assert marks[3] == 1
+    assert ai_throngs.winning_score(Throngs({"board": "perforated54"})) == 29
+    assert ai_throngs.winning_score(Throngs({"board": "perforated54", "ruleset": "original"})) == 31
 
 
 # --- definitions ----------------------------------------------------------------------------
