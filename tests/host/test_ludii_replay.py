@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from shared_rules.game import ONGOING
-from shared_rules.throngs import Throngs, NO_SITE, PASS
-from shared_rules.throngs_ludii import decision_name, replay_game
+from shared_rules.throngs.rules import Throngs, NO_SITE, PASS
+from shared_rules.throngs.ludii import decision_name, replay_game
 
 VECTORS = Path(__file__).resolve().parents[1] / "data" / "ludii"
 # file, board, games that may diverge (measured: 4 of 149 and 0 of 75 games)
