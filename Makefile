@@ -39,7 +39,7 @@ test: setup
 	$(MAKE) --no-print-directory typecheck
 	$(MAKE) --no-print-directory test-py
 	$(MAKE) --no-print-directory test-mpy
-	$(PY) -m tools.ludii_check tests/data/ludii/throngs63_ludii.jsonl.gz tests/data/ludii/throngs93_ludii.jsonl.gz
+	$(PY) -m tools.ludii_check tests/data/ludii/*.jsonl.gz
 
 # On every core (pytest-xdist), printing the slowest tests so the next person sees where time goes.
 test-py: $(STAMP_PY) $(NODE_VM)
