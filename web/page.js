@@ -7,7 +7,7 @@ const board = BOARDS[boardName];
 const id = Math.random().toString(36).slice(2) + Date.now().toString(36);
 const STORE = `tholia/${boardName}`;     // localStorage key prefix: STORE + file path
 const canvas = document.getElementById("screen");
-const ctx = canvas.getContext("2d");
+const ctx = canvas.getContext("2d", { willReadFrequently: true });   // the tests read it back
 const errorBox = document.getElementById("error");
 const statusLine = document.getElementById("status");
 
@@ -119,7 +119,7 @@ function fit() {
   document.body.classList.toggle("portrait", portrait);
   const pills = (board.SKIN_PILLS || []).length ? 40 : 0;
   const availW = window.innerWidth - 60 - (portrait ? 0 : 2 * 162);
-  const availH = window.innerHeight - 150 - pills - (portrait ? 2 * 162 : 0);
+  const availH = window.innerHeight - 150 - pills - (portrait ? 162 : 0);
   let scale = Math.floor(Math.min(availW / board.WIDTH, availH / board.HEIGHT));
   scale = Math.max(1, Math.min(scale, 8));
   canvas.style.width = `${board.WIDTH * scale}px`;
@@ -242,7 +242,7 @@ function onWorker(event) {
     state.frames++;
     if (state.firstFrameMs === null) state.firstFrameMs = performance.now();
   } else if (m.kind === "settled") {
-    state.lastSettle = { consumed: m.consumed, frames: state.frames };
+    state.lastSettle = { consumed: m.consumed, frames: state.frames, busyMs: m.busyMs };
     state.settled++;
   } else if (m.kind === "file") {
     files[m.path] = m.data;

@@ -20,7 +20,7 @@ let lut = null;              // RGBA of the 16 palette colours
 let mp = null;
 const held = new Set(), unseen = new Set(), lateRelease = new Set();
 let lastPump = 0, lastScan = 0, consumed = 0, streakStart = -1, settledSent = false;
-let busySince = performance.now();
+let consumedAt = 0;
 const known = new Map();     // save file path -> "mtime size" as last sent to the page
 
 function post(kind, data = {}, transfer = []) { self.postMessage({ kind, ...data }, transfer); }
@@ -36,7 +36,7 @@ function mailbox(wait) {
 }
 
 function handle(m) {
-  if (m.seq) consumed = Math.max(consumed, m.seq);
+  if (m.seq) { consumed = Math.max(consumed, m.seq); consumedAt = performance.now(); }
   if (m.kind === "down") { if (cfg.board.BUTTONS.includes(m.button)) { held.add(m.button); unseen.add(m.button); } }
   else if (m.kind === "up") {
     if (unseen.has(m.button)) lateRelease.add(m.button);   // a tap: the next poll still sees it
@@ -73,7 +73,7 @@ const host = {
     scan(performance.now());
     if (!got && !held.size && !settledSent && performance.now() - streakStart >= SETTLED_MS) {
       settledSent = true;
-      post("settled", { consumed, at: streakStart });
+      post("settled", { consumed, busyMs: streakStart - consumedAt });
     }
   },
   send(address, x, y, w, h) {
@@ -97,9 +97,7 @@ const host = {
         o += 4;
       }
     }
-    const now = performance.now();
-    post("frame", { x, y, w, h, rgba, busyMs: now - busySince }, [rgba.buffer]);
-    busySince = now;
+    post("frame", { x, y, w, h, rgba }, [rgba.buffer]);
   },
   heap(n) { post("heap", { bytes: n }); },
 };
@@ -178,7 +176,6 @@ self.onmessage = async (event) => {
       return [(r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2)];
     });
     post("running");
-    busySince = performance.now();
     mp.runPython(`import web_hw\nweb_hw.main(${JSON.stringify(cfg.board.NAME)})`);
     post("error", { text: "The app stopped." });
   } catch (e) {
