@@ -5,27 +5,17 @@ against desktop_sim's --screen-only shot, each game against the default AI at it
 replies against the same presses in the scripted hw of the host tests, a save resumed by
 Continue after a reload.  One browser run serves every test of this module (xdist_group)."""
 import base64
-import functools
-import http.server
-import json
-import os
-import random
-import shutil
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from app_harness import FakeHW, ScriptEnd, presses_for, run_app
 from desktop_sim import profiles
-from desktop_sim.sim import MONO_DARK, MONO_LIT, rgb_lut
 from shared_rules import registry
 import shared_rules.games  # noqa: F401  (registers the game names)
-from tools import web_build
-from tools.app_driver import new_game_keys
+from tools import web_build, web_plans
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.xdist_group("web")
@@ -36,17 +26,11 @@ SAVED_GAME = GAMES[-1]      # the game whose save the reload scenario continues
 
 
 def chromium():
-    for path in (os.environ.get("THOLIA_CHROMIUM"), shutil.which("chromium"), "/usr/bin/chromium"):
-        if path and os.path.exists(path):
-            return path
+    path = web_plans.chromium_path()
+    if path:
+        return path
     pytest.fail("chromium is missing: apt-get install -y chromium (Debian's browser; nothing is downloaded)",
                 pytrace=False)
-
-
-def rgb(panel, color):
-    if color:
-        return rgb_lut()[panel]
-    return np.where(panel[..., None] != 0, MONO_LIT, MONO_DARK).astype(np.uint8)
 
 
 def menu_shot(profile, tmp):
@@ -60,84 +44,6 @@ def menu_shot(profile, tmp):
     return np.ascontiguousarray(pygame.surfarray.array3d(image).swapaxes(0, 1))
 
 
-class SettlingHW(FakeHW):
-    """Counts the app's sleeps: it sleeps only when it waits for a button with nothing to do."""
-    sleeps = 0
-
-    def sleep_ms(self, n):
-        self.sleeps += 1
-        super().sleep_ms(n)
-
-
-def ai_replies(session):
-    movers = session.movers
-    return sum(1 for i in range(len(movers)) if session.is_ai(movers[i]) and (i == 0 or movers[i - 1] != movers[i]))
-
-
-def settled_shots(hw, shots, wanted):
-    """A driver step: once the app has slept twice with nothing pressed, the panel is a shot."""
-    if hw.mark is None:
-        hw.mark = hw.sleeps
-        return False
-    if hw.sleeps - hw.mark < 2:
-        return False
-    shots.append((len(hw.pressed), rgb(hw.panel, hw.color)))
-    hw.mark = None
-    return len(shots) >= wanted
-
-
-def against_the_ai(name, profile, folder, seed):
-    """(buttons, [(presses before, RGB)] at each of the AI's first REPLIES replies) of a human
-    playing random moves against the AI at the default level in the scripted hw."""
-    from firmware.app import HUMAN, ai_player
-    from shared_rules.levels import DEFAULT_LEVEL
-    rng = random.Random(seed)
-    shots = []
-
-    def drive(hw):
-        app = hw.app
-        if app.busy:
-            return []
-        if app.builder is None or app.builder.prefix:
-            raise AssertionError("%s: no move to enter after %d presses" % (name, len(hw.pressed)))
-        if ai_replies(app.session) > len(shots):
-            if settled_shots(hw, shots, REPLIES):
-                return None
-            if hw.mark is not None:
-                return []
-        return presses_for(app.builder, rng.choice(app.builder.moves))
-
-    hw = SettlingHW(folder, new_game_keys(name, HUMAN, ai_player(DEFAULT_LEVEL)), profile, drive)
-    hw.mark = None
-    run_app(hw)
-    assert len(shots) == REPLIES, "%s: %d replies seen" % (name, len(shots))
-    return list(hw.pressed), shots
-
-
-def continued(profile, folder):
-    """The panel once Continue (the main menu's first item with a save) has settled."""
-    shots = []
-
-    def drive(hw):
-        return None if settled_shots(hw, shots, 1) else []
-
-    hw = SettlingHW(folder, ["a"], profile, drive)
-    hw.mark = None
-    try:
-        run_app(hw)
-    except ScriptEnd:
-        pass
-    return shots[0][1]
-
-
-def serve(folder):
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
-    handler.log_message = lambda *args: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
 @pytest.fixture(scope="module")
 def web(tmp_path_factory):
     browser = chromium()
@@ -148,28 +54,14 @@ def web(tmp_path_factory):
     for i, name in enumerate(GAMES):
         profile = PROFILES[i % len(PROFILES)]
         folder = tmp / ("game-" + name)
-        buttons, shots = against_the_ai(name, profile, folder, i)
-        steps = []
-        for n, (presses, _) in enumerate(shots):
-            steps += [{"press": b} for b in buttons[len(steps) - n:presses]]
-            steps.append({"shot": "reply%d" % (n + 1)})
-        expected["games"][name] = (profile, shots)
+        hw = web_plans.against_the_ai(name, profile, folder, i, REPLIES)
+        steps = web_plans.steps(hw)
+        expected["games"][name] = (profile, hw.shots)
         if name == SAVED_GAME:
-            expected["continued"] = continued(profile, folder)
+            expected["continued"] = web_plans.continued(profile, folder)
             steps += [{"reload": True}, {"press": "a"}, {"shot": "continued"}]
         scenarios.append({"board": profile, "steps": steps})
-    server = serve(tmp / "site")
-    try:
-        plan = tmp / "plan.json"
-        plan.write_text(json.dumps({"url": "http://127.0.0.1:%d/" % server.server_address[1],
-                                    "chromium": browser, "scenarios": scenarios}))
-        run = subprocess.run(["node", str(ROOT / "tools" / "web_page.mjs"), str(plan), str(tmp / "result.json")],
-                             cwd=ROOT, capture_output=True, text=True, timeout=600)
-        assert run.returncode == 0, run.stderr.strip() or run.stdout.strip()
-    finally:
-        server.shutdown()
-    result = json.loads((tmp / "result.json").read_text())
-    result["origin"] = "http://127.0.0.1:%d/" % server.server_address[1]
+    result = web_plans.play(tmp / "site", scenarios, tmp, browser)
     return expected, result, {s["board"] if i < len(PROFILES) else GAMES[i - len(PROFILES)]: r
                               for i, (s, r) in enumerate(zip(scenarios, result["scenarios"]))}
 
