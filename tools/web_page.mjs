@@ -5,7 +5,8 @@
 //   node tools/web_page.mjs PLAN.json RESULT.json
 //
 // PLAN: {"url": "http://127.0.0.1:PORT/", "chromium": PATH, "scenarios": [{"board": NAME,
-// "steps": [{"press": BUTTON} | {"shot": NAME} | {"reload": true}]}]}.  Each scenario runs in
+// "steps": [{"press": BUTTON} | {"shot": NAME} | {"reload": true}]} | {"board": NAME,
+// "expectError": true}]}: the latter's result has "shown", the page's error text.  Each scenario runs in
 // a fresh browser context (empty storage); after the load and after every press the page
 // waits until the app has settled (it sleeps, waiting for a button, with nothing shown).
 // RESULT: {"scenarios": [{"shots": {NAME: base64 RGBA}, "loadMs": [first frame after each
@@ -46,6 +47,15 @@ async function run(plan) {
       page.on("worker", (w) => w.on("console", (m) => { if (m.type() === "error") result.console.push(`worker error: ${m.text()}`); }));
       const url = `${plan.url}?board=${scenario.board}`;
       const out = { shots: {}, loadMs: [], settleMs: [], busyMs: [] };
+      if (scenario.expectError) {
+        // A page that must fail: what it says instead of a screen.
+        await page.goto(url);
+        await page.waitForFunction(() => window.tholia && window.tholia.errors.length, null, { timeout: SETTLE_TIMEOUT_MS });
+        out.shown = await page.evaluate(() => document.getElementById("error").hidden ? "" : document.getElementById("error").textContent);
+        result.scenarios.push(out);
+        await context.close();
+        continue;
+      }
       await load(page, url, out);
       for (const step of scenario.steps) {
         if (step.press) {

@@ -208,7 +208,7 @@ state.pixels = () => {
 };
 
 // --- save file download and load -------------------------------------------------------------
-const GAME = `${board.SAVE_DIR}/game`;
+const GAME = board ? `${board.SAVE_DIR}/game` : "";
 document.getElementById("download").addEventListener("click", () => {
   const data = storage && storage.getItem(STORE + GAME) || files[GAME];
   if (!data) { statusLine.textContent = "No saved game yet."; return; }
@@ -252,6 +252,8 @@ function onWorker(event) {
     if (storage) storage.removeItem(STORE + m.path);
   } else if (m.kind === "heap") {
     state.heap = m.bytes;
+    state.memory = m.memory;
+    state.decisions = (state.decisions || 0) + 1;
   } else if (m.kind === "running") {
     state.running = true;
   } else if (m.kind === "log") {

@@ -7,7 +7,7 @@ import { loadMicroPython } from "./micropython.mjs";
 const MONO_LIT = [225, 238, 255], MONO_DARK = [8, 10, 16];   // as the simulator's panel
 const PUMP_MS = 15;          // the mailbox is asked at most this often while the app is busy
 const SETTLED_MS = 150;      // sleeping this long with nothing shown and no input: settled
-const SCAN_MS = 250;         // the save folder is compared this often
+const SCAN_MS = 250;         // the save folder is compared this often while the app is busy
 
 let memory = null;           // the VM's linear memory (the framebuffer is read from there)
 const instantiate = WebAssembly.instantiate, instantiateStreaming = WebAssembly.instantiateStreaming;
@@ -70,7 +70,7 @@ const host = {
     if (streakStart < 0) streakStart = start;
     lastPump = start;
     const got = mailbox(Math.max(0, Math.round(ms)));
-    scan(performance.now());
+    scan(performance.now(), true);
     if (!got && !held.size && !settledSent && performance.now() - streakStart >= SETTLED_MS) {
       settledSent = true;
       post("settled", { consumed, busyMs: streakStart - consumedAt });
@@ -99,7 +99,7 @@ const host = {
     }
     post("frame", { x, y, w, h, rgba }, [rgba.buffer]);
   },
-  heap(n) { post("heap", { bytes: n }); },
+  heap(n) { post("heap", { bytes: n, memory: memory.buffer.byteLength }); },
 };
 
 // --- the save folder, mirrored to the page's storage ---------------------------------------
@@ -118,8 +118,9 @@ function walk(dir, out) {
   return out;
 }
 
-function scan(now) {
-  if (now - lastScan < SCAN_MS) return;
+// Always when the app sleeps (it has done its saving), so a page closed then loses nothing.
+function scan(now, always = false) {
+  if (!always && now - lastScan < SCAN_MS) return;
   lastScan = now;
   const seen = new Set();
   for (const path of walk(cfg.board.SAVE_DIR, [])) {

@@ -61,9 +61,10 @@ def web(tmp_path_factory):
             expected["continued"] = web_plans.continued(profile, folder)
             steps += [{"reload": True}, {"press": "a"}, {"shot": "continued"}]
         scenarios.append({"board": profile, "steps": steps})
+    scenarios.append({"board": "no_such_board", "expectError": True})
     result = web_plans.play(tmp / "site", scenarios, tmp, browser)
-    return expected, result, {s["board"] if i < len(PROFILES) else GAMES[i - len(PROFILES)]: r
-                              for i, (s, r) in enumerate(zip(scenarios, result["scenarios"]))}
+    names = PROFILES + GAMES + ["no_such_board"]
+    return expected, result, dict(zip(names, result["scenarios"]))
 
 
 def canvas(shot, height, width):
@@ -112,7 +113,14 @@ def test_no_request_leaves_the_origin_and_nothing_is_logged_as_an_error(web):
     assert not result["errors"], result["errors"][:5]
 
 
+def test_an_unknown_board_is_said_on_the_page_not_a_blank_screen(web):
+    _, _, runs = web
+    shown = runs["no_such_board"]["shown"]
+    assert 'Unknown board "no_such_board"' in shown and "pico_lcd13" in shown, shown
+
+
 def test_the_main_menu_is_drawn_within_3_s_of_the_page_load(web):
     _, result, _ = web
     slowest = max(ms for run in result["scenarios"] for ms in run["loadMs"])
+    assert len(result["scenarios"][0]["loadMs"]) == 1
     assert slowest < 3000, "the first frame came %.0f ms after the page load" % slowest
