@@ -86,7 +86,7 @@ def build(out, root=ROOT):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.web_build", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.web_build", description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "build" / "web"), help="the folder to write (default build/web)")
     args = parser.parse_args(argv)
     try:

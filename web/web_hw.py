@@ -2,7 +2,7 @@
 # MicroPython WebAssembly VM of a browser worker (web/worker.js is the host object `js.tholia`).
 # The framebuffer's address in the VM's memory goes to the host, which reads the shown rectangle
 # from there (a copy through the FFI costs ~20 ms a frame).
-import js
+import js  # pyright: ignore[reportMissingImports]  (the WebAssembly port's FFI)
 import uctypes
 
 from firmware.device_hal import Buttons
