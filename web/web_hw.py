@@ -1,7 +1,7 @@
 # The page's hardware layer: the `hw` object of docs/architecture.md for the app running in the
 # MicroPython WebAssembly VM of a browser worker (web/worker.js is the host object `js.tholia`).
 # The framebuffer's address in the VM's memory goes to the host, which reads the shown rectangle
-# from there (a copy through the FFI costs ~20 ms a frame).
+# from there (a copy through the FFI goes byte by byte).
 import js  # pyright: ignore[reportMissingImports]  (the WebAssembly port's FFI)
 import uctypes
 

@@ -124,3 +124,13 @@ def test_the_main_menu_is_drawn_within_3_s_of_the_page_load(web):
     slowest = max(ms for run in result["scenarios"] for ms in run["loadMs"])
     assert len(result["scenarios"][0]["loadMs"]) == 1
     assert slowest < 3000, "the first frame came %.0f ms after the page load" % slowest
+
+
+def test_make_web_on_bad_input_says_why_in_one_line(tmp_path, capsys):
+    (tmp_path / "web").mkdir()
+    with pytest.raises(web_build.WebBuildError, match=r"micropython\.mjs is missing: run `make setup`"):
+        web_build.build(tmp_path / "out", root=tmp_path)
+    (tmp_path / "a-file").write_text("")
+    assert web_build.main(["--out", str(tmp_path / "a-file" / "out")]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("web_build: "), err
