@@ -50,6 +50,7 @@ def run(board, script_lines, out_png):
 
 def plan(boards, games, out_dir):
     """(board, button script, PNG path) of every screenshot."""
+    from shared_rules import registry
     out = []
     for board in boards:
         stem = os.path.join(out_dir, board)
@@ -57,7 +58,7 @@ def plan(boards, games, out_dir):
         for index, game in enumerate(games):
             out.append((board, new_game_script(index, False) + ["wait 1000"],
                         "%s-%s.png" % (stem, game)))
-            if importlib.util.find_spec("shared_rules.ai_" + game) is None:
+            if importlib.util.find_spec(registry.ai_module(game)) is None:
                 continue
             if game in ENDLESS_DEMOS:
                 out.append((board, new_game_script(index, True) + ["wait %d" % DEMO_MID_MS],

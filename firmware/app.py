@@ -242,12 +242,13 @@ class App:
     def has_ai(self, name):
         """Whether `name` has an AI (its tuning module); the answer is kept, the code is not."""
         if name not in self.ai_known:
-            module = "shared_rules.ai_" + name
+            module = registry.ai_module(name)
             try:
                 __import__(module)
                 self.ai_known[name] = True
             except ImportError as e:
-                if module[13:] not in str(e):
+                missing = str(e)
+                if "'%s'" % module not in missing and "'%s'" % registry.package(name) not in missing:
                     raise    # the AI's own imports are broken: say so, do not hide it
                 self.ai_known[name] = False
             self.drop_ai(name)
@@ -261,11 +262,11 @@ class App:
         self.unload_ai(name)
 
     def unload_ai(self, name):
-        """The AI's modules (`ai`, `ai_<name>` and its helpers) leave the heap, with the tables
+        """The AI's modules (`ai`, the game's `ai*` modules) leave the heap, with the tables
         they keep, which hold the last game searched (Tholian Go's memo, Thoughtwave's links,
         Trap's work arrays)."""
         for module in list(sys.modules):
-            if module.startswith("shared_rules.ai_" + name) or module == "shared_rules.ai":
+            if module.startswith(registry.ai_module(name)) or module == "shared_rules.ai":
                 unload(module)
         gc.collect()
 

@@ -72,9 +72,14 @@ def describe_save(saved, cols):
     return tries[-1][:cols]
 
 
+def game_list():
+    """The games in the order the game list shows them (a script that drives the menu asks here)."""
+    return registry.game_names()
+
+
 def pick_game(app, title, index=0):
     """(name, index) of the game chosen from the list, or ("", index) for back."""
-    names = registry.game_names()
+    names = game_list()
     if not names:
         app.ui.message(title, "No games are installed.")
         return "", 0
@@ -106,6 +111,7 @@ def set_up_game(app, name):
     if cls.SETUP_MODULE:
         __import__(cls.SETUP_MODULE)    # the same: run once by the game's creation, then forgotten
     option_names = sorted(cls.OPTIONS)
+    game_words = option_words.game_words(name)
     labels = []
     choices = []
     words = []
@@ -117,9 +123,9 @@ def set_up_game(app, name):
             values = Numbers(low, high)
         else:
             values = allowed
-        labels.append(option_words.label(name, opt))
+        labels.append(option_words.label(game_words, opt))
         choices.append(values)
-        words.append(option_words.values(name, opt))
+        words.append(option_words.values(game_words, opt))
         picked.append(values.index(allowed[0]))
     levels = LEVELS if app.has_ai(name) else ()
     player_choices = ["Human"] + ["AI " + level for level in levels]

@@ -53,6 +53,7 @@ import time
 from shared_rules.game import ONGOING, DRAW, GameError
 from shared_rules import levels
 from shared_rules.levels import DEFAULT_LEVEL, LEVELS  # ai.LEVELS; the app reads levels.py
+from shared_rules.registry import ai_module
 from shared_rules.rng import Rng
 
 DEVICE_PYSTONES = const(1490)  # RP2040 @125 MHz, the reference device (docs/platform.md)
@@ -107,7 +108,7 @@ def set_host_speed(host_pystones, device_pystones=DEVICE_PYSTONES):
 def tuner_class(game):
     """The game's Tuner class, its module imported only now (the device holds one game's code)."""
     try:
-        tuning = __import__("shared_rules.ai_" + game.NAME, None, None, ["Tuner"])
+        tuning = __import__(ai_module(game.NAME), None, None, ["Tuner"])
     except ImportError:
         tuning = None
     if tuning is None or not hasattr(tuning, "Tuner"):

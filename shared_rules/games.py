@@ -3,9 +3,9 @@
 from shared_rules.registry import register
 
 # Each game adds one line here when its rules land:
-# register(name, module, class name, title)
-register("trap", "shared_rules.trap", "Trap", "Trap")
-register("lazo", "shared_rules.lazo", "Lazo", "Lazo")
-register("thoughtwave", "shared_rules.thoughtwave", "Thoughtwave", "Thoughtwave")
-register("throngs", "shared_rules.throngs", "Throngs", "Throngs")
-register("tholian_go", "shared_rules.tholian_go", "TholianGo", "Tholian Go")
+# register(name, class name in shared_rules/<name>/rules.py, title)
+register("trap", "Trap", "Trap")
+register("lazo", "Lazo", "Lazo")
+register("thoughtwave", "Thoughtwave", "Thoughtwave")
+register("throngs", "Throngs", "Throngs")
+register("tholian_go", "TholianGo", "Tholian Go")

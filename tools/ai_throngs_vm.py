@@ -18,7 +18,7 @@ import time
 
 from shared_rules import ai
 from shared_rules.game import ONGOING
-from shared_rules.throngs import Throngs
+from shared_rules.throngs.rules import Throngs
 from tools import pystone
 
 mem_alloc = getattr(gc, "mem_alloc")  # MicroPython only
@@ -35,7 +35,7 @@ state = {"baseline": 0, "worst": 0, "held": 0, "searches": 0, "code": 0, "turn_m
 turns_ms = []
 vm_pystones = pystone.pystones(20000)
 before_import = mem_alloc()
-ai.Search(game, LEVEL, max_nodes=1).run()  # imports shared_rules/ai_throngs.py
+ai.Search(game, LEVEL, max_nodes=1).run()  # imports shared_rules/throngs/ai.py
 state["code"] = mem_alloc() - before_import
 
 

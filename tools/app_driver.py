@@ -30,13 +30,25 @@ class ScriptedHw(HwBase):
         self.now += n
 
 
+def game_row(game):
+    """The row of the game list that shows `game`, as the menu orders it; the modules this
+    loads are forgotten again, so that the app starts with the heap it would have."""
+    import sys
+    from shared_rules.registry import unload
+    before = set(sys.modules)
+    from firmware.menus import game_list
+    row = game_list().index(game)
+    for module in [m for m in sys.modules if m not in before]:
+        unload(module)
+    return row
+
+
 def new_game_keys(game, first, second):
     """Main menu -> New game -> `game` -> its form with the players `first` and `second` (the
     save's words: "human", "ai-<level>") -> Start.  The form opens on Start; above it the second
     player's row, on the AI at the default level, and above that the first player's, on Human;
     a row's choices are Human, then the AI at each level of shared_rules/levels.py."""
     from firmware.app import player_level
-    from shared_rules import registry
     from shared_rules.levels import DEFAULT_LEVEL, LEVELS
 
     def choice(player):
@@ -47,7 +59,7 @@ def new_game_keys(game, first, second):
         n = choice(player) - start
         return ["right"] * n if n > 0 else ["left"] * -n
 
-    keys = ["a"] + ["down"] * registry.game_names().index(game) + ["a"]
+    keys = ["a"] + ["down"] * game_row(game) + ["a"]
     keys += ["up"] + steps(1 + LEVELS.index(DEFAULT_LEVEL), second)
     if choice(first):
         keys += ["up"] + steps(0, first) + ["down"]

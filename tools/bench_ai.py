@@ -1,6 +1,6 @@
 """AI benchmark (`make bench`, topic "ai"): strength, time per turn and heap of every game's AI.
 
-For every registered game that has an AI (shared_rules/ai_<game>.py) and every level: matches
+For every registered game that has an AI (shared_rules/<game>/ai.py) and every level: matches
 against a uniform random player and against a greedy one-ply player (the move whose position the
 game's own evaluation likes best; it takes immediate wins), colours alternating; the strongest
 level also plays the default level.  Win rate = wins / games (draws are not wins), with its 95%
@@ -54,7 +54,7 @@ SLOWEST_KEPT = 3
 
 
 def games_with_ai():
-    """Registered games whose shared_rules/ai_<game>.py is in place (it defines LEVELS)."""
+    """Registered games whose shared_rules/<game>/ai.py is in place (it defines LEVELS)."""
     out = []
     for name in registry.game_names():
         try:

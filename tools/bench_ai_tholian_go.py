@@ -105,7 +105,7 @@ VM_SCRIPT = """
 import gc
 import json
 from shared_rules import ai
-from shared_rules.tholian_go import TholianGo
+from shared_rules.tholian_go.rules import TholianGo
 mem_alloc = getattr(gc, "mem_alloc")
 TURNS = %d
 heap = {}

@@ -62,7 +62,7 @@ def sessions_of(benchlib):
     out = []
     for game in registry.game_names():
         out += [("human", game, profile) for profile in profiles.names()]
-        if os.path.exists(os.path.join(benchlib.ROOT, "shared_rules", "ai_%s.py" % game)):
+        if os.path.exists(os.path.join(benchlib.ROOT, "shared_rules", game, "ai.py")):
             out += [("normal", game, profile) for profile in profiles.names()]
     return out
 

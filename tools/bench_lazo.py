@@ -14,8 +14,8 @@ the loop check after a move.
 import statistics
 import time
 
-from shared_rules import lazo
-from shared_rules.lazo import Lazo
+from shared_rules.lazo import rules as lazo
+from shared_rules.lazo.rules import Lazo
 from tools.benchlib import print_run, rules_run
 
 GAMES = 40
@@ -84,8 +84,8 @@ def host_figures(bench):
 VM_SCRIPT = r'''
 import array, gc
 base = gc.mem_alloc()
-from shared_rules import lazo
-from shared_rules.lazo import Lazo
+from shared_rules.lazo import rules as lazo
+from shared_rules.lazo.rules import Lazo
 from shared_rules.rng import Rng
 module_bytes = gc.mem_alloc() - base
 from tools.rules_bench_vm import mem_alloc, new_game_bytes, report

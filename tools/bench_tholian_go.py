@@ -15,7 +15,7 @@ import tempfile
 import time
 
 from shared_rules.rng import Rng
-from shared_rules.tholian_go import OFFER, TholianGo
+from shared_rules.tholian_go.rules import OFFER, TholianGo
 
 GAMES = 5
 DECISIONS = 400
@@ -147,7 +147,7 @@ VM_SCRIPT = r'''
 # within this script every gc.mem_alloc() difference is what the code in between allocated.
 import gc, json, time
 base = gc.mem_alloc()
-from shared_rules.tholian_go import TholianGo, OFFER
+from shared_rules.tholian_go.rules import TholianGo, OFFER
 from shared_rules.rng import Rng
 module_bytes = gc.mem_alloc() - base
 base = gc.mem_alloc()

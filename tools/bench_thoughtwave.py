@@ -5,7 +5,7 @@ Figures as tools/rules_bench_vm.py's standard_figures gives them (see benchlib.r
 """
 import statistics
 
-from shared_rules.thoughtwave import Thoughtwave
+from shared_rules.thoughtwave.rules import Thoughtwave
 from tools.benchlib import print_run, rules_run
 
 GAMES = 40  # random games on CPython
@@ -34,7 +34,7 @@ def host_figures(bench):
 VM_SCRIPT = r'''
 import gc
 base = gc.mem_alloc()
-from shared_rules.thoughtwave import Thoughtwave
+from shared_rules.thoughtwave.rules import Thoughtwave
 from shared_rules.rng import Rng
 module_bytes = gc.mem_alloc() - base
 from tools.rules_bench_vm import report, standard_figures

@@ -22,7 +22,7 @@ the host pystone.
 import statistics
 import time
 
-from shared_rules.throngs import Throngs, PASS
+from shared_rules.throngs.rules import Throngs, PASS
 from tools.benchlib import print_run, rules_run
 
 LUDII_GAMES_PER_S = {"63": 9.9, "93": 3.1}
@@ -134,7 +134,7 @@ def host_figures(bench):
 VM_SCRIPT = r'''
 import gc, time
 base = gc.mem_alloc()
-from shared_rules.throngs import Throngs
+from shared_rules.throngs.rules import Throngs
 from shared_rules.rng import Rng
 module_bytes = gc.mem_alloc() - base
 from tools.rules_bench_vm import ms_per_call, new_game_bytes, play_random, random_games, report, warm_up

@@ -5,7 +5,7 @@ Figures:
   build.<profile>.board_bytes / files / <package>_bytes   flash footprint of build/<profile>/
   build.<profile>.host_seconds                            mpy-cross time for the whole build
   import_heap.<game>.mpy_bytes / source_bytes             gc.mem_alloc() growth under the
-        MicroPython VM (32-bit like the boards) to import shared_rules.<game> and what it
+        MicroPython VM (32-bit like the boards) to import shared_rules.<game>.rules and what it
         imports, from the pico_lcd13 build's .mpy vs from the .py source
 """
 import os
@@ -20,15 +20,15 @@ import gc, json, sys
 sys.path.insert(0, %(path)r)
 gc.collect()
 before = gc.mem_alloc()
-import shared_rules.%(module)s
+import %(module)s
 gc.collect()
-print("@@BENCH " + json.dumps({"bytes": gc.mem_alloc() - before, "file": shared_rules.%(module)s.__file__}))
+print("@@BENCH " + json.dumps({"bytes": gc.mem_alloc() - before, "file": sys.modules[%(module)r].__file__}))
 """
 
 
-def game_modules():
+def game_names():
     text = (ROOT / "shared_rules" / "games.py").read_text()
-    return re.findall(r'^register\("\w+", "shared_rules\.(\w+)"', text, re.M)
+    return re.findall(r'^register\("(\w+)"', text, re.M)
 
 
 def run(bench):
@@ -45,10 +45,11 @@ def run(bench):
 
     build_dir = os.path.relpath(ROOT / "build" / "pico_lcd13", ROOT)
     with tempfile.TemporaryDirectory() as tmp:
-        for module in game_modules():
+        for game in game_names():
+            module = "shared_rules.%s.rules" % game
             row = {}
             for kind, mounts, path in (("mpy", (build_dir,), "/" + build_dir), ("source", ("shared_rules",), "/")):
-                script = os.path.join(tmp, "import_%s_%s.py" % (module, kind))
+                script = os.path.join(tmp, "import_%s_%s.py" % (game, kind))
                 with open(script, "w") as f:
                     f.write(IMPORT_SCRIPT % {"path": path, "module": module})
                 measured = bench.run_mpy(script, mounts=mounts)
@@ -56,5 +57,5 @@ def run(bench):
                 if not measured["file"].endswith(expected):
                     raise RuntimeError("imported %s, not the %s" % (measured["file"], expected))
                 row[kind + "_bytes"] = measured["bytes"]
-            figures["import_heap"][module] = row
+            figures["import_heap"][game] = row
     return figures

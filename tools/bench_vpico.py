@@ -512,7 +512,7 @@ def games_with_ai():
     from shared_rules import registry
     import shared_rules.games  # noqa: F401
     root = Path(__file__).resolve().parents[1]
-    return [g for g in registry.game_names() if (root / "shared_rules" / ("ai_%s.py" % g)).exists()]
+    return [g for g in registry.game_names() if (root / "shared_rules" / g / "ai.py").exists()]
 
 
 def run(benchlib):

@@ -34,6 +34,8 @@ from desktop_sim import profiles as board_profiles
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("shared_rules", "firmware")  # compiled whole; boards/ contributes only the profile
+# A game's facts for the host's tools and tests (shared_rules/<game>/host.py): never on a board.
+HOST_ONLY = "host.py"
 BOARDS_DIR = "boards"
 ACTIVE_MODULE = "active"
 
@@ -45,7 +47,7 @@ MARCHES = ("x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "a
            "xtensa", "xtensawin", "rv32imc", "rv64imc", BYTECODE_ONLY)
 
 # A function written for MicroPython's viper code emitter as well as for plain Python has this
-# comment line right above its def (shared_rules/ai_thoughtwave_links.py's dial): a build for a
+# comment line right above its def (shared_rules/thoughtwave/ai_links.py's dial): a build for a
 # chip (-march) turns it into the decorator, so the board runs machine code; the sources stay
 # plain Python for CPython and the MicroPython VM, which has no native emitter.
 VIPER_MARK = "# @micropython.viper\n"
@@ -153,12 +155,13 @@ def compile_files(sources, dest, march, keep_going=False, line_numbers=True):
 
 
 def package_files(root, package):
-    """(path relative to root, host file) of every file of a folder, caches and dot-files left out."""
+    """(path relative to root, host file) of every file of a folder, caches, dot-files and the
+    host-only modules (HOST_ONLY) left out."""
     out = []
     for path in sorted((root / package).rglob("*")):
         rel = path.relative_to(root)
         if path.is_file() and "__pycache__" not in rel.parts and not any(p.startswith(".") for p in rel.parts) \
-                and path.suffix != ".pyc":
+                and path.suffix != ".pyc" and path.name != HOST_ONLY:
             out.append((rel.as_posix(), path))
     return out
 
@@ -236,10 +239,10 @@ def build(profile, march=None, root=ROOT, out_root=None, log=print):
 # Tables the rules would build at run time, made here instead and shipped as data files:
 # (the module that reads and writes them, the code that writes them into the folder argv[1]).
 DATA_MAKERS = (
-    ("shared_rules/tholian_go_setup.py",  # Tholian Go's spaces (~95 ms of a new game on the device)
+    ("shared_rules/tholian_go/setup.py",  # Tholian Go's spaces (~95 ms of a new game on the device)
      "import os\n"
-     "from shared_rules.tholian_go_geometry import SPACES, Space\n"
-     "from shared_rules.tholian_go_setup import SPACES_FOLDER, space_path, write_space\n"
+     "from shared_rules.tholian_go.geometry import SPACES, Space\n"
+     "from shared_rules.tholian_go.setup import SPACES_FOLDER, space_path, write_space\n"
      "folder = os.path.join(sys.argv[1], SPACES_FOLDER)\n"
      "os.makedirs(folder)\n"
      "for name in sorted(SPACES):\n"

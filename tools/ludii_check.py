@@ -10,8 +10,8 @@ import json
 import sys
 
 from shared_rules.game import GameError
-from shared_rules.throngs import Throngs
-from shared_rules.throngs_ludii import offered
+from shared_rules.throngs.rules import Throngs
+from shared_rules.throngs.ludii import offered
 
 SHOWN = 5
 USAGE = "usage: python -m tools.ludii_check FILE...   (.jsonl or .jsonl.gz reference vectors)"

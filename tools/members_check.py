@@ -1,7 +1,9 @@
-"""No private members across modules: the AI tuning modules and the board views use the rules'
-public members only (issue 19; docs/architecture.md, each game's "for the app and the AI").
+"""No private members across modules: every module of shared_rules/, firmware/ and boards/ uses
+other modules' public members only (docs/architecture.md, each game's "for the app and the AI").
+The one exception: the parts of a game's rules split off for the heap (setup, text, variants...)
+work on the game they are handed as the rules' class does; its AI (ai*.py) does not.
 
-    python -m tools.members_check [PATH ...]    (default: shared_rules/ai_*.py, firmware/views/)
+    python -m tools.members_check [PATH ...]    (default: shared_rules/, firmware/, boards/)
 
 Prints `file:line: reason` for each `obj._name` that reaches into another module's object and
 each `import _x` / `from m import _X`, and exits 1 if there is any.  Fine: `self._x`, `cls._x`,
@@ -14,7 +16,7 @@ import sys
 
 from tools.subset_check import check_files
 
-DEFAULT_PATHS = ("shared_rules/ai_*.py", "firmware/views")
+DEFAULT_PATHS = ("shared_rules", "firmware", "boards")
 
 
 def private(name):
@@ -67,13 +69,24 @@ class Checker(ast.NodeVisitor):
                             "public one" % (node.module or ".", alias.name))
 
 
+def rules_part(path):
+    """Whether `path` is a part of a game's rules split off for the heap (a module of
+    shared_rules/<game>/ other than its AI's ai*.py): such a part works on the game it is
+    handed (`game`) as the rules' own code does."""
+    parts = path.replace("\\", "/").split("/")
+    return len(parts) >= 3 and parts[-3] == "shared_rules" and not parts[-1].startswith("ai")
+
+
 def check_source(source, path="<string>"):
     """List of `path:line: reason` for one file's source text."""
     try:
         tree = ast.parse(source, path)
     except SyntaxError as e:
         return ["%s:%d: syntax error: %s" % (path, e.lineno or 0, e.msg)]
-    checker = Checker(path, own_objects(tree))
+    own = own_objects(tree)
+    if rules_part(path):
+        own.add("game")
+    checker = Checker(path, own)
     checker.visit(tree)
     return checker.problems
 

@@ -3,15 +3,16 @@
 //   node tools/mpy_test.mjs [--jobs N] [--src DIR]... [TEST_FILE_OR_DIR ...]     (default: tests/rules)
 //
 // Each test module gets a fresh VM with the project's `shared_rules/` (and any --src folder)
-// copied in; every top-level `test_*` function runs.  Modules run on N worker threads at once
-// (default: one per core), each module's output printed whole, in the order given.  One line per
+// copied in, with the files of its folder and of the folder above (tests/rules/ for a game's);
+// every top-level `test_*` function runs.  Modules run on N worker threads at once (default: one
+// per core), each module's output printed whole, in the order given.  One line per
 // failure with its traceback, the slowest modules, then the plain line `N passed, M failed`;
 // exit status 1 on any failure.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Worker, isMainThread, parentPort } from "node:worker_threads";
-import { freshVM, copyTree, runCode } from "./mpyvm.mjs";
+import { freshVM, copyTree, mkdirs, runCode } from "./mpyvm.mjs";
 
 // The same runner as on a real board (tools/devtest.py): one harness, two places.
 const HARNESS = fs.readFileSync(new URL("./devtest_harness.py", import.meta.url), "utf8");
@@ -21,12 +22,27 @@ function collect(args) {
   const files = [];
   for (const arg of args) {
     const [p, only] = arg.split("::");
-    if (fs.statSync(p).isDirectory()) {
-      for (const f of fs.readdirSync(p).sort())
-        if (/^test_.*\.py$/.test(f)) files.push({ file: path.join(p, f), only: null });
-    } else files.push({ file: p, only: only || null });
+    if (fs.statSync(p).isDirectory()) walk(p, files);
+    else files.push({ file: p, only: only || null });
   }
   return files;
+}
+
+// A folder's test files, then its subfolders' (a game's tests live in a folder of their own).
+function walk(dir, files) {
+  const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name < b.name ? -1 : 1);
+  for (const e of entries)
+    if (e.isFile() && /^test_.*\.py$/.test(e.name)) files.push({ file: path.join(dir, e.name), only: null });
+  for (const e of entries)
+    if (e.isDirectory() && !e.name.startsWith(".") && e.name !== "__pycache__") walk(path.join(dir, e.name), files);
+}
+
+// The files of a folder, not its subfolders.
+function copyFiles(mp, hostDir, vmDir) {
+  mkdirs(mp, vmDir);
+  for (const entry of fs.readdirSync(hostDir, { withFileTypes: true }))
+    if (entry.isFile() && !entry.name.startsWith("."))
+      mp.FS.writeFile(vmDir + "/" + entry.name, fs.readFileSync(path.join(hostDir, entry.name)));
 }
 
 // One module in a fresh VM: its printed lines, [passed, failed] and seconds.
@@ -43,9 +59,11 @@ async function runModule({ file, only, srcs }) {
   };
   const mp = await freshVM({ onLine });
   for (const s of srcs) copyTree(mp, s, "/" + path.basename(path.resolve(s)));
-  copyTree(mp, dir, "/testdir");
+  // The test's folder and the one above it (the helpers every game's tests share).
+  copyFiles(mp, dir, "/testdir");
+  copyFiles(mp, path.dirname(dir), "/testup");
   const onlyList = only ? JSON.stringify([only]) : "None";
-  const status = runCode(mp, `import sys\nsys.path.insert(0, "/testdir")\nsys.path.insert(0, "/")\n` +
+  const status = runCode(mp, `import sys\nsys.path.insert(0, "/testup")\nsys.path.insert(0, "/testdir")\nsys.path.insert(0, "/")\n` +
     HARNESS + `\nrun(${JSON.stringify(modname)}, ${onlyList})\n`, onLine);
   if (!result) {  // the module itself failed to import or the VM died
     lines.push(`FAILED ${file} (could not run: status ${status})`);

@@ -2,7 +2,7 @@
 
     python -m tools.soak [--scale F] [--jobs N] [--only GAME ...] [--seed S]
 
-Each game's random driver in tests/rules/test_<game>_random.py has `soak(seed)`: one whole
+Each game's random driver in tests/rules/<game>/test_<game>_random.py has `soak(seed)`: one whole
 random game with options chosen by the seed (spread over its boards, rulesets, variants and
 spaces), checked by rules_support.play_checked (legal moves never empty while the game is on and
 without duplicates, each decision's text names it back, encode/decode, undo restores every
@@ -24,15 +24,25 @@ from tools.procs import interrupted_by_signals
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RULES_TESTS = os.path.join(ROOT, "tests", "rules")
-# game -> games in a full run (Tholian Go: 200 for each of its 14 cases, tests/rules/test_tholian_go_random.py)
-PLAN = {"trap": 10000, "thoughtwave": 10000, "lazo": 10000, "throngs": 10000, "tholian_go": 200 * 14}
 CHUNK = 10          # games per task handed to a worker
 PROGRESS_S = 30     # seconds between progress lines
 
 
+def full_plan():
+    """game -> games in a full run: every registered game's SOAK_GAMES (its host.py)."""
+    from shared_rules import registry
+    import shared_rules.games  # noqa: F401  (registers every game)
+    return {name: registry.host_facts(name).SOAK_GAMES for name in registry.GAMES}  # as registered
+
+
+PLAN = full_plan()
+
+
 def driver(name):
-    if RULES_TESTS not in sys.path:
-        sys.path[:0] = [RULES_TESTS, ROOT]
+    """The game's random driver, tests/rules/<name>/test_<name>_random.py."""
+    folder = os.path.join(RULES_TESTS, name)
+    if folder not in sys.path:
+        sys.path[:0] = [folder, RULES_TESTS, ROOT]
     return __import__("test_%s_random" % name)
 
 

@@ -6,7 +6,7 @@
 from array import array
 
 from firmware.views.base import View as BaseView, table_points
-from shared_rules.lazo import N_LEVELS, N_SPACES, space_index, space_kij, supports
+from shared_rules.lazo.rules import N_LEVELS, N_SPACES, space_index, space_kij, supports
 
 _LEVEL1 = 145
 _PX_SPAN = 36     # level-1 places span px = 0..36 (half tile widths)
@@ -32,7 +32,7 @@ class View(BaseView):
         self.r = t // 2
         self.cursor_r = self.r + 1
         # Every space's place on the screen, computed once, a row at a time: space k.i.j is at
-        # px = 2i + j + k - 1, py = 3j + k - 1 (shared_rules.lazo.space_xy, whose call per space
+        # px = 2i + j + k - 1, py = 3j + k - 1 (shared_rules.lazo.rules.space_xy, whose call per space
         # took 51 ms of a new game's first screen on the virtual Pico, and a loop per space
         # 21 ms); t is even.
         xs = self.xs = array("h", bytes(2 * N_SPACES))

@@ -9,8 +9,8 @@ from array import array
 from firmware.drawlog import DrawLog  # noqa: F401  (the log's type, for the checker)
 from firmware.ui import TOP
 from firmware.views.base import BUTTON, View as BaseView, table_points
-from shared_rules.tholian_go import ACCEPT, DECLINE, END, OFFER, PASS, SPECIAL, STEP, special_move, step_slot
-from shared_rules.tholian_go_geometry import SLOTS
+from shared_rules.tholian_go.rules import ACCEPT, DECLINE, END, OFFER, PASS, SPECIAL, STEP, special_move, step_slot
+from shared_rules.tholian_go.geometry import SLOTS
 
 _SPECIALS = {END: "End", PASS: "Pass", ACCEPT: "Accept", DECLINE: "Decline"}
 

@@ -4,7 +4,7 @@
 from array import array
 
 from firmware.views.base import BUTTON, View as BaseView
-from shared_rules.thoughtwave import CELL_SHIFT, PASS, PIECES, SIZE, piece_of, placed_cell, placed_mask, rotation_of
+from shared_rules.thoughtwave.rules import CELL_SHIFT, PASS, PIECES, SIZE, piece_of, placed_cell, placed_mask, rotation_of
 
 _PIECE = BUTTON            # + piece index: the piece step
 _ROTATION = BUTTON + 8     # + rotation: the rotation step

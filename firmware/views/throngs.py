@@ -8,7 +8,7 @@
 from array import array
 
 from firmware.views.base import BUTTON, View as BaseView, table_points
-from shared_rules.throngs import (BLACK, CAPTURE, CHOOSE, DEPLOY, DEST, KIND_MASK, MOVE, PASS, PLACE_BLACK,
+from shared_rules.throngs.rules import (BLACK, CAPTURE, CHOOSE, DEPLOY, DEST, KIND_MASK, MOVE, PASS, PLACE_BLACK,
                                   PLACE_WHITE, SITE_MASK, choice)
 
 _PASS = BUTTON

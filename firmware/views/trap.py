@@ -1,7 +1,7 @@
 # Trap's board: holes on a square grid, red dots in the middle of unit squares.
 # Steps: a placement is the hole; a phase-2 move is (ball, hole); a forced pass is a button.
 from firmware.views.base import BUTTON, View as BaseView
-from shared_rules.trap import SOURCE_SHIFT
+from shared_rules.trap.rules import SOURCE_SHIFT
 
 
 class View(BaseView):

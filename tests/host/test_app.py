@@ -224,7 +224,7 @@ def test_no_usable_save_is_a_message_not_a_crash(tmp_path):
 @pytest.mark.parametrize("error", [RuntimeError("board on fire"), MemoryError()])
 def test_an_error_inside_the_game_shows_a_message_keeps_the_save_and_returns_to_the_menu(
         tmp_path, monkeypatch, error):
-    from shared_rules.trap import Trap
+    from shared_rules.trap.rules import Trap
     real_play = Trap.play
     calls = []
 
@@ -318,7 +318,7 @@ def test_each_game_has_a_rules_page_with_its_rulings(tmp_path, name):
 
 
 def test_out_of_memory_while_starting_a_game_is_a_message_and_back_to_the_menu(tmp_path, monkeypatch):
-    from shared_rules.trap import Trap
+    from shared_rules.trap.rules import Trap
 
     def no_room(self, options=None):
         raise MemoryError()

@@ -13,8 +13,6 @@ from shared_rules import registry
 import shared_rules.games  # noqa: F401
 
 GAMES = registry.game_names()
-# Decisions entered per game in the whole-app test (the long games are cut short).
-DECISIONS = {"trap": 200, "thoughtwave": 100, "lazo": 60, "throngs": 60, "tholian_go": 60}
 
 
 def view_for(name, hw, game):
@@ -25,7 +23,7 @@ def view_for(name, hw, game):
 def hidden(name, move):
     """Moves a view deliberately leaves to the pause menu (Tholian Go's draw offer)."""
     if name == "tholian_go":
-        from shared_rules.tholian_go import OFFER
+        from shared_rules.tholian_go.rules import OFFER
         return move == OFFER
     return False
 
@@ -120,12 +118,12 @@ def test_the_builder_keeps_the_moves_in_two_bytes_each_where_they_fit():
 def test_random_game_entered_with_the_dpad_is_saved_and_replays(tmp_path, name, profile):
     index = GAMES.index(name)
     keys = ["a"] + ["down"] * index + ["a", "up", "left", "left", "down", "a"]   # two humans
-    hw = FakeHW(tmp_path, keys, profile, driver=random_mover(random.Random(7), DECISIONS[name]))
+    hw = FakeHW(tmp_path, keys, profile, driver=random_mover(random.Random(7), registry.host_facts(name).APP_DECISIONS))
     app = run_app(hw)
     session = app.session
     assert session is not None, hw.screen()
     game = session.game
-    assert len(game.history) >= min(DECISIONS[name], 20) or game.is_over()
+    assert len(game.history) >= min(registry.host_facts(name).APP_DECISIONS, 20) or game.is_over()
     with open(tmp_path / "game") as f:
         saved = saves.from_text(f.read())
     assert saved.moves == session.texts()
@@ -144,7 +142,7 @@ def test_throngs_b_at_the_destination_puts_the_stone_back(tmp_path):
     """A Throngs maneuver is a selection then a destination: B between them cancels it."""
     from app_harness import move_script
     # Picking up one's own stone puts it in flight (a MOVE selection): B takes it back.
-    from shared_rules.throngs import KIND_MASK, MOVE
+    from shared_rules.throngs.rules import KIND_MASK, MOVE
     game = registry.create("throngs")
     pick = [m for m in game.legal_moves() if m & KIND_MASK == MOVE][0]
     game.play(pick)
@@ -161,7 +159,7 @@ def test_throngs_b_at_the_destination_puts_the_stone_back(tmp_path):
 
 def test_tholian_go_push_is_built_node_by_node_and_b_takes_back_a_node(tmp_path):
     """A push path grows one decision per node; B takes back its last node, then more."""
-    from shared_rules.tholian_go import TholianGo
+    from shared_rules.tholian_go.rules import TholianGo
     game = TholianGo()
     # Find a first step onto an occupied node (a push that goes on).
     push = None
@@ -193,7 +191,7 @@ def test_tholian_go_push_is_built_node_by_node_and_b_takes_back_a_node(tmp_path)
 def test_lazo_places_every_space_where_space_xy_puts_it(tmp_path, profile):
     # The view computes the places a row at a time (a call of space_xy per space was 51 ms of
     # the device's new game); the formula it inlines must stay space_xy's.
-    from shared_rules.lazo import N_SPACES, space_xy
+    from shared_rules.lazo.rules import N_SPACES, space_xy
     view = view_for("lazo", FakeHW(tmp_path, profile=profile), registry.create("lazo"))
     t = view.t
     for s in range(N_SPACES):
@@ -246,8 +244,8 @@ def test_tholian_go_board_keeps_a_call_per_token_not_per_barrier_line():
 def test_tholian_go_step_keys_follow_the_rules_encoding(tmp_path, options):
     # The view inlines move_kind() and move_node() (a call each per move was most of the
     # builder's time on the device): its keys must stay those the rules' functions give.
-    from shared_rules.tholian_go import OFFER, SPECIAL, STEP, move_kind, move_node, step_slot
-    from shared_rules.tholian_go_geometry import SLOTS
+    from shared_rules.tholian_go.rules import OFFER, SPECIAL, STEP, move_kind, move_node, step_slot
+    from shared_rules.tholian_go.geometry import SLOTS
     from firmware.views.base import BUTTON
     rng = random.Random(5)
     game = registry.create("tholian_go", options)

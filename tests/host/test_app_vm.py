@@ -172,7 +172,7 @@ loaded = sorted(m for m in sys.modules if m.startswith("shared_rules.") or m.sta
 print("loaded", loaded)
 others = [m for m in loaded for g in names if g != "trap" and g in m]
 assert not others, others
-for m in ("shared_rules.trap", "firmware.views.trap"):    # the AI's code comes when it thinks
+for m in ("shared_rules.trap.rules", "firmware.views.trap"):    # the AI's code comes when it thinks
     assert m in loaded, m
 print("modules ok")
 '''

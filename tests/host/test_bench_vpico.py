@@ -3,7 +3,8 @@ on CPython, gc.mem_alloc() counted by tracemalloc (objects are freed as soon as 
 go; a conservative collector may keep one alive through a stale pointer on its stack)."""
 import tracemalloc
 
-from shared_rules import ai, ai_thoughtwave, registry
+from shared_rules import ai, registry
+from shared_rules.thoughtwave import ai as ai_thoughtwave
 import shared_rules.games  # noqa: F401
 from tools.bench_vpico import REPLAY
 

@@ -53,13 +53,14 @@ def test_real_profile_builds_the_board_filesystem(tmp_path):
     assert not any(p.startswith("boards/") and "odroid_go" in p for p in on_board)  # only this profile
     sources = {p.relative_to(ROOT).with_suffix(".mpy").as_posix()
                for pkg in ("shared_rules", "firmware") for p in (ROOT / pkg).rglob("*.py")
-               if "__pycache__" not in p.parts}
+               if "__pycache__" not in p.parts and p.name != "host.py"}
     assert sources <= on_board
+    assert not [p for p in on_board if p.endswith("/host.mpy")]  # the games' host-only facts
     for rel in on_board - {"main.py"}:
         if rel.endswith(".mpy"):
             header = mpy_header(fs_dir / rel)
             assert header["magic"] == b"M" and header["version"] == 6, rel
-        elif rel.startswith("shared_rules/tholian_go_spaces/"):
+        elif rel.startswith("shared_rules/tholian_go/spaces/"):
             assert rel.endswith(".tables"), rel  # data made by the build (DATA_MAKERS)
         else:
             assert (ROOT / rel).is_file(), rel  # a data file copied as it is
@@ -90,12 +91,12 @@ def space_tables(sp):
 def test_tholian_go_spaces_ship_as_data_equal_to_the_built_tables(tmp_path, monkeypatch):
     # Issue 20: a new game on the board read its space's tables instead of building them (the
     # build took ~95 ms of the first screen on the virtual Pico).  Space() reads the files
-    # build.write_data makes, from the folder beside tholian_go_setup; the table builder is not
+    # build.write_data makes, from the folder beside tholian_go/setup.py; the table builder is not
     # imported.
-    from shared_rules import tholian_go_setup
-    from shared_rules.tholian_go_geometry import SPACES, Space
+    from shared_rules.tholian_go import setup as tholian_go_setup
+    from shared_rules.tholian_go.geometry import SPACES, Space
     build_tool.write_data(ROOT, tmp_path)
-    folder = tmp_path / "shared_rules" / tholian_go_setup.SPACES_FOLDER
+    folder = tmp_path / "shared_rules" / "tholian_go" / tholian_go_setup.SPACES_FOLDER
     assert sorted(p.name for p in folder.iterdir()) == sorted(name + ".tables" for name in SPACES)
     built = {(name, axes): space_tables(Space(name, axes)) for name in SPACES for axes in (True, False)}
 
@@ -103,13 +104,13 @@ def test_tholian_go_spaces_ship_as_data_equal_to_the_built_tables(tmp_path, monk
         def __getattr__(self, name):
             raise AssertionError("the space's tables were built, not read")
 
-    monkeypatch.setitem(sys.modules, "shared_rules.tholian_go_build", NotBuilt())
+    monkeypatch.setitem(sys.modules, "shared_rules.tholian_go.build", NotBuilt())
     for (name, axes), tables in built.items():
         # run_once() forgets the module after each use: the next Space() imports it again
-        import shared_rules.tholian_go_setup as setup
-        monkeypatch.setattr(setup, "__file__", str(tmp_path / "shared_rules" / "tholian_go_setup.py"))
+        import shared_rules.tholian_go.setup as setup
+        monkeypatch.setattr(setup, "__file__", str(tmp_path / "shared_rules" / "tholian_go" / "setup.py"))
         assert space_tables(Space(name, axes)) == tables, (name, axes)
-        assert "shared_rules.tholian_go_setup" not in sys.modules
+        assert "shared_rules.tholian_go.setup" not in sys.modules
 
 
 def test_a_tholian_go_game_on_the_boards_build_reads_its_tables(tmp_path):
@@ -120,8 +121,8 @@ def test_a_tholian_go_game_on_the_boards_build_reads_its_tables(tmp_path):
     script.write_text(
         "import sys\n"
         "sys.path[:] = ['/board']\n"
-        "from shared_rules import tholian_go_geometry as geo\n"
-        "from shared_rules.tholian_go import TholianGo\n"
+        "from shared_rules.tholian_go import geometry as geo\n"
+        "from shared_rules.tholian_go.rules import TholianGo\n"
         "ran = []\n"
         "run_once = geo.run_once\n"
         "def counted(module, function, *args):\n"
@@ -133,9 +134,9 @@ def test_a_tholian_go_game_on_the_boards_build_reads_its_tables(tmp_path):
     proc = subprocess.run(["node", "tools/mpyvm.mjs", "--mount", "%s:/board" % result.fs_dir, str(script)],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    from shared_rules.tholian_go_geometry import Space
+    from shared_rules.tholian_go.geometry import Space
     sp = Space("long", False)
-    assert proc.stdout.strip() == "tholian_go_setup.load_space %d %d %d %s" % (
+    assert proc.stdout.strip() == "setup.load_space %d %d %d %s" % (
         sum(sp.zkeys), sum(sp.adj), sp.n_edges, sorted(sp.entry.items()))
 
 
@@ -239,7 +240,7 @@ def test_a_function_marked_for_viper_is_machine_code_for_a_chip_and_bytecode_wit
     assert mpy_header(result.fs_dir / "shared_rules" / "hot.mpy")["arch"] == MPY_ARCH_XTENSAWIN
     result = build("odroid_go", "none", root=repo, out_root=tmp_path / "out", log=quiet)
     assert mpy_header(result.fs_dir / "shared_rules" / "hot.mpy")["arch"] == 0
-    assert build_tool.VIPER_MARK in (ROOT / "shared_rules" / "ai_thoughtwave_links.py").read_text()
+    assert build_tool.VIPER_MARK in (ROOT / "shared_rules" / "thoughtwave/ai_links.py").read_text()
 
 
 def test_a_bytecode_only_build_leaves_native_code_out_and_says_so(tmp_path):

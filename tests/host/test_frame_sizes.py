@@ -20,7 +20,7 @@ PER_CALL = {
     "firmware/ui.py": ["text", "keep_under"],
     "firmware/device_hal.py": ["send"],
     "firmware/views/tholian_go.py": ["step_key"],
-    "shared_rules/tholian_go.py": ["_beside_empty"],
+    "shared_rules/tholian_go/rules.py": ["_beside_empty"],
 }
 
 

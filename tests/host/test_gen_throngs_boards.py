@@ -1,4 +1,4 @@
-"""shared_rules/throngs_boards.py is exactly what tools/gen_throngs_boards.py makes of the boards'
+"""shared_rules/throngs/boards.py is exactly what tools/gen_throngs_boards.py makes of the boards'
 data in the repository (docs/rules/throngs_boards.json, Ludii's boards), and the generator
 refuses inconsistent tables."""
 import copy
@@ -20,7 +20,7 @@ def boards_json():
 def test_generated_module_is_up_to_date():
     assert Path(gen_throngs_boards.DEFAULT_JSON).is_relative_to(ROOT)
     expected = gen_throngs_boards.generate(boards_json())
-    assert (ROOT / "shared_rules" / "throngs_boards.py").read_text() == expected
+    assert (ROOT / "shared_rules" / "throngs/boards.py").read_text() == expected
 
 
 def test_inconsistent_neighbours_are_refused():

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE = ROOT / "tests" / "rules" / "throngs_ludii_sample.jsonl"
+SAMPLE = ROOT / "tests" / "rules" / "throngs" / "throngs_ludii_sample.jsonl"
 
 
 def run(*args):

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from shared_rules.game import ONGOING
-from shared_rules.throngs import Throngs, NO_SITE, PASS
-from shared_rules.throngs_ludii import decision_name
+from shared_rules.throngs.rules import Throngs, NO_SITE, PASS
+from shared_rules.throngs.ludii import decision_name
 
 VECTORS = Path(__file__).resolve().parents[1] / "data" / "ludii"
 FILES = (("throngs63_ludii.jsonl.gz", "63"), ("throngs93_ludii.jsonl.gz", "93"))

@@ -1,5 +1,5 @@
-"""tools.members_check: the AI tuning modules and the board views use other modules' public
-members only (issue 19, item 2); checked on small synthetic sources."""
+"""tools.members_check: the device's modules use other modules' public members only; checked on
+small synthetic sources."""
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +16,7 @@ BAD = [
     ("def f(game):\n    game._geo[3] = 1\n", "game._geo"),
     ("def f(game):\n    return game.board._cells\n", "game.board._cells"),
     ("def f(game):\n    return game._movement_ok(1, 2)\n", "game._movement_ok"),
-    ("from shared_rules.thoughtwave import _FIT, COUNTS\n", "import _FIT"),
+    ("from shared_rules.thoughtwave.rules import _FIT, COUNTS\n", "import _FIT"),
     ("import _thread_helpers\n", "import _thread_helpers"),
     ("import shared_rules._private\n", "import shared_rules._private"),
     ("class Tuner:\n    def f(self, other_game):\n        return other_game._edges\n", "other_game._edges"),
@@ -27,7 +27,7 @@ GOOD = [
     "class Tuner:\n    _TABLE = (1, 2)\n\n    @classmethod\n    def f(cls):\n        return cls._TABLE\n",
     "class View(Base):\n    def draw(self):\n        return super()._draw_marks()\n",
     "def f(game):\n    return game.adjacent, game.__class__, game.__dict__\n",
-    "from shared_rules.thoughtwave import COUNTS, PIECE_BITS\nimport shared_rules.ai as ai\n",
+    "from shared_rules.thoughtwave.rules import COUNTS, PIECE_BITS\nimport shared_rules.ai as ai\n",
     "class _Tables:\n    def __init__(self):\n        self._rows = 1\n\n"
     "def f():\n    tables = _Tables()\n    return tables._rows, _Tables._rows\n",
     "_cache = [0]\n\ndef f():\n    return _cache[0]\n",
@@ -47,10 +47,10 @@ def test_accepts(source):
 
 
 def test_reports_each_place_with_its_line():
-    source = "import shared_rules.lazo\n\ndef f(game):\n    a = game._supported\n    return game._adjacent[a]\n"
-    assert check_source(source, "ai_lazo.py") == [
-        "ai_lazo.py:4: game._supported reaches into another module's private member: use a public one",
-        "ai_lazo.py:5: game._adjacent reaches into another module's private member: use a public one"]
+    source = "import shared_rules.lazo.rules\n\ndef f(game):\n    a = game._supported\n    return game._adjacent[a]\n"
+    assert check_source(source, "lazo/ai.py") == [
+        "lazo/ai.py:4: game._supported reaches into another module's private member: use a public one",
+        "lazo/ai.py:5: game._adjacent reaches into another module's private member: use a public one"]
 
 
 def test_command_line_exit_status(tmp_path, capsys):
@@ -62,9 +62,21 @@ def test_command_line_exit_status(tmp_path, capsys):
     assert "ai_bad.py:2: game._adjacent" in out and out.strip().endswith("members check: 2 files, 1 problems")
 
 
-def test_default_paths_are_the_ai_modules_and_the_views():
+def test_default_paths_are_every_module_of_the_device():
     proc = subprocess.run([sys.executable, "-m", "tools.members_check"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     files = int(proc.stdout.strip().splitlines()[-1].split()[2])
-    expected = len(list((ROOT / "shared_rules").glob("ai_*.py"))) + len(list((ROOT / "firmware" / "views").glob("*.py")))
+    expected = sum(len(list((ROOT / top).rglob("*.py"))) for top in ("shared_rules", "firmware", "boards"))
     assert files == expected
+
+
+def test_a_part_of_a_games_rules_works_on_the_game_it_is_handed():
+    source = "def setup(game):\n    game._log = []\n"
+    assert check_source(source, "shared_rules/tholian_go/setup.py") == []
+    assert len(check_source(source, "shared_rules/tholian_go/ai_order.py")) == 1
+    assert len(check_source(source, "firmware/views/tholian_go.py")) == 1
+
+
+def test_a_part_of_a_games_rules_imports_no_private_name():
+    source = "from shared_rules.tholian_go.rules import _SPECIAL_NAMES\n"
+    assert len(check_source(source, "shared_rules/tholian_go/text.py")) == 1

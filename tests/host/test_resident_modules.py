@@ -68,7 +68,7 @@ def test_a_game_being_played_holds_no_menu_screen_and_no_other_game(tmp_path, na
     assert len(seen) == 2       # before the pause menu and after it
     others = [g for g in registry.game_names() if g != name and name not in g]
     for _, modules in seen:
-        assert "shared_rules." + name in modules and "shared_rules.ai_" + name in modules
+        assert registry.rules_module(name) in modules and registry.ai_module(name) in modules
         assert "firmware.views." + name in modules and "firmware.save_files" in modules
         assert [m for m in modules if m.startswith(MENU_ONLY)] == []
         assert [m for m in modules if any(g in m for g in others)] == []
@@ -152,7 +152,7 @@ def test_a_new_games_first_screen_waits_for_no_import(tmp_path, monkeypatch, nam
     assert app.session is not None and app.session.name == name and choosing == [True]
     # From source the space's tables are built; the board's build reads them instead (the
     # module is not imported there: tests/host/test_build.py).
-    assert loaded == (["shared_rules.tholian_go_build"] if name == "tholian_go" else [])
+    assert loaded == (["shared_rules.tholian_go.build"] if name == "tholian_go" else [])
 
 
 def test_a_new_games_first_screen_looks_up_no_file(tmp_path, monkeypatch):
@@ -232,10 +232,10 @@ def test_the_ais_code_and_tables_leave_with_the_game(tmp_path):
 
     run_app(FakeHW(tmp_path, new_game_keys("tholian_go", humans=False), "pico_lcd13",
                    driver=against_the_ai(random.Random(4), at_turn, at_menu)))
-    assert "shared_rules.ai_tholian_go" in seen["quit"]
-    assert [m for m in seen["menu"] if m.startswith("shared_rules.ai_tholian_go") or m == "shared_rules.ai"] == []
-    assert "shared_rules.tholian_go" in seen["menu"]        # the rules stay for a Continue
-    assert "firmware.menus" not in seen["continued"] and "shared_rules.tholian_go" in seen["continued"]
+    assert "shared_rules.tholian_go.ai" in seen["quit"]
+    assert [m for m in seen["menu"] if m.startswith("shared_rules.tholian_go.ai") or m == "shared_rules.ai"] == []
+    assert "shared_rules.tholian_go.rules" in seen["menu"]        # the rules stay for a Continue
+    assert "firmware.menus" not in seen["continued"] and "shared_rules.tholian_go.rules" in seen["continued"]
 
 
 def test_asking_whether_a_game_has_an_ai_leaves_none_of_its_code(tmp_path):
@@ -267,5 +267,5 @@ def test_a_rematch_starts_without_the_last_games_ai(tmp_path):
 
     run_app(FakeHW(tmp_path, new_game_keys("trap", humans=False), "pico_lcd13",
                    driver=against_the_ai(random.Random(2), at_turn, lambda app: ["a"] if "resigned" in seen else None)))
-    assert "shared_rules.ai_trap" in seen["resigned"]
-    assert [m for m in seen["rematch"] if m.startswith("shared_rules.ai_trap") or m == "shared_rules.ai"] == []
+    assert "shared_rules.trap.ai" in seen["resigned"]
+    assert [m for m in seen["rematch"] if m.startswith("shared_rules.trap.ai") or m == "shared_rules.ai"] == []

@@ -21,7 +21,7 @@ GAMES = registry.game_names()
 
 
 def has_ai(name):
-    return importlib.util.find_spec("shared_rules.ai_" + name) is not None
+    return importlib.util.find_spec(registry.ai_module(name)) is not None
 
 
 def ai_vs_ai_script(game, shots):
@@ -46,7 +46,7 @@ def ai_vs_ai_script(game, shots):
 @pytest.mark.parametrize("game", GAMES)
 def test_ai_vs_ai_game_to_the_end(tmp_path, game, board):
     if not has_ai(game):
-        pytest.skip("%s has no AI yet (shared_rules/ai_%s.py)" % (game, game))
+        pytest.skip("%s has no AI yet (shared_rules/%s/ai.py)" % (game, game))
     shots = (tmp_path / "final_board.png", tmp_path / "game_over_menu.png")
     script = tmp_path / "script.txt"
     script.write_text(ai_vs_ai_script(game, shots))

@@ -7,7 +7,7 @@ from app_harness import FakeHW, PROFILES
 from firmware import palette
 from firmware.ui import UI
 from firmware.views.throngs import View
-from shared_rules.throngs import Throngs
+from shared_rules.throngs.rules import Throngs
 
 
 def torus_game():

@@ -118,8 +118,8 @@ def test_a_hung_module_times_out_and_the_next_one_runs(board, tmp_path):
 
 
 @pytest.mark.parametrize("target, says", [
-    ("tests/rules/test_trap.py::test_nope", "tests/rules/test_trap.py has no test function test_nope"),
-    ("tests/rules/test_trap.py::random_game", "tests/rules/test_trap.py has no test function random_game"),
+    ("tests/rules/trap/test_trap.py::test_nope", "tests/rules/trap/test_trap.py has no test function test_nope"),
+    ("tests/rules/trap/test_trap.py::random_game", "tests/rules/trap/test_trap.py has no test function random_game"),
     ("firmware/app.py", "firmware/app.py is outside %s" % (ROOT / "tests")),
     ("/etc/passwd", "/etc/passwd is outside %s" % (ROOT / "tests")),
     ("/etc", "/etc is outside %s" % (ROOT / "tests")),

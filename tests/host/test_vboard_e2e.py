@@ -10,8 +10,8 @@ from tools.vboard import VirtualBoard
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = "pico_lcd13"
 # The fast rules modules: the whole suite takes minutes over a REPL (make devtest runs it all).
-SUBSET = ["tests/rules/test_protocol.py", "tests/rules/test_throngs.py", "tests/rules/test_trap.py",
-          "tests/rules/test_tholian_go.py", "tests/rules/test_lazo.py", "tests/rules/test_thoughtwave.py"]
+SUBSET = ["tests/rules/test_protocol.py", "tests/rules/throngs/test_throngs.py", "tests/rules/trap/test_trap.py",
+          "tests/rules/tholian_go/test_tholian_go.py", "tests/rules/lazo/test_lazo.py", "tests/rules/thoughtwave/test_thoughtwave.py"]
 
 
 def tool(*args, timeout=300):

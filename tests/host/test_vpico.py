@@ -19,9 +19,9 @@ from tools import pico_firmware, uf2, vpico, vpico_games
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = "pico_lcd13"
-GAMES = [g for g in registry.game_names() if (ROOT / "shared_rules" / ("ai_%s.py" % g)).exists()]  # with an AI
+GAMES = [g for g in registry.game_names() if (ROOT / "shared_rules" / g / "ai.py").exists()]  # with an AI
 LEVEL = "easy"   # the AI's replies cost emulated CPU time: the cheapest level keeps make test short
-DEVTEST_SUBSET = ["tests/rules/test_protocol.py", "tests/rules/test_trap.py"]
+DEVTEST_SUBSET = ["tests/rules/test_protocol.py", "tests/rules/trap/test_trap.py"]
 
 
 @pytest.fixture(scope="module")

@@ -471,7 +471,7 @@ def test_levels_and_errors():
     g = TicTacToe()
     g.setup("XXX.OO...")
     assert raises(GameError, ai.Search(g, tuner=TicTacToeTuner).run)
-    assert raises(GameError, ai.tuner_class, g)  # no shared_rules/ai_tictactoe_test
+    assert raises(GameError, ai.tuner_class, g)  # no shared_rules/tictactoe_test/ai.py
 
 
 def test_keep_best_keeps_the_best_in_order_ties_first_come():
