@@ -83,7 +83,9 @@ def make_uf2(profile, firmware=None, out_root=None, log=print):
     if profile not in pico_boards:
         raise FirmwareError("no UF2 for %s: only %s run the %s firmware (use make flash)"
                             % (profile, ", ".join(pico_boards), FIRMWARE))
-    fw_path, fw_blocks, fw_data = load_uf2(firmware, with_data=True)
+    loaded = load_uf2(firmware)
+    fw_path, fw_blocks = loaded[0], loaded[1]
+    fw_data = fw_path.read_bytes()
     if any(address + len(payload) > FLASH_BASE + FS_OFFSET for address, payload in fw_blocks):
         raise FirmwareError("%s reaches into the filesystem at 0x%08x" % (fw_path, FLASH_BASE + FS_OFFSET))
     result = build(profile, out_root=out_root, log=log)
