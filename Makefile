@@ -8,7 +8,7 @@ STAMP_STUBS := typings/.installed
 BOARD ?= pico_lcd13
 PORT ?=
 
-.PHONY: setup run test test-py test-mpy check-subset check-members typecheck bench bench-strength soak build uf2 flash devtest devtest-vpico test-device clean
+.PHONY: setup run test test-py test-mpy check-subset check-members typecheck bench bench-strength soak build uf2 web flash devtest devtest-vpico test-device clean
 
 setup: $(STAMP_PY) $(NODE_VM) $(STAMP_STUBS)
 
@@ -39,11 +39,12 @@ test: setup
 	$(MAKE) --no-print-directory typecheck
 	$(MAKE) --no-print-directory test-py
 	$(MAKE) --no-print-directory test-mpy
-	$(PY) -m tools.ludii_check tests/data/ludii/throngs63_ludii.jsonl.gz tests/data/ludii/throngs93_ludii.jsonl.gz
+	$(PY) -m tools.ludii_check tests/data/ludii/*.jsonl.gz
 
-# On every core (pytest-xdist), printing the slowest tests so the next person sees where time goes.
+# On every core (pytest-xdist), printing the slowest tests so the next person sees where time goes;
+# a module's tests marked with one xdist_group share a worker (the browser tests: one browser run).
 test-py: $(STAMP_PY) $(NODE_VM)
-	$(PY) -m pytest -n auto --durations=15
+	$(PY) -m pytest -n auto --dist loadgroup --durations=15
 
 # The long runs on the virtual Pico (minutes to hours): tests/device/.
 test-device: setup
@@ -77,6 +78,10 @@ build: setup
 
 uf2: setup
 	$(PY) -m tools.uf2 --board $(BOARD)
+
+# The browser version: a static folder, build/web/ (python3 -m http.server --directory build/web).
+web: setup
+	$(PY) -m tools.web_build
 
 flash: setup
 	$(PY) -m tools.flash --board $(BOARD) --port "$(PORT)"

@@ -45,7 +45,7 @@ def setup():
     import machine
     from machine import SPI, Pin
 
-    from firmware.device_hal import Buttons, Hw, pin_reader
+    from firmware.device_hal import Buttons, Hw, PinEdges, pin_reader
     from firmware.drivers.st7789 import ST7789
 
     Pin(BACKLIGHT, Pin.OUT).value(1)
@@ -54,4 +54,5 @@ def setup():
     display = ST7789(spi, Pin(DC, Pin.OUT), Pin(CS, Pin.OUT), Pin(RST, Pin.OUT), WIDTH, HEIGHT,
                      ROTATION)
     pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in BUTTON_PINS]
-    return Hw(NAME, display, Buttons(BUTTONS, pin_reader(pins)), SAVE_DIR, LAYER, JOYSTICK)
+    buttons = Buttons(BUTTONS, pin_reader(pins), edges=PinEdges(pins))
+    return Hw(NAME, display, buttons, SAVE_DIR, LAYER, JOYSTICK)

@@ -61,6 +61,10 @@ def main(argv=None):
     if args.scale is not None and not 1 <= args.scale <= 8:
         print("desktop_sim: --scale must be 1..8", file=sys.stderr)
         return 2
+    from desktop_sim.script import MAX_MS, ScriptError, read_script
+    if args.run_ms is not None and not 0 <= args.run_ms <= MAX_MS:
+        print("desktop_sim: --run-ms must be 0..%d, not %d" % (MAX_MS, args.run_ms), file=sys.stderr)
+        return 2
     if not args.headless and not has_display() and \
             os.environ.get("SDL_VIDEODRIVER") in (None, "", "x11", "wayland"):
         print("desktop_sim: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set).\n"
@@ -71,10 +75,9 @@ def main(argv=None):
     script_text = None
     if args.script:
         try:
-            with open(args.script) as f:
-                script_text = f.read()
-        except OSError as e:
-            print("desktop_sim: cannot read the script: %s" % e, file=sys.stderr)
+            script_text = read_script(args.script)
+        except ScriptError as e:
+            print("desktop_sim: %s: %s" % (args.script, e), file=sys.stderr)
             return 2
     # The project's packages must be importable from anywhere (the CPython stand-ins of
     # `framebuf` and `micropython` are on the path since desktop_sim was imported).
@@ -91,7 +94,6 @@ def main(argv=None):
     timeout = args.timeout if args.timeout is not None else (600 if args.headless else None)
     run_ms = args.run_ms if args.run_ms is not None else (1000 if args.headless else None)
 
-    from desktop_sim.script import ScriptError
     from desktop_sim.sim import Simulator
     import pygame
     try:

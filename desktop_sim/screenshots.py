@@ -19,10 +19,18 @@ from desktop_sim import ROOT, profiles
 # AI-vs-AI games of these can run for thousands of decisions: shown in mid-game instead of at the end.
 ENDLESS_DEMOS = ("tholian_go",)
 DEMO_MID_MS = 90000  # simulated time into the demo
+# Boards shown besides each game's default: (game, option value, form lines that pick it from
+# Start).  Throngs' perforated board: up to "Board sites" (3 options, 2 players), left wraps
+# to the last value.
+BOARD_SHOTS = (
+    ("throngs", "perforated54", ["press up", "wait 50"] * 5 + ["press left", "wait 50", "expect perforated54"]
+     + ["press down", "wait 50"] * 5),
+)
 
 
-def new_game_script(index, ai_vs_ai):
-    """From the main menu to the start of the index-th game in the New game list."""
+def new_game_script(index, ai_vs_ai, form=()):
+    """From the main menu to the start of the index-th game in the New game list (`form`: the
+    lines that set its options on the way)."""
     lines = ["wait 300", "expect New game", "press a", "wait 200"]
     lines += ["press down", "wait 50"] * index
     lines += ["press a", "wait 200"]
@@ -30,7 +38,7 @@ def new_game_script(index, ai_vs_ai):
         # The form opens on Start; above it the 2nd player (AI normal), then the 1st (Human).
         lines += ["press up", "wait 50", "press left", "wait 50", "press up", "wait 50",
                   "press right", "wait 50", "press down", "wait 50", "press down", "wait 50"]
-    lines += ["expect Start", "press a"]
+    lines += list(form) + ["expect Start", "press a"]
     return lines
 
 
@@ -58,6 +66,12 @@ def plan(boards, games, out_dir):
         for index, game in enumerate(games):
             out.append((board, new_game_script(index, False) + ["wait 1000"],
                         "%s-%s.png" % (stem, game)))
+            for shot_game, value, form in BOARD_SHOTS:
+                if shot_game == game:
+                    out.append((board, new_game_script(index, False, form) + ["wait 1000"],
+                                "%s-%s-%s.png" % (stem, game, value)))
+                    out.append((board, new_game_script(index, True, form) + ["wait-for 3600000 wins|won|Draw"],
+                                "%s-%s-%s-ai-vs-ai-end.png" % (stem, game, value)))
             if importlib.util.find_spec(registry.ai_module(game)) is None:
                 continue
             if game in ENDLESS_DEMOS:

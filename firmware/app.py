@@ -85,7 +85,6 @@ class Session:
         self.movers = bytearray()     # player of each decision, parallel to game.history
         self.result = ""              # "resign <player>" or "draw agreed" once decided by players
         self.view = None
-        self.save_failed = False
         self.unsaved = False          # a decision played and not yet saved
         self.version = 0              # counts the decisions played and taken back
 
@@ -281,17 +280,38 @@ class App:
             gc.collect()
         self.active = name
 
-    def save(self, session):
-        session.unsaved = False
+    def save(self, session, tell=True):
+        """Saves the game; True when it is saved.  A failed save leaves the game unsaved and,
+        if `tell`, says so (each time: every move not saved is at stake)."""
         try:
-            save_files.save_game(self.folder, session.saved())
-            session.save_failed = False
+            try:
+                save_files.save_game(self.folder, session.saved())
+            except MemoryError:
+                gc.collect()    # the garbage of the move just played may hold the room it needs
+                save_files.save_game(self.folder, session.saved())
+            session.unsaved = False
+            return True
+        except MemoryError:
+            reason = "not enough memory"
         except (OSError, save_files.SaveError) as e:
-            if not session.save_failed:      # say it once, not after every move
-                session.save_failed = True
-                self.ui.message("Not saved", "The game could not be saved (%s). Play goes on; "
-                                "the app tries again after each move." % e)
-                self.drop("firmware.widgets")
+            reason = str(e)
+        session.unsaved = True
+        if tell:
+            self.ui.message("Not saved", "The game could not be saved (%s). Play goes on; the app "
+                            "tries again after each move." % reason)
+            self.drop("firmware.widgets")
+        return False
+
+    def left_words(self, session):
+        """What became of the game the app left on an error: saved, or not."""
+        if session.unsaved:
+            try:
+                saved = self.save(session, False)
+            except MemoryError:
+                saved = False
+            if not saved:
+                return "Its last moves could not be saved."
+        return "It is saved: %s it." % ("Review shows" if session.result else "Continue resumes")
 
     # --- playing ------------------------------------------------------------------------------
     def play(self, session):
@@ -301,24 +321,16 @@ class App:
             session.view = self.load_view(session)
             self.play_loop(session)
         except MemoryError:
+            session = self.session or session     # (a rematch is another session)
             self.session = self.builder = self.paused = None
             gc.collect()
-            if session.unsaved:
-                try:
-                    self.save(session)  # the move played before the screen ran out of memory
-                except MemoryError:
-                    pass
-            session = None
-            self.ui.message("Out of memory", "The game ran out of memory. It was saved after the "
-                            "last move: Continue resumes it.")
+            self.ui.message("Out of memory", "The game ran out of memory. " + self.left_words(session))
         except Exception as e:
-            name = session.name
-            if session.unsaved:
-                self.save(session)      # the move played before the error
-            self.session = self.builder = self.paused = session = None
+            session = self.session or session
+            self.session = self.builder = self.paused = None
             gc.collect()
-            self.ui.message("Error", "%s stopped with an error:\n%s: %s\nThe game was saved after the "
-                            "last move: Continue resumes it." % (name, type(e).__name__, e))
+            self.ui.message("Error", "%s stopped with an error:\n%s: %s\n%s" % (
+                session.name, type(e).__name__, e, self.left_words(session)))
 
     def view_class(self, name):
         """The game's board view class, its module imported now; None when the game has no
@@ -378,7 +390,6 @@ class App:
         collects the garbage, gc.mem_alloc() walks the heap's table)."""
         self.settled = True
         if session.unsaved:
-            session.unsaved = False
             self.save(session)
         self.report_heap()
 

@@ -218,7 +218,7 @@ def continue_game(app, ahead=None):
             notes.append(saves.keep_aside(app.folder, index))
             kept = False
         except Exception as e:
-            notes.append("%s could not be replayed: %s" % (saves.label(index), e))
+            notes.append("%s could not be replayed: %s" % (saves.label(index), saves.quoted(str(e), 4 * saves.QUOTED)))
         skip = index + 1
     if notes:
         notes.append("Loaded the %s instead." % saves.label(index).lower() if index else "")
@@ -250,11 +250,14 @@ class Replay:
         text = saved.moves[self.played]
         if game.is_over():
             raise GameError("a move after the end of the game")
-        move = game.move_from_text(text)
+        try:
+            move = game.move_from_text(text)
+        except GameError as e:
+            raise GameError(saves.quoting(str(e), (text,)))
         try:
             self.session.play(move)     # refuses an illegal move (without listing the legal ones)
         except GameError as e:
-            raise GameError("illegal move %s: %s" % (text, e))
+            raise GameError("illegal move %s: %s" % (saves.quoted(text), saves.quoting(str(e), (text,))))
         self.played += 1
         return True
 
@@ -280,14 +283,18 @@ class Replay:
     def start(self):
         saved = self.saved
         if saved.game not in registry.GAMES:
-            raise GameError("unknown game '%s'" % saved.game)
+            raise GameError("unknown game '%s'" % saves.quoted(saved.game))
         if len(saved.players) != 2:
             raise GameError("bad players line")
         for code in saved.players:
             if code != HUMAN and player_level(code) not in LEVELS:
-                raise GameError("unknown player '%s'" % code)
+                raise GameError("unknown player '%s'" % saves.quoted(code))
         self.app.activate(saved.game)
-        self.session = Session(saved.game, registry.create(saved.game, saved.options), saved.players)
+        try:
+            game = registry.create(saved.game, saved.options)
+        except GameError as e:
+            raise GameError(saves.quoting(str(e), list(saved.options) + list(saved.options.values())))
+        self.session = Session(saved.game, game, saved.players)
 
     def finish(self):
         while self.step():
@@ -295,7 +302,7 @@ class Replay:
         saved = self.saved
         session = self.session
         if saved.result and saved.result not in ("draw agreed", "resign 0", "resign 1", "over"):
-            raise GameError("unknown result '%s'" % saved.result)
+            raise GameError("unknown result '%s'" % saves.quoted(saved.result))
         session.result = saved.result if saved.result != "over" or session.game.is_over() else ""
         return session
 

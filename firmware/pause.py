@@ -1,6 +1,7 @@
 # The pause menu (undo, hint, draw offer, resign, save and quit) and the game-over screen.
 # Imported when the player pauses or a game ends, and dropped again (memory).
 from shared_rules import registry
+from shared_rules.game import INT_RANGE, GameError
 from firmware.app import PAUSE, Session
 
 DRAW_FROM = 20      # decisions: before that the game is in its opening, too early to call a draw
@@ -52,7 +53,18 @@ def pause_menu(app, session, index=0):
             session.result = "resign %d" % resigner
             app.save(session)
     elif item == "Save and quit":
-        return False     # saved after every move already: keep the previous save intact
+        return not may_leave(app, session)
+    return True
+
+
+def may_leave(app, session):
+    """Save and quit: True once the game is saved (after every move already, unless that
+    failed: then once more), or the player chose to leave it unsaved; False: back to it."""
+    while session.unsaved and not app.save(session):
+        choice = app.ui.menu("Save and quit", ["Try again", "Quit unsaved", "Back"], 0, "",
+                             app.ui.wrap("The game is not saved."))
+        if choice != 0:
+            return choice == 1
     return True
 
 
@@ -109,12 +121,19 @@ def game_over(app, session):
             options = {}
             for k in game.options:
                 options[k] = game.options[k]
-            if "seed" in options:
-                options["seed"] = str(int(options["seed"]) + 1)   # new dice
+            if "seed" in options:      # new dice, the seed kept within its range
+                low, high = game.INT_RANGES.get("seed", INT_RANGE)
+                options["seed"] = str(low + (int(options["seed"]) + 1 - low) % (high - low + 1))
             session.view = None
             session.game = None
             app.unload_ai(session.name)     # its tables hold the last game: not beside the new one
-            fresh = Session(session.name, registry.create(session.name, options), session.players)
+            try:
+                fresh = Session(session.name, registry.create(session.name, options), session.players)
+            except GameError as e:
+                session.game = game
+                session.view = app.load_view(session)
+                app.ui.message("Rematch", "No rematch: %s" % e)
+                continue
             fresh.view = app.load_view(fresh)
             app.save(fresh)
             return fresh

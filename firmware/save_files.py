@@ -91,12 +91,27 @@ def write_safely(folder, name, text):
     Binary, so the bytes are the same on every system (no "\r\n" on Windows)."""
     ensure_dir(folder)
     base = path_of(folder, name)
-    with open(base + ".new", "wb") as f:
-        f.write(text.encode())
+    try:
+        write_new(base, text)
+    except OSError:
+        # A full flash: the files that may go make room (the current file stays), then once more.
+        remove_quietly(path_of(folder, GAME_FILE) + ".kept")
+        remove_quietly(base + ".bak")
+        write_new(base, text)
     if exists(base):
         remove_quietly(base + ".bak")          # FAT refuses to rename onto an existing file
         os.rename(base, base + ".bak")
     os.rename(base + ".new", base)
+
+
+def write_new(base, text):
+    """`text` as base.new; a failed write leaves no .new (an empty one would be a damaged save)."""
+    try:
+        with open(base + ".new", "wb") as f:
+            f.write(text.encode())
+    except Exception:
+        remove_quietly(base + ".new")
+        raise
 
 
 def read_text(path):

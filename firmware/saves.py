@@ -25,6 +25,24 @@ SETTINGS_FILE = "settings"
 _END_DIGITS = 10            # the checksum is < 2**32; no save has a billion moves
 
 
+QUOTED = 40                 # characters of a file's text a message quotes
+
+
+def quoted(text, n=QUOTED):
+    """`text` as a message quotes it: `n` characters at most, then "..." (a line of a file may
+    be of any length)."""
+    return text if len(text) <= n else text[:n] + "..."
+
+
+def quoting(reason, texts):
+    """`reason` (the rules' words on a file's `texts`) with each of those it quotes cut as
+    quoted() cuts them, and four quotes long at most (it may quote a part of one)."""
+    for text in texts:
+        if len(text) > QUOTED:
+            reason = reason.replace(text, quoted(text))
+    return quoted(reason, 4 * QUOTED)
+
+
 def unseal(text, what):
     """(body, count) of a sealed text; SaveError naming `what` ("the save") when the end line
     is missing or wrong."""
@@ -69,7 +87,7 @@ def from_text(text):
     if len(head) != 2 or head[0] != MAGIC:
         raise SaveError("not a Tholia save")
     if head[1] != str(SAVE_VERSION):
-        raise SaveError("save version %s is not supported (this app reads version %d)" % (head[1], SAVE_VERSION))
+        raise SaveError("save version %s is not supported (this app reads version %d)" % (quoted(head[1]), SAVE_VERSION))
     fields = {}
     moves = []
     for line in lines[1:]:
@@ -89,7 +107,7 @@ def from_text(text):
     for word in words(fields["options"]):
         name, eq, value = word.partition("=")
         if not eq:
-            raise SaveError("bad option '%s' in the save" % word)
+            raise SaveError("bad option '%s' in the save" % quoted(word))
         options[name] = value
     return SavedGame(fields["game"], options, words(fields["players"]), moves, fields["result"])
 
@@ -193,7 +211,7 @@ def load_settings(folder, allowed):
             if value in allowed[key]:
                 settings[key] = value
             else:
-                notes.append("Setting %s=%s is not valid: %s is used." % (key, value, allowed[key][0]))
+                notes.append("Setting %s=%s is not valid: %s is used." % (key, quoted(value), allowed[key][0]))
         return settings, notes
     if notes:
         notes.append("The default settings are used.")

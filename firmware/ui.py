@@ -625,8 +625,10 @@ def _widgets():
 
 
 def drawable(s):
-    """`s` with each character the 8x8 font lacks (beyond ASCII) as "?": framebuf would draw
-    every byte of its UTF-8 as a block, and the layout counts characters."""
-    if len(s.encode()) == len(s):
+    """`s` with each character the 8x8 font lacks (control characters, beyond ASCII) as "?":
+    framebuf would draw a control character, and every byte of a UTF-8 one, as a block, and the
+    layout counts characters."""
+    b = s.encode()
+    if not b or min(b) > 31 and max(b) < 127:     # in C on both VMs (UTF-8's bytes are > 127)
         return s
-    return "".join(ch if ord(ch) < 127 else "?" for ch in s)
+    return "".join(ch if " " <= ch <= "~" else "?" for ch in s)

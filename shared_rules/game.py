@@ -153,6 +153,23 @@ def _int_within(text, low, high):
     return number if low <= number <= high else None
 
 
+TOO_LONG = 1000000000  # what number_of() reads a number of more than 9 digits as: past every bound
+
+
+def number_of(digits):
+    """The number the ASCII decimal `digits` write (leading zeros allowed); -1 when empty or not
+    all digits, TOO_LONG past 9 digits: CPython's int() refuses a text of over 4,300 digits."""
+    if not digits or not all("0" <= c <= "9" for c in digits):
+        return -1
+    digits = digits.lstrip("0") or "0"
+    return TOO_LONG if len(digits) > 9 else int(digits)
+
+
+def clip(text, most=24):
+    """`text` as a message quotes it: a move's text can be of any length."""
+    return text if len(text) <= most else text[:most] + "..."
+
+
 def allowed_text(choices, bounds=INT_RANGE):
     """What an option admits, in words: "choose one of: a|b" or "choose an integer 7..16"."""
     if "*int" in choices:

@@ -127,7 +127,11 @@ def compile_files(sources, dest, march, keep_going=False, line_numbers=True):
             return None
         dst = dest / (board_path[:-3] + ".mpy")
         dst.parent.mkdir(parents=True, exist_ok=True)
-        text = Path(src).read_text()
+        data = Path(src).read_bytes()
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as e:  # mpy-cross reads UTF-8 only
+            return "%s: not UTF-8 text (byte %d is 0x%02x): save it as UTF-8" % (board_path, e.start, data[e.start])
         with tempfile.TemporaryDirectory(prefix="viper-") as tmp:
             if march and VIPER_MARK in text:  # the same lines, the mark made a decorator
                 src = Path(tmp) / Path(board_path).name

@@ -1,5 +1,7 @@
 """Throngs against Ludii: for every case of the reference vectors, the decisions our rules offer
-(ruleset=original, forcing and stone in flight as given) must equal Ludii's `legal` exactly.
+(ruleset=original, forcing and stone in flight as given) must equal Ludii's `legal` exactly; a
+line holding a whole game played in Ludii (`decisions`) is a case too: it must replay to Ludii's
+end, at Ludii's decision, with Ludii's winner.
 
     python -m tools.ludii_check FILE...        (.jsonl or .jsonl.gz, see tests/data/ludii/README.md)
 
@@ -11,7 +13,7 @@ import sys
 
 from shared_rules.game import GameError
 from shared_rules.throngs.rules import Throngs
-from shared_rules.throngs.ludii import offered
+from shared_rules.throngs.ludii import offered, replay_game
 
 SHOWN = 5
 USAGE = "usage: python -m tools.ludii_check FILE...   (.jsonl or .jsonl.gz reference vectors)"
@@ -33,6 +35,13 @@ def check(paths, out=sys.stdout):
     for path in paths:
         for number, case in cases(path):
             total += 1
+            if "decisions" in case:
+                why = replay_game(Throngs({"board": str(case["board"]), "ruleset": "original"}), case)
+                if why is not None:
+                    bad += 1
+                    if bad <= SHOWN:
+                        out.write("MISMATCH %s line %d (a whole game): %s\n" % (path, number, why))
+                continue
             board = str(case.get("ludii_board", len(case["board"])))
             if board not in games:
                 games[board] = Throngs({"board": board, "ruleset": "original"})

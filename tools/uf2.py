@@ -19,12 +19,12 @@ import sys
 from pathlib import Path
 
 from desktop_sim import profiles
-from tools.pico_firmware import (FLASH_BASE, RP2040_FAMILY, UF2_BLOCK, UF2_FLAG_FAMILY, UF2_MAGIC, FirmwareError,
-                                 load_uf2)
+from tools.pico_firmware import (FLASH_BASE, FS_OFFSET, RP2040_FAMILY, UF2_BLOCK, UF2_FLAG_FAMILY, UF2_MAGIC,
+                                 FirmwareError, load_uf2, sha256_line)
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRMWARE = "RPI_PICO"  # the stock MicroPython this UF2 is made of: for boards whose FIRMWARE says so
-FS_OFFSET = 0xA0000  # MicroPython's RPI_PICO filesystem: flash offset, geometry of its LittleFS
+# MicroPython's RPI_PICO filesystem: geometry of its LittleFS (flash offset: FS_OFFSET)
 FS_BLOCK_SIZE = 4096
 FS_BLOCK_COUNT = 352
 FS_PROG_SIZE = 256
@@ -83,7 +83,7 @@ def make_uf2(profile, firmware=None, out_root=None, log=print):
     if profile not in pico_boards:
         raise FirmwareError("no UF2 for %s: only %s run the %s firmware (use make flash)"
                             % (profile, ", ".join(pico_boards), FIRMWARE))
-    fw_path, fw_blocks = load_uf2(firmware)
+    fw_path, fw_blocks, fw_data = load_uf2(firmware, with_data=True)
     if any(address + len(payload) > FLASH_BASE + FS_OFFSET for address, payload in fw_blocks):
         raise FirmwareError("%s reaches into the filesystem at 0x%08x" % (fw_path, FLASH_BASE + FS_OFFSET))
     result = build(profile, out_root=out_root, log=log)
@@ -97,6 +97,7 @@ def make_uf2(profile, firmware=None, out_root=None, log=print):
     log("uf2: %s: MicroPython v1.27.0 (%s, %d KB) + filesystem (%d files, %d of %d blocks) = %d KB"
         % (out.relative_to(ROOT) if out.is_relative_to(ROOT) else out, fw_path.name, len(fw_blocks) // 4,
            len(result.files), len(fs_pages) * PAGE // FS_BLOCK_SIZE, FS_BLOCK_COUNT, len(data) // 1024))
+    log("uf2: " + sha256_line(fw_path, fw_data))
     log("uf2: dragging it onto a Pico (BOOTSEL) installs MicroPython and Tholia and replaces the whole "
         "filesystem, saves included; to update an installed Tholia and keep the saves: make flash")
     return out

@@ -37,6 +37,8 @@ PROFILE = "pico_lcd13"  # the handheld this emulates; its pins come from its pro
 # speed follows the host's load (a board's 10 s failed devtest's file sync on a loaded host).
 STEP_TIMEOUT_S = 120
 SIM_ONLY = ("expect", "expect-not")
+MIN_LEVEL_MS = 1  # a button's pin keeps each level this long at least
+FOLDER_PREFIX = "vpico-"  # its temporary folder: vpico-<pid>-<random>
 
 
 class VpicoError(Exception):
@@ -64,7 +66,16 @@ def script_steps(text, buttons):
                               "pixels: wait a fixed time instead" % step.line_no)
         if step.kind not in SIM_ONLY:
             out.append({"at_ms": step.at_ms, "kind": step.kind, "arg": step.arg})
-    return out, end_ms
+    # back-to-back presses would keep the pin low throughout: each level lasts MIN_LEVEL_MS at least
+    changed = {}
+    for step in out:
+        if step["kind"] in ("down", "up"):
+            last = changed.get(step["arg"])
+            if last is not None and step["at_ms"] < last + MIN_LEVEL_MS:
+                step["at_ms"] = last + MIN_LEVEL_MS
+            changed[step["arg"]] = step["at_ms"]
+    out.sort(key=lambda step: step["at_ms"])
+    return out, max([end_ms] + list(changed.values()))
 
 
 def node_config(uf2, bootrom, port=None, steps=None, end_ms=None, screenshot_dir=None, serial_log=None,
@@ -74,6 +85,21 @@ def node_config(uf2, bootrom, port=None, steps=None, end_ms=None, screenshot_dir
                 screenshot_dir=str(screenshot_dir) if screenshot_dir else None,
                 serial_log=str(serial_log) if serial_log else None, run_ms=run_ms, run_ms_status=0,
                 report=str(report) if report else None, echo=echo, timeout_s=timeout_s, tied=tied)
+
+
+def remove_stale_folders():
+    """Removes the temporary folders of virtual Picos killed outright (SIGKILL runs no cleanup):
+    ours, named for a process that is gone."""
+    for folder in Path(tempfile.gettempdir()).glob(FOLDER_PREFIX + "*-*"):
+        pid = folder.name[len(FOLDER_PREFIX):].split("-", 1)[0]
+        try:
+            if not pid.isdigit() or folder.stat().st_uid != os.getuid() or not folder.is_dir():
+                continue
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(folder, ignore_errors=True)
+        except OSError:  # alive (another user's: PermissionError), or the folder went meanwhile
+            continue
 
 
 def check_uf2(uf2):
@@ -205,19 +231,23 @@ def main(argv=None):
     parser.add_argument("--bootrom", metavar="FILE", help="the RP2040 boot ROM (default: looked up)")
     parser.add_argument("--report", metavar="FILE", help="write timings (frames, presses) as JSON")
     args = parser.parse_args(argv)
-    from desktop_sim.script import ScriptError
+    from desktop_sim.script import MAX_MS, ScriptError, read_script
+    if args.port is not None and not 0 <= args.port <= 65535:
+        print("vpico: --port must be 0..65535 (0: any free port), not %d" % args.port, file=sys.stderr)
+        return 2
+    if args.run_ms is not None and not 0 <= args.run_ms <= MAX_MS:
+        print("vpico: --run-ms must be 0..%d, not %d" % (MAX_MS, args.run_ms), file=sys.stderr)
+        return 2
     try:
         _, buttons = board_wiring()
         check_uf2(args.uf2)
         bootrom = find_bootrom(args.bootrom)
         steps = end_ms = None
         if args.script:
-            try:
-                text = Path(args.script).read_text()
-            except OSError as e:
-                raise VpicoError("cannot read the script: %s" % e) from None
-            steps, end_ms = script_steps(text, buttons)
-        with tempfile.TemporaryDirectory(prefix="vpico-") as tmp:
+            steps, end_ms = script_steps(read_script(args.script), buttons)
+        remove_stale_folders()
+        with procs.interrupted_by_signals(), \
+                tempfile.TemporaryDirectory(prefix="%s%d-" % (FOLDER_PREFIX, os.getpid())) as tmp:
             config = node_config(args.uf2, bootrom, port=args.port, steps=steps, end_ms=end_ms,
                                  screenshot_dir=args.screenshot_dir, serial_log=args.serial_log, run_ms=args.run_ms,
                                  report=args.report, echo=args.port is None)
@@ -225,11 +255,11 @@ def main(argv=None):
             proc = spawn(config, tmp)
             try:
                 return proc.wait()
-            except KeyboardInterrupt:  # the terminal sent SIGINT to node too
+            except KeyboardInterrupt:  # Ctrl-C reached node too; a SIGTERM of ours alone did not
                 try:
-                    return proc.wait(10)
+                    return proc.wait(2)
                 except subprocess.TimeoutExpired:
-                    proc.kill()
+                    procs.stop(proc)
                     return proc.wait()
     except (VpicoError, FirmwareError) as e:
         print("vpico: %s" % e, file=sys.stderr)

@@ -145,8 +145,10 @@ def _plan(game, level, ai_replies, save_dir, pick, shorter):
     return Plan(game, level, segments, dict(played.options), list(played.history), seen["ai_player"])
 
 
-def script(plan, shot_prefix):
-    """The button script of a plan; its screenshots are `<shot_prefix>NN.png`."""
+def script(plan, shot_prefix, back_to_back=False):
+    """The button script of a plan; its screenshots are `<shot_prefix>NN.png`.  back_to_back:
+    the presses of a decision (or of the menus) follow one another with no wait, 100 ms each,
+    as a player's quick presses do (the device must see them all)."""
     from shared_rules import ai, registry
     cap_s = ai.tuner_class(registry.create(plan.game, plan.options)).LEVELS[plan.level][0]
     reply_ms = int(AI_REPLY_BASE_MS + AI_REPLY_CAPS * 1000 * cap_s)
@@ -154,7 +156,8 @@ def script(plan, shot_prefix):
     shots = []
 
     def press(button):
-        lines.extend(["press %s %d" % (button, PRESS_MS), "wait %d" % AFTER_PRESS_MS])
+        lines.extend(["press %s" % button] if back_to_back else
+                     ["press %s %d" % (button, PRESS_MS), "wait %d" % AFTER_PRESS_MS])
 
     def screenshot():
         name = "%s%02d.png" % (shot_prefix, len(shots))

@@ -28,7 +28,8 @@ SCORE (shown on screen)
 
 RULINGS AND OPTIONS
 - Boards from Ludii: ragged hex 63 (standard), Throngs 93, ragged hex 87, ragged hex 153. torus81: a 9x9 rhombus whose edges wrap (every site has 6 neighbours, jumps wrap too); it always starts with the pie; early end at 43. The faded ring around it shows the sites of the opposite edge.
-- ruleset=original: the Ludii 1.3.12 rules (capture may dispatch, free deployment on a neutral enclosed site, Ludii's forcing counter, the game ends when both players pass a whole turn in a row, early end above half the sites plus 3 tested before every maneuver).
+- perforated54: a hexagon of 5 a side with 7 holes (red dots on colour screens), every 7th point of the grid: no site has 6 neighbours, and a jump stops at a hole as at the border. Black starts on 6, White on 29 and 45, the same place turned by a third of a turn.
+- ruleset=original: the Ludii 1.3.12 rules (capture may dispatch, free deployment on a neutral enclosed site, Ludii's forcing counter; a player it leaves nothing passes, which skips the rest of its turn). The game ends after a maneuver when the player to move has more than half the sites plus 3, or opens its turn with a pass after the opponent's turn of two decisions opened with one, or when neither player can do anything: the higher score wins.
 - start=pie: Black's player places two Black and one White stone, the other player then picks a colour.
 
 CONTROLS

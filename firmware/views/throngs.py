@@ -4,7 +4,7 @@
 # buttons.  The potentials of the selectable sites (or the route costs while a stone is in
 # flight) are written on them where the screen has room.  The torus is drawn as its rhombus
 # with a ring of faded sites around it: the opposite edge's sites and stones, where the wrap
-# leads.
+# leads.  A board's holes (Perforated 54) are dark dots on colour screens, gaps on mono.
 from array import array
 
 from firmware.views.base import BUTTON, View as BaseView, table_points
@@ -46,6 +46,7 @@ class View(BaseView):
         for s in range(n):
             x, y = game.site_xy(s)
             self.xs[s], self.ys[s] = self.grid_xy(x + self.dx, y + self.dy)
+        self.holes = [self.grid_xy(x + self.dx, y + self.dy) for x, y in game.holes()]
         if ui.color:
             from firmware import palette as p
             self.wood = p.BROWN
@@ -54,6 +55,7 @@ class View(BaseView):
             self.edge = (p.GREY, p.GREY)
             self.ink = (p.YELLOW, p.YELLOW, p.RED)    # digits on an empty site, Black, White
             self.faded = (p.DARK_GREY, p.LIGHT_GREY)  # the wrap ring's stones, and its links
+            self.hole = p.DARK_RED
         else:
             self.wood = -1
 
@@ -122,6 +124,10 @@ class View(BaseView):
                         fb.line(x, y, xs[t], ys[t], line)
             else:
                 fb.pixel(x, y, 1)    # small mono boards: dots, lines would drown the stones
+        if self.wood >= 0:
+            r = max(1, self.r // 3)
+            for x, y in self.holes:  # no site here: lines and jumps stop at it
+                fb.ellipse(x, y, r, r, self.hole, True)
 
     def draw_board(self, builder, last):
         game = self.game

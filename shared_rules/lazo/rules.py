@@ -74,7 +74,7 @@ from array import array
 
 from micropython import const
 
-from shared_rules.game import DRAW, ONGOING, Game, GameError
+from shared_rules.game import DRAW, ONGOING, Game, GameError, clip, number_of
 
 N_LEVELS = const(10)
 N_SPACES = const(715)
@@ -226,9 +226,10 @@ def space_name(s):
 def parse_space(text):
     """'k.i.j' -> space; GameError with the reason."""
     parts = text.strip().split(".")
-    if len(parts) != 3 or not all(p and all("0" <= c <= "9" for c in p) for p in parts):
-        raise GameError("'%s' is not a space: write level.i.j, e.g. 1.0.0 or 2.3.1" % text)
-    k, i, j = int(parts[0]), int(parts[1]), int(parts[2])
+    if len(parts) != 3 or not all(number_of(p) >= 0 for p in parts):
+        raise GameError("'%s' is not a space: write level.i.j, e.g. 1.0.0 or 2.3.1" % clip(text))
+    k, i, j = number_of(parts[0]), number_of(parts[1]), number_of(parts[2])
+    text = clip(text)
     if k < 1 or k > N_LEVELS:
         raise GameError("%s: the level must be 1..10" % text)
     if j > 10 - k:

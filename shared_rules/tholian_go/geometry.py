@@ -33,6 +33,8 @@ from array import array
 
 from micropython import const
 
+from shared_rules.game import number_of
+
 NO_EDGE = const(0xFFFF)
 SLOTS = const(6)
 BOARD_COLS = const(12)  # one printed board: 12 columns, 7 lines
@@ -116,13 +118,13 @@ class Space:
     def node_named(self, text):
         # The node named `text` (`D2.6`, `L3.1`; case and `D(2,6)` accepted), or -1.
         t = text.strip().upper().replace("(", "").replace(")", "").replace(",", ".").replace(" ", "")
-        if len(t) < 4 or t[0] not in "DL":
+        if not 4 <= len(t) <= 12 or t[0] not in "DL":     # (int() refuses 4,300 digits on CPython)
             return -1
         i_text, dot, y_text = t[1:].partition(".")
-        if not dot or not _digits(i_text) or not _digits(y_text):
+        i, y = number_of(i_text), number_of(y_text)
+        if not dot or i < 0 or y < 0:
             return -1
         web = 0 if t[0] == "D" else 1
-        i, y = int(i_text), int(y_text)
         if not (1 <= y <= (self.rows if web == 0 else self.lines)):
             return -1
         row = self.grid[web]
@@ -182,10 +184,6 @@ def run_once(module, function, *args):
         package = sys.modules["shared_rules.tholian_go"]
         if module in package.__dict__:
             delattr(package, module)
-
-
-def _digits(text):
-    return len(text) > 0 and all("0" <= c <= "9" for c in text)
 
 
 _cache = {}

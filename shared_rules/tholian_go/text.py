@@ -11,7 +11,7 @@
 #   result=-|R|B|draw
 from micropython import const
 
-from shared_rules.game import DRAW, ONGOING, GameError
+from shared_rules.game import DRAW, ONGOING, GameError, clip
 from shared_rules.tholian_go.geometry import SLOTS, SPECIAL_NAMES
 
 # Move kinds and the slot field, as in tholian_go/rules.py (its private consts are not attributes).
@@ -57,7 +57,9 @@ def _ints(text, count, field):
     out = []
     for p in parts:
         if not p or not all("0" <= c <= "9" for c in p):
-            raise GameError("%s: '%s' is not a number" % (field, p))
+            raise GameError("%s: '%s' is not a number" % (field, p[:20]))
+        if len(p) > 10:     # beyond every field's range (and int()'s limit on CPython)
+            raise GameError("%s: %s... is out of range" % (field, p[:10]))
         out.append(int(p))
     return out
 
@@ -83,7 +85,13 @@ def decode(game, text):
     if done[0] > 1 or done[1] > 2:
         raise GameError("done= is <0-1>,<0-2>")
     hand = _ints(fields["hand"], 4, "hand")
+    from shared_rules.tholian_go.setup import FULL_SET
+    for i in range(4):      # a hand is at most the player's sets of that web (it only shrinks)
+        if hand[i] > FULL_SET[i & 1] * game.sets:
+            raise GameError("hand=: at most %d %s tokens in a hand" % (FULL_SET[i & 1] * game.sets, ("dark", "light")[i & 1]))
     offer = _ints(fields["offer"], 2, "offer")
+    if offer[0] > 1 or offer[1] > 1:
+        raise GameError("offer= is <0-1>,<0-1>")
     dice = fields["dice"].split(",")
     if len(dice) != 3:
         raise GameError("dice= has three entries")
@@ -97,14 +105,21 @@ def decode(game, text):
         else:
             raise GameError("dice= entry %d is one of %s or -" % (i + 1, axes))
     rng = _ints(fields["rng"], 1, "rng")[0]
+    if not 0 < rng <= 0xFFFFFFFF:   # the dice generator's state: 32 bits, never 0
+        raise GameError("rng= is 1..4294967295")
     pending = []
     if fields["push"] != "-":
         for name in fields["push"].split(","):
             t = parse_node(game, name)
             if t not in g.entry:
                 raise GameError("push=: %s is not a target node" % name)
+            if t in pending:
+                raise GameError("push=: %s is given twice" % name)
             pending.append(t)
-    route = [] if fields["path"] == "-" else [parse_node(game, x) for x in fields["path"].split("-")]
+    route = [] if fields["path"] == "-" else fields["path"].split("-")
+    if len(route) > g.n:
+        raise GameError("path= has more nodes than the space (%d)" % g.n)
+    route = [parse_node(game, x) for x in route]
     res = fields["result"]
     if res not in ("-", "R", "B", "draw"):
         raise GameError("result= is - R B or draw")
@@ -207,7 +222,7 @@ def parse_node(game, text):
     k = g.node_named(text)
     if k < 0:
         raise GameError("no node '%s' here: a node is D<i>.<row> (rows 1-%d) or L<i>.<line> "
-                        "(lines 1-%d), i counted from the left" % (text, g.rows, g.lines))
+                        "(lines 1-%d), i counted from the left" % (clip(text), g.rows, g.lines))
     return k
 
 
@@ -230,12 +245,12 @@ def move_from_text(game, t):
             nodes = [parse_node(game, x) for x in parts]
             if nodes[:-1] != game.route_nodes():
                 raise GameError("%s does not continue the path %s (%s)" % (
-                    t, "-".join(g.name(k) for k in game.route_nodes()), decision_text(game)))
+                    clip(t), "-".join(g.name(k) for k in game.route_nodes()), decision_text(game)))
             node = nodes[-1]
         elif len(parts) <= 2 and parts[-1]:
             node = parse_node(game, parts[-1])
         else:
-            raise GameError("'%s': give the next node of the path, e.g. -L4.2" % t)
+            raise GameError("'%s': give the next node of the path, e.g. -L4.2" % clip(t))
         move = node << 2 | _NEXT
         if move not in legal:
             raise GameError("the path cannot go to %s (%s)" % (g.name(node), decision_text(game)))
@@ -244,11 +259,11 @@ def move_from_text(game, t):
     if len(nodes) == 1:
         move = nodes[0] << 2 | _PLACE
         if move not in legal:
-            raise GameError("cannot place on %s now (%s)" % (t, decision_text(game)))
+            raise GameError("cannot place on %s now (%s)" % (clip(t), decision_text(game)))
         return move
     if len(nodes) > 2:
         raise GameError("a move is played one step per decision: first %s-%s, then -%s ..." % (
-            parts[0], parts[1], parts[2]))
+            clip(parts[0]), clip(parts[1]), clip(parts[2])))
     n0, n1 = nodes
     s = _slot(g, n0, n1)
     if s < 0:
@@ -256,7 +271,7 @@ def move_from_text(game, t):
     move = n0 << 2 | (s - n0 * SLOTS + 1) << _SLOT_SHIFT
     if move in legal:
         return move
-    raise GameError("%s is not legal: %s" % (t, _step_problem(game, n0, n1)))
+    raise GameError("%s is not legal: %s" % (clip(t), _step_problem(game, n0, n1)))
 
 
 def play_path(game, parts):

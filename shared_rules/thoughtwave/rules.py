@@ -35,7 +35,7 @@ from array import array
 
 from micropython import const
 
-from shared_rules.game import DRAW, ONGOING, Game, GameError
+from shared_rules.game import DRAW, ONGOING, Game, GameError, clip, number_of
 
 SIZE = const(10)
 CELLS = const(100)
@@ -170,9 +170,9 @@ def _parse_square(text):
     if len(text) < 2 or text[0] not in _LETTERS:
         return -1
     digits = text[1:]
-    if not all("0" <= ch <= "9" for ch in digits) or digits[0] == "0":
+    if digits[0] == "0" or number_of(digits) < 0:
         return -1
-    row = int(digits) - 1
+    row = number_of(digits) - 1
     return -1 if row >= SIZE else _LETTERS.index(text[0]) + row * SIZE
 
 
@@ -493,7 +493,7 @@ class Thoughtwave(Game):
             raise GameError("%s has rotations 0..%d, not '%s'" % (NAMES[piece], _ROTATIONS[piece] - 1, text[1]))
         cell = _parse_square(text[3:].lower())
         if cell < 0:
-            raise GameError("'%s' is not a square (a1..j10)" % text[3:])
+            raise GameError("'%s' is not a square (a1..j10)" % clip(text[3:]))
         return cell << CELL_SHIFT | mask_of(piece, int(text[1]))
 
     def encode(self):
@@ -527,7 +527,7 @@ class Thoughtwave(Game):
         hand = bytearray(10)
         for p in (0, 1):
             counts = words[2 + p].split(",")
-            if len(counts) != 5 or not all(w and all("0" <= ch <= "9" for ch in w) for w in counts):
+            if len(counts) != 5 or not all(w and len(w) <= 3 and all("0" <= ch <= "9" for ch in w) for w in counts):
                 raise GameError("pieces left are five counts C,J,S,B,T like 2,6,5,10,1")
             for k in range(5):
                 hand[p * 5 + k] = min(int(counts[k]), 255)

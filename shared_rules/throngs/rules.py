@@ -14,14 +14,14 @@
 # Beyond the Game protocol, for the app and the AI: potential(site), flight() (the stone in flight
 # and its power left), maneuver(), score(player, marks), colour_score(colour, marks) (the same by
 # colour), colour_of(player), player_of(colour), site_xy(site), extent(), neighbours(site),
-# illegal_reason(move), enemy_next_to_empty(...); the
+# illegal_reason(move), enemy_next_to_empty(...), forced_pass(); the
 # state read directly (read-only): n, board, near, black_nbrs, white_nbrs, nbrs, degree, mover,
 # phase, fly_site, fly_power, fly_kind, setup, original, idle, deployed, first_passed,
-# must_deploy; moves are built by destination(site) and choice(colour), read with KIND_MASK and
+# must_deploy, trail; moves are built by destination(site) and choice(colour), read with KIND_MASK and
 # SITE_MASK.
 from micropython import const
 
-from shared_rules.game import Game, GameError, ONGOING, DRAW
+from shared_rules.game import Game, GameError, ONGOING, DRAW, clip, number_of
 from shared_rules.throngs.boards import board as board_tables, NO_SITE
 
 EMPTY = const(0)
@@ -61,13 +61,20 @@ NEAR_ZERO = const(8)  # `near` holds 8 + Black - White so it stays a positive by
 _FORCE_AT = const(4)  # original rules: no move or pass once the counter reaches this
 _DIRECTIONS = const(6)
 _MAX_POWER = const(7)
+# Per direction (E, NNE, NNW, W, SSW, SSE) its grid step in site_xy's units, plus (2, 1).
+_GRID_STEP = b"\x04\x01\x03\x00\x01\x00\x00\x01\x01\x02\x03\x02"
+# Original rules: the last decisions, newest first, 2 bits each (mover - 1, pass), above a count.
+_TRAIL_KEPT = const(5)  # Ludii's "all passed" test reads at most this far back
+_TRAIL_COUNT = const(7)
+_TRAIL_SHIFT = const(3)
+_TRAIL_MASK = const(0x3FF)
 
 
 class Throngs(Game):
     NAME = "throngs"
     PLAYERS = ("Black", "White")
     OPTIONS = {
-        "board": ("63", "93", "87", "153", "torus81"),
+        "board": ("63", "93", "87", "153", "torus81", "perforated54"),
         "ruleset": ("seed", "original"),
         "start": ("standard", "pie"),
     }
@@ -126,6 +133,9 @@ class Throngs(Game):
         self.deployed = 0  # this turn has deployed (seed forcing)
         self.last_full_pass = 0  # the previous turn was passed whole
         self.idle = 0  # seed rules: the turn under way began with no deploy, capture or move
+        # Original rules: the last decisions (_TRAIL_*), for Ludii's "all passed"; Ludii's trial
+        # begins with its start moves, by the first player.
+        self.trail = _TRAIL_KEPT if self.original else 0
         for c in (BLACK, WHITE):
             self.must_deploy[c] = 0
             self.counter[c] = 0  # Ludii's counter starts at -1
@@ -369,8 +379,8 @@ class Throngs(Game):
                     out.append(MOVE | i)
             elif p >= 2:
                 out.append(CAPTURE | i)
-        if may_move:
-            out.append(PASS)
+        if may_move or (waiver and not out):
+            out.append(PASS)  # original rules: Ludii's engine passes for a player with no decision
         return out
 
     def illegal_reason(self, move):
@@ -411,7 +421,7 @@ class Throngs(Game):
             return "no stone is in flight"
         restriction = self._restriction()
         if kind == PASS:
-            if restriction == 1:
+            if restriction == 1 and self._any_deployment():
                 return "a deployment or capture is due (no deployment for too long)"
             return "a deployment or capture is due (the last turn was passed)" if restriction == 2 else None
         p = self.potential(site)
@@ -441,12 +451,16 @@ class Throngs(Game):
                                 | self.fly_kind << 13 | self.first_passed << 15 | self.deployed << 16)
         self._undo_stack.append(self.last_full_pass | self.must_deploy[BLACK] << 1 | self.must_deploy[WHITE] << 2
                                 | self.counter[BLACK] << 3 | self.counter[WHITE] << 6 | (self.result + 1) << 9
-                                | self.setup << 11 | self.swapped << 14 | self.idle << 15)
+                                | self.setup << 11 | self.swapped << 14 | self.idle << 15 | self.trail << 16)
         self.history.append(move)
         self._reach_valid = False
         kind = move & KIND_MASK
         site = move & SITE_MASK
         c = self.mover
+        if self.original and self.setup == PLAYING:
+            count = self.trail & _TRAIL_COUNT
+            entries = ((self.trail >> _TRAIL_SHIFT) << 2 | (c - 1) | (2 if kind == PASS else 0)) & _TRAIL_MASK
+            self.trail = entries << _TRAIL_SHIFT | (count + 1 if count < _TRAIL_KEPT else count)
         if kind == DEPLOY:
             power = self._deploy_power(site)
             self._put(site, c)
@@ -472,7 +486,10 @@ class Throngs(Game):
             self.fly_kind = 0
             self._finish_maneuver(selected)
         elif kind == PASS:
-            self._finish_maneuver(PASS)
+            if self.original and self.counter[c] > _FORCE_AT:
+                self._forced_pass()
+            else:
+                self._finish_maneuver(PASS)
         elif kind == PLACE_BLACK or kind == PLACE_WHITE:
             self._put(site, BLACK if kind == PLACE_BLACK else WHITE)
             self.setup += 1
@@ -503,10 +520,6 @@ class Throngs(Game):
             full_pass = self.first_passed & passed
             if not self.original:
                 self.must_deploy[c] = full_pass
-            # Ludii 1.3.12 ends the game when both players pass a whole turn in succession.
-            if self.original and full_pass and self.last_full_pass:
-                self.result = self._majority()
-                return
             self.last_full_pass = full_pass
             self.mover = 3 - c
             self._start_turn()
@@ -532,13 +545,66 @@ class Throngs(Game):
             self.result = self._majority()
         self.idle = idle
 
+    def forced_pass(self):
+        """True when the only decision of the player to move is Ludii's forced pass (original
+        rules: the counter binds and no deployment or capture is possible)."""
+        return (self.original and self.result == ONGOING and self.setup == PLAYING and self.fly_site == NO_SITE
+                and self.counter[self.mover] > _FORCE_AT and not self._any_deployment())
+
+    def _forced_pass(self):
+        """Original rules: Ludii's engine passes for a player left no decision by the counter.  The
+        pass is no maneuver (no counter, no phase): the other player moves, in the same phase, so
+        a forced second maneuver leaves it one.  When that player has no decision either, nothing
+        can change any more (Ludii would pass for ever): the game ends by the score."""
+        self.mover = 3 - self.mover
+        self._check_end_original()
+        if self.result == ONGOING and self.counter[self.mover] > _FORCE_AT and not self._any_deployment():
+            self.result = self._by_score()
+
     def _check_end_original(self):
-        """Ludii 1.3.12, before each maneuver: the player about to move wins with a score of more
-        than half the sites plus 3; only Ludii's counter can take every maneuver away."""
-        if 2 * self.colour_score(self.mover) > self.n + 6:
-            self.result = self.player_of(self.mover)
-        elif self.counter[self.mover] > _FORCE_AT and not self.legal_moves():
-            self.result = self._majority()
+        """Ludii 1.3.12's end, tested after each maneuver (and forced pass): all players passed
+        (_all_passed), or the player about to move has a score of more than half the sites plus
+        3; either way the higher score wins."""
+        if self._all_passed() or 2 * self.colour_score(self.mover) > self.n + 6:
+            self.result = self._by_score()
+
+    def _all_passed(self):
+        """Ludii's "all passed" (Context.allPass), read over the trail of decisions: going back
+        from the newest, each of the last two turns (a turn: decisions by one player; the newest
+        must be the next mover's) must have at most two decisions and begin with a pass."""
+        count = self.trail & _TRAIL_COUNT
+        if count < 2:
+            return False
+        entries = self.trail >> _TRAIL_SHIFT
+        last = self.mover
+        passed = 0
+        k = 0
+        for _ in range(2):
+            in_turn = 0
+            while True:
+                if k >= count:
+                    return passed == 1
+                if in_turn > 1:
+                    return False
+                e = entries >> (2 * k) & 3
+                k += 1
+                if (e & 1) + 1 != last:
+                    if not passed:
+                        return False
+                    last = (e & 1) + 1
+                    passed = e >> 1
+                    break
+                in_turn += 1
+                passed = e >> 1
+        return True
+
+    def _by_score(self):
+        """Ludii's byScore: the higher score wins, equal scores draw."""
+        black = self.colour_score(BLACK)
+        white = self.colour_score(WHITE)
+        if black == white:
+            return DRAW
+        return self.player_of(BLACK if black > white else WHITE)
 
     def _majority(self):
         black = 0
@@ -574,6 +640,7 @@ class Throngs(Game):
         self.setup = cross_turn >> 11 & 7
         self.swapped = cross_turn >> 14 & 1
         self.idle = cross_turn >> 15 & 1
+        self.trail = cross_turn >> 16
         self._reach_valid = False
         kind = move & KIND_MASK
         site = move & SITE_MASK
@@ -658,6 +725,22 @@ class Throngs(Game):
         """(largest x, largest y) of site_xy over the board."""
         return (max(self.xs), max(self.ys))
 
+    def holes(self):
+        """(x, y) in site_xy's units of the board's holes: grid points that are no site, between
+        two sites of one line (Perforated 54's; the other boards have none)."""
+        where = set()
+        for i in range(self.n):
+            where.add(self.xs[i] << 8 | self.ys[i])
+        out = []
+        for i in range(self.n):
+            for d in range(_DIRECTIONS):
+                if self.steps[i * _DIRECTIONS + d] == NO_SITE:
+                    dx, dy = _GRID_STEP[2 * d] - 2, _GRID_STEP[2 * d + 1] - 1
+                    x, y = self.xs[i] + dx, self.ys[i] + dy
+                    if 0 <= x + dx and 0 <= y + dy and ((x + dx) << 8 | (y + dy)) in where and (x, y) not in out:
+                        out.append((x, y))
+        return out
+
     def neighbours(self, site):
         return self.nbrs[site * _DIRECTIONS:site * _DIRECTIONS + self.degree[site]]
 
@@ -705,13 +788,14 @@ class Throngs(Game):
                 head = t[:dash]
                 named = head[2:] if head[:2] in ("P@", "p@", "x@", "X@") else head
                 if named != str(self.fly_site):
-                    raise GameError("the stone in flight is on %d, not %s" % (self.fly_site, head))
+                    raise GameError("the stone in flight is on %d, not %s" % (self.fly_site, clip(head)))
             if dash >= 0:
                 return DEST | self._site(t[dash + 1:], text)
-            raise GameError("'%s': the stone on %d is in flight, write its destination as -site" % (text, self.fly_site))
+            raise GameError("'%s': the stone on %d is in flight, write its destination as -site" % (clip(text), self.fly_site))
         if "-" in t[1:]:
             first = t[:t.index("-", 1)]
-            raise GameError("'%s' is two decisions: play '%s' first, then '-%s'" % (text, first, t[len(first) + 1:]))
+            raise GameError("'%s' is two decisions: play '%s' first, then '-%s'" % (
+                clip(text), clip(first), clip(t[len(first) + 1:])))
         prefix = t[:2].upper()
         if prefix == "P@":
             return DEPLOY | self._site(t[2:], text)
@@ -722,16 +806,16 @@ class Throngs(Game):
         if prefix == "W@":
             return PLACE_WHITE | self._site(t[2:], text)
         if t[:1] == "-":
-            raise GameError("'%s': no stone is in flight" % text)
+            raise GameError("'%s': no stone is in flight" % clip(text))
         return MOVE | self._site(t, text)
 
     def _site(self, digits, text):
-        if not digits or not all("0" <= ch <= "9" for ch in digits):
+        site = number_of(digits)
+        if site < 0:
             raise GameError("cannot read '%s': write P@site, x@site, site, -site, pass, B@site, W@site, "
-                            "black or white" % text)
-        site = int(digits)
+                            "black or white" % clip(text))
         if site >= self.n:
-            raise GameError("no site %d: sites are 0-%d" % (site, self.n - 1))
+            raise GameError("no site %s: sites are 0-%d" % (clip(digits.lstrip("0")), self.n - 1))
         return site
 
     # Position text: key=value words in a fixed order.
@@ -749,7 +833,7 @@ class Throngs(Game):
             "".join("%d" % v for v in self.board), self.mover, self.phase + 1, flight,
             self.first_passed, self.last_full_pass, self.idle, self.deployed, self.must_deploy[BLACK],
             self.must_deploy[WHITE], self.counter[BLACK] - 1, self.counter[WHITE] - 1, self.setup,
-            self.swapped, result)
+            self.swapped, result) + (" trail=%d" % self.trail if self.trail else "")
 
     def decode(self, text):
         fields = {}
@@ -761,7 +845,7 @@ class Throngs(Game):
         want = ("stones", "mover", "maneuver", "flight", "passed", "deployed", "must_deploy", "counters",
                 "setup", "swapped", "result")
         for key in fields:
-            if key not in want:
+            if key not in want and key != "trail":  # the trail of decisions is optional (0)
                 raise GameError("position: unknown field '%s'" % key)
         for key in want:
             if key not in fields:
@@ -769,6 +853,15 @@ class Throngs(Game):
         stones = fields["stones"]
         if len(stones) != self.n or not all(ch in "012" for ch in stones):
             raise GameError("position: stones must be %d digits 0/1/2 (board=%s)" % (self.n, self.options["board"]))
+        for key in ("mover", "maneuver", "passed", "deployed", "must_deploy", "counters", "setup", "swapped",
+                    "result", "flight"):
+            # Plain digits (int() reads "+1" on both VMs and "1_0" on CPython alone).
+            value = fields[key]
+            if key == "flight" and value != "-" or key == "result" and value in ("none", "draw"):
+                value = value[1:] if key == "flight" else ""     # (the kind of flight: a letter)
+            for ch in value:
+                if not ("0" <= ch <= "9" or ch in "-,:"):
+                    raise GameError("position: %s= is not written in digits" % key)
         try:
             mover = int(fields["mover"])
             phase = int(fields["maneuver"]) - 1
@@ -783,6 +876,7 @@ class Throngs(Game):
             count_black, count_white = int(counters[0]), int(counters[1])
             setup = int(fields["setup"])
             swapped = int(fields["swapped"])
+            trail = int(fields.get("trail", "0"))
             result = fields["result"]
             result = ONGOING if result == "none" else DRAW if result == "draw" else int(result)
             flight = fields["flight"]
@@ -796,9 +890,10 @@ class Throngs(Game):
         flags = (first_passed, last_full_pass, idle, deployed, must_black, must_white, swapped)
         if (mover not in (BLACK, WHITE) or phase not in (0, 1) or not all(f in (0, 1) for f in flags)
                 or not -1 <= count_black <= _FORCE_AT or not -1 <= count_white <= _FORCE_AT
-                or not 0 <= setup <= PLAYING or result not in (ONGOING, 0, 1, DRAW)):
+                or not 0 <= setup <= PLAYING or result not in (ONGOING, 0, 1, DRAW)
+                or not 0 <= trail <= (_TRAIL_MASK << _TRAIL_SHIFT | _TRAIL_KEPT) or trail & _TRAIL_COUNT > _TRAIL_KEPT):
             raise GameError("position: a field is out of range in '%s'" % text)
-        if fly_site != NO_SITE and (fly_kind < 1 or fly_site >= self.n or not 1 <= fly_power <= _MAX_POWER
+        if fly_site != NO_SITE and (fly_kind < 1 or not 0 <= fly_site < self.n or not 1 <= fly_power <= _MAX_POWER
                                     or stones[fly_site] != str(mover)):
             raise GameError("position: the stone in flight must be a %s stone with power 1-7" % self.PLAYERS[mover - 1])
         self._reset()
@@ -819,6 +914,7 @@ class Throngs(Game):
         self.setup = setup
         self.swapped = swapped
         self.result = result
+        self.trail = trail
 
     def render(self):
         width, height = self.extent()

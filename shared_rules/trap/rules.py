@@ -42,7 +42,7 @@ from array import array
 
 from micropython import const
 
-from shared_rules.game import DRAW, ONGOING, Game, GameError
+from shared_rules.game import DRAW, ONGOING, Game, GameError, clip, number_of
 
 BALLS_EACH = const(20)
 PASS = const(0x20000)
@@ -248,9 +248,9 @@ def _parse_square(text, size):
     if len(text) < 2 or text[0] not in _LETTERS[:size]:
         return -1
     digits = text[1:]
-    if not all("0" <= ch <= "9" for ch in digits) or digits[0] == "0":
+    if digits[0] == "0" or number_of(digits) < 0:
         return -1
-    row = int(digits) - 1
+    row = number_of(digits) - 1
     if row >= size:
         return -1
     return _LETTERS.index(text[0]) + row * size
@@ -683,14 +683,14 @@ class Trap(Game):
             c = _parse_square(part, self.size)
             if c < 0:
                 raise GameError("'%s' is not a square of the %dx%d board (a1..%s)" % (
-                    part, self.size, self.size, _square_name(self.size * self.size - 1, self.size)))
+                    clip(part), self.size, self.size, _square_name(self.size * self.size - 1, self.size)))
             cells.append(c)
         if len(cells) == 1:
             if self.phase() != 1:
                 raise GameError("phase 2: move a ball, e.g. d4-f6")
             return cells[0]
         if len(cells) != 2:
-            raise GameError("a move is a square (d4) or two squares (d4-f6), not '%s'" % text)
+            raise GameError("a move is a square (d4) or two squares (d4-f6), not '%s'" % clip(text))
         if self.phase() == 1:
             raise GameError("phase 1: place a ball on a square, e.g. d4")
         return (cells[0] + 1) << SOURCE_SHIFT | cells[1]
@@ -724,8 +724,8 @@ class Trap(Game):
         to_move = "LD".index(words[1])
         numbers = []
         for w in words[2:]:
-            if not all("0" <= ch <= "9" for ch in w) or not w:
-                raise GameError("'%s' is not a count" % w)
+            if not all("0" <= ch <= "9" for ch in w) or not w or len(w) > 6:   # (no count is that long)
+                raise GameError("'%s' is not a count" % w[:20])
             numbers.append(int(w))
         hands, phase2_moves = numbers[:2], numbers[2]
         on_board = [0, 0]

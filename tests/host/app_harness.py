@@ -144,6 +144,16 @@ def move_script(texts, then=()):
     return drive
 
 
+def dismissing(drive, after=None):
+    """The driver `drive`, with A pressed on every "Not saved" message; `after` once it is done."""
+    def dismiss(hw):
+        if hw.frames and hw.frames[-1][:1] == ["Not saved"]:
+            return ["a"]
+        more = drive(hw)
+        return after(hw) if more is None and after is not None else more
+    return dismiss
+
+
 def game_modules():
     """The modules the app may drop (firmware.app.unload) and import again: the rules and the views."""
     return dict((name, module) for name, module in sys.modules.items()

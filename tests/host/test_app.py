@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from app_harness import FakeHW, IdleHW, PROFILES, run_app, random_mover, presses_for, move_script
+from app_harness import FakeHW, IdleHW, PROFILES, dismissing, run_app, random_mover, presses_for, move_script
 from firmware.app import Session
 from firmware import saves
 from shared_rules import ai, registry
@@ -364,17 +364,18 @@ def test_a_game_without_a_board_view_is_played_from_a_list_of_moves(tmp_path, mo
     assert any(frame and frame[0].startswith("Light: Trap") and "a1" in frame for frame in hw.frames)
 
 
-def test_a_save_folder_that_cannot_be_written_is_said_once_and_play_goes_on(tmp_path):
+def test_a_save_folder_that_cannot_be_written_is_said_at_every_save_and_play_goes_on(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    hw, app = trap_game(blocker / "saves", ["d4", "e5", "c3"], then=["b"], more=["a"])
+    hw = FakeHW(blocker / "saves", new_game_keys("trap"), driver=dismissing(move_script(["d4", "e5", "c3"])))
+    app = run_app(hw)
     frames = [frame for frame in hw.frames if frame]
     shown = [frame[0] for frame in frames]
-    assert shown.count("Not saved") == 1          # at the start, then silence
+    assert shown.count("Not saved") == 4          # the new game's save, then each move's
     # It is said once the board is shown (the save waits for the screen), then the board is back.
     said = shown.index("Not saved")
     assert frames[said + 1] == frames[said - 1] and frames[said - 1][0] == "Light"
-    assert app.session.texts() == ["d4", "e5", "c3"]
+    assert app.session.texts() == ["d4", "e5", "c3"] and app.session.unsaved
     assert not (blocker / "saves").exists()
 
 

@@ -64,6 +64,7 @@ def test_the_target_table_marks_each_row(capsys):
 def test_make_bench_leaves_the_long_topics_to_make_bench_strength():
     default = bench.chosen_topics([])
     assert "ai" in default and "vpico" in default and "app" in default
+    assert "web" in default     # the browser version's load and reply times
     assert not set(bench.LONG) & set(default)
     assert bench.chosen_topics(["--long"]) == list(bench.LONG)
     assert set(bench.LONG) <= set(bench.topics())

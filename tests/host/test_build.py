@@ -180,6 +180,14 @@ def test_syntax_micropython_rejects_fails_with_file_and_line(tmp_path):
     assert (out / "tiny" / "shared_rules" / "game.mpy").read_bytes() == kept  # last good build stays
 
 
+def test_a_source_that_is_not_utf8_fails_naming_the_file_and_the_byte(tmp_path):
+    repo = fake_repo(tmp_path / "repo")
+    (repo / "shared_rules" / "latin.py").write_bytes(b"# caf\xe9\nX = 1\n")
+    with pytest.raises(BuildError) as err:
+        build("tiny", root=repo, out_root=tmp_path / "out", log=quiet)
+    assert str(err.value) == "shared_rules/latin.py: not UTF-8 text (byte 5 is 0xe9): save it as UTF-8"
+
+
 def test_the_apps_bytecode_carries_no_line_numbers(tmp_path):
     # Line-number tables are bytecode in the device's heap (mpy-cross -O3 leaves them out): a
     # traceback at the board's REPL then says line 1, the function still named (and its file:

@@ -181,6 +181,10 @@ def test_pin_buttons_debounce_and_repeat(pico):
     assert all(evs == [] for t, evs in pico["buttons"] if t not in (20, 85, 135, 535, 685))
 
 
+def test_pin_edges_see_presses_back_to_back_between_two_polls(pico):
+    assert pico["edges"] == [[1, "down"], [2, "down"]] * 4
+
+
 def test_odroid_go_ili9341(odroid):
     assert odroid["hw"]["width"] == 320 and odroid["hw"]["height"] == 240
     assert odroid["hw"]["buttons"] == ["up", "down", "left", "right", "a", "b", "menu",

@@ -40,3 +40,18 @@ def test_a_wrong_case_is_reported_in_full_from_a_gzip_file(tmp_path):
 def test_usage_without_files():
     proc = run()
     assert proc.returncode == 2 and "usage" in proc.stdout
+
+
+def test_a_whole_game_that_does_not_end_as_in_ludii_is_a_mismatch(tmp_path):
+    deep = ROOT / "tests" / "data" / "ludii" / "throngs_ludii_deep_games.jsonl.gz"
+    with gzip.open(deep, "rt") as f:
+        record = json.loads(f.readline())
+    good = dict(record)
+    record["decisions"] = record["decisions"][:-1]  # Ludii's game goes one decision further
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps(good) + "\n" + json.dumps(record) + "\n")
+    proc = run(path)
+    assert proc.returncode == 1
+    lines = proc.stdout.splitlines()
+    assert lines[-1] == "2 cases, 1 mismatches"
+    assert lines[0].startswith("MISMATCH %s line 2 (a whole game): " % path)

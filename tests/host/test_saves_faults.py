@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from app_harness import FakeHW, run_app, move_script
+from app_harness import FakeHW, dismissing, run_app, move_script
 from firmware import save_files, saves
 from shared_rules import registry
 from firmware.app import SETTINGS
@@ -288,11 +288,12 @@ def test_messages_draw_characters_outside_the_font_as_question_marks(tmp_path):
     assert hw.fb.strings() == ["caf? ?", "?x"]
 
 
-def test_a_game_too_long_for_a_save_says_so_once_and_play_goes_on(tmp_path, monkeypatch):
+def test_a_game_too_long_for_a_save_says_so_at_every_save_and_play_goes_on(tmp_path, monkeypatch):
     # The app never writes a save it would refuse to read.
     monkeypatch.setattr(save_files, "MAX_FILE_BYTES", len(sealed_save([])) - 1)
-    hw, app = trap_game(tmp_path, ["d4", "e5", "c3"], then=["b"], more=["a"])
-    assert [frame[0] for frame in hw.frames if frame].count("Not saved") == 1
+    hw = FakeHW(tmp_path, new_game_keys("trap"), driver=dismissing(move_script(["d4", "e5", "c3"])))
+    app = run_app(hw)
+    assert [frame[0] for frame in hw.frames if frame].count("Not saved") == 4
     assert "too long to save" in shown(hw)
     assert app.session.texts() == ["d4", "e5", "c3"] and not os.listdir(tmp_path)
 

@@ -58,6 +58,40 @@ def test_script_format():
             parse(bad, ("a",))
 
 
+def test_every_time_and_end_status_of_a_script_is_bounded_with_the_range_in_the_message():
+    from desktop_sim.script import MAX_MS
+    for bad in ("press a 100000000000000000000", "wait 99999999999999999999999", "wait-for 99999999999 Nothing",
+                "99999999999 press a", "@3600001 press a", "wait 3600000\nwait 1", "press a %d" % (MAX_MS + 1),
+                "wait 3600000\npress a", "wait " + "9" * 5000):
+        with pytest.raises(ScriptError, match=r"0\.\.3600000 ms") as e:
+            parse(bad, ("a",))
+        assert len(str(e.value)) < 200, bad
+    for bad in ("wait \u0661\u0662", "wait 1_000", "wait +5"):
+        with pytest.raises(ScriptError, match="not a number") as e:
+            parse(bad, ("a",))
+        assert len(str(e.value)) < 200, bad
+    for bad in ("end abc", "end 300", "end -1", "end 1 2", "end 256"):
+        with pytest.raises(ScriptError, match=r"0\.\.255"):
+            parse(bad, ("a",))
+    assert parse("wait 3599900\npress a\nend 255\n", ("a",))[0][-1].arg == 255
+    assert parse("end\n", ("a",))[0][-1].arg == 0
+
+
+def test_a_script_that_is_not_utf8_is_one_line_and_status_2(tmp_path):
+    path = tmp_path / "latin.txt"
+    path.write_bytes(b"wait 10\n# caf\xe9\n")
+    proc = subprocess.run([sys.executable, "-m", "desktop_sim", "--headless", "--script", str(path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+    assert "not UTF-8" in proc.stderr and str(path) in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_negative_run_ms_is_refused():
+    proc = subprocess.run([sys.executable, "-m", "desktop_sim", "--headless", "--run-ms", "-5"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "--run-ms" in proc.stderr, proc.stderr
+
+
 def test_headless_script_presses_repeats_and_expectations(tmp_path):
     status, err = sim("--headless", "--board", "pico_lcd13", tmp_path=tmp_path, script=(
         "wait 50\npress a\nwait 50\npress a\nwait 50\n"

@@ -87,6 +87,19 @@ def play_both(shipped, script_text, tmp_path, timeout_s=600, app="firmware.app")
 BOOT_SCRIPT = "wait 300\nscreenshot menu.png\npress down\nwait 400\nscreenshot rules.png\n"
 
 
+# The same script must open the same game on both: the four downs back to back reach Trap (an
+# app that sees only the first opens Tholian Go).
+BACK_TO_BACK_SCRIPT = ("wait 300\npress a\npress down\npress down\npress down\npress down\npress a\nwait 1500\n"
+                       "screenshot form.png\n")
+
+
+def test_presses_back_to_back_open_the_same_game_as_on_the_simulator(shipped, tmp_path):
+    shots, serial, _ = play_both(shipped, BACK_TO_BACK_SCRIPT, tmp_path)
+    assert shots == ["form.png"]
+    assert differing_pixels(tmp_path / "sim" / "form.png", tmp_path / "pico" / "form.png") == 0
+    assert "Traceback" not in serial and "exception" not in serial.lower()  # nor in the pins' interrupt handler
+
+
 def test_boot_draws_the_simulators_menu(shipped, tmp_path):
     shots, serial, said = play_both(shipped, BOOT_SCRIPT, tmp_path)
     assert shots == ["menu.png", "rules.png"]
@@ -332,7 +345,8 @@ def test_a_game_against_the_ai_shows_the_simulators_frames(node_budgets, tmp_pat
     # The AI's time caps off on both (node_budgets): a cap that binds on one and not the other
     # (the device's easy Tholian Go decisions take 0.25-0.65 s emulated against a 0.4 s cap)
     # would show other moves, and the frames would differ for a reason that is not the screen's.
-    text, shots = vpico_games.script(vpico_games.plan(game, LEVEL, 3, tmp_path / "plan"), "shot-")
+    # The presses of each decision back to back, as a player's: the device must see them all.
+    text, shots = vpico_games.script(vpico_games.plan(game, LEVEL, 3, tmp_path / "plan"), "shot-", back_to_back=True)
     found, serial, said = play_both(node_budgets, text, tmp_path, app="node_budgets_app")
     assert found == shots
     for name in shots:
@@ -390,3 +404,64 @@ def test_the_planned_form_reaches_each_level_from_the_default():
         assert set(steps) <= ({"left"} if LEVELS.index(level) < LEVELS.index(DEFAULT_LEVEL) else {"right"})
         first = new_game_keys("trap", ai_player(level), ai_player(DEFAULT_LEVEL))
         assert first == to_form + ["up", "up"] + ["right"] * (1 + LEVELS.index(level)) + ["down", "down", "a"]
+
+
+def vpico_command(*args, tmp_path, script=None, script_bytes=None):
+    """Runs python -m tools.vpico on the stock firmware (enough for what is refused before it boots)."""
+    cmd = [sys.executable, "-m", "tools.vpico", "--uf2", str(pico_firmware.find_uf2())]
+    if script is not None or script_bytes is not None:
+        path = tmp_path / "script.txt"
+        path.write_bytes(script_bytes if script_bytes is not None else script.encode())
+        cmd += ["--script", str(path)]
+    return subprocess.run(cmd + list(args), cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("args, script, words", [
+    (["--port", "70000"], None, "--port must be 0..65535"),
+    (["--port", "-1"], None, "--port must be 0..65535"),
+    (["--run-ms", "-5"], None, "--run-ms must be 0..3600000"),
+    ([], b"wait 10\n# caf\xe9\n", "not UTF-8"),
+    ([], b"wait 99999999999999999999999\n", "0..3600000 ms"),
+    ([], b"press a\nend 300\n", "0..255"),
+    ([], b"end abc\n", "0..255"),
+])
+def test_bad_flags_and_scripts_are_refused_in_one_line(tmp_path, args, script, words):
+    proc = vpico_command(*args, tmp_path=tmp_path, script_bytes=script)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.count("\n") == 1 and words in proc.stderr and proc.stderr.startswith("vpico: "), proc.stderr
+
+
+def vpico_folders(tmp):
+    return sorted(p.name for p in tmp.glob("vpico-*"))
+
+
+def test_sigterm_removes_its_folder_and_a_killed_ones_folder_goes_at_the_next_start(shipped, tmp_path):
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = dict(os.environ, TMPDIR=str(tmp))
+    for signum in (signal.SIGTERM, signal.SIGKILL):
+        proc = subprocess.Popen([sys.executable, "-m", "tools.vpico", "--uf2", str(shipped[0]), "--port", "0"],
+                                cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith("vpico: listening"), line
+        assert len(vpico_folders(tmp)) == 1
+        proc.send_signal(signum)  # the tool alone, not its emulator
+        out, _ = proc.communicate(timeout=60)
+        assert "Traceback" not in out, out
+    assert len(vpico_folders(tmp)) == 1  # SIGKILL: no chance to clean up
+    other = tmp / "vpico-1-kept"  # pid 1 lives: not a stale folder
+    other.mkdir()
+    proc = subprocess.run([sys.executable, "-m", "tools.vpico", "--uf2", str(shipped[0]), "--run-ms", "50"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr + proc.stdout
+    assert vpico_folders(tmp) == ["vpico-1-kept"]
+
+
+def test_presses_back_to_back_reach_the_pins_with_a_release_between_them():
+    steps, end_ms = vpico.script_steps("press down\npress down\npress a 1\npress a 1\nscreenshot s.png\n",
+                                       ("a", "down"))
+    assert [(s["at_ms"], s["kind"], s["arg"]) for s in steps] == [
+        (0, "down", "down"), (100, "up", "down"), (101, "down", "down"), (200, "up", "down"), (200, "down", "a"),
+        (201, "up", "a"), (202, "down", "a"), (202, "screenshot", "s.png"), (203, "up", "a")]
+    assert end_ms == 203

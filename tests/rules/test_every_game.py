@@ -65,6 +65,40 @@ def test_every_game_refuses_moves_it_does_not_offer_and_bad_text():
         assert refused > 0, name
 
 
+# Each game's move syntax with `#` where a number goes: a number of any length is refused with
+# the reason (CPython's int() refuses over 4,300 digits with a ValueError of its own).
+NUMBER_TEMPLATES = {
+    "lazo": ("#.0.0", "1.#.0", "1.0.#"),
+    "tholian_go": ("D#.1", "D1.#", "L#.1", "L1.#", "D1.1-D#.1", "-D#.1"),
+    "thoughtwave": ("B1@a#", "C0@j#"),
+    "throngs": ("#", "-#", "P@#", "x@#", "B@#", "W@#", "#-1", "P@#-#"),
+    "trap": ("a#", "d4-a#", "a#-d4"),
+}
+LONG_NUMBERS = ("9" * 4301, "0" * 4300 + "99", "1" + "0" * 20)
+
+
+def test_every_game_refuses_move_texts_with_numbers_of_any_length_with_a_short_reason():
+    for name, options in (("lazo", None), ("tholian_go", None), ("thoughtwave", None),
+                          ("throngs", None), ("throngs", {"board": "torus81"}), ("trap", None)):
+        game = registry.create(name, options)
+        rng = Rng(11)
+        tried = 0
+        while True:
+            for template in NUMBER_TEMPLATES[name]:
+                for number in LONG_NUMBERS:
+                    try:
+                        game.move_from_text(template.replace("#", number))
+                        assert False, (name, template, "accepted")
+                    except GameError as e:
+                        assert len(str(e)) < 300, (name, template, len(str(e)))
+                    tried += 1
+            moves = game.legal_moves()
+            if not moves or len(game.history) >= scaled(40, 6):
+                break
+            game.play(moves[rng.below(len(moves))])
+        assert tried > 0, name
+
+
 def test_undo_snapshots_tell_every_difference_past_their_first_room():
     """The undo checks' stack (rules_support.Snapshots, digests on MicroPython) grows past the
     room it started with and tells a snapshot that differs in one field from the one it kept."""

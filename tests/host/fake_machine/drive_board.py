@@ -116,6 +116,29 @@ for _ in range(12):
 print("@@ buttons %s" % json.dumps(events))
 
 if BOARD == "pico_lcd13":
+    # The pins' edge log: four presses of down back to back (released 1 ms between them), all
+    # between two polls, as when the app sends a screen update.
+    machine.Pin.levels[pins[0]] = 1
+    clock = [0]
+    log = device_hal.PinEdges([machine.Pin(n) for n in pins], lambda: clock[0])
+    edged = device_hal.Buttons(hw.buttons, hw._buttons._read, lambda: clock[0], lambda a, b: a - b, edges=log)
+    down = pins[hw.buttons.index("down")]
+
+    def level(at, value):
+        clock[0] = at
+        machine.Pin.levels[down] = value
+        machine.Pin.handlers[down](machine.Pin(down))
+
+    clock[0] = 100
+    seen = edged.poll()
+    for k in range(4):
+        level(200 + 100 * k, 0)
+        level(299 + 100 * k, 1)
+    clock[0] = 650
+    seen += edged.poll()
+    print("@@ edges %s" % json.dumps(seen))
+
+if BOARD == "pico_lcd13":
     # Each rotation's MADCTL and window offsets: the 240 visible rows are at one end of the
     # ST7789's 320 rows of RAM.
     spi = machine.SPI(1)

@@ -15,6 +15,9 @@ class Pin:
     IN = 0
     OUT = 1
     PULL_UP = 1
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+    handlers = {}     # gpio -> the interrupt handler a board set (run by a test that changes levels)
     levels = {}       # gpio -> level read by inputs (default 1: released, pulled up)
     outputs = {}      # gpio -> last level written
 
@@ -34,6 +37,9 @@ class Pin:
 
     def __call__(self, level=None):
         return self.value(level)
+
+    def irq(self, handler=None, trigger=12, hard=False):
+        Pin.handlers[self.gpio] = handler
 
 
 # The RP2040's clocks as MicroPython v1.27 sets them: clk_sys 125 MHz, clk_peri (SPI, UART) from

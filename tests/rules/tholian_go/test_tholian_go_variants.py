@@ -373,6 +373,23 @@ def test_oracle_pushed_string_may_bend():
     assert g.board[lt(g, 3, 3)] == 2 and g.dice_text() == "a z"
 
 
+def test_oracle_string_takes_the_initial_tokens_direction():
+    """Seed Oracle: "When moving a string use the direction of the initial token as the direction,
+    the end token of a string may move on a different axis": the roll decides the initial token's
+    step, not the end token's.  Red's (2,4) against Blue's string (3,4), (4,4): with an x roll the
+    push along the z side (2,4)-(3,4) is not offered, though the end token could then go down the
+    vertical (3,4)-(3,3); with a z roll it is, and the end token goes on along z or turns to x."""
+    g = TholianGo({"variant": "oracle"})
+    red, blue = far_tokens(g)
+    g.set_position(red + [lt(g, 2, 4)], blue + [lt(g, 3, 4), lt(g, 4, 4)])
+    with_dice(g, "a,x,x")
+    firsts = [g.move_nodes(m) for m in g.legal_moves() if m & 3 == 0]
+    assert [f[1] for f in firsts if f[0] == lt(g, 2, 4)] == [lt(g, 2, 5)]  # its x side only
+    with_dice(g, "a,z,z")
+    g.play_text(step(g, lt(g, 2, 4), lt(g, 3, 4)))
+    assert sorted(nexts(g)) == sorted([lt(g, 3, 3), lt(g, 4, 4)])
+
+
 def test_oracle_rolled_move_with_no_option_is_lost():
     """§8 Oracle: "A rolled move with no legal option is lost": with a c roll none of Red's dark
     tokens can move (D(0,1) and D(11,6) have no c side, Blue's light barriers hold D(1,2)), so

@@ -214,7 +214,8 @@ def test_destination_follows_the_plan_of_the_selection_search():
 def test_features_count_the_scores_stones_and_captures_of_the_game():
     """Spec "End and score": the evaluation's scores are the game's own (one pass for both
     colours); stones, area and ready captures counted directly on every board."""
-    for options in ({}, {"board": "93", "ruleset": "original"}, {"board": "153"}, {"board": "torus81"}):
+    for options in ({}, {"board": "93", "ruleset": "original"}, {"board": "153"}, {"board": "torus81"},
+                    {"board": "perforated54"}):
         rng = Rng(7)
         game = Throngs(options)
         while game.winner() == ONGOING and len(game.history) < scaled(160, 40):
@@ -289,6 +290,14 @@ def test_only_legal_moves_and_node_budget_on_the_torus():
     wrap."""
     lengths = _whole_games({"board": "torus81"}, scaled(2, 1), scaled(200, 40))
     assert max(lengths) >= scaled(100, 20)
+
+
+def test_only_legal_moves_and_node_budget_on_the_perforated_board():
+    """Spec "Perforated 54": the AI plays over the board's own tables, where holes cut lines and
+    no site has six neighbours; both rulesets."""
+    lengths = _whole_games({"board": "perforated54"}, scaled(2, 1), scaled(200, 40))
+    assert max(lengths) >= scaled(60, 20)  # a small board: games end by the score sooner
+    _whole_games({"board": "perforated54", "ruleset": "original"}, scaled(2, 1), scaled(120, 30))
 
 
 def test_same_seed_same_moves_and_position_unchanged():

@@ -12,6 +12,7 @@ import shared_rules.games  # noqa: F401  (registers every game)
 from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.throngs.rules import (Throngs, BLACK, WHITE, DEPLOY, CAPTURE, MOVE, DEST, PASS,
                                   PLACE_BLACK, PLACE_WHITE, CHOOSE)
+from shared_rules.throngs.boards import NO_SITE
 from rules_support import raises
 from shared_rules.throngs import ai as ai_throngs
 
@@ -131,6 +132,102 @@ def test_torus_early_end_at_43():
         game.play(PASS)  # Black starts a turn
         assert game.winner() == (0 if score == 43 else ONGOING)
     assert ai_throngs.winning_score(game) == 43
+
+
+# --- the perforated board (docs/rules/throngs.md "Perforated 54") -------------------------------
+#
+#   row 8:        49  50  51  52  53            holes (.) at (r + 2c - 12) % 7 == 0:
+#   row 7:      44  45  46   .  47  48          (1, 2), (2, 5), (3, 1), (4, 4), (5, 7),
+#   row 6:    38   .  39  40  41  42  43        (6, 3), (7, 6) in (row, col)
+#   row 5:  31  32  33  34  35  36   .  37
+#   row 4: 23  24  25  26   .  27  28  29  30
+#   row 3:  16   .  17  18  19  20  21  22
+#   row 2:    10  11  12  13  14   .  15
+#   row 1:       5   6   .   7   8   9
+#   row 0:         0   1   2   3   4
+
+PERFORATED_ROWS = ((0, 0, 4), (5, 0, 5), (10, 0, 6), (16, 0, 7), (23, 0, 8), (31, 1, 8), (38, 2, 8),
+                   (44, 3, 8), (49, 4, 8))  # per row: first site, first and last column
+
+
+def perforated_points():
+    """(row, col) of each site of the perforated board in its numbering, from the rows above."""
+    points = []
+    for row, (first, low, high) in enumerate(PERFORATED_ROWS):
+        points.extend((row, col) for col in range(low, high + 1) if (row + 2 * col - 12) % 7)
+        assert len(points) == (PERFORATED_ROWS[row + 1][0] if row < 8 else 54)
+    return points
+
+
+def test_perforated_54_a_hexagon_with_a_regular_pattern_of_holes():
+    """Seed: "A 'perforated' grid is included to demonstrate this" / "boards with holes":
+    Perforated 54 - a hexagon of 5 sites a side whose grid points at (r + 2c - 12) % 7 == 0 are
+    holes (the centre and six around it, none on the border): every site has one hole or the
+    border next to it, so none has six neighbours; neighbours are one grid step apart."""
+    game = Throngs({"board": "perforated54"})
+    points = perforated_points()
+    assert game.n == len(points) == 54
+    where = dict((p, i) for i, p in enumerate(points))
+    for i, (r, c) in enumerate(points):
+        grid = [(r, c + 1), (r + 1, c + 1), (r + 1, c), (r, c - 1), (r - 1, c - 1), (r - 1, c)]
+        assert sorted(game.neighbours(i)) == sorted(where[p] for p in grid if p in where)
+        x, y = game.site_xy(i)
+        assert (x, y) == (2 * c - r + 4, 8 - r)
+    counts = [0] * 7
+    for i in range(game.n):
+        counts[game.degree[i]] += 1
+    assert counts == [0, 0, 0, 18, 6, 30, 0] and sum(game.degree) == 2 * 114
+    holes = [(1, 2), (2, 5), (3, 1), (4, 4), (5, 7), (6, 3), (7, 6)]
+    assert sorted(game.holes()) == sorted((2 * c - r + 4, 8 - r) for r, c in holes)
+    assert Throngs().holes() == [] and Throngs({"board": "torus81"}).holes() == []
+
+
+def test_perforated_jumps_stop_at_a_hole():
+    """Spec "Perforated 54", ruling: a hole is no site: nothing steps onto it, and a straight
+    line ends at it as at the border, so a jump never crosses a hole.  Row 2 is 10-14, a hole,
+    15: Black on 13 jumping east over White 14 would land on the hole; 15, three grid steps east
+    of 13, is not reached in 3 actions (every other way to it is longer)."""
+    game = position(black=(13,), white=(14,), board="perforated54")
+    assert game.steps[14 * 6] == NO_SITE and game.steps[15 * 6 + 3] == NO_SITE  # E of 14, W of 15
+    game._reach(13, 3)
+    assert game._dist[15] > 3
+    game = position(black=(13,), white=(12,), board="perforated54")
+    game._reach(13, 3)
+    assert game._dist[11] == 2  # the same jump west, with a site beyond, lands
+
+
+def test_perforated_start_is_turned_by_the_board():
+    """Spec "Perforated 54", start ruling: Black 6, White 29 and 45 - each the others turned by 120
+    degrees about the centre, so no stone has a better place; Black (one stone) moves first."""
+    game = Throngs({"board": "perforated54"})
+    points = perforated_points()
+    assert stones(game, BLACK) == [6] and stones(game, WHITE) == [29, 45]
+
+    def turn(p):  # 60 degrees about the centre (4, 4)
+        r, c = p[0] - 4, p[1] - 4
+        return (c + 4, c - r + 4)
+
+    assert points[29] == turn(turn(points[6])) and points[45] == turn(turn(points[29]))
+    assert game.mover == BLACK and game.colour_score(BLACK) == 1 and game.colour_score(WHITE) == 2
+
+
+def test_perforated_sites_beside_a_hole_are_not_edge_sites():
+    """Spec "End and score": "an *edge site* has fewer than 5 neighbours": on Perforated 54 a site
+    beside a hole inside the board has 5 and scores by the inner rule, the border's have 3 or 4.
+    A stone with one own and three enemy neighbours is safe on an edge site ("if it has a P
+    neighbour") but not inside ("more than 1 P neighbour or (Q neighbours - P neighbours) < 2").
+    Early end at 29 (half of 54 plus 2), 31 in the original ruleset."""
+    game = position(black=(26, 18), white=(25, 33, 34), board="perforated54")
+    assert game.degree[26] == 5  # (4, 3), west of the centre hole
+    marks = bytearray(game.n)
+    game.colour_score(BLACK, marks)
+    assert marks[26] == 0
+    game = position(black=(3, 2), white=(4, 7, 8), board="perforated54")
+    assert game.degree[3] == 4 and game.degree[0] == 3
+    game.colour_score(BLACK, marks)
+    assert marks[3] == 1
+    assert ai_throngs.winning_score(Throngs({"board": "perforated54"})) == 29
+    assert ai_throngs.winning_score(Throngs({"board": "perforated54", "ruleset": "original"})) == 31
 
 
 # --- definitions ----------------------------------------------------------------------------
@@ -454,46 +551,96 @@ def test_no_end_while_the_opponent_can_still_act():
     assert game.winner() == 0
 
 
-def test_original_both_players_passing_a_whole_turn_ends_the_game():
-    """Spec original ruleset (Ludii 1.3.12): the game ends when both players pass a whole turn in
-    succession; the player with more stones wins (equal: draw)."""
-    game = Throngs({"ruleset": "original"})  # Black 1 stone, White 2
-    for _ in range(3):
-        game.play(PASS)
-        assert game.winner() == ONGOING
-    game.play(PASS)
-    assert game.winner() == 1 and game.legal_moves() == []
-    game = position(black=(10, 20), white=(40, 50), ruleset="original")
-    for _ in range(4):
-        game.play(PASS)
-    assert game.winner() == DRAW
-
-
-def test_one_passed_turn_does_not_end_the_game():
-    """Spec original ruleset: "both players pass a whole turn in succession": a pass turn answered by
-    play goes on."""
+def test_original_all_passed_ends_the_game_by_score():
+    """Spec original ruleset: "(all Passed)" ends the game "(byScore)": Ludii reads the first
+    decision of each of the last two turns, so a pass that opens this turn, after a turn of the
+    opponent's of two decisions that opened with a pass, ends it; the higher score wins."""
     game = Throngs({"ruleset": "original"})
-    game.play(PASS)
-    game.play(PASS)
-    game.play(PASS)
-    game.play_text("P@36")
+    for text in ("P@12", "pass", "pass", "pass"):
+        game.play_text(text)
     assert game.winner() == ONGOING
     game.play(PASS)
+    assert game.colour_score(BLACK) == game.colour_score(WHITE) == 2
+    assert game.winner() == DRAW and game.legal_moves() == []
+    # Only the first decision of a turn counts: a pass then a deployment, answered by a pass.
+    game = Throngs({"ruleset": "original"})
+    for text in ("P@12", "pass", "pass", "P@45"):
+        game.play_text(text)
+    game.play(PASS)
+    assert game.winner() != ONGOING
+    # Ludii's trial opens with its start moves, by Black: Black's first turn is longer than two.
+    game = Throngs({"ruleset": "original"})
+    for _ in range(3):
+        game.play(PASS)
+    assert game.winner() == ONGOING
+    # The higher score wins.
+    game = position(black=(10, 11, 12), white=(40, 50), ruleset="original")
+    assert game.colour_score(BLACK) > game.colour_score(WHITE)
+    for _ in range(3):
+        game.play(PASS)
+    assert game.winner() == 0
+
+def test_one_passed_turn_does_not_end_the_game():
+    """Spec original ruleset: "all passed" needs the opponent's last turn to open with a pass and
+    to be two decisions at most: a turn opened by a deployment, or a pass then a move (three
+    decisions), answered by a pass, plays on."""
+    game = Throngs({"ruleset": "original"})
     game.play_text("P@12")
     game.play(PASS)
     game.play(PASS)
     assert game.winner() == ONGOING
+    game = Throngs({"ruleset": "original"})
+    game.play(PASS)
+    game.play_text("13")
+    game.play_text("-12")
+    game.play(PASS)
+    game.play(PASS)  # nor does a pass that closes a turn
+    assert game.winner() == ONGOING and game.mover == BLACK
+
+# A full 63 board from a game played in Ludii (tests/data/ludii/throngs_ludii_deep_games.jsonl.gz,
+# its first game): no capture for either side, scores Black 29, White 34.
+FULL_BOARD = "111111111211111112211111221111222222211222221122222222222222222"
 
 
-def test_end_when_a_player_has_no_legal_maneuver():
-    """Spec original ruleset: the game ends when "a player has no legal maneuver at all" (only
-    Ludii's counter can take pass away): the majority wins."""
-    full = [i for i in range(63) if i != 62]
-    game = position(black=full[:40], white=full[40:] + [62], ruleset="original", maneuver=2,
-                    counters="-1,4", mover=BLACK)
+def full_board(counters, mover, maneuver=1):
+    return position(black=[i for i in range(63) if FULL_BOARD[i] == "1"],
+                    white=[i for i in range(63) if FULL_BOARD[i] == "2"], ruleset="original",
+                    counters=counters, mover=mover, maneuver=maneuver)
+
+
+def test_original_forced_pass_when_a_player_has_no_decision():
+    """Spec original ruleset: a player whom Ludii's counter leaves no decision passes (Ludii's
+    engine's forced pass): it is no maneuver, so a forced second maneuver ends the turn and the
+    opponent, in the same phase, gets one maneuver; the game goes on."""
+    game = full_board("-1,4", BLACK, maneuver=2)
     game.play(PASS)  # White is bound by the counter and can neither deploy nor capture
-    assert game.winner() == 0 and game.legal_moves() == []
+    assert game.winner() == ONGOING and game.legal_moves() == [PASS] and game.mover == WHITE
+    game.play(PASS)
+    assert game.winner() == ONGOING and game.mover == BLACK and game.maneuver() == 1
+    game = full_board("-1,4", WHITE, maneuver=2)
+    game.play(PASS)
+    assert game.mover == BLACK and game.maneuver() == 2 and game.counter[BLACK] == 0
+    game.play(PASS)
+    assert game.winner() == ONGOING and game.mover == WHITE and game.maneuver() == 1
 
+
+def test_original_no_decision_for_either_player_ends_the_game_by_score():
+    """Spec original ruleset, ruling: when neither player has a decision but the forced pass,
+    nothing can change (Ludii would pass for ever): the game ends, the higher score wins."""
+    game = full_board("4,4", WHITE)
+    assert game.legal_moves() == [PASS] and game.winner() == ONGOING
+    game.play(PASS)
+    assert game.colour_score(WHITE) > game.colour_score(BLACK) and game.winner() == 1
+
+def test_original_no_decision_for_either_player_ends_the_game_by_score():
+    """Spec original ruleset, ruling: when neither player has a decision but the forced pass,
+    nothing can change (Ludii would pass for ever): the game ends, the higher score wins."""
+    full = [i for i in range(63) if i != 62]
+    game = position(black=full[:40], white=full[40:] + [62], ruleset="original", counters="4,4",
+                    mover=WHITE)
+    assert game.legal_moves() == [PASS]
+    game.play(PASS)
+    assert game.colour_score(BLACK) > game.colour_score(WHITE) and game.winner() == 0
 
 def test_score_of_the_start_position():
     """Spec "End and score": each lone start stone is safe (fewer than 2 more enemy neighbours)."""
@@ -670,7 +817,8 @@ def test_original_forced_deployment_counter():
     moves = game.legal_moves()
     assert PASS not in moves and MOVE | 13 not in moves and DEPLOY | 12 in moves
     game.play(DEPLOY | 12)  # counter 0, then 1 for the finished maneuver
-    game.play(PASS)
+    game.play_text("P@45")  # (a White pass here would end the game: "all passed")
+    game.play_text("-45")
     game.play(PASS)
     assert game.mover == BLACK and PASS in game.legal_moves()
     # A capture counts as a maneuver but does not reset the counter.
@@ -681,7 +829,8 @@ def test_original_forced_deployment_counter():
 
 
 def test_original_early_end_needs_more_than_half_the_sites_plus_3():
-    """Spec original ruleset: "Early end: when the next player's score exceeds half the sites plus 3"."""
+    """Spec original ruleset, end: "Early end: the player to move next has a score of more than
+    half the sites plus 3"; byScore: the higher score wins."""
     for extra, ends in (((50,), False), ((50, 53), True)):
         game = position(black=list(range(33)) + list(extra), white=(61, 62), mover=WHITE, maneuver=2,
                         ruleset="original")

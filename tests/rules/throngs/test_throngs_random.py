@@ -11,6 +11,7 @@ from rules_support import Snapshots, decoded_copy, play_checked, position_snapsh
 GAMES = (  # (board, ruleset, start)
     ("63", "seed", "standard"), ("63", "original", "standard"), ("93", "original", "standard"),
     ("93", "seed", "pie"), ("87", "seed", "standard"), ("153", "original", "pie"), ("torus81", "seed", "pie"),
+    ("perforated54", "original", "standard"), ("perforated54", "seed", "pie"),
 )
 
 

@@ -1,0 +1,53 @@
+# The page's hardware layer: the `hw` object of docs/architecture.md for the app running in the
+# MicroPython WebAssembly VM of a browser worker (web/worker.js is the host object `js.tholia`).
+# The framebuffer's address in the VM's memory goes to the host, which reads the shown rectangle
+# from there (a copy through the FFI goes byte by byte).
+import js  # pyright: ignore[reportMissingImports]  (the WebAssembly port's FFI)
+import uctypes
+
+from firmware.device_hal import Buttons
+from firmware.hw_base import HwBase, framebuffer
+
+TICKS_PERIOD = 1 << 30       # as MicroPython's ticks_ms() on the device
+
+
+class WebHw(HwBase):
+    def __init__(self, board, host):
+        buffer, fb = framebuffer(board.WIDTH, board.HEIGHT, board.COLOR)
+        super().__init__(board.NAME, board.WIDTH, board.HEIGHT, board.COLOR, board.BUTTONS, fb,
+                         buffer, board.SAVE_DIR, board.LAYER, getattr(board, "JOYSTICK", False))
+        self._host = host
+        self._address = uctypes.addressof(buffer)
+        # The device's debounce and auto-repeat; keys and touches don't bounce.
+        self._buttons = Buttons(self.buttons, host.mask, self.ticks_ms, self.ticks_diff, 0)
+
+    def send(self, x, y, w, h):
+        self._host.send(self._address, x, y, w, h)
+
+    def poll(self):
+        self._host.pump()
+        events = self._buttons.poll()
+        self._host.polled()
+        return events
+
+    def ticks_ms(self):
+        return self._host.ticks() & (TICKS_PERIOD - 1)
+
+    def ticks_diff(self, a, b):
+        return ((a - b + TICKS_PERIOD // 2) & (TICKS_PERIOD - 1)) - TICKS_PERIOD // 2
+
+    def sleep_ms(self, n):
+        self._host.sleep(n)
+
+    def report_heap(self, n):
+        self.heap = n
+        self._host.heap(n)
+
+
+def main(profile):
+    """Runs the app on the board `profile` until it returns (it does not, on a device)."""
+    import firmware.app
+    board = __import__("boards." + profile, None, None, ["NAME"])
+    hw = WebHw(board, js.tholia)
+    firmware.app.unload("boards." + profile)
+    firmware.app.run(hw)
