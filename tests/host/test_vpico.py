@@ -364,7 +364,7 @@ def test_flash_over_a_previous_version_copies_the_changes_and_keeps_the_saves(sh
     files = uf2.board_files(fs_dir)
     older = dict(files)
     older["firmware/menus.mpy"] = files["firmware/menus.mpy"] + b"\0"  # an older app: two files differ,
-    older["shared_rules/trap.mpy"] = files["shared_rules/trap.mpy"][:-1]
+    older["shared_rules/trap/rules.mpy"] = files["shared_rules/trap/rules.mpy"][:-1]
     older["firmware/gone.mpy"] = b"M\x06"                               # and one is gone since
     save = b"a player's game\n"
     previous = uf2_with_files(dict(older, **{"saves/game": save}), tmp_path / "previous.uf2")
