@@ -432,6 +432,8 @@ def test_the_tables_of_node_numbers_take_a_byte_a_node_where_the_space_allows():
 def test_only_a_chain_game_builds_the_chain_tables():
     """Memory: Chain's arrays (~1.4 KB on the device) are built at a Chain game's first
     estimate, not for the other variants; they too take a byte a node."""
+    # the modules the search loads now: another test may have unloaded the package
+    from shared_rules.tholian_go import ai_finish as ai_tholian_go_finish, ai_terms as ai_tholian_go_terms
     for space in ("wide", "standard"):     # a space whose tables are built afresh, then reused
         g = TholianGo({"space": space})
         ai.Search(g, "normal", seed=1, device_seconds=1000).run()
@@ -448,6 +450,8 @@ def test_only_a_chain_game_builds_the_chain_tables():
 def test_only_a_race_game_builds_the_distances_to_the_targets():
     """Memory: the light nodes' distances to the targets (~0.3 KB on the device) are built at a
     Football or Scrimmage game's first search, not for the other variants."""
+    # the modules the search loads now: another test may have unloaded the package
+    from shared_rules.tholian_go import ai_finish as ai_tholian_go_finish, ai_terms as ai_tholian_go_terms
     g = TholianGo({"space": "wide"})     # a space whose tables are built afresh
     ai.Search(g, "normal", seed=1, device_seconds=1000).run()
     t = ai_tholian_go_terms.tables_for(g)
@@ -462,7 +466,9 @@ def test_only_a_chain_game_loads_the_chain_terms():
     """Memory: Chain's terms (its cheapest chains, their value, the ordering's step gain: ~1.7 KB
     of bytecode in the device's heap) live in ai_tholian_go_finish, which only a Chain game
     imports; the AI modules every game's search keeps hold no Chain function."""
-    from shared_rules.tholian_go import ai_order as ai_tholian_go_order
+    # the modules the search loads now: another test may have unloaded the package
+    from shared_rules.tholian_go import ai_finish as ai_tholian_go_finish, ai_terms as ai_tholian_go_terms
+    from shared_rules.tholian_go import ai as ai_tholian_go, ai_order as ai_tholian_go_order
     for module in (ai_tholian_go, ai_tholian_go_terms, ai_tholian_go_order):
         held = [name for name in dir(module) if callable(getattr(module, name))
                 and ("chain" in name.lower() or name == "light_distance")]
