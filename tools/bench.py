@@ -5,8 +5,9 @@
     python -m tools.bench --table           (the table of bench/results.json, nothing run)
 
 `make bench` runs the default topics (about 20 minutes on a quiet 2-core host); `make
-bench-strength` the LONG ones: the AI's 200-game matches, and the Tholian Go and Throngs AI
-benches (their matches repeat tools/bench_ai.py's games, with their own per-turn figures).
+bench-strength` the LONG ones: the AI's 200-game matches, the levels' Elo ladder
+(tools/bench_ladder.py), and the Tholian Go and Throngs AI benches (their matches repeat
+tools/bench_ai.py's games, with their own per-turn figures).
 """
 import importlib
 import json
@@ -17,7 +18,7 @@ import time
 from tools import benchlib
 
 
-LONG = ("strength", "ai_tholian_go", "ai_throngs")
+LONG = ("strength", "ladder", "ai_tholian_go", "ai_throngs")
 
 
 def topics():
