@@ -112,12 +112,12 @@ def main(argv):
     return 1 if failed else 0
 
 
-MARKS = {"yes": "\u2713", "no": "\u2717", "?": "?"}
+MARKS = {"yes": "\u2713", "no": "\u2717", "?": "?", "info": "-"}
 
 
 def print_targets(checked):
     """Each figure that has a target, beside it: met (check mark), missed (cross), or not
-    decided by the games played (?)."""
+    decided by the games played (?); an estimate shown for information (-) counts as none."""
     if not checked:
         return
     print("== targets")
@@ -125,8 +125,8 @@ def print_targets(checked):
     for topic, row in checked:
         print("   %s %-*s %-34s %s" % (MARKS[row["ok"]], width, "%s %s" % (topic, row["figure"]),
                                      row["value"], row["target"]))
-    counts = [sum(1 for _, r in checked if r["ok"] == k) for k in ("yes", "no", "?")]
-    print("   %d met, %d missed, %d undecided" % tuple(counts))
+    counts = [sum(1 for _, r in checked if r["ok"] == k) for k in ("yes", "no", "?", "info")]
+    print("   %d met, %d missed, %d undecided; %d for information" % tuple(counts))
 
 
 def merge(into, figures):
