@@ -3,7 +3,7 @@
 # per game, this code then leaves the device's heap.  tholian_go/rules.py's class lists the state it
 # sets.
 #
-# The tables as data: tools/build.py writes every space's tables (what tholian_go_build makes)
+# The tables as data: tools/device/build.py writes every space's tables (what tholian_go_build makes)
 # into the board's filesystem, in the folder SPACES_FOLDER beside this module, and Space() reads
 # them (load_space) instead of building them: on the virtual Pico the build took ~95 ms of a new
 # game, its module's import included (this module is imported for the game's setup anyway).
@@ -11,7 +11,7 @@
 # space is built.  A file: a header of HEAD unsigned 16-bit words (FORMAT, n_dark, n,
 # n_light_edges, n_edges, the lengths of the six node lists), then the tables of
 # space_parts() in that order, each its array's bytes (little-endian, as on the boards:
-# tools/build.py refuses a big-endian host).
+# tools/device/build.py refuses a big-endian host).
 from array import array
 
 from shared_rules.game import ONGOING, GameError
@@ -233,7 +233,7 @@ def space_parts(sp, lists):
 
 
 def write_space(sp, file_path):
-    # sp built with its axes (tools/build.py, on the host).
+    # sp built with its axes (tools/device/build.py, on the host).
     node_code = "B" if sp.n < 256 else "H"
     nodes = sp.start + sp.targets + sp.chain_ends
     lists = [array(node_code, x) for x in nodes]

@@ -9,10 +9,10 @@ when the whole interval is below it.  Only node budgets end the searches (the le
 are off), so the moves, and the strength, do not depend on the host's speed or load.  Time per
 AI turn is CPU time on the host x (host pystones / 1490), the pystones measured as CPU time
 too, by the process that plays, at the start of every game, so that other processes on the
-host do not distort either figure.  Peak heap comes from tools/bench_ai_vm.py under the
+host do not distort either figure.  Peak heap comes from tools/vm/bench_ai_vm.py under the
 MicroPython VM.
 
-    python -m tools.bench_ai [--games N] [--game G] [--level L] [--no-vm]
+    python -m tools.bench.bench_ai [--games N] [--game G] [--level L] [--no-vm]
 
 --games N plays N games in every match (default: TARGET_GAMES in the matches with a target,
 GAMES_PER_MATCH in the others; `make bench` plays BENCH_TARGET_GAMES in the former).
@@ -28,7 +28,7 @@ from shared_rules import ai, registry
 from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.rng import Rng
 import shared_rules.games  # noqa: F401  (registers every game)
-from tools.benchlib import ROOT, at_most, cpu_pystones, rate_at_least, wilson
+from tools.bench.benchlib import ROOT, at_most, cpu_pystones, rate_at_least, wilson
 
 # Games per match.  A match with a target (the default level against random and greedy, the
 # strongest level against the default) plays TARGET_GAMES: enough that the 95% Wilson interval
@@ -39,7 +39,7 @@ from tools.benchlib import ROOT, at_most, cpu_pystones, rate_at_least, wilson
 TARGET_GAMES = 200
 # `make bench` plays BENCH_TARGET_GAMES in the matches with a target, to stay within its 20
 # minutes: enough to show a rate well above its target (40 of 40: 91-100%), often undecided
-# otherwise; `make bench-strength` (tools/bench_strength.py) plays TARGET_GAMES.
+# otherwise; `make bench-strength` (tools/bench/bench_strength.py) plays TARGET_GAMES.
 BENCH_TARGET_GAMES = 40
 GAMES_PER_MATCH = 24
 CHUNK = 8
@@ -48,7 +48,7 @@ CHUNK = 8
 # with the AI well ahead (+6.5 tokens on average against greedy).
 MAX_TURNS = 500
 SEED_STEP = 7919
-# The slowest AI turns of each level, kept with their games' moves, so that tools/bench_vpico.py
+# The slowest AI turns of each level, kept with their games' moves, so that tools/bench/bench_vpico.py
 # times the same searches on the device.
 SLOWEST_KEPT = 3
 
@@ -257,8 +257,8 @@ def measure(names, levels, games, target_games, processes=2):
 
 
 def vm_heap(bench):
-    """{game: {level: peak KB}} from tools/bench_ai_vm.py under the MicroPython VM."""
-    figures = bench.run_mpy(os.path.join("tools", "bench_ai_vm.py"), timeout=1200)
+    """{game: {level: peak KB}} from tools/vm/bench_ai_vm.py under the MicroPython VM."""
+    figures = bench.run_mpy(os.path.join("tools", "vm", "bench_ai_vm.py"), timeout=1200)
     return figures.get("peak_heap_kb", {})
 
 
@@ -295,7 +295,7 @@ def rules_digest():
 
 
 def save_slowest_turns(slowest):
-    """{game: {level: [turn, ...]}} of this run, for tools/bench_vpico.py to time on the device."""
+    """{game: {level: [turn, ...]}} of this run, for tools/bench/bench_vpico.py to time on the device."""
     path = os.path.join(ROOT, SLOWEST_TURNS_PATH)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
@@ -384,7 +384,7 @@ def match_flags(argv, games, extra=()):
 
 
 def main(argv):
-    from tools import benchlib
+    from tools.bench import benchlib
     flags = match_flags(argv, None, ("game",))
     if flags is None or flags["opponents"] != ("random", "greedy"):
         print(__doc__)
@@ -399,7 +399,7 @@ def main(argv):
         for level, entry in by_level.items():
             print(name, level, " ".join("%s=%s" % kv for kv in sorted(entry.items())))
     print(figures["ai_bench"])
-    from tools.bench import print_targets
+    from tools.bench.runner import print_targets
     print_targets([("ai", row) for row in figures["targets"]])
     return 0
 

@@ -1,9 +1,9 @@
 """Tholian Go AI benchmark (`python -m tools.bench ai_tholian_go`): figures per TURN.
 
 A Tholian Go turn is several decisions (a dark move and one or two light moves, each a path of
-steps, then maybe `end` and free pushes).  Beyond tools/bench_ai.py: variants, nodes and
+steps, then maybe `end` and free pushes).  Beyond tools/bench/bench_ai.py: variants, nodes and
 decisions per turn, the token advantage.  For every level: matches against the uniform random
-player and the greedy one-ply player of tools/bench_ai.py (its games: the same opponents, the
+player and the greedy one-ply player of tools/bench/bench_ai.py (its games: the same opponents, the
 same cap of MAX_TURNS turns per game, a game still running then scored a draw), colours
 alternating, and the strongest level against the default one.  Most games between two players that defend end
 at the cap, so the mean token advantage at the end (3 per dark token, 1 per light token, own
@@ -12,7 +12,7 @@ searches (CPU time x host pystones / 1490, as shared_rules/ai.py measures), also
 decisions.  Under the MicroPython VM: what one search allocates at most, and one turn (the VM
 collects garbage only between scripts, so these are totals, upper bounds of the peak).
 
-    python -m tools.bench_ai_tholian_go [--games N] [--level L] [--opponent random|greedy|LEVEL]
+    python -m tools.bench.bench_ai_tholian_go [--games N] [--level L] [--opponent random|greedy|LEVEL]
                                         [--variant V] [--no-vm]
 
 --variant plays that variant of §8 (e.g. chain) instead of the standard game (the VM heap
@@ -27,8 +27,8 @@ import time
 
 from shared_rules import ai
 from shared_rules.game import DRAW, ONGOING
-from tools.bench_ai import MAX_TURNS, match_flags, options_error, play_game
-from tools.benchlib import wilson
+from tools.bench.bench_ai import MAX_TURNS, match_flags, options_error, play_game
+from tools.bench.benchlib import wilson
 
 GAMES = 24  # per opponent and level (the issue's figure): about +-12% at a 90% win rate
 CHUNK = 4  # games per job of the process pool
@@ -158,7 +158,7 @@ def run(bench, games=GAMES, levels=None, opponents=("random", "greedy"), with_vm
 
 
 def main(argv):
-    from tools import benchlib
+    from tools.bench import benchlib
     flags = match_flags(argv, GAMES, ("variant",))
     if flags is None:
         print(__doc__)

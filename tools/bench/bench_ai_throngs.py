@@ -1,18 +1,18 @@
 """Throngs AI benchmark (`python -m tools.bench ai_throngs`): strength and time per whole TURN.
 
 A Throngs turn is up to four decisions (two maneuvers, each a selection and, if its stone flies,
-a destination).  Beyond tools/bench_ai.py (whose games, bench_ai.play_game, these are): other
+a destination).  Beyond tools/bench/bench_ai.py (whose games, bench_ai.play_game, these are): other
 boards and rulesets, 40 games per match, nodes and the 90th percentile per turn.  For every
 level: matches against the uniform random player and the greedy one-ply player
-of tools/bench_ai.py, colours alternating, and the strongest level against the default one; the
+of tools/bench/bench_ai.py, colours alternating, and the strongest level against the default one; the
 win rate with its 95% Wilson interval (draws are not wins), and per AI turn (the decisions one player
 makes in a row) the median, 90th percentile and worst RP2040-estimated time (CPU time x host
 pystones / 1490, as shared_rules/ai.py measures) and nodes.  Under the MicroPython VM
-(tools/ai_throngs_vm.py in slices, so that garbage is really collected between searches): the
+(tools/vm/ai_throngs_vm.py in slices, so that garbage is really collected between searches): the
 most one search allocates, and the VM's own time per turn turned into RP2040 seconds with the
 VM's pystones (a cross-check that needs no host pystone).
 
-    python -m tools.bench_ai_throngs [--games N] [--level L] [--opponent random|greedy|LEVEL]
+    python -m tools.bench.bench_ai_throngs [--games N] [--level L] [--opponent random|greedy|LEVEL]
                                      [--board B] [--ruleset R] [--no-vm]
 """
 import json
@@ -25,12 +25,12 @@ import time
 
 from shared_rules import ai
 from shared_rules.game import DRAW, ONGOING
-from tools import bench_ai
-from tools.benchlib import cpu_pystones, wilson
-from tools.procs import die_with_parent
+from tools.bench import bench_ai
+from tools.bench.benchlib import cpu_pystones, wilson
+from tools.device.procs import die_with_parent
 
 GAMES = 40  # per opponent and level: about +-9% at a 90% win rate
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def play_game(job):
@@ -74,16 +74,16 @@ def measure(matches, games, options, processes=2):
 
 
 def vm_figures(level, options):
-    """tools/ai_throngs_vm.py under the VM (in slices, tools/vm_steps.mjs): its @@BENCH figures."""
-    cmd = ["node", os.path.join(ROOT, "tools", "vm_steps.mjs"), "--mount", "shared_rules:/shared_rules",
-           "--mount", "tools:/tools", os.path.join("tools", "ai_throngs_vm.py"), level]
+    """tools/vm/ai_throngs_vm.py under the VM (in slices, tools/vm/vm_steps.mjs): its @@BENCH figures."""
+    cmd = ["node", os.path.join(ROOT, "tools", "vm", "vm_steps.mjs"), "--mount", "shared_rules:/shared_rules",
+           "--mount", "tools:/tools", os.path.join("tools", "vm", "ai_throngs_vm.py"), level]
     if options:
         cmd += [options.get("board", "63"), options.get("ruleset", "seed")]
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=1200, preexec_fn=die_with_parent)
     for line in proc.stdout.splitlines():
         if line.startswith("@@BENCH "):
             return json.loads(line[8:])
-    raise RuntimeError("tools/ai_throngs_vm.py failed under the VM:\n%s%s" % (proc.stdout, proc.stderr))
+    raise RuntimeError("tools/vm/ai_throngs_vm.py failed under the VM:\n%s%s" % (proc.stdout, proc.stderr))
 
 
 def run(bench, games=GAMES, levels=None, opponents=("random", "greedy"), options=None, with_vm=True):
@@ -112,7 +112,7 @@ def run(bench, games=GAMES, levels=None, opponents=("random", "greedy"), options
 
 
 def main(argv):
-    from tools import benchlib
+    from tools.bench import benchlib
     flags = bench_ai.match_flags(argv, GAMES, ("board", "ruleset"))
     if flags is None:
         print(__doc__)

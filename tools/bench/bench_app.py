@@ -1,7 +1,7 @@
 """The handheld app's heap under the MicroPython VM (`python -m tools.bench app`).
 
-For every registered game, a game is played through the app by tools/vm_app_session.py under
-tools/vm_steps.mjs: by two humans entering random legal moves with the d-pad on every profile
+For every registered game, a game is played through the app by tools/vm/vm_app_session.py under
+tools/vm/vm_steps.mjs: by two humans entering random legal moves with the d-pad on every profile
 (its framebuffer, and its layer where the board has one, included), to the game's end or
 MAX_DECISIONS (random Tholian Go games can go on for thousands of decisions), `finished` says
 which; and on every profile as the default level's AI against itself (AI normal, the level a
@@ -11,11 +11,11 @@ Figures per game (per profile where named so):
   peak_heap_kb        per profile: the largest live heap between decisions, after a real
                       collection, less the VM's and the driver script's own heap (goal: <= 120
                       KB).  The peak inside one AI search is not seen: this VM collects garbage
-                      only between steps (ai_turn_alloc_kb bounds it; tools/bench_vpico.py
+                      only between steps (ai_turn_alloc_kb bounds it; tools/bench/bench_vpico.py
                       measures it on the virtual Pico)
   human_turn_bound_kb upper bound of the heap while a human enters a move (garbage included)
   ai_turn_alloc_kb    the most one AI decision allocated (garbage included)
-  heap_parts_kb       what the live heap at the end of each session holds (tools/vm_app_session.py):
+  heap_parts_kb       what the live heap at the end of each session holds (tools/vm/vm_app_session.py):
                       game+view+session, layer, code (the modules' bytecode, compiled from source
                       here, loaded from .mpy on the device: both in the heap unless frozen),
                       framebuffer, other (mostly interned names: ~28 KB once the app has run)
@@ -29,7 +29,7 @@ import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
 from desktop_sim import profiles
-from tools.procs import die_with_parent
+from tools.device.procs import die_with_parent
 
 PROFILE = "pico_lcd13"
 GOAL_KB = 120
@@ -39,12 +39,12 @@ AI_DECISIONS = 60
 
 def run_session(benchlib, mode, game, profile=PROFILE, seed=1, timeout=1500, max_decisions=MAX_DECISIONS):
     root = benchlib.ROOT
-    cmd = ["node", os.path.join(root, "tools", "vm_steps.mjs"),
+    cmd = ["node", os.path.join(root, "tools", "vm", "vm_steps.mjs"),
            "--mount", "%s:/firmware" % os.path.join(root, "firmware"),
            "--mount", "%s:/shared_rules" % os.path.join(root, "shared_rules"),
            "--mount", "%s:/boards" % os.path.join(root, "boards"),
            "--mount", "%s:/tools" % os.path.join(root, "tools"),
-           os.path.join(root, "tools", "vm_app_session.py"), mode, game, profile, str(seed),
+           os.path.join(root, "tools", "vm", "vm_app_session.py"), mode, game, profile, str(seed),
            str(max_decisions)]
     proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True, timeout=timeout,
                           preexec_fn=die_with_parent)

@@ -9,14 +9,14 @@ MicroPython VM: the retained size of the adjacency tables (each table copied onc
 what importing the module allocates (tables, their temporaries and the bytecode), a new game, and
 the loop check after a move.
 
-    python -m tools.bench_lazo      (prints the figures as JSON)
+    python -m tools.bench.bench_lazo      (prints the figures as JSON)
 """
 import statistics
 import time
 
 from shared_rules.lazo import rules as lazo
 from shared_rules.lazo.rules import Lazo
-from tools.benchlib import print_run, rules_run
+from tools.bench.benchlib import print_run, rules_run
 
 GAMES = 40
 VM_GAMES = 4
@@ -88,7 +88,7 @@ from shared_rules.lazo import rules as lazo
 from shared_rules.lazo.rules import Lazo
 from shared_rules.rng import Rng
 module_bytes = gc.mem_alloc() - base
-from tools.rules_bench_vm import mem_alloc, new_game_bytes, report
+from tools.vm.rules_bench_vm import mem_alloc, new_game_bytes, report
 
 def size_of_copy(t, typecode):
     a0 = mem_alloc()

@@ -1,6 +1,6 @@
 """Cursor -> screen on the reference board, estimated (`python -m tools.bench screen`).
 
-tools/vm_screen_session.py runs the app under the MicroPython VM on the device's hardware layer
+tools/vm/vm_screen_session.py runs the app under the MicroPython VM on the device's hardware layer
 and the real ST7789 driver (its SPI counts bytes) and times, at the 20th decision of a random
 two-human game of each game, cursor moves between neighbouring places and whole redraws.
 
@@ -9,7 +9,7 @@ around the timings) / the RP2040's 1,490 (drawing, the driver's GS4 -> RGB565 ex
 driver's Python) + the bytes sent at the SPI clock the firmware really runs (24 MHz: MicroPython
 v1.27's 48 MHz peripheral clock / 2, whatever baudrate is asked; boards/pico_lcd13.py).
 The expansion is C code, which the pystone ratio scales only roughly: on the virtual Pico
-(tools/bench_vpico.py, the real firmware) cursor moves took 17-19 ms (emulated, median, from
+(tools/bench/bench_vpico.py, the real firmware) cursor moves took 17-19 ms (emulated, median, from
 the press), about twice these estimates, and a whole frame's sending 107 ms.  So the targets (cursor move -> last byte
 <= 30 ms median, <= 50 ms worst; a whole play screen <= 150 ms) are checked there, from the
 press's GPIO edge; these figures, which need no firmware, compare the games and the changes.
@@ -31,7 +31,7 @@ def run(benchlib):
     import shared_rules.games  # noqa: F401
     out = {}
     for name in registry.game_names():
-        fig = benchlib.run_mpy("tools/vm_screen_session.py", [name, "1"],
+        fig = benchlib.run_mpy("tools/vm/vm_screen_session.py", [name, "1"],
                                mounts=("boards", "firmware", "shared_rules", "tools"))
         ratio = fig["vm_pystones"] / benchlib.DEVICE_PYSTONES["rp2040"]
         cursor = [ms * ratio + wire_ms(b) for ms, b in zip(fig["cursor_vm_ms"], fig["cursor_bytes"])]

@@ -1,15 +1,15 @@
 """The AI's strength on enough games to decide its targets (`make bench-strength`, topic
 "strength"; too long for `make bench`, which plays BENCH_TARGET_GAMES per match).
 
-tools/bench_ai.py's matches that have a target (the default level against random and greedy,
+tools/bench/bench_ai.py's matches that have a target (the default level against random and greedy,
 the strongest level against the default), TARGET_GAMES (200) games each, on both cores: the 95% Wilson interval of each win rate is then about +-4% wide at 90%, +-6% at 70%.
 Tholian Go's variants whose AI has a target of its own (VARIANTS: Chain, issue 18) play the
-default level's two matches too (tools/bench_ai_tholian_go.py's games).
+default level's two matches too (tools/bench/bench_ai_tholian_go.py's games).
 Time caps are off (node budgets end every search), so these rates do not depend on the host.
 """
 from shared_rules.levels import DEFAULT_LEVEL
-from tools import bench_ai, bench_ai_tholian_go
-from tools.benchlib import rate_at_least
+from tools.bench import bench_ai, bench_ai_tholian_go
+from tools.bench.benchlib import rate_at_least
 
 VARIANTS = ("chain",)
 OPPONENTS = ("random", "greedy")

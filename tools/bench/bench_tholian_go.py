@@ -154,7 +154,7 @@ base = gc.mem_alloc()
 game = TholianGo()
 game_bytes = gc.mem_alloc() - base
 
-from tools.rules_bench_vm import ms_per_call, warm_up
+from tools.vm.rules_bench_vm import ms_per_call, warm_up
 warm_up()
 
 
@@ -227,5 +227,5 @@ def run(bench):
 
 
 if __name__ == "__main__":
-    from tools import benchlib
+    from tools.bench import benchlib
     benchlib.print_run(run)

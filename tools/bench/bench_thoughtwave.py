@@ -1,12 +1,12 @@
 """Thoughtwave rules benchmark (`python -m tools.bench thoughtwave`): move listing, play+undo,
 random games.
 
-Figures as tools/rules_bench_vm.py's standard_figures gives them (see benchlib.rules_run).
+Figures as tools/vm/rules_bench_vm.py's standard_figures gives them (see benchlib.rules_run).
 """
 import statistics
 
 from shared_rules.thoughtwave.rules import Thoughtwave
-from tools.benchlib import print_run, rules_run
+from tools.bench.benchlib import print_run, rules_run
 
 GAMES = 40  # random games on CPython
 VM_GAMES = 5
@@ -37,7 +37,7 @@ base = gc.mem_alloc()
 from shared_rules.thoughtwave.rules import Thoughtwave
 from shared_rules.rng import Rng
 module_bytes = gc.mem_alloc() - base
-from tools.rules_bench_vm import report, standard_figures
+from tools.vm.rules_bench_vm import report, standard_figures
 # One play+undo and one listing: the last game's end.
 report(standard_figures(module_bytes, Thoughtwave, Rng, GAMES, lambda games: games[-1], "legal_moves"))
 '''

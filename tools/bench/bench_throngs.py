@@ -23,7 +23,7 @@ import statistics
 import time
 
 from shared_rules.throngs.rules import Throngs, PASS
-from tools.benchlib import print_run, rules_run
+from tools.bench.benchlib import print_run, rules_run
 
 LUDII_GAMES_PER_S = {"63": 9.9, "93": 3.1}
 BATCH = 10  # games per timed batch
@@ -137,7 +137,7 @@ base = gc.mem_alloc()
 from shared_rules.throngs.rules import Throngs
 from shared_rules.rng import Rng
 module_bytes = gc.mem_alloc() - base
-from tools.rules_bench_vm import ms_per_call, new_game_bytes, play_random, random_games, report, warm_up
+from tools.vm.rules_bench_vm import ms_per_call, new_game_bytes, play_random, random_games, report, warm_up
 game_bytes = new_game_bytes(Throngs)
 warm_up()
 _, game_alloc, game_ms = random_games(Throngs, Rng, GAMES)

@@ -13,7 +13,7 @@ import re
 import tempfile
 import time
 
-from tools.build import ROOT, build, profiles
+from tools.device.build import ROOT, build, profiles
 
 IMPORT_SCRIPT = """
 import gc, json, sys

@@ -1,11 +1,11 @@
 """Trap rules benchmark (`python -m tools.bench trap`): move listing, play+undo, random games.
 
-Figures as tools/rules_bench_vm.py's standard_figures gives them (see benchlib.rules_run).
+Figures as tools/vm/rules_bench_vm.py's standard_figures gives them (see benchlib.rules_run).
 """
 import statistics
 
 from shared_rules.trap.rules import Trap
-from tools.benchlib import print_run, rules_run
+from tools.bench.benchlib import print_run, rules_run
 
 GAMES = 40  # random games on CPython
 VM_GAMES = 5
@@ -35,7 +35,7 @@ base = gc.mem_alloc()
 from shared_rules.trap.rules import Trap
 from shared_rules.rng import Rng
 module_bytes = gc.mem_alloc() - base
-from tools.rules_bench_vm import report, standard_figures
+from tools.vm.rules_bench_vm import report, standard_figures
 # One play+undo and one listing in phase 2: the end of the (first) longest game.
 report(standard_figures(module_bytes, Trap, Rng, GAMES, lambda games: max(games, key=lambda g: len(g.history)),
                         "legal_moves_phase2"))

@@ -1,5 +1,5 @@
 """Device figures measured on the virtual Pico (`python -m tools.bench vpico`): the shipped UF2
-(make uf2) on the real MicroPython v1.27.0 firmware, emulated RP2040 (tools/vpico.py).
+(make uf2) on the real MicroPython v1.27.0 firmware, emulated RP2040 (tools/device/vpico.py).
 
 Each figure is given raw (emulated milliseconds) and as a real-chip estimate: the emulated chip
 scores 1,815 pystones/s where a real RP2040 scores ~1,490 (../shared/firmware/README.md), i.e.
@@ -9,7 +9,7 @@ figures, the pystone estimate of the same searches (host CPU time x host pystone
 measured in this run), so the two methods can be compared.
 
 Per game, a game against the AI at the default level, played through the app by a button
-script (tools/vpico_games.py; the human plays random moves, entered with the d-pad):
+script (tools/device/vpico_games.py; the human plays random moves, entered with the d-pad):
   heap_low_free_bytes   the lowest gc.mem_free() the app saw (it samples after every decision
                         and every AI search; firmware/device_hal.py) of the 246,016-byte heap
   search_peak_bytes     the most live heap one of the game's searches (at the default level)
@@ -40,7 +40,7 @@ Then, on the same virtual Pico after a soft reset, the AI's decisions of such a 
 level replayed (the positions and seeds of the app; planned on CPython):
   ai_turn_ms.<level>    median and worst AI turn (all decisions of one turn, search only)
   ai_turn_ms.<default level>.slowest_host_turns   the slowest turns of the ai benchmark's
-                        games (tools/bench_ai.py, pystone estimates; saved by its last run on
+                        games (tools/bench/bench_ai.py, pystone estimates; saved by its last run on
                         the same shared_rules code), timed on the device with its time cap: the
                         worst turn's row takes the larger of these and the replies' worst
 And once: boot_ms (reset to the main menu fully drawn), full_redraw_send_ms (the SPI transfer
@@ -51,16 +51,16 @@ free at the low-water mark, cursor latency <= 30 ms median and <= 50 ms worst, a
 (a new game) <= 150 ms and a played move no slower, boot <= 1.5 s: rows of the summary table of
 `make bench`.
 
-    python -m tools.bench_vpico [GAME ...]
+    python -m tools.bench.bench_vpico [GAME ...]
 
 measures the screen's figures alone (the same game against the default level per game, no AI
 timings);
 
-    python -m tools.bench_vpico --heap [GAME ...]
+    python -m tools.bench.bench_vpico --heap [GAME ...]
 
 the heap's figures alone (the games with an AI by default);
 
-    python -m tools.bench_vpico --ai [GAME ...]
+    python -m tools.bench.bench_vpico --ai [GAME ...]
 
 the AI's turns at the default level alone (ai_turn_ms.<default level>).
 """
@@ -104,7 +104,7 @@ def replay(name, options, history, ai_player, level):
         turns.append(turn)
     return turns, differ
 def replay_turn(name, history, start, seed_base, level):
-    # One AI turn of tools/bench_ai.py's games (default options): its decisions from ply
+    # One AI turn of tools/bench/bench_ai.py's games (default options): its decisions from ply
     # `start` on, each searched as there (seed seed_base + ply), with the device's time cap.
     g = registry.create(name, None)
     for move in history[:start]:
@@ -180,7 +180,7 @@ def pair(ms):
 def host_ai_turns(plan, level):
     """The same AI decisions timed on CPython (CPU ms per turn, time caps off like the plan)."""
     from shared_rules import ai, registry
-    from tools.vpico_games import planning
+    from tools.device.vpico_games import planning
     with planning:      # (no plan unloads the game's modules meanwhile)
         caps_were = ai.use_level_time_caps(False)
         try:
@@ -276,7 +276,7 @@ def with_resume(plan):
     the game is still on (at the game's end, the game-over screen has no Resume: Trap's row was
     missing)."""
     from shared_rules import registry
-    from tools import vpico_games
+    from tools.device import vpico_games
     with vpico_games.planning:
         game = registry.create(plan.game, plan.options)
         for move in plan.history:
@@ -329,7 +329,7 @@ def random_moves():
 def level_plans(game, work, levels):
     """The plans of a game against the AI at each of `levels` (the first of LEVELS up to the
     last asked for: each level's plan draws its human's moves after the one before)."""
-    from tools import vpico_games
+    from tools.device import vpico_games
     any_move = random_moves()
     plans = {}
     for level in LEVELS[:1 + max(LEVELS.index(level) for level in levels)]:
@@ -339,9 +339,9 @@ def level_plans(game, work, levels):
 
 def measure_game(benchlib, uf2_path, game, work, slowest):
     """`slowest`: the default level's slowest turns of the ai benchmark's games in this game
-    (tools/bench_ai.py), timed on the device too, or None."""
-    from tools.flash import Board
-    from tools.vpico import STEP_TIMEOUT_S, VirtualPico
+    (tools/bench/bench_ai.py), timed on the device too, or None."""
+    from tools.device.flash import Board
+    from tools.device.vpico import STEP_TIMEOUT_S, VirtualPico
     plans = level_plans(game, work, LEVELS)
     text, played = with_resume(plans[DEFAULT_LEVEL])
     report = work / "report.json"
@@ -385,9 +385,9 @@ def ai_turns(benchlib, board, plan, level):
 def ai_only(benchlib, games):
     """The AI's turns at the default level alone (`run`'s default-level game, its searches
     replayed on the virtual Pico), without the app's game, the heap or the other levels."""
-    from tools.flash import Board
-    from tools.uf2 import make_uf2
-    from tools.vpico import STEP_TIMEOUT_S, VirtualPico
+    from tools.device.flash import Board
+    from tools.device.uf2 import make_uf2
+    from tools.device.vpico import STEP_TIMEOUT_S, VirtualPico
     benchlib.host_pystones()  # measured before the emulators load the machine
     with tempfile.TemporaryDirectory(prefix="bench-vpico-") as tmp:
         work = Path(tmp)
@@ -511,15 +511,15 @@ def targets(benchlib, per_game, boot_ms):
 def games_with_ai():
     from shared_rules import registry
     import shared_rules.games  # noqa: F401
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     return [g for g in registry.game_names() if (root / "shared_rules" / g / "ai.py").exists()]
 
 
 def run(benchlib):
     from shared_rules import registry
     import shared_rules.games  # noqa: F401
-    from tools.uf2 import make_uf2
-    from tools.bench_ai import load_slowest_turns
+    from tools.device.uf2 import make_uf2
+    from tools.bench.bench_ai import load_slowest_turns
     games = games_with_ai()
     slowest, why_not = load_slowest_turns()
     if slowest is None:
@@ -548,8 +548,8 @@ def run(benchlib):
 def screen_only(games):
     """The screen's figures of each game, the game of `run` (against the default level, no AI
     timings, no REPL)."""
-    from tools.uf2 import make_uf2
-    from tools.vpico import run_script
+    from tools.device.uf2 import make_uf2
+    from tools.device.vpico import run_script
     rows = {}
     with tempfile.TemporaryDirectory(prefix="bench-vpico-") as tmp:
         work = Path(tmp)
@@ -573,9 +573,9 @@ def heap_only(games):
     """The heap figures of each game against the default AI, as `run` measures them (the
     default level's game of `run` played by its script, then its searches replayed), without
     the other levels and the screen's figures: a few minutes a game."""
-    from tools.flash import Board
-    from tools.uf2 import make_uf2
-    from tools.vpico import STEP_TIMEOUT_S, VirtualPico
+    from tools.device.flash import Board
+    from tools.device.uf2 import make_uf2
+    from tools.device.vpico import STEP_TIMEOUT_S, VirtualPico
     with tempfile.TemporaryDirectory(prefix="bench-vpico-") as tmp:
         work = Path(tmp)
         uf2_path = make_uf2("pico_lcd13", out_root=work / "build", log=lambda message: None)
@@ -603,7 +603,7 @@ def parse_args(argv):
     import argparse
     from shared_rules import registry
     import shared_rules.games  # noqa: F401
-    parser = argparse.ArgumentParser(prog="python -m tools.bench_vpico",
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.bench_vpico",
                                      description=(__doc__ or "").split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--heap", action="store_true",
@@ -620,8 +620,8 @@ def parse_args(argv):
 
 
 def main(argv):
-    from tools.pico_firmware import FirmwareError
-    from tools.vpico import VpicoError
+    from tools.device.pico_firmware import FirmwareError
+    from tools.device.vpico import VpicoError
     args = parse_args(argv)
     try:
         return measure_and_print(args)
@@ -633,7 +633,7 @@ def main(argv):
 def measure_and_print(args):
     from shared_rules import registry
     if args.ai:
-        from tools import benchlib
+        from tools.bench import benchlib
         rows = ai_only(benchlib, args.games or games_with_ai())
         print("AI turns at %s, emulated ms (real-chip estimate = emulated / %.2f)" % (DEFAULT_LEVEL, REAL_CHIP))
         for game, f in rows.items():

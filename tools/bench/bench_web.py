@@ -1,5 +1,5 @@
 """The browser version in headless Chromium (`python -m tools.bench web`): `make web`'s folder
-on a plain static server, the page driven by tools/web_page.mjs as a player would.
+on a plain static server, the page driven by tools/web/web_page.mjs as a player would.
 
     load_to_first_frame_ms  from the navigation's start to the main menu's first frame, each
                             profile (the page, the VM's download and start, the app's imports)
@@ -26,7 +26,7 @@ def run(benchlib):
     from desktop_sim import profiles
     from shared_rules import registry
     import shared_rules.games  # noqa: F401
-    from tools import web_build, web_plans
+    from tools.web import web_build, web_plans
     browser = web_plans.chromium_path()
     if browser is None:
         raise RuntimeError("chromium is missing: apt-get install -y chromium")

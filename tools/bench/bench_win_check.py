@@ -7,7 +7,7 @@ and for Throngs the look for a turn that makes the win certain (`ai_throngs.sure
 Host CPU seconds become RP2040 estimates with this run's pystones (benchlib.rp2040_seconds):
 medians, 90th percentiles and worst cases per decision, in device ms.
 
-    python -m tools.bench_win_check      (prints the figures as JSON)
+    python -m tools.bench.bench_win_check      (prints the figures as JSON)
 """
 import json
 import time
@@ -71,5 +71,5 @@ def run(bench):
 
 
 if __name__ == "__main__":
-    from tools import benchlib
+    from tools.bench import benchlib
     benchlib.print_run(run)

@@ -1,9 +1,9 @@
 """What every benchmark shares: the host pystone of this run, device estimates, medians, timing
 figures, seeded random games, and running a script under the MicroPython VM.
 
-A benchmark is a module `tools/bench_<topic>.py` with `run(bench)` that returns a dict of
+A benchmark is a module `tools/bench/bench_<topic>.py` with `run(bench)` that returns a dict of
 figures (JSON-able); `python -m tools.bench` runs them all, prints a table and writes
-`bench/results.json` with each dict under its topic (see tools/bench.py).
+`bench/results.json` with each dict under its topic (see tools/bench/runner.py).
 
 One calibration rule: device time = host CPU time x (host pystones/s / device pystones/s),
 the host pystones measured as CPU time of this process, at most CALIBRATION_AGE_S before the
@@ -20,10 +20,10 @@ import tempfile
 import time
 
 from shared_rules.rng import Rng
-from tools import pystone
-from tools.procs import die_with_parent
+from tools.bench import pystone
+from tools.device.procs import die_with_parent
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEVICE_PYSTONES = {"rp2040": 1490, "esp32": 1910, "rp2350": 2860, "esp32s3": 3310}
 
 CALIBRATION_AGE_S = 20
@@ -175,12 +175,12 @@ def random_game_figures(new_game, games):
 
 
 def run_mpy(script, args=(), mounts=("shared_rules",), timeout=600):
-    """Runs `script` under the MicroPython VM (tools/mpyvm.mjs) with project folders copied in.
+    """Runs `script` under the MicroPython VM (tools/vm/mpyvm.mjs) with project folders copied in.
 
     Lines the script prints as `@@BENCH {json}` are merged into the returned dict; anything
     else it prints is passed through.  Raises RuntimeError when the script fails.
     """
-    cmd = ["node", os.path.join(ROOT, "tools", "mpyvm.mjs")]
+    cmd = ["node", os.path.join(ROOT, "tools", "vm", "mpyvm.mjs")]
     for m in mounts:
         cmd += ["--mount", "%s:/%s" % (os.path.join(ROOT, m), m)]
     cmd += [script] + list(args)
@@ -197,7 +197,7 @@ def run_mpy(script, args=(), mounts=("shared_rules",), timeout=600):
 
 def run_mpy_source(source, mounts=("shared_rules", "tools"), **constants):
     """run_mpy of a script given as text, after a line `NAME = value` for each of `constants`.
-    tools/ is mounted for tools/rules_bench_vm.py, what the rules benchmarks' VM scripts share."""
+    tools/ is mounted for tools/vm/rules_bench_vm.py, what the rules benchmarks' VM scripts share."""
     head = "".join("%s = %r\n" % (name, constants[name]) for name in sorted(constants))
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(head + source)
@@ -223,6 +223,6 @@ def rules_run(name, host_figures, vm_script, vm_games):
 
 
 def print_run(run):
-    """`python -m tools.bench_<topic>` alone: the topic's figures as JSON."""
+    """`python -m tools.bench.bench_<topic>` alone: the topic's figures as JSON."""
     import sys
     print(json.dumps(run(sys.modules[__name__]), indent=1))

@@ -1,6 +1,6 @@
 """Referee: a GTP-like line protocol over stdin/stdout for every registered game.
 
-    python -m tools.referee
+    python -m tools.bench.referee
 
 Commands: new GAME [key=value ...] | legal | play MOVE | undo | show | status | record | games |
 genmove [LEVEL] (the AI plays and prints its move) | hint [LEVEL] (prints it, does not play) |
@@ -109,7 +109,7 @@ class Referee:
         if game.is_over():
             raise GameError("the game is over (%s)" % game.status_text())
         if not self.speed_set:  # budgets are RP2040 seconds: scale them to this host once
-            from tools.benchlib import cpu_pystones
+            from tools.bench.benchlib import cpu_pystones
             ai.set_host_speed(cpu_pystones(loops=10000, repeat=3))
             self.speed_set = True
         return game, ai.choose_move(game, level, seed=len(game.history))

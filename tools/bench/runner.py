@@ -1,20 +1,19 @@
-"""`make bench`: runs every benchmark (tools/bench_*.py), prints a table, writes bench/results.json.
+"""`make bench`: runs every benchmark (tools/bench/bench_*.py), prints a table, writes bench/results.json.
 
-    python -m tools.bench [TOPIC ...]       (default: every tools/bench_<topic>.py but LONG)
+    python -m tools.bench [TOPIC ...]       (default: every tools/bench/bench_<topic>.py but LONG)
     python -m tools.bench --long            (the LONG topics)
     python -m tools.bench --table           (the table of bench/results.json, nothing run)
 
 `make bench` runs the default topics (about 20 minutes on a quiet 2-core host); `make
 bench-strength` the LONG ones: the AI's 200-game matches, and the Tholian Go and Throngs AI
-benches (their matches repeat tools/bench_ai.py's games, with their own per-turn figures).
+benches (their matches repeat tools/bench/bench_ai.py's games, with their own per-turn figures).
 """
 import importlib
 import json
 import os
-import sys
 import time
 
-from tools import benchlib
+from tools.bench import benchlib
 
 
 LONG = ("strength", "ai_tholian_go", "ai_throngs")
@@ -88,7 +87,7 @@ def main(argv):
         print("== %s ..." % topic, flush=True)
         t0 = time.time()
         try:
-            figures = importlib.import_module("tools.bench_" + topic).run(benchlib)
+            figures = importlib.import_module("tools.bench.bench_" + topic).run(benchlib)
         except Exception as e:  # one broken benchmark must not hide the others
             print("   FAILED: %s: %s" % (type(e).__name__, e))
             failed.append(topic)
@@ -135,6 +134,3 @@ def merge(into, figures):
         else:
             into[key] = value
 
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

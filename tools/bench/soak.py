@@ -1,6 +1,6 @@
 """`make soak`: complete random games of every game, with every protocol invariant, at scale.
 
-    python -m tools.soak [--scale F] [--jobs N] [--only GAME ...] [--seed S]
+    python -m tools.bench.soak [--scale F] [--jobs N] [--only GAME ...] [--seed S]
 
 Each game's random driver in tests/rules/<game>/test_<game>_random.py has `soak(seed)`: one whole
 random game with options chosen by the seed (spread over its boards, rulesets, variants and
@@ -20,9 +20,9 @@ import sys
 import time
 import traceback
 
-from tools.procs import interrupted_by_signals
+from tools.device.procs import interrupted_by_signals
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RULES_TESTS = os.path.join(ROOT, "tests", "rules")
 CHUNK = 10          # games per task handed to a worker
 PROGRESS_S = 30     # seconds between progress lines
@@ -88,7 +88,7 @@ class Tally:
         self.longest[name] = max(self.longest[name], longest)
         for seed, text in failures:
             self.failures.append((name, seed, text))
-            print("FAILED %s seed %d: %s\n  replay: python -m tools.soak --only %s --seed %d --scale 0"
+            print("FAILED %s seed %d: %s\n  replay: python -m tools.bench.soak --only %s --seed %d --scale 0"
                   % (name, seed, text, name, seed), flush=True)
         if self.games[name] == self.planned[name]:
             self.finished[name] = time.monotonic() - self.started
@@ -116,8 +116,8 @@ def tasks(plan, first_seed):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.soak", description="Whole random games of every game "
-                                     "with every protocol invariant, at scale (tools/soak.py).")
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.soak", description="Whole random games of every game "
+                                     "with every protocol invariant, at scale (tools/bench/soak.py).")
     parser.add_argument("--scale", type=float, default=1.0, help="fraction of the full run's games (default 1)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: every core)")
     parser.add_argument("--only", nargs="+", choices=sorted(PLAN), help="these games only")

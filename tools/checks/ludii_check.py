@@ -3,7 +3,7 @@
 line holding a whole game played in Ludii (`decisions`) is a case too: it must replay to Ludii's
 end, at Ludii's decision, with Ludii's winner.
 
-    python -m tools.ludii_check FILE...        (.jsonl or .jsonl.gz, see tests/data/ludii/README.md)
+    python -m tools.checks.ludii_check FILE...        (.jsonl or .jsonl.gz, see tests/data/ludii/README.md)
 
 Prints the first few mismatches in full, then `N cases, M mismatches`; exit status 1 when M > 0.
 """
@@ -16,7 +16,7 @@ from shared_rules.throngs.rules import Throngs
 from shared_rules.throngs.ludii import offered, replay_game
 
 SHOWN = 5
-USAGE = "usage: python -m tools.ludii_check FILE...   (.jsonl or .jsonl.gz reference vectors)"
+USAGE = "usage: python -m tools.checks.ludii_check FILE...   (.jsonl or .jsonl.gz reference vectors)"
 
 
 def cases(path):

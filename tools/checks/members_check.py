@@ -3,7 +3,7 @@ other modules' public members only (docs/architecture.md, each game's "for the a
 The one exception: the parts of a game's rules split off for the heap (setup, text, variants...)
 work on the game they are handed as the rules' class does; its AI (ai*.py) does not.
 
-    python -m tools.members_check [PATH ...]    (default: shared_rules/, firmware/, boards/)
+    python -m tools.checks.members_check [PATH ...]    (default: shared_rules/, firmware/, boards/)
 
 Prints `file:line: reason` for each `obj._name` that reaches into another module's object and
 each `import _x` / `from m import _X`, and exits 1 if there is any.  Fine: `self._x`, `cls._x`,
@@ -14,7 +14,7 @@ import ast
 import glob
 import sys
 
-from tools.subset_check import check_files
+from tools.checks.subset_check import check_files
 
 DEFAULT_PATHS = ("shared_rules", "firmware", "boards")
 

@@ -1,9 +1,9 @@
 """MicroPython-subset check: fast, readable errors for Python that the boards' MicroPython lacks.
 
-    python -m tools.subset_check [PATH ...]      (folders are searched for *.py)
+    python -m tools.checks.subset_check [PATH ...]      (folders are searched for *.py)
 
 Prints `file:line: reason` for each problem and exits 1 if there is any.  Running the rules
-tests under the real VM (tools/mpy_test.mjs) is the proof; this check says why, and where.
+tests under the real VM (tools/vm/mpy_test.mjs) is the proof; this check says why, and where.
 """
 import ast
 import os
@@ -107,7 +107,7 @@ class Checker(ast.NodeVisitor):
 
     def visit_Assert(self, node):
         self.report(node, "the device's build compiles assert statements away (mpy-cross -O3, "
-                    "tools/build.py): raise an exception instead")
+                    "tools/device/build.py): raise an exception instead")
         self.generic_visit(node)
 
     def visit_FormattedValue(self, node):

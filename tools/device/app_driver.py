@@ -1,6 +1,6 @@
 # Driving the app like a player: a scripted `hw` on a board profile's screen and buttons, and
 # the d-pad presses that enter a move.  MicroPython and CPython alike: used by
-# tools/vm_app_session.py under the VM (with boards/ mounted) and by tests/host/app_harness.py.
+# tools/vm/vm_app_session.py under the VM (with boards/ mounted) and by tests/host/app_harness.py.
 import framebuf  # pyright: ignore[reportMissingImports]  (MicroPython's, or desktop_sim's)
 
 from firmware.hw_base import HwBase, framebuffer

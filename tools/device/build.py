@@ -1,6 +1,6 @@
-"""Builds what goes onto a board: `make build BOARD=<profile>` = python -m tools.build --board NAME.
+"""Builds what goes onto a board: `make build BOARD=<profile>` = python -m tools.device.build --board NAME.
 
-    build/<profile>/           the board's filesystem, ready for tools.flash:
+    build/<profile>/           the board's filesystem, ready for tools.device.flash:
         main.py                a source stub (MicroPython runs main.py only as source) that
                                imports firmware.main
         shared_rules/*.mpy, firmware/**/*.mpy, boards/__init__.mpy, boards/<profile>.mpy,
@@ -13,12 +13,12 @@ rejects fails the build with file:line.  The app's modules are compiled without 
 (mpy-cross -O3; asserts go too, so shipped code raises instead): ~8% less bytecode in the
 device's heap (5.7 KB of the modules held while Tholian Go is played), at the price of
 tracebacks at the board's REPL that name functions but not lines (the app's error screens show
-the exception alone; tests on the board, tools.devtest, keep their line numbers), and name the
+the exception alone; tests on the board, tools.device.devtest, keep their line numbers), and name the
 .mpy file (the path the import interns anyway, so a module's source name costs no interned
 name: ~40 of them in a Tholian Go game).  The build is
 written to a scratch folder first: a failed build leaves the previous one in place.  mpy-cross
 output is deterministic, so unchanged
-sources give byte-identical files and tools.flash copies nothing for them.
+sources give byte-identical files and tools.device.flash copies nothing for them.
 """
 import argparse
 import os
@@ -32,7 +32,7 @@ from pathlib import Path
 
 from desktop_sim import profiles as board_profiles
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("shared_rules", "firmware")  # compiled whole; boards/ contributes only the profile
 # A game's facts for the host's tools and tests (shared_rules/<game>/host.py): never on a board.
 HOST_ONLY = "host.py"
@@ -52,8 +52,8 @@ MARCHES = ("x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "a
 # plain Python for CPython and the MicroPython VM, which has no native emitter.
 VIPER_MARK = "# @micropython.viper\n"
 
-MAIN_STUB = "# Written by tools/build.py: MicroPython runs main.py from source; the app is compiled.\nimport firmware.main\n"
-ACTIVE_TEMPLATE = "# Written by tools/build.py: the board profile this build is for.\nfrom boards.%s import *\n"
+MAIN_STUB = "# Written by tools/device/build.py: MicroPython runs main.py from source; the app is compiled.\nimport firmware.main\n"
+ACTIVE_TEMPLATE = "# Written by tools/device/build.py: the board profile this build is for.\nfrom boards.%s import *\n"
 
 
 class BuildError(Exception):
@@ -274,7 +274,7 @@ def write_data(root, fs_dir):
 
 def manifest_text(profile, root, frozen_dir, board_files):
     return (
-        "# Freezes Tholia for %(profile)s into a MicroPython firmware (written by tools/build.py):\n"
+        "# Freezes Tholia for %(profile)s into a MicroPython firmware (written by tools/device/build.py):\n"
         "#   cd micropython/ports/<rp2|esp32> && make BOARD=<BOARD> FROZEN_MANIFEST=%(manifest)s\n"
         "# The board's filesystem then needs only main.py (it imports the frozen firmware.main).\n"
         "include(\"$(PORT_DIR)/boards/manifest.py\")  # the port's usual frozen modules\n"
@@ -309,7 +309,7 @@ def report(result, root, log):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.build",
+    parser = argparse.ArgumentParser(prog="python -m tools.device.build",
                                      description="Compile the app for a board into build/<profile>/.")
     parser.add_argument("--board", required=True, help="board profile (boards/<name>.py)")
     parser.add_argument("--march", help="mpy-cross -march (default: the profile's chip; none: bytecode only)")

@@ -1,15 +1,15 @@
-"""Runs the rules tests on a board: `make devtest PORT=<port>` = python -m tools.devtest --port PORT.
+"""Runs the rules tests on a board: `make devtest PORT=<port>` = python -m tools.device.devtest --port PORT.
 
-    python -m tools.devtest --port PORT [TEST_FILE_OR_DIR[::test_name] ...]    (default: tests/rules)
-    python -m tools.devtest --vpico [TEST_FILE_OR_DIR[::test_name] ...]         (make devtest-vpico)
+    python -m tools.device.devtest --port PORT [TEST_FILE_OR_DIR[::test_name] ...]    (default: tests/rules)
+    python -m tools.device.devtest --vpico [TEST_FILE_OR_DIR[::test_name] ...]         (make devtest-vpico)
 
 --vpico builds the UF2 as `make uf2` does and runs the tests on a virtual Pico of its own
-(tools/vpico.py: the real firmware on an emulated RP2040, hours for the whole suite), which it
+(tools/device/vpico.py: the real firmware on an emulated RP2040, hours for the whole suite), which it
 stops at the end.
 
-The same test files and runner semantics as tools/mpy_test.mjs under the host VM: every module
+The same test files and runner semantics as tools/vm/mpy_test.mjs under the host VM: every module
 runs after a soft reset (a fresh heap, as the host runner takes a fresh VM per module), all its
-top-level test_* functions in name order (tools/devtest_harness.py), one FAILED line plus the
+top-level test_* functions in name order (tools/device/devtest_harness.py), one FAILED line plus the
 board's traceback per failure, a module that cannot be imported counts as one failure, and the
 last lines are a table of the modules (passed, failed, seconds by the board's clock, emulated
 time on the virtual Pico, and wall seconds) and `N passed, M failed` (exit status 1 on any failure).
@@ -20,7 +20,7 @@ name one), else one line says why, before the board is asked; running no test is
 What runs is this checkout: shared_rules/ and the files beside the tests and in the folder above
 them (not subfolders), compiled
 by mpy-cross for the board's own .mpy format and chip (a file that does not compile is left out
-with a line that says so: a test that imports it fails, the others run), kept in /devtest on the board (synchronised like tools.flash,
+with a line that says so: a test that imports it fails, the others run), kept in /devtest on the board (synchronised like tools.device.flash,
 so a repeat run copies only what changed).  The app's files are not touched; /devtest comes
 first on sys.path, so the tests use these rules, not the flashed ones.
 """
@@ -31,18 +31,18 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools.build import BuildError, compile_files, package_files
-from tools.flash import ARCH_NAMES, Board, BoardError, check_port, describe, sync, tree_files
+from tools.device.build import BuildError, compile_files, package_files
+from tools.device.flash import ARCH_NAMES, Board, BoardError, check_port, describe, sync, tree_files
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TEST_ROOT = ROOT / "tests"
-HARNESS = ROOT / "tools" / "devtest_harness.py"
+HARNESS = ROOT / "tools" / "device" / "devtest_harness.py"
 BOARD_DIR = "devtest"
 RESULT = "@@RESULT "
 
 
 def collect(targets, test_root):
-    """[(test file, only test name or None)] as tools/mpy_test.mjs collects them, from files
+    """[(test file, only test name or None)] as tools/vm/mpy_test.mjs collects them, from files
     and folders inside test_root (tests/) only; BoardError names a target that is not one."""
     root = test_root.resolve()
     files = []
@@ -197,8 +197,8 @@ def summary(results):
 
 def on_virtual_pico(files, timeout, log, test_root=TEST_ROOT):
     """devtest() on a virtual Pico of its own, booted from a UF2 built as `make uf2` builds it."""
-    from tools import vpico
-    from tools.uf2 import make_uf2
+    from tools.device import vpico
+    from tools.device.uf2 import make_uf2
     uf2 = make_uf2(vpico.PROFILE, log=log)
     with tempfile.TemporaryDirectory(prefix="devtest-vpico-") as tmp:
         with vpico.VirtualPico(uf2, tmp) as pico:
@@ -211,7 +211,7 @@ def on_virtual_pico(files, timeout, log, test_root=TEST_ROOT):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.devtest", description="Run the rules tests on a board.")
+    parser = argparse.ArgumentParser(prog="python -m tools.device.devtest", description="Run the rules tests on a board.")
     parser.add_argument("--port", default="", help="serial port or socket://127.0.0.1:N")
     parser.add_argument("--vpico", action="store_true", help="build the UF2 and run on a virtual Pico of its own")
     parser.add_argument("--timeout", type=float, default=3600, help="seconds one test module may take (3600)")
@@ -223,9 +223,9 @@ def main(argv=None):
     def log(message):
         print(message, file=sys.stderr, flush=True)
 
-    from tools.pico_firmware import FirmwareError
-    from tools.procs import interrupted_by_signals
-    from tools.vpico import VpicoError
+    from tools.device.pico_firmware import FirmwareError
+    from tools.device.procs import interrupted_by_signals
+    from tools.device.vpico import VpicoError
     board = None
     try:
         # SIGTERM, and SIGINT even where it was ignored (a background job), end the run as

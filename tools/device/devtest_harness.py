@@ -1,7 +1,7 @@
 # Runs one rules-test module's top-level test_* functions (MicroPython), one line per failure
 # with its traceback, then "@@RESULT passed failed ms" for the host to add up (ms: the module's
 # import and tests by the board's own clock, emulated time on the virtual Pico): on a board for
-# tools/devtest.py, and in the WebAssembly VM for tools/mpy_test.mjs.
+# tools/device/devtest.py, and in the WebAssembly VM for tools/vm/mpy_test.mjs.
 import gc
 import sys
 import time

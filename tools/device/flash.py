@@ -1,10 +1,10 @@
 """Puts the app onto a board over its USB REPL with mpremote's transport:
-`make flash BOARD=<profile> PORT=<port>` = python -m tools.flash --board NAME --port PORT.
+`make flash BOARD=<profile> PORT=<port>` = python -m tools.device.flash --board NAME --port PORT.
 
     PORT  /dev/ttyACM0 (Pico), /dev/ttyUSB0 (ODROID-GO), COM3, or socket://127.0.0.1:N for a
-          virtual board (python -m tools.vboard --port N)
+          virtual board (python -m tools.device.vboard --port N)
 
-It builds (tools.build), checks that the port runs MicroPython and that the board reads the
+It builds (tools.device.build), checks that the port runs MicroPython and that the board reads the
 build's .mpy version, copies only the files whose SHA-256 differs (with progress), removes files
 of ours the build no longer has (a stale .py would shadow its .mpy), verifies every hash, and
 soft-resets the board into the app.  Files outside shared_rules/, firmware/, boards/ and main.py
@@ -26,7 +26,7 @@ from typing import Any
 # as a RuntimeError and a traceback instead of devtest's clean stop.
 from mpremote.transport_serial import SerialTransport
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 MANAGED_DIRS = ("shared_rules", "firmware", "boards")  # wholly the build's on the board
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
 CHUNK = 4096  # file bytes per raw-REPL command (~5.5 KB of base64, held in the board's heap)
@@ -97,7 +97,7 @@ def describe_open_failure(port):
         code = int(errno.group(1)) if errno else 0
         if port.startswith(NETWORK_SCHEMES) and ("refused" in low or code == 111):
             scheme, _, number = network_address(port)
-            return "no device at %s: nothing listens there%s" % (port, " (a virtual board: python -m tools.vboard "
+            return "no device at %s: nothing listens there%s" % (port, " (a virtual board: python -m tools.device.vboard "
                                                                       "--port %s)" % number if scheme == "socket://" else "")
         if port.startswith(NETWORK_SCHEMES) and ("timed out" in low or code in (101, 110, 113)):
             return "no device at %s: the host does not answer (%s)" % (port, text)
@@ -379,7 +379,7 @@ def check_compatible(info, fs_dir):
                          % (info["version"], board_version, version))
     if arch and (board_arch != arch or board_sub != sub):
         raise BoardError("the build has native code for %s (.mpy v%d.%d) but the board is %s (v%d.%d): "
-                         "build for its chip (tools.build --march)" % (arch_name(arch), version, sub,
+                         "build for its chip (tools.device.build --march)" % (arch_name(arch), version, sub,
                                                                       arch_name(board_arch), board_version, board_sub))
 
 
@@ -468,7 +468,7 @@ def flash(board, fs_dir, log=print, reset=True):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.flash", description="Build the app and put it onto a board.")
+    parser = argparse.ArgumentParser(prog="python -m tools.device.flash", description="Build the app and put it onto a board.")
     parser.add_argument("--board", required=True, help="board profile (boards/<name>.py)")
     parser.add_argument("--port", default="", help="serial port or socket://127.0.0.1:N")
     parser.add_argument("--out", help="build folder (default: build/)")
@@ -476,7 +476,7 @@ def main(argv=None):
     parser.add_argument("--no-reset", action="store_true", help="stay in the REPL instead of starting the app")
     args = parser.parse_args(argv)
 
-    from tools.build import BuildError, build
+    from tools.device.build import BuildError, build
     try:
         check_port(args.port)  # before the build: a missing or mistyped PORT is said at once
         if args.no_build:

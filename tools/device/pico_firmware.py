@@ -1,5 +1,5 @@
 """The third-party binaries the Pico tools need, found outside the repository: the stock
-MicroPython UF2 for the Raspberry Pi Pico (tools.uf2 wraps the app around it; the virtual Pico
+MicroPython UF2 for the Raspberry Pi Pico (tools.device.uf2 wraps the app around it; the virtual Pico
 boots it) and the RP2040 boot ROM (the virtual Pico runs it).
 
 Where they are looked for, first match wins:
@@ -17,7 +17,7 @@ import re
 import struct
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 MICROPYTHON_VERSION = "1.27.0"
 ENV_DIR = "THOLIA_FIRMWARE_DIR"
 BOOTROM_NAME = "rp2040-bootrom-b1.bin"

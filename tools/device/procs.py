@@ -4,7 +4,7 @@ A tool killed outright (SIGKILL, an out-of-memory kill) runs no cleanup, and its
 run on as orphans (a MicroPython VM under node for up to its timeout, or for ever).  On Linux
 the kernel can send the child SIGTERM when its parent dies (prctl PR_SET_PDEATHSIG), which
 needs no cooperation from the child; elsewhere this does nothing (the virtual board is tied to
-its parent by a pipe instead, tools/vboard.py).
+its parent by a pipe instead, tools/device/vboard.py).
 
 A tool that is stopped by a signal it can catch (Ctrl-C's SIGINT, SIGTERM) cleans up as it does
 on KeyboardInterrupt when it runs inside `interrupted_by_signals()`: its `with` blocks stop the

@@ -1,8 +1,8 @@
-"""One file to flash: `make uf2 BOARD=pico_lcd13` = python -m tools.uf2 --board pico_lcd13.
+"""One file to flash: `make uf2 BOARD=pico_lcd13` = python -m tools.device.uf2 --board pico_lcd13.
 
-    build/tholia-<profile>.uf2   the stock MicroPython v1.27.0 UF2 (tools/pico_firmware.py
+    build/tholia-<profile>.uf2   the stock MicroPython v1.27.0 UF2 (tools/device/pico_firmware.py
                                  says where it is found) followed by a LittleFS image of the
-                                 board's build (tools.build: main.py, the .mpy files) and an
+                                 board's build (tools.device.build: main.py, the .mpy files) and an
                                  empty save folder, at the filesystem's flash address.  It sits
                                  beside build/<profile>/, not in it: that folder is what
                                  `make flash` copies onto the board.
@@ -11,7 +11,7 @@ Hold BOOTSEL, plug the Pico in and drag the file onto the RPI-RP2 drive: it boot
 The image is the Pico's whole filesystem, as MicroPython v1.27.0 lays it out on the RPI_PICO
 board (LittleFS v2, 352 blocks of 4096 bytes from flash offset 0xA0000, prog size 256), so a
 re-flash of this file also replaces the saves: to update an installed Tholia and keep them,
-use `make flash` (tools/flash.py copies only the app's changed files).
+use `make flash` (tools/device/flash.py copies only the app's changed files).
 """
 import argparse
 import struct
@@ -19,10 +19,10 @@ import sys
 from pathlib import Path
 
 from desktop_sim import profiles
-from tools.pico_firmware import (FLASH_BASE, FS_OFFSET, RP2040_FAMILY, UF2_BLOCK, UF2_FLAG_FAMILY, UF2_MAGIC,
+from tools.device.pico_firmware import (FLASH_BASE, FS_OFFSET, RP2040_FAMILY, UF2_BLOCK, UF2_FLAG_FAMILY, UF2_MAGIC,
                                  FirmwareError, load_uf2, sha256_line)
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = "RPI_PICO"  # the stock MicroPython this UF2 is made of: for boards whose FIRMWARE says so
 # MicroPython's RPI_PICO filesystem: geometry of its LittleFS (flash offset: FS_OFFSET)
 FS_BLOCK_SIZE = 4096
@@ -78,7 +78,7 @@ def board_files(fs_dir):
 
 def make_uf2(profile, firmware=None, out_root=None, log=print):
     """Builds the profile and writes its UF2; returns its path."""
-    from tools.build import build
+    from tools.device.build import build
     pico_boards = [name for name in profiles.names() if getattr(profiles.load(name), "FIRMWARE", None) == FIRMWARE]
     if profile not in pico_boards:
         raise FirmwareError("no UF2 for %s: only %s run the %s firmware (use make flash)"
@@ -106,12 +106,12 @@ def make_uf2(profile, firmware=None, out_root=None, log=print):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.uf2", description=(__doc__ or "").split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.device.uf2", description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--board", default="pico_lcd13", help="board profile (default pico_lcd13)")
     parser.add_argument("--firmware", help="the stock MicroPython v1.27.0 RPI_PICO .uf2 (default: looked up)")
     parser.add_argument("--out", help="build folder (default build/)")
     args = parser.parse_args(argv)
-    from tools.build import BuildError
+    from tools.device.build import BuildError
     try:
         make_uf2(args.board, args.firmware, args.out)
     except (FirmwareError, BuildError) as e:

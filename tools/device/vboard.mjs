@@ -1,7 +1,7 @@
 // The virtual board: the real MicroPython VM (the WebAssembly port) behind a loopback TCP socket
 // that behaves like a board's USB REPL, for `mpremote connect socket://127.0.0.1:PORT`.
 //
-//   node tools/vboard.mjs --port N [--fs DIR] [--heap KB]        (usually: python -m tools.vboard)
+//   node tools/device/vboard.mjs --port N [--fs DIR] [--heap KB]        (usually: python -m tools.device.vboard)
 //
 // Prints "vboard: listening on 127.0.0.1:PORT ..." once it accepts connections (--port 0 picks a
 // free port), then serves one client at a time until stopped.  Further clients are refused
@@ -186,7 +186,7 @@ async function serve(argv) {
 }
 
 function usage(msg) {
-  process.stderr.write(`vboard: ${msg}\nusage: node tools/vboard.mjs --port N [--fs DIR] [--heap KB] [--tied]\n`);
+  process.stderr.write(`vboard: ${msg}\nusage: node tools/device/vboard.mjs --port N [--fs DIR] [--heap KB] [--tied]\n`);
   process.exit(2);
 }
 

@@ -1,13 +1,13 @@
 """The virtual board: the MicroPython WebAssembly VM behind a loopback TCP socket that behaves like
-a board's USB REPL (tools/vboard.mjs does the work; this is its front door).
+a board's USB REPL (tools/device/vboard.mjs does the work; this is its front door).
 
-    python -m tools.vboard --port 8266 [--fs DIR]      # foreground until Ctrl-C
+    python -m tools.device.vboard --port 8266 [--fs DIR]      # foreground until Ctrl-C
     make flash BOARD=pico_lcd13 PORT=socket://127.0.0.1:8266
     make devtest PORT=socket://127.0.0.1:8266
 
 It listens on 127.0.0.1 only.  --fs keeps the board's filesystem in DIR (else a temporary folder
 that goes when the board stops).  Tests use `VirtualBoard` to run one in the background.
-What it does and does not do like a board: tools/vboard.mjs (no stdin for running programs, so
+What it does and does not do like a board: tools/device/vboard.mjs (no stdin for running programs, so
 no `mpremote mount`).
 """
 import argparse
@@ -19,10 +19,10 @@ import sys
 import threading
 from pathlib import Path
 
-from tools import procs
+from tools.device import procs
 
-ROOT = Path(__file__).resolve().parents[1]
-SCRIPT = ROOT / "tools" / "vboard.mjs"
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "tools" / "device" / "vboard.mjs"
 _READY = re.compile(r"^vboard: listening on 127\.0\.0\.1:(\d+)")
 
 
@@ -85,7 +85,7 @@ class VirtualBoard:
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.vboard", description="A virtual MicroPython board on 127.0.0.1.")
+    parser = argparse.ArgumentParser(prog="python -m tools.device.vboard", description="A virtual MicroPython board on 127.0.0.1.")
     parser.add_argument("--port", type=int, required=True, help="TCP port on 127.0.0.1 (0: any free port)")
     parser.add_argument("--fs", metavar="DIR", help="keep the board's filesystem in DIR (default: temporary)")
     parser.add_argument("--heap", type=int, metavar="KB", help="initial MicroPython heap (it grows on demand)")

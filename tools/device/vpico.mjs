@@ -1,9 +1,9 @@
 // The virtual Pico: the real MicroPython firmware on an emulated RP2040 (npm rp2040js), wired
 // like the reference handheld (Raspberry Pi Pico + Waveshare Pico-LCD-1.3).  Its front door is
-// tools/vpico.py, which finds the firmware, reads the board profile and parses the button
+// tools/device/vpico.py, which finds the firmware, reads the board profile and parses the button
 // script, and hands this process one JSON configuration file:
 //
-//   node tools/vpico.mjs CONFIG.json
+//   node tools/device/vpico.mjs CONFIG.json
 //
 // What it adds around rp2040js 1.4.1 (../shared/firmware/README.md names the two gaps):
 //  * flash writes: the boot ROM's flash_range_erase and flash_range_program (found through the

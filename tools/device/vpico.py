@@ -1,7 +1,7 @@
 """The virtual Pico: a Raspberry Pi Pico with the Waveshare Pico-LCD-1.3 (boards/pico_lcd13.py),
-emulated by tools/vpico.mjs (npm rp2040js) running the real MicroPython firmware from a UF2.
+emulated by tools/device/vpico.mjs (npm rp2040js) running the real MicroPython firmware from a UF2.
 
-    python -m tools.vpico --uf2 build/tholia-pico_lcd13.uf2 [--script FILE] [--screenshot-dir D]
+    python -m tools.device.vpico --uf2 build/tholia-pico_lcd13.uf2 [--script FILE] [--screenshot-dir D]
                           [--port N] [--serial-log FILE] [--screenshot FILE] [--run-ms MS]
 
 --script plays a desktop-simulator button script (desktop_sim/script.py) on the buttons' GPIOs,
@@ -12,7 +12,7 @@ over here (the panel has only pixels); `wait-for` cannot be honoured and is refu
 --port N serves the USB-CDC REPL on 127.0.0.1:N (0: a free port, printed) for
 `make flash PORT=socket://127.0.0.1:N` and `make devtest PORT=...`; without --port what the
 board prints goes to the terminal.  It stops on Ctrl-C, and when its parent process dies.
-The firmware and boot ROM are found as tools/pico_firmware.py says.
+The firmware and boot ROM are found as tools/device/pico_firmware.py says.
 """
 import argparse
 import json
@@ -25,12 +25,12 @@ import tempfile
 import threading
 from pathlib import Path
 
-from tools.pico_firmware import FirmwareError, find_bootrom, load_uf2
-from tools import procs
-from tools.procs import die_with_parent
+from tools.device.pico_firmware import FirmwareError, find_bootrom, load_uf2
+from tools.device import procs
+from tools.device.procs import die_with_parent
 
-ROOT = Path(__file__).resolve().parents[1]
-SCRIPT = ROOT / "tools" / "vpico.mjs"
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "tools" / "device" / "vpico.mjs"
 _READY = re.compile(r"^vpico: listening on 127\.0\.0\.1:(\d+)")
 PROFILE = "pico_lcd13"  # the handheld this emulates; its pins come from its profile
 # Wall seconds a REPL step (a command accepted, a file written) may take on the emulator: its
@@ -46,7 +46,7 @@ class VpicoError(Exception):
 
 
 def board_wiring(profile=PROFILE):
-    """The pins and sizes tools/vpico.mjs wires the panel and buttons to, from the profile."""
+    """The pins and sizes tools/device/vpico.mjs wires the panel and buttons to, from the profile."""
     board = __import__("boards." + profile, None, None, ["NAME"])
     if board.DRIVER != "st7789":
         raise VpicoError("the virtual Pico models an ST7789 panel; %s has %s" % (profile, board.DRIVER))
@@ -56,7 +56,7 @@ def board_wiring(profile=PROFILE):
 
 
 def script_steps(text, buttons):
-    """The script's steps as tools/vpico.mjs plays them, and its end time (ms)."""
+    """The script's steps as tools/device/vpico.mjs plays them, and its end time (ms)."""
     from desktop_sim.script import ScriptError, parse
     steps, end_ms = parse(text, buttons)
     out = []
@@ -112,7 +112,7 @@ def check_uf2(uf2):
 
 def spawn(config, config_dir, stdout=None, stderr=None):
     """Starts node on a configuration; returns the Popen.  It ends with us: SIGTERM when we die
-    (tools/procs.py, Linux), and when its stdin, a pipe from us, closes (everywhere)."""
+    (tools/device/procs.py, Linux), and when its stdin, a pipe from us, closes (everywhere)."""
     if shutil.which("node") is None:
         raise VpicoError("Node.js (node) is not on PATH; run `make setup`")
     if not (ROOT / "node_modules" / "rp2040js").is_dir():
@@ -219,7 +219,7 @@ def run_script(uf2, script_text, screenshot_dir, work_dir, report=None, timeout_
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.vpico", description=(__doc__ or "").split("\n\n")[0],
+    parser = argparse.ArgumentParser(prog="python -m tools.device.vpico", description=(__doc__ or "").split("\n\n")[0],
                                      epilog=(__doc__ or "").split("\n\n", 2)[2], formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--uf2", required=True, help="the UF2 to boot (make uf2: build/tholia-pico_lcd13.uf2)")
     parser.add_argument("--script", metavar="FILE", help="button script (the simulator's format)")

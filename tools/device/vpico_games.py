@@ -15,9 +15,9 @@ from typing import Any
 
 import desktop_sim  # noqa: F401  (the device's modules on CPython: framebuf, micropython)
 from firmware.hw_base import press
-from tools.app_driver import ScriptedHw, new_game_keys, presses_for
+from tools.device.app_driver import ScriptedHw, new_game_keys, presses_for
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PROFILE = "pico_lcd13"
 PRESS_MS = 150          # a press is held this long: longer than the app's longest gap between polls
 AFTER_PRESS_MS = 350    # then released this long: the screen update of the press

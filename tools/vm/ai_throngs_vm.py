@@ -1,7 +1,7 @@
-# Heap of Throngs' AI under the MicroPython VM, run in slices by tools/vm_steps.mjs:
+# Heap of Throngs' AI under the MicroPython VM, run in slices by tools/vm/vm_steps.mjs:
 #
-#   node tools/vm_steps.mjs --mount shared_rules:/shared_rules --mount tools:/tools \
-#        tools/ai_throngs_vm.py [LEVEL [BOARD RULESET]]
+#   node tools/vm/vm_steps.mjs --mount shared_rules:/shared_rules --mount tools:/tools \
+#        tools/vm/ai_throngs_vm.py [LEVEL [BOARD RULESET]]
 #
 # A seeded game: the AI at LEVEL (default "normal") plays Black, the easy level White (so that
 # games last), up to TURNS decisions of the AI, one search per step().  vm_steps collects garbage
@@ -11,7 +11,7 @@
 # it goes.  The time cap is lifted, so every search runs to its node budget.  Prints a final "@@BENCH {json}" with the worst search allocation and the most held between
 # searches (the AI's plan and the game's growing history), in bytes, over the game.  Also the
 # VM's own time per AI turn (its decisions in a row) turned into RP2040 seconds with the VM's
-# pystones, measured here: a cross-check of tools/bench_ai_throngs.py that needs no host pystone.
+# pystones, measured here: a cross-check of tools/bench/bench_ai_throngs.py that needs no host pystone.
 import gc
 import json
 import time
@@ -19,7 +19,7 @@ import time
 from shared_rules import ai
 from shared_rules.game import ONGOING
 from shared_rules.throngs.rules import Throngs
-from tools import pystone
+from tools.bench import pystone
 
 mem_alloc = getattr(gc, "mem_alloc")  # MicroPython only
 ticks_ms = getattr(time, "ticks_ms")

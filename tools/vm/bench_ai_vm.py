@@ -1,4 +1,4 @@
-# Heap of the AI's search under the MicroPython VM (run by tools/bench_ai.py through
+# Heap of the AI's search under the MicroPython VM (run by tools/bench/bench_ai.py through
 # benchlib.run_mpy).  For every game with an AI and every level: a seeded game, the AI (first
 # player) against the easy level (so that games last), up to TURNS AI turns; the figure is the most that one search
 # allocated: mem_alloc() after it less before it.  This VM collects garbage only between

@@ -6,7 +6,7 @@ for a free run cost the virtual Pico ~0.5 ms a call (docs/bench_notes.md, "The h
 This reads each function's prelude (its n_state and n_exc_stack) so tests can keep the calls
 made per rectangle or per move of a screen update off the heap.
 
-    python -m tools.mpy_frames FILE.mpy       lists them (functions on the heap marked)
+    python -m tools.vm.mpy_frames FILE.mpy       lists them (functions on the heap marked)
 """
 import sys
 
@@ -94,7 +94,7 @@ def frames(data):
 def main(argv=None):
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        print("usage: python -m tools.mpy_frames FILE.mpy", file=sys.stderr)
+        print("usage: python -m tools.vm.mpy_frames FILE.mpy", file=sys.stderr)
         return 2
     try:
         with open(args[0], "rb") as f:

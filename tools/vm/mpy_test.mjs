@@ -1,6 +1,6 @@
 // The rules test suite under the real MicroPython VM: the same test files pytest runs.
 //
-//   node tools/mpy_test.mjs [--jobs N] [--src DIR]... [TEST_FILE_OR_DIR ...]     (default: tests/rules)
+//   node tools/vm/mpy_test.mjs [--jobs N] [--src DIR]... [TEST_FILE_OR_DIR ...]     (default: tests/rules)
 //
 // Each test module gets a fresh VM with the project's `shared_rules/` (and any --src folder)
 // copied in, with the files of its folder and of the folder above (tests/rules/ for a game's);
@@ -14,8 +14,8 @@ import path from "node:path";
 import { Worker, isMainThread, parentPort } from "node:worker_threads";
 import { freshVM, copyTree, mkdirs, runCode } from "./mpyvm.mjs";
 
-// The same runner as on a real board (tools/devtest.py): one harness, two places.
-const HARNESS = fs.readFileSync(new URL("./devtest_harness.py", import.meta.url), "utf8");
+// The same runner as on a real board (tools/device/devtest.py): one harness, two places.
+const HARNESS = fs.readFileSync(new URL("../device/devtest_harness.py", import.meta.url), "utf8");
 const SLOWEST_SHOWN = 5;
 
 function collect(args) {

@@ -1,7 +1,7 @@
 // Run Python under the real MicroPython VM (the WebAssembly port) with project folders copied
 // into its filesystem. Shared by the test runner, the benchmarks and the pixel-identity test.
 //
-//   node tools/mpyvm.mjs [--mount HOSTDIR[:VMDIR]]... [--heap MB] SCRIPT.py [ARGS...]
+//   node tools/vm/mpyvm.mjs [--mount HOSTDIR[:VMDIR]]... [--heap MB] SCRIPT.py [ARGS...]
 //
 // The script runs as __main__ with a global ARGV = [SCRIPT, ARGS...] (this port has no sys.argv)
 // and the VM's cwd at "/".  Its exit status
@@ -65,7 +65,7 @@ async function main(argv) {
     } else if (opt === "--heap") heapMB = Number(argv.shift());
     else { console.error(`mpyvm: unknown option ${opt}`); return 2; }
   }
-  if (!argv.length) { console.error("usage: node tools/mpyvm.mjs [--mount DIR[:VMDIR]]... [--heap MB] SCRIPT.py [ARGS...]"); return 2; }
+  if (!argv.length) { console.error("usage: node tools/vm/mpyvm.mjs [--mount DIR[:VMDIR]]... [--heap MB] SCRIPT.py [ARGS...]"); return 2; }
   const [script, ...args] = argv;
   const onLine = (l) => process.stdout.write(l + "\n");
   const mp = await freshVM({ heapMB, onLine });

@@ -1,4 +1,4 @@
-# What the rules benchmarks' scripts under the MicroPython VM share (tools/bench_<game>.py runs them
+# What the rules benchmarks' scripts under the MicroPython VM share (tools/bench/bench_<game>.py runs them
 # with benchlib.run_mpy_source, which mounts tools/ for this module).  Import it before measuring:
 # it imports nothing of shared_rules, so a script's import figure stays the game module's own.
 #
@@ -21,7 +21,7 @@ ticks_diff = getattr(time, "ticks_diff")
 def warm_up():
     """Runs pystone until two runs in a row agree within 3% (at most 12 runs); returns the VM's
     pystones/s then, the median of three more runs."""
-    from tools import pystone
+    from tools.bench import pystone
     last = 0
     for _ in range(12):
         rate = pystone.pystones(5000)

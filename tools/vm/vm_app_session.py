@@ -1,12 +1,12 @@
 # The handheld app under the real MicroPython VM, driven by a scripted stand-in for the
-# hardware layer.  Used by tools/bench_app.py (heap) and tests/host/test_app_vm.py.
+# hardware layer.  Used by tools/bench/bench_app.py (heap) and tests/host/test_app_vm.py.
 #
-#   node tools/vm_steps.mjs --mount firmware:/firmware --mount shared_rules:/shared_rules \
+#   node tools/vm/vm_steps.mjs --mount firmware:/firmware --mount shared_rules:/shared_rules \
 #        --mount boards:/boards --mount tools:/tools \
-#        tools/vm_app_session.py MODE GAME PROFILE [SEED [MAX_DECISIONS]]
+#        tools/vm/vm_app_session.py MODE GAME PROFILE [SEED [MAX_DECISIONS]]
 #
 # The game is started through the real menus (main menu, game list, options form); then each
-# decision runs as one step (tools/vm_steps.mjs), because the WebAssembly VM collects garbage
+# decision runs as one step (tools/vm/vm_steps.mjs), because the WebAssembly VM collects garbage
 # only between steps; an idle step follows each (see Run.step).  MODE human: both sides human;
 # every move is a random legal one entered with the d-pad, its button presses planned in a step
 # of their own (searching routes over the app's cursor rule) and then played in the next.  MODE demo: AI (easy) against AI (easy);
@@ -27,7 +27,7 @@ import json
 import os
 
 from firmware.hw_base import press
-from tools.app_driver import ScriptedHw, new_game_keys, presses_for
+from tools.device.app_driver import ScriptedHw, new_game_keys, presses_for
 
 _mem_alloc = getattr(gc, "mem_alloc")
 
@@ -232,9 +232,9 @@ def forget(obj, name):
 
 
 def vm_pystones():
-    """This VM's pystones/s (tools/pystone.py, mounted at /tools), 0 when not mounted."""
+    """This VM's pystones/s (tools/bench/pystone.py, mounted at /tools), 0 when not mounted."""
     try:
-        from tools import pystone
+        from tools.bench import pystone
     except ImportError:
         return 0
     return round(pystone.pystones(5000))

@@ -1,5 +1,5 @@
-# Cursor -> screen under the real MicroPython VM (tools/bench_screen.py runs it with
-# tools/mpyvm.mjs, boards/, firmware/, shared_rules/ and tools/ mounted; ARGV: GAME [SEED]).
+# Cursor -> screen under the real MicroPython VM (tools/bench/bench_screen.py runs it with
+# tools/vm/mpyvm.mjs, boards/, firmware/, shared_rules/ and tools/ mounted; ARGV: GAME [SEED]).
 #
 # The app runs on the device's own hardware layer (firmware/device_hal.Hw) and the reference
 # board's real display driver (ST7789, GS4 framebuffer expanded to RGB565 band by band), whose
@@ -24,9 +24,9 @@ from firmware.drivers.st7789 import ST7789
 from shared_rules import registry
 import shared_rules.games  # noqa: F401
 from shared_rules.rng import Rng
-from tools import pystone
-from tools.app_driver import new_game_keys
-from tools.rules_bench_vm import warm_up
+from tools.bench import pystone
+from tools.device.app_driver import new_game_keys
+from tools.vm.rules_bench_vm import warm_up
 
 ticks_ms = getattr(time, "ticks_ms")      # MicroPython only (this runs under the VM)
 ticks_diff = getattr(time, "ticks_diff")

@@ -1,11 +1,11 @@
 // Runs a Python script under the MicroPython VM in slices, so that heap figures are real.
 //
-//   node tools/vm_steps.mjs [--mount HOSTDIR[:VMDIR]]... SCRIPT.py [ARGS...]
+//   node tools/vm/vm_steps.mjs [--mount HOSTDIR[:VMDIR]]... SCRIPT.py [ARGS...]
 //
 // The WebAssembly VM collects garbage only when control returns to JavaScript (a collection
 // inside a running script frees nothing), and then only when gc.collect() was called or enough
 // was allocated since the last one.  So the script runs once (with a global ARGV, as in
-// tools/mpyvm.mjs) to set itself up, then its function `step()` is called again and again, each
+// tools/vm/mpyvm.mjs) to set itself up, then its function `step()` is called again and again, each
 // call a separate run after a run of its own that calls gc.collect(), until it returns False:
 // at the start of every step gc.mem_alloc() is the live heap after a real collection.  Exit status 0, or 1 when the script or a step raises.
 import fs from "node:fs";
@@ -20,7 +20,7 @@ async function main(argv) {
     mounts.push([host, vm || "/" + path.basename(path.resolve(host))]);
   }
   if (!argv.length) {
-    console.error("usage: node tools/vm_steps.mjs [--mount DIR[:VMDIR]]... SCRIPT.py [ARGS...]");
+    console.error("usage: node tools/vm/vm_steps.mjs [--mount DIR[:VMDIR]]... SCRIPT.py [ARGS...]");
     return 2;
   }
   const [script, ...args] = argv;

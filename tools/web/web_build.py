@@ -1,10 +1,10 @@
-"""Builds the browser version: `make web` = python -m tools.web_build [--out DIR].
+"""Builds the browser version: `make web` = python -m tools.web.web_build [--out DIR].
 
     build/web/      a static folder for any web server (python3 -m http.server --directory
                     build/web): index.html, page.js, style.css (web/), the app's worker and the
                     service worker that brings it the buttons (web/worker.js, web/sw.js), the
                     MicroPython WebAssembly VM (micropython.mjs, micropython.wasm, from npm),
-                    app.json (the app's modules, the same files tools/build.py puts on a
+                    app.json (the app's modules, the same files tools/device/build.py puts on a
                     board, for every profile) and boards.json (each profile's screen, buttons
                     and skin).
 
@@ -19,9 +19,9 @@ import tempfile
 from pathlib import Path
 
 from desktop_sim import profiles as board_profiles
-from tools import build as board_build
+from tools.device import build as board_build
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PAGE_FILES = ("index.html", "page.js", "style.css", "worker.js", "sw.js")
 VM_DIR = Path("node_modules") / "@micropython" / "micropython-webassembly-pyscript"
 VM_FILES = ("micropython.mjs", "micropython.wasm")
@@ -35,7 +35,7 @@ class WebBuildError(Exception):
 
 
 def app_files(root=ROOT):
-    """{VM path: bytes} of the app's modules: what tools/build.py ships for each profile."""
+    """{VM path: bytes} of the app's modules: what tools/device/build.py ships for each profile."""
     files = {}
     for profile in board_profiles.names(root):
         for board_path, host_file in board_build.collect_sources(Path(root), profile):
@@ -86,7 +86,7 @@ def build(out, root=ROOT):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.web_build", description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.web.web_build", description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "build" / "web"), help="the folder to write (default build/web)")
     args = parser.parse_args(argv)
     try:

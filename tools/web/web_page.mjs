@@ -1,8 +1,8 @@
 // Plays button scripts on the browser version in headless Chromium (npm playwright-core, the
 // system's browser: nothing is downloaded) and reports what the page showed.  Used by
-// tests/host/test_web.py and tools/bench_web.py.
+// tests/host/test_web.py and tools/bench/bench_web.py.
 //
-//   node tools/web_page.mjs PLAN.json RESULT.json
+//   node tools/web/web_page.mjs PLAN.json RESULT.json
 //
 // PLAN: {"url": "http://127.0.0.1:PORT/", "chromium": PATH, "scenarios": [{"board": NAME,
 // "steps": [{"press": BUTTON} | {"shot": NAME} | {"reload": true}]} | {"board": NAME,
@@ -86,7 +86,7 @@ async function run(plan) {
 
 const [planPath, resultPath] = process.argv.slice(2);
 if (!planPath || !resultPath) {
-  console.error("usage: node tools/web_page.mjs PLAN.json RESULT.json");
+  console.error("usage: node tools/web/web_page.mjs PLAN.json RESULT.json");
   process.exit(2);
 }
 try {

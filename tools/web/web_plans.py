@@ -1,5 +1,5 @@
 """Button plans for the browser version's tests and bench (tests/host/test_web.py,
-tools/bench_web.py): the app driven by a script in CPython on desktop_sim's framebuffer, whose
+tools/bench/bench_web.py): the app driven by a script in CPython on desktop_sim's framebuffer, whose
 presses the page then gets one at a time, and the panel at the points the page is compared.
 
 A point is "settled": the app has slept twice with nothing pressed (it sleeps only when it
@@ -11,7 +11,7 @@ import numpy as np
 
 from desktop_sim.sim import MONO_DARK, MONO_LIT, ScreenTextFrameBuffer, pixel_indices, rgb_lut
 from firmware.hw_base import press
-from tools.app_driver import ScriptedHw, new_game_keys, presses_for
+from tools.device.app_driver import ScriptedHw, new_game_keys, presses_for
 
 
 class PlanEnd(BaseException):
@@ -147,14 +147,14 @@ def chromium_path():
 
 def play(site, scenarios, workdir, browser):
     """Serves the folder `site` with a plain static server on 127.0.0.1 and plays `scenarios`
-    in headless Chromium (tools/web_page.mjs); returns its result, with "origin" added."""
+    in headless Chromium (tools/web/web_page.mjs); returns its result, with "origin" added."""
     import functools
     import http.server
     import json
     import subprocess
     import threading
     from pathlib import Path
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
     setattr(handler, "log_message", lambda *args: None)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -163,7 +163,7 @@ def play(site, scenarios, workdir, browser):
     plan, out = Path(workdir) / "plan.json", Path(workdir) / "result.json"
     try:
         plan.write_text(json.dumps({"url": origin, "chromium": browser, "scenarios": scenarios}))
-        done = subprocess.run(["node", str(root / "tools" / "web_page.mjs"), str(plan), str(out)],
+        done = subprocess.run(["node", str(root / "tools" / "web" / "web_page.mjs"), str(plan), str(out)],
                               cwd=root, capture_output=True, text=True, timeout=1800)
     finally:
         server.shutdown()
