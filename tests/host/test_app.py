@@ -133,8 +133,8 @@ def test_continue_resumes_the_saved_game(tmp_path):
 
 @pytest.mark.parametrize("idles, before", [(3, 2), (9, 5)])
 def test_the_main_menu_replays_the_save_while_the_player_reads_it(tmp_path, monkeypatch, idles, before):
-    """Issue 20: Continue replayed the save after the press (Tholian Go: ~700 ms emulated on the
-    virtual Pico).  The main menu replays it while it waits, a move at a time (a key is not
+    """Continue replayed the save after the press (slow for Tholian Go).  The main menu
+    replays it while it waits, a move at a time (a key is not
     kept waiting for the whole); Continue finishes what is left and makes the game no more."""
     moves = ["d4", "e5", "c3", "f6", "c6"]
     trap_game(tmp_path, moves)
@@ -569,8 +569,8 @@ def test_the_play_screen_shows_a_button_legend_where_there_is_room(tmp_path, pro
 
 
 def test_the_ai_declines_a_draw_in_the_opening_and_takes_one_only_when_not_ahead(tmp_path):
-    # Lazo, human against the AI: the offer after one tile each is declined (issue 22: accepted
-    # at move 5).  Later, the answer follows the AI's evaluation.
+    # Lazo, human against the AI: the offer after one tile each is declined (it was once
+    # accepted at move 5).  Later, the answer follows the AI's evaluation.
     from firmware.pause import DRAW_FROM, ai_takes_draw
     from shared_rules.rng import Rng
     keys = new_game_keys("lazo", humans=False)

@@ -1,6 +1,6 @@
 """The move builder's targets at each step (firmware/builder.py): counted right however the
 view's keys come, and without a call or a sort per move where a new game's first screen waits
-for them (issue 20: a whole redraw <= 150 ms on the reference board)."""
+for them (a whole redraw's target: <= 150 ms on the reference board)."""
 import random
 
 import pytest

@@ -1,5 +1,5 @@
 """The play screen's partial updates, piece by piece: what a DrawLog keeps of each framebuffer
-call, the rectangles two drawings differ in, and how ui.send_rects joins rectangles (issue 20)."""
+call, the rectangles two drawings differ in, and how ui.send_rects joins rectangles."""
 import sys
 from pathlib import Path
 

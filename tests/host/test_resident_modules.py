@@ -114,8 +114,8 @@ def test_a_pause_menu_that_finds_no_room_for_its_code_takes_the_layers(tmp_path,
 
 @pytest.mark.parametrize("name", registry.game_names())
 def test_a_new_games_first_screen_waits_for_no_import(tmp_path, monkeypatch, name):
-    """Issue 20 (a whole redraw <= 150 ms): a module's import took ~20 ms on the virtual Pico,
-    most of it the file system's.  What a new game needs (its rules, its view, Tholian Go's
+    """A whole redraw takes at most 150 ms, and a module's import is mostly the file system's
+    time.  What a new game needs (its rules, its view, Tholian Go's
     set-up: Game.SETUP_MODULE) is loaded with its form, so from Start to the board nothing is."""
     import builtins
     real_import = builtins.__import__
@@ -156,8 +156,8 @@ def test_a_new_games_first_screen_waits_for_no_import(tmp_path, monkeypatch, nam
 
 
 def test_a_new_games_first_screen_looks_up_no_file(tmp_path, monkeypatch):
-    """Issue 20: without a save, the check for one (its four files' look-ups) took ~10 ms of
-    the new game's first screen on the virtual Pico: it is made before the form is shown."""
+    """Without a save, the check for one (its four files' look-ups) would slow the new game's
+    first screen: it is made before the form is shown."""
     import os
     real_stat = os.stat
     looked_up = []
@@ -186,8 +186,8 @@ def test_a_new_games_first_screen_looks_up_no_file(tmp_path, monkeypatch):
 
 
 def test_the_form_makes_the_game_while_the_player_reads_it(tmp_path, monkeypatch):
-    """Issue 20: Tholian Go's tables and set-up took ~40 ms of the new game's first screen on
-    the virtual Pico.  The form makes the game of the options shown while it waits for a key
+    """Tholian Go's tables and set-up would slow the new game's first screen.  The form
+    makes the game of the options shown while it waits for a key
     (again after an option changed); Start then makes none."""
     made = []
     real_create = registry.create

@@ -1,4 +1,4 @@
-"""Tholian Go through the referee (issues 3 and 4): new with every variant name, legal, play,
+"""Tholian Go through the referee: new with every variant name, legal, play,
 show, status, record, and option errors that name the valid choices."""
 from tools.referee import Referee
 

@@ -387,7 +387,7 @@ def test_flash_over_a_previous_version_copies_the_changes_and_keeps_the_saves(sh
 
 
 def test_the_planned_form_reaches_each_level_from_the_default():
-    # The levels come from shared_rules/levels.py (issue 19): the form opens on the AI at the
+    # The levels come from shared_rules/levels.py: the form opens on the AI at the
     # default level for the second player, Human for the first, and each other choice is as
     # many presses away as the list says.
     from firmware.app import HUMAN, ai_player

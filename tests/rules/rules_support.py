@@ -245,11 +245,11 @@ def check_keeps_every_win(game, kept):
     return left_out
 
 
-# --- recorded AI choices (issue 19: reshaping the AI code must not change a move or a count) -------
+# --- recorded AI choices (reshaping the AI code must not change a move or a count) ----------------
 
 def recorded_searches(name, positions, seeds, lines=()):
-    """The searches whose results tests record (issue 19: a change of the AI's shape must keep
-    them), as (label, level, seed, move text, nodes, depth) in this order: for each (label,
+    """The searches whose results tests record (a change of the AI's shape must keep them), as (label,
+    level, seed, move text, nodes, depth) in this order: for each (label,
     options, start) of `positions` a search at every level with each of `seeds`, and for each
     (label, options, start, level, count) of `lines` `count` decisions in a row at `level`, the
     k-th search with seed k.  A start is decisions played from the start (move texts), "=" and

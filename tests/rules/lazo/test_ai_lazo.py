@@ -123,7 +123,7 @@ def test_search_leaves_the_position_unchanged():
     assert (game.encode(), game.history, bytes(game.supported), bytes(game.adjacent)) == before
 
 
-# Recorded with 98aaf3e's lazo/ai.py (before issue 19 reshaped it; this code gives the same),
+# Recorded with lazo/ai.py before its code was reshaped (this code gives the same),
 # the levels' time caps off: node budgets decide.  (label, options, start: (seed, plies) for that
 # many random decisions)
 RECORDED_POSITIONS = [

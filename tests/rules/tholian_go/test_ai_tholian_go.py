@@ -392,7 +392,7 @@ def test_chain_estimate_does_not_depend_on_the_estimates_before_it():
 
 
 def test_the_tables_builder_is_forgotten_once_the_tables_are_built():
-    """Memory (issue 19): the AI's table builder (ai_tholian_go_build) runs once per space and
+    """Memory: the AI's table builder (ai_tholian_go_build) runs once per space and
     leaves the heap; a search keeps only the tuning, its terms and its ordering imported."""
     import sys
     g = TholianGo({"space": "wide"})  # a space whose tables are not built yet

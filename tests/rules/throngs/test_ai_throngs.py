@@ -58,7 +58,7 @@ ORIGINAL_93_CAPTURE_SAVES = ("02200202202222022221222021222122021220011222222222
 
 # Black to move (first maneuver), score 33 of the 34 it needs; White's stones on 43 and 45 are
 # cut off: after P@42-46 and x@45, no turn of White's keeps Black from 34 when Black's next
-# turn starts (issue 22: found and played before any search).
+# turn starts (found and played before any search).
 SURE_TURN = "100111000111100001111100011110000111110001011200011100001100000"
 
 
@@ -310,7 +310,7 @@ def test_same_seed_same_moves_and_position_unchanged():
         assert game.encode() == before and len(game.history) == 1
 
 
-# Recorded with 98aaf3e's throngs/ai.py (before issue 19 reshaped it; this code gives the same),
+# Recorded with throngs/ai.py before its code was reshaped (this code gives the same),
 # the levels' time caps off: node budgets decide.  (label, options, start: (seed, plies) for that
 # many random decisions)
 RECORDED_POSITIONS = [
