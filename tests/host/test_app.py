@@ -676,7 +676,7 @@ def test_the_ai_time_caps_stay_off_when_the_app_unloads_the_ai():
 
 
 def test_resume_goes_on_with_the_decision_left_for_the_pause_menu(tmp_path):
-    # Its targets are not listed again (tens of ms on the device; Resume -> board <= 150 ms):
+    # Its targets are not listed again (Resume -> board is within a redraw's 150 ms):
     # the same builder, the cursor where it was; after an Undo in the pause menu, a new one.
     seen = []
     stages = [["right"], ["b", "a"], ["a"], ["b", "down", "a"], None]
@@ -694,7 +694,7 @@ def test_resume_goes_on_with_the_decision_left_for_the_pause_menu(tmp_path):
 
 
 def test_the_ais_thinking_screen_is_sent_before_its_code_is_imported(tmp_path):
-    # The played move's screen does not wait for the AI's import (25-30 ms on the device).
+    # The played move's screen does not wait for the AI's import.
     import sys
 
     class Recorder(FakeHW):
@@ -709,7 +709,7 @@ def test_the_ais_thinking_screen_is_sent_before_its_code_is_imported(tmp_path):
 
 
 def test_a_games_view_is_loaded_with_its_form_not_after_start(tmp_path):
-    # A new game's first screen does not wait for the view's import (20-50 ms on the device).
+    # A new game's first screen does not wait for the view's import.
     import sys
     from firmware.app import unload
     unload("firmware.views.lazo")   # (another test may have loaded it in this process)

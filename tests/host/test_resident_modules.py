@@ -209,10 +209,9 @@ def test_the_form_makes_the_game_while_the_player_reads_it(tmp_path, monkeypatch
 
 
 def test_the_ais_code_and_tables_leave_with_the_game(tmp_path):
-    """On the virtual Pico, after Save and quit the main menu had 57.9 KB free: Tholian Go's AI
-    (its code, and tables that held the left game through their memo) stayed beside the menus'
-    code, and after Continue beside the replayed game (62.9 KB free at its first decision
-    against 65-68 KB in play).  They leave with the game; the AI's first search brings them back."""
+    """Tholian Go's AI (its code, and tables that hold the left game through their memo) would
+    stay beside the menus' code, and after Continue beside the replayed game.  They leave with
+    the game; the AI's first search brings them back."""
     seen = {}
 
     def at_turn(app):
@@ -240,8 +239,7 @@ def test_the_ais_code_and_tables_leave_with_the_game(tmp_path):
 
 def test_asking_whether_a_game_has_an_ai_leaves_none_of_its_code(tmp_path):
     """The new-game form asks (App.has_ai): Tholian Go's AI helpers (its ordering and terms)
-    stayed from there to the AI's first search, ~12 KB of the virtual Pico's heap while the
-    human played the first moves (85 KB free, 98 KB without them)."""
+    stayed from there to the AI's first search, while the human played the first moves."""
     from firmware.app import App, unload
     for module in list(sys.modules):
         if module.startswith("shared_rules.ai"):
@@ -252,8 +250,8 @@ def test_asking_whether_a_game_has_an_ai_leaves_none_of_its_code(tmp_path):
 
 
 def test_a_rematch_starts_without_the_last_games_ai(tmp_path):
-    """The AI's tables hold the last game they searched (Tholian Go's memo: 3.5 KB on the
-    virtual Pico): a rematch lets them go with the AI's code; its first search brings them back."""
+    """The AI's tables hold the last game they searched (Tholian Go's memo): a rematch lets
+    them go with the AI's code; its first search brings them back."""
     seen = {}
 
     def at_turn(app):

@@ -323,8 +323,7 @@ def test_the_drivers_native_expansion_sends_the_palette_blits_bytes_fast(shipped
     under the WebAssembly VM), for whole words and odd rectangles alike.  Then the board's
     setup(): its SPI runs at 62.5 MHz (clk_peri fed from the 125 MHz system clock), the USB REPL
     still answers (rp2040js cannot make a UART, whatever the clock: machine.UART() hangs there),
-    and a whole frame costs little more than its 14.7 ms on the wire (it took 108 ms at 24 MHz with the blit, 48 at 24 MHz
-    with the viper expansion)."""
+    and a whole frame costs little more than its time on the wire."""
     from tools.flash import Board
     with vpico.VirtualPico(shipped[0], tmp_path) as pico:
         board = Board(pico.url, timeout=60)

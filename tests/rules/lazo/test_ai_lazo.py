@@ -43,7 +43,7 @@ def test_takes_the_win_in_one():
 
 
 def test_win_check_tries_only_the_tiles_that_may_close_a_loop():
-    """Issue 22: a win on the spot is played before any search; the check plays only the moves
+    """A win on the spot is played before any search; the check plays only the moves
     win_candidates() keeps, which must hold every win (a loop, §3, or the opponent left without
     a move) and, with holes left on the board, no tile that cannot close a loop."""
     game = arch_but_b()
@@ -167,5 +167,5 @@ RECORDED = [  # (label, level, seed, move, nodes, depth)
 
 
 def test_recorded_moves_and_node_counts_stay_the_same():
-    """Issue 19: the AI's code takes a new shape, its choices do not change (on both VMs)."""
+    """The AI's code takes a new shape, its choices do not change (on both VMs)."""
     check_recorded(recorded_searches("lazo", RECORDED_POSITIONS, RECORDED_SEEDS, RECORDED_LINES), RECORDED)

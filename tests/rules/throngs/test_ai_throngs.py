@@ -86,7 +86,7 @@ class PassesFirst(ai_throngs.Tuner):
 
 
 def test_a_turn_that_makes_the_win_certain_is_played_before_any_search_at_every_level():
-    """Issue 22 item 7, under the seed's early end (the score tested as a player starts a turn):
+    """Under the seed's early end (the score tested as a player starts a turn):
     a turn after which no turn of the opponent keeps the player from the winning score."""
     for level in ai.LEVELS:
         for search in (lambda g: ai.Search(g, level, max_nodes=1), lambda g: ai.Search(g, level, tuner=PassesFirst)):
@@ -377,5 +377,5 @@ RECORDED = [  # (label, level, seed, move, nodes, depth)
 
 
 def test_recorded_moves_and_node_counts_stay_the_same():
-    """Issue 19: the AI's code takes a new shape, its choices do not change (on both VMs)."""
+    """The AI's code takes a new shape, its choices do not change (on both VMs)."""
     check_recorded(recorded_searches("throngs", RECORDED_POSITIONS, RECORDED_SEEDS, RECORDED_LINES), RECORDED)
