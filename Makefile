@@ -56,7 +56,7 @@ test-mpy: $(NODE_VM)
 check-subset: $(STAMP_PY)
 	$(PY) -m tools.checks.subset_check shared_rules firmware boards
 
-# No private members across modules in the AI tuning modules and the views (issue 19).
+# No private members across modules in the AI tuning modules and the views.
 check-members: $(STAMP_PY)
 	$(PY) -m tools.checks.members_check
 

@@ -74,7 +74,7 @@ def test_make_bench_leaves_the_long_topics_to_make_bench_strength():
 
 def test_make_bench_runs_the_rules_benchmarks_made_by_rules_run():
     """bench_lazo/thoughtwave/throngs/trap.py define run as benchlib.rules_run(...): they are
-    topics of make bench too (from 217c5c8 on make bench left them out without a word)."""
+    topics of make bench too (once make bench left them out without a word)."""
     default = runner.chosen_topics([])
     for topic in ("lazo", "thoughtwave", "throngs", "trap", "tholian_go", "win_check"):
         assert topic in default, topic

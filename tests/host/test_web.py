@@ -1,4 +1,4 @@
-"""The browser version (issue 36) in headless Chromium: `make web`'s folder served by a plain
+"""The browser version in headless Chromium: `make web`'s folder served by a plain
 static server on 127.0.0.1, driven by tools/web/web_page.mjs (npm playwright-core and the system's
 chromium).  The screens are the simulator's, pixel for pixel: the main menu of each profile
 against desktop_sim's --screen-only shot, each game against the default AI at its first three
