@@ -1,7 +1,7 @@
 # The game's facts for the host's tools and tests; the build leaves this module out.
 from shared_rules.lazo.rules import LEVEL1
 
-# Whole random games in a full `make soak` (tools/soak.py).
+# Whole random games in a full `make soak` (tools/bench/soak.py).
 SOAK_GAMES = 10000
 # Decisions entered in the whole-app test of a random game (tests/host/test_app_views.py).
 APP_DECISIONS = 60

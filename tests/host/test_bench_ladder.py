@@ -1,8 +1,8 @@
-"""The ladder's Elo maths (tools/bench_ladder.py) on results whose ratings are known."""
+"""The ladder's Elo maths (tools/bench/bench_ladder.py) on results whose ratings are known."""
 import math
 
-from tools import bench_ladder
-from tools.bench_ladder import ELO_PER_NAT, ladder, ratings
+from tools.bench import bench_ladder
+from tools.bench.bench_ladder import ELO_PER_NAT, ladder, ratings
 
 
 def test_two_players_get_the_logit_of_the_score_with_its_standard_error():
