@@ -113,21 +113,21 @@ class Level:
 def tuned_levels(**settings):
     """A game's Level per level name, checked against levels.LEVELS: a level the game does
     not tune, or one that levels.py does not name, is a GameError when its module loads."""
-    names = levels.LEVELS
-    for name in names:
+    for name in levels.LEVELS:
         if name not in settings:
             raise GameError("no settings for AI level '%s'" % name)
-    for name in settings:
-        if name not in names:
-            raise GameError("settings for an unknown AI level '%s'" % name)
+    if len(settings) > len(levels.LEVELS):
+        raise GameError("settings for an AI level levels.py does not name")
     return settings
 
 
 class Tuner:
     """What the search asks of a game, with the defaults a game may keep.  Tuner(game, level)
     is the tuning for one search of `game` from its current position (it may find there what
-    is too costly to look for at every node); a game defines at least LEVELS, evaluate and
-    order."""
+    is too costly to look for at every node).  A game defines LEVELS, evaluate and order(moves,
+    count): at most `count` of `moves`, best first for the side to move (best_first and
+    keep_best help; the search may reorder the list), left out here, where it would only hold
+    its bytecode in the device's heap."""
     LEVELS = {}  # level name -> Level (tuned_levels)
     DEEPEN_FROM = 1  # the depth iterative deepening starts at
     # A value at least this high is a win the evaluation is sure of: the search plays the
@@ -158,11 +158,6 @@ class Tuner:
         """The value of a search's leaf; a game may look further than the static value (what
         the opponent's next turn can do), which one-ply players do not see."""
         return self.evaluate(player)
-
-    def order(self, moves, count):
-        """At most `count` of `moves`, best first for the side to move (best_first and
-        keep_best help); the search may reorder the list."""
-        raise NotImplementedError
 
     def candidates(self, count):
         """At most `count` legal moves, best first, found without listing them all, or None:
