@@ -491,12 +491,6 @@ def test_every_game_tunes_every_level():
             assert settings.max_nodes > 0 and settings.device_seconds > 0 and len(settings.widths) >= 1
 
 
-def test_every_level_has_its_words_of_strength():
-    from shared_rules.levels import STRENGTH
-    assert sorted(STRENGTH) == sorted(ai.LEVELS)
-    assert all(len(STRENGTH[level]) == 2 for level in ai.LEVELS)  # the word, and the short one
-
-
 def test_a_level_a_game_does_not_tune_is_an_error_at_import():
     """A level added to levels.py alone: every game's AI module refuses to load."""
     import sys
