@@ -6,7 +6,7 @@ import gc
 from shared_rules import registry
 from shared_rules.game import GameError
 from firmware import saves
-from shared_rules.levels import DEFAULT_LEVEL, LEVELS
+from shared_rules.levels import DEFAULT_LEVEL, LEVELS, STRENGTH
 from firmware.app import DEMO_DELAYS, HUMAN, VERSION, Session, ai_player, heap_used, player_level
 
 
@@ -97,12 +97,6 @@ def new_game(app):
         session = set_up_game(app, name)
         if session is not None:
             return session
-
-
-# What the level choices say of each level's strength, as each game's Elo ladder ranks them
-# (`make bench-strength`, docs/bench_notes.md): the word, and a shorter one for narrow screens.
-# Here, not in levels.py, which the app keeps: the words leave the heap with the menus.
-STRENGTH = {"easy": ("weakest", "weak"), "normal": ("stronger", "mid"), "hard": ("strongest", "best")}
 
 
 def strength_words(prefix, levels, room):

@@ -71,7 +71,7 @@ def test_the_level_names_come_from_ai_LEVELS_alone():
 def test_the_level_choices_say_each_levels_strength_within_the_screen(tmp_path, profile):
     # The form of a new game, the second player's row (AI normal) stepped to hard; then the
     # Settings' AI level stepped to hard: each shows the level with its word of strength.
-    from firmware.menus import STRENGTH
+    from shared_rules.levels import STRENGTH
     hw = FakeHW(tmp_path, new_game_keys("trap", humans=False)[:-1] + ["up", "right", "b"], profile)
     run_app(hw)
     shown = [t for frame in hw.frames for t in frame if "hard (" in t]
@@ -80,12 +80,6 @@ def test_the_level_choices_say_each_levels_strength_within_the_screen(tmp_path, 
     run_app(hw)
     assert any(t.strip("<>").startswith("hard (") for t in hw.frames[-1]), hw.frames[-1]
     assert hw.cut == [] and hw.fb.overlaps == [], (hw.cut, hw.fb.overlaps)
-
-
-def test_every_level_has_its_words_of_strength():
-    from firmware.menus import STRENGTH
-    assert sorted(STRENGTH) == sorted(ai.LEVELS)
-    assert all(len(STRENGTH[level]) == 2 for level in ai.LEVELS)  # the word, and the short one
 
 
 def test_strength_words_take_the_longest_form_that_fits_every_level():

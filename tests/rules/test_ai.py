@@ -484,11 +484,20 @@ def test_every_game_tunes_every_level():
     import shared_rules.games  # noqa: F401
     for name in registry.game_names():
         tuner = ai.tuner_class(registry.create(name))
-        assert issubclass(tuner, ai.Tuner), name
+        # The base is the Tuner of the shared_rules.ai the game's module imported (the app's
+        # tests load that module afresh).
+        base = tuner.__bases__[0]
+        assert base.__name__ == "Tuner" and base.DEEPEN_FROM == 1 and base.SURE_WIN == ai.WIN - 1, name
         assert sorted(tuner.LEVELS) == sorted(ai.LEVELS), name
         for level in ai.LEVELS:
             settings = tuner.LEVELS[level]
             assert settings.max_nodes > 0 and settings.device_seconds > 0 and len(settings.widths) >= 1
+
+
+def test_every_level_has_its_words_of_strength():
+    from shared_rules.levels import STRENGTH
+    assert sorted(STRENGTH) == sorted(ai.LEVELS)
+    assert all(len(STRENGTH[level]) == 2 for level in ai.LEVELS)  # the word, and the short one
 
 
 def test_a_level_a_game_does_not_tune_is_an_error_at_import():
