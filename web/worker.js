@@ -1,7 +1,8 @@
-// The app's worker: the real MicroPython VM (WebAssembly) running firmware.app.run(hw) with the
-// page's hardware layer (web/web_hw.py).  The app's loop never returns, so buttons and files
-// come from the service worker's mailbox (web/sw.js) through a synchronous request, and frames,
-// saves, heap figures and errors go to the page with postMessage.
+// The app's worker: the real MicroPython VM (WebAssembly) running the app's steps
+// (firmware.app.App.steps) with the page's hardware layer (web/web_hw.py).  A step waits for
+// buttons synchronously, so buttons and files come from the service worker's mailbox
+// (web/sw.js) through a synchronous request, and frames, saves, heap figures and errors go to
+// the page with postMessage.
 import { loadMicroPython } from "./micropython.mjs";
 
 const MONO_LIT = [225, 238, 255], MONO_DARK = [8, 10, 16];   // as the simulator's panel
@@ -176,9 +177,12 @@ self.onmessage = async (event) => {
       const r = (v >> 11) & 31, g = (v >> 5) & 63, b = v & 31;
       return [(r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2)];
     });
+    const app = mp.pyimport("web_hw");
+    app.start(cfg.board.NAME);
+    const step = app.step;
     post("running");
-    mp.runPython(`import web_hw\nweb_hw.main(${JSON.stringify(cfg.board.NAME)})`);
-    post("error", { text: "The app stopped." });
+    // Back in JavaScript between the app's steps: the VM collects its garbage then.
+    for (;;) step();
   } catch (e) {
     post("error", { text: pythonError(e) });
   }
