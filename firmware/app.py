@@ -301,7 +301,9 @@ class App:
             return True
         except MemoryError:
             reason = "not enough memory"
-        except (OSError, save_files.SaveError) as e:
+        except OSError as e:
+            reason = save_files.failure_words(e)
+        except save_files.SaveError as e:
             reason = str(e)
         session.unsaved = True
         if tell:

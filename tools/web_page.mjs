@@ -5,13 +5,15 @@
 //   node tools/web_page.mjs PLAN.json RESULT.json
 //
 // PLAN: {"url": "http://127.0.0.1:PORT/", "chromium": PATH, "scenarios": [{"board": NAME,
-// "steps": [{"press": BUTTON} | {"shot": NAME} | {"reload": true}]} | {"board": NAME,
-// "expectError": true}]}: the latter's result has "shown", the page's error text.  Each scenario runs in
+// "steps": [{"press": BUTTON} | {"shot": NAME} | {"reload": true} | {"soak": {"ms", "sampleMs",
+// "quietMs", "first": [BUTTON, ...], "next": [[BUTTON, ...], ...]}}], "storage": {KEY: VALUE} put in
+// localStorage before, "initScript": JS run first in each page (a browser whose storage refuses)}
+// | {"board": NAME, "expectError": true}]}: the latter's result has "shown", the page's error text.  Each scenario runs in
 // a fresh browser context (empty storage); after the load and after every press the page
 // waits until the app has settled (it sleeps, waiting for a button, with nothing shown).
 // RESULT: {"scenarios": [{"shots": {NAME: base64 RGBA}, "loadMs": [first frame after each
 // load], "settleMs": [press to settled, each press], "busyMs": [the input read to the app's
-// sleep, each press]}],
+// sleep, each press], "samples": [{"s", "heap", "memory", "decisions", "games"}] of a soak}],
 // "requests": [every URL the pages asked for], "console": ["type: text" of warnings and
 // errors], "errors": [...]}.  Exit status 1 with one line on stderr when the browser fails.
 import fs from "node:fs";
@@ -23,6 +25,42 @@ const SETTLE_TIMEOUT_MS = 60000;
 
 async function settled(page, seq) {
   return page.evaluate(([s, t]) => window.tholia.settledAfter(s, t), [seq, SETTLE_TIMEOUT_MS]);
+}
+
+async function pressAll(page, buttons) {
+  for (const button of buttons) await settled(page, await page.evaluate((b) => window.tholia.press(b), button));
+}
+
+// AI against AI for `ms`: the buttons `first`, then, each time nothing has been drawn for
+// `quietMs` (the game-over screen waits), those of the next game of `next`, in turn; the page's figures every `sampleMs`
+// (the heap: the largest the app reported since the last sample).
+async function soak(page, plan) {
+  const probe = () => { const t = window.tholia; return { frames: t.frames, heap: t.heap, memory: t.memory || 0,
+                                                          decisions: t.decisions || 0, errors: t.errors.length }; };
+  const started = Date.now(), samples = [];
+  let games = 0, lastFrames = -1, quietSince = started, nextSample = 0, heapPeak = 0;
+  await pressAll(page, plan.first);
+  games++;
+  for (;;) {
+    const now = Date.now(), seen = await page.evaluate(probe);
+    heapPeak = Math.max(heapPeak, seen.heap);
+    const done = now - started >= plan.ms || seen.errors;
+    if (now - started >= nextSample || done) {
+      samples.push({ s: Math.round((now - started) / 1000), heap: heapPeak, memory: seen.memory,
+                     decisions: seen.decisions, games });
+      heapPeak = 0;
+      nextSample += plan.sampleMs;
+    }
+    if (done) break;
+    if (seen.frames !== lastFrames) { lastFrames = seen.frames; quietSince = now; }
+    else if (now - quietSince >= plan.quietMs) {
+      await pressAll(page, plan.next[(games - 1) % plan.next.length]);
+      games++;
+      quietSince = Date.now();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return samples;
 }
 
 async function load(page, url, out) {
@@ -45,6 +83,15 @@ async function run(plan) {
       page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") result.console.push(`${m.type()}: ${m.text()}`); });
       page.on("pageerror", (e) => result.errors.push(String(e.message)));
       page.on("worker", (w) => w.on("console", (m) => { if (m.type() === "error") result.console.push(`worker error: ${m.text()}`); }));
+      if (scenario.storage) {
+        // The browser's storage as a previous visit left it (or damaged it), before the first load.
+        await context.addInitScript((items) => {
+          if (sessionStorage.getItem("tholia-test-seeded")) return;
+          sessionStorage.setItem("tholia-test-seeded", "1");
+          for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+        }, scenario.storage);
+      }
+      if (scenario.initScript) await context.addInitScript(scenario.initScript);
       const url = `${plan.url}?board=${scenario.board}`;
       const out = { shots: {}, loadMs: [], settleMs: [], busyMs: [] };
       if (scenario.expectError) {
@@ -69,6 +116,8 @@ async function run(plan) {
           if (step.picture) {
             await page.screenshot({ path: step.picture });
           }
+        } else if (step.soak) {
+          out.samples = await soak(page, step.soak);
         } else if (step.reload) {
           await load(page, url, out);
         }

@@ -25,6 +25,56 @@ REPLIES = 3
 SAVED_GAME = GAMES[-1]      # the game whose save the reload scenario continues
 
 
+STORAGE_PROFILE = "pico_lcd13"
+# Browsers whose storage refuses (run first in the page): full, and blocked (privacy settings).
+REFUSING = {
+    "full": ('Storage.prototype.setItem = function () { throw new DOMException('
+             '"The quota has been exceeded.", "QuotaExceededError"); };', 28),
+    "blocked": ('Object.defineProperty(window, "localStorage", { get() { throw new DOMException('
+                '"Access is denied for this document.", "SecurityError"); } });', 13),
+}
+
+
+def damaged_saves():
+    """name -> the stored value of the save (localStorage holds base64): a save whose checksum
+    fails, and a value that is not base64 at all (the page passes its text on)."""
+    from firmware.save_files import SavedGame, to_text
+    text = to_text(SavedGame("lazo", {}, ["human", "ai-normal"], []))
+    damaged = text.replace("players human", "players humax")
+    return {"damaged": base64.b64encode(damaged.encode()).decode(), "not-base64": "%% not a save %%"}
+
+
+def storage_cases(tmp):
+    """name -> (scenario, the simulator's shots at its "shot" steps, in order)."""
+    from firmware import save_files
+    from firmware.app import HUMAN, ai_player
+    from shared_rules.levels import DEFAULT_LEVEL
+    from tools.app_driver import new_game_keys
+    cases = {}
+    keys = new_game_keys("lazo", HUMAN, ai_player(DEFAULT_LEVEL))
+    for name, (script, errno) in REFUSING.items():
+        def refuse(base, text, errno=errno):
+            raise OSError(errno)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(save_files, "write_new", refuse)
+            hw = web_plans.shots_after(STORAGE_PROFILE, tmp / name, [keys, ["a"]])
+        steps = [{"press": b} for b in keys] + [{"shot": "said"}, {"press": "a"}, {"shot": "after"}]
+        cases[name] = ({"board": STORAGE_PROFILE, "initScript": script, "steps": steps}, hw.shots)
+    save_dir = web_build.profile_table()[STORAGE_PROFILE]["SAVE_DIR"]
+    for name, stored in damaged_saves().items():
+        folder = tmp / name
+        folder.mkdir()
+        try:
+            (folder / save_files.GAME_FILE).write_bytes(base64.b64decode(stored, validate=True))
+        except ValueError:
+            (folder / save_files.GAME_FILE).write_bytes(stored.encode())
+        hw = web_plans.shots_after(STORAGE_PROFILE, folder, [[], ["a"]])
+        key = "tholia/%s%s/%s" % (STORAGE_PROFILE, save_dir, save_files.GAME_FILE)
+        steps = [{"shot": "said"}, {"press": "a"}, {"shot": "after"}]
+        cases[name] = ({"board": STORAGE_PROFILE, "storage": {key: stored}, "steps": steps}, hw.shots)
+    return cases
+
+
 def chromium():
     path = web_plans.chromium_path()
     if path:
@@ -62,8 +112,11 @@ def web(tmp_path_factory):
             steps += [{"reload": True}, {"press": "a"}, {"shot": "continued"}]
         scenarios.append({"board": profile, "steps": steps})
     scenarios.append({"board": "no_such_board", "expectError": True})
+    storage = storage_cases(tmp)
+    expected["storage"] = {name: shots for name, (_, shots) in storage.items()}
+    scenarios += [scenario for scenario, _ in storage.values()]
     result = web_plans.play(tmp / "site", scenarios, tmp, browser)
-    names = PROFILES + GAMES + ["no_such_board"]
+    names = PROFILES + GAMES + ["no_such_board"] + list(storage)
     return expected, result, dict(zip(names, result["scenarios"]))
 
 
@@ -117,6 +170,18 @@ def test_an_unknown_board_is_said_on_the_page_not_a_blank_screen(web):
     _, _, runs = web
     shown = runs["no_such_board"]["shown"]
     assert 'Unknown board "no_such_board"' in shown and "pico_lcd13" in shown, shown
+
+
+@pytest.mark.parametrize("case", ["full", "blocked", "damaged", "not-base64"])
+def test_storage_full_blocked_or_damaged_gets_the_apps_own_screens(web, case):
+    # Full or blocked: the new game's save fails as on a device (its OSError), "Not saved", then
+    # the board.  Damaged: the main menu's Continue, then the app's damaged-save screen.
+    expected, _, runs = web
+    shots = expected["storage"][case]
+    assert len(shots) == 2
+    for (_, shot), name in zip(shots, ["said", "after"]):
+        assert_same(canvas(runs[case]["shots"][name], *shot.shape[:2]), shot, "%s storage: %s" % (case, name))
+    assert not np.array_equal(shots[0][1], shots[1][1])
 
 
 def test_the_main_menu_is_drawn_within_3_s_of_the_page_load(web):
