@@ -44,7 +44,7 @@ function first(candidates) {
 let storage = null;
 try { storage = window.localStorage; storage.getItem(STORE); } catch (e) {
   storage = null;
-  statusLine.textContent = "This browser blocks storage here: saves last only until the page closes.";
+  statusLine.textContent = "This browser blocks storage here: the app cannot save.";
 }
 
 function storedFiles() {
@@ -305,7 +305,8 @@ async function start() {
   navigator.serviceWorker.startMessages();
   const worker = new Worker("worker.js", { type: "module" });
   worker.onmessage = onWorker;
-  worker.onerror = (e) => showError(`The app's worker failed: ${e.message || "could not load worker.js"}`);
+  worker.onerror = (e) => showError(`The app's worker failed: ${e.message || "could not load worker.js"}\n\n` +
+                                    "Reload the page to start again (your saves are kept).");
   worker.postMessage({ kind: "start", id, board, files });
   flush();
 }

@@ -5,6 +5,7 @@ against desktop_sim's --screen-only shot, each game against the default AI at it
 replies against the same presses in the scripted hw of the host tests, a save resumed by
 Continue after a reload.  One browser run serves every test of this module (xdist_group)."""
 import base64
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -95,10 +96,17 @@ def menu_shot(profile, tmp):
 
 
 @pytest.fixture(scope="module")
-def web(tmp_path_factory):
+def site(tmp_path_factory):
+    """`make web`'s folder."""
+    out = tmp_path_factory.mktemp("site") / "web"
+    web_build.build(out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory, site):
     browser = chromium()
     tmp = tmp_path_factory.mktemp("web")
-    web_build.build(tmp / "site")
     expected = {"menus": {p: menu_shot(p, tmp) for p in PROFILES}, "games": {}}
     scenarios = [{"board": p, "steps": [{"shot": "menu"}]} for p in PROFILES]
     for i, name in enumerate(GAMES):
@@ -115,7 +123,7 @@ def web(tmp_path_factory):
     storage = storage_cases(tmp)
     expected["storage"] = {name: shots for name, (_, shots) in storage.items()}
     scenarios += [scenario for scenario, _ in storage.values()]
-    result = web_plans.play(tmp / "site", scenarios, tmp, browser)
+    result = web_plans.play(site, scenarios, tmp, browser)
     names = PROFILES + GAMES + ["no_such_board"] + list(storage)
     return expected, result, dict(zip(names, result["scenarios"]))
 
@@ -189,6 +197,51 @@ def test_the_main_menu_is_drawn_within_3_s_of_the_page_load(web):
     slowest = max(ms for run in result["scenarios"] for ms in run["loadMs"])
     assert len(result["scenarios"][0]["loadMs"]) == 1
     assert slowest < 3000, "the first frame came %.0f ms after the page load" % slowest
+
+
+def damaged_copy(site, tmp, damage):
+    """A copy of the folder `site` with `damage(folder)` done to it."""
+    import shutil
+    folder = tmp / "site"
+    shutil.copytree(site, folder)
+    damage(folder)
+    return folder
+
+
+def replace_module(path, text):
+    """Damages app.json: the app's module `path` becomes `text`."""
+    def damage(folder):
+        bundle = json.loads((folder / "app.json").read_text())
+        bundle["files"][path] = base64.b64encode(text.encode()).decode()
+        (folder / "app.json").write_text(json.dumps(bundle))
+    return damage
+
+
+def shown_error(folder, tmp, scenario):
+    result = web_plans.play(folder, [dict(scenario, expectError=True)], tmp, chromium())
+    return result["scenarios"][0]["shown"]
+
+
+def test_a_python_error_as_the_app_starts_is_said_on_the_page(site, tmp_path):
+    folder = damaged_copy(site, tmp_path, replace_module("firmware/app.py", "raise RuntimeError('damaged on purpose')\n"))
+    shown = shown_error(folder, tmp_path, {"board": "pico_lcd13"})
+    assert "The app stopped" in shown and "RuntimeError: damaged on purpose" in shown and "Reload" in shown, shown
+
+
+def test_a_python_error_while_the_app_runs_is_said_on_the_page(site, tmp_path):
+    # The menus' module fails at its import once the main menu is asked for: the app's own error
+    # screen needs the widgets, which fail too, and the error leaves the app.
+    folder = damaged_copy(site, tmp_path, lambda f: (
+        replace_module("firmware/menus.py", "raise ValueError('menus damaged')\n")(f),
+        replace_module("firmware/widgets.py", "raise ValueError('widgets damaged')\n")(f)))
+    shown = shown_error(folder, tmp_path, {"board": "odroid_go"})
+    assert "The app stopped" in shown and "ValueError: widgets damaged" in shown, shown
+
+
+def test_a_javascript_error_in_the_apps_worker_is_said_on_the_page(site, tmp_path):
+    folder = damaged_copy(site, tmp_path, lambda f: (f / "worker.js").write_text("this is not JavaScript {\n"))
+    shown = shown_error(folder, tmp_path, {"board": "mono128"})
+    assert "The app's worker failed" in shown and "Reload" in shown, shown
 
 
 def test_make_web_on_bad_input_says_why_in_one_line(tmp_path, capsys):
