@@ -5,9 +5,13 @@
 //   node tools/web_page.mjs PLAN.json RESULT.json
 //
 // PLAN: {"url": "http://127.0.0.1:PORT/", "chromium": PATH, "scenarios": [{"board": NAME,
-// "steps": [{"press": BUTTON} | {"shot": NAME} | {"reload": true} | {"soak": {"ms", "sampleMs",
+// "steps": [{"press": BUTTON} | {"shot": NAME} | {"reload": true} | {"tap": BUTTON} (a mouse click on
+// its on-screen key) | {"touch": [BUTTON, ...]} (a finger on each, the others lifted) | {"pad":
+// [INDEX, ...]} (the gamepad's pressed buttons) | {"settle": true} | {"lit": NAME} (the lit keys) |
+// {"layout": NAME} (the canvas's and keys' boxes) | {"soak": {"ms", "sampleMs",
 // "quietMs", "first": [BUTTON, ...], "next": [[BUTTON, ...], ...]}}], "storage": {KEY: VALUE} put in
-// localStorage before, "initScript": JS run first in each page (a browser whose storage refuses)}
+// localStorage before, "initScript": JS run first in each page (a browser whose storage refuses),
+// "viewport": {width, height}, "phone": true (touch, mobile), "gamepad": true (window.testPad)}
 // | {"board": NAME, "expectError": true}]}: the latter's result has "shown", the page's error text.  Each scenario runs in
 // a fresh browser context (empty storage); after the load and after every press the page
 // waits until the app has settled (it sleeps, waiting for a button, with nothing shown).
@@ -63,6 +67,40 @@ async function soak(page, plan) {
   return samples;
 }
 
+async function keyCentre(page, button) {
+  const box = await page.locator(`.key[data-button="${button}"]`).boundingBox();
+  return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
+}
+
+let lastFinger = 0;
+
+// One finger on each of `buttons` (a touch point per button, kept while the button is listed).
+async function touch(page, cdp, fingers, buttons) {
+  for (const b of [...fingers.keys()]) {
+    if (!buttons.includes(b)) {
+      fingers.delete(b);
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [...fingers.values()] });
+    }
+  }
+  for (const b of buttons) {
+    if (!fingers.has(b)) {
+      fingers.set(b, { ...(await keyCentre(page, b)), id: ++lastFinger });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [...fingers.values()] });
+    }
+  }
+}
+
+// What the page shows around the screen: its size and scale, and where the controls are.
+async function layout(page) {
+  return page.evaluate(() => {
+    const rect = (el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; };
+    const canvas = document.getElementById("screen");
+    return { viewport: { w: window.innerWidth, h: window.innerHeight }, canvas: rect(canvas),
+             pixels: { w: canvas.width, h: canvas.height }, rendering: getComputedStyle(canvas).imageRendering,
+             keys: [...document.querySelectorAll(".key")].map((k) => ({ button: k.dataset.button, ...rect(k) })) };
+  });
+}
+
 async function load(page, url, out) {
   await page.goto(url);
   await page.waitForFunction(() => window.tholia && (window.tholia.lastSettle || window.tholia.errors.length),
@@ -77,7 +115,8 @@ async function run(plan) {
                                           ignoreDefaultArgs: ["--headless=new"] });
   try {
     for (const scenario of plan.scenarios) {
-      const context = await browser.newContext({ viewport: scenario.viewport || { width: 1000, height: 760 } });
+      const context = await browser.newContext({ viewport: scenario.viewport || { width: 1000, height: 760 },
+                                                 hasTouch: !!scenario.phone, isMobile: !!scenario.phone });
       context.on("request", (r) => result.requests.push(r.url()));
       const page = await context.newPage();
       page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") result.console.push(`${m.type()}: ${m.text()}`); });
@@ -92,8 +131,18 @@ async function run(plan) {
         }, scenario.storage);
       }
       if (scenario.initScript) await context.addInitScript(scenario.initScript);
+      if (scenario.gamepad) {
+        // A gamepad (the standard mapping) the steps press: navigator.getGamepads() returns it.
+        await context.addInitScript(() => {
+          window.testPad = { id: "test pad", index: 0, connected: true, mapping: "standard", axes: [0, 0, 0, 0],
+                             buttons: Array.from({ length: 17 }, () => ({ pressed: false, value: 0 })) };
+          navigator.getGamepads = () => [window.testPad];
+        });
+      }
       const url = `${plan.url}?board=${scenario.board}`;
-      const out = { shots: {}, loadMs: [], settleMs: [], busyMs: [] };
+      const out = { shots: {}, loadMs: [], settleMs: [], busyMs: [], lit: {}, layout: {} };
+      const fingers = new Map();
+      let cdp = null;
       if (scenario.expectError) {
         // A page that must fail: what it says instead of a screen.
         await page.goto(url);
@@ -116,6 +165,25 @@ async function run(plan) {
           if (step.picture) {
             await page.screenshot({ path: step.picture });
           }
+        } else if (step.tap) {
+          const { x, y } = await keyCentre(page, step.tap);
+          const before = await page.evaluate(() => window.tholia.seq);
+          await page.mouse.click(x, y);
+          await settled(page, before + 2);
+        } else if (step.touch) {
+          await touch(page, cdp || (cdp = await context.newCDPSession(page)), fingers, step.touch);
+        } else if (step.pad) {
+          await page.evaluate((pressed) => {
+            window.testPad.buttons.forEach((b, i) => { b.pressed = pressed.includes(i); b.value = b.pressed ? 1 : 0; });
+            window.dispatchEvent(new Event("gamepadconnected"));
+          }, step.pad);
+          await page.waitForTimeout(100);     // a few animation frames: the page polls the pad at each
+        } else if (step.settle) {
+          await settled(page, await page.evaluate(() => window.tholia.seq));
+        } else if (step.lit) {
+          out.lit[step.lit] = await page.evaluate(() => [...document.querySelectorAll(".key.lit")].map((k) => k.dataset.button));
+        } else if (step.layout) {
+          out.layout[step.layout] = await layout(page);
         } else if (step.soak) {
           out.samples = await soak(page, step.soak);
         } else if (step.reload) {

@@ -76,6 +76,34 @@ def storage_cases(tmp):
     return cases
 
 
+INPUT_PROFILE = "pico_lcd13"
+PHONES = {"portrait": {"width": 390, "height": 844}, "landscape": {"width": 844, "height": 390}}
+
+
+def input_cases(tmp):
+    """name -> (scenario, the simulator's shots it may end on): Down then A from the main menu,
+    pressed with the mouse on the on-screen keys, with two fingers (Down held while A is
+    touched: Down may repeat), with a gamepad; and each profile's page on a phone held either way."""
+    def after(downs):
+        hw = web_plans.shots_after(INPUT_PROFILE, tmp / ("input-%d" % downs), [["down"] * downs + ["a"]])
+        return hw.shots[0][1]
+    once = after(1)
+    cases = {
+        "mouse": ({"board": INPUT_PROFILE, "steps": [{"tap": "down"}, {"tap": "a"}, {"shot": "after"}]}, [once]),
+        "touch": ({"board": INPUT_PROFILE, "phone": True, "viewport": PHONES["portrait"], "steps": [
+            {"touch": ["down"]}, {"lit": "one"}, {"touch": ["down", "a"]}, {"lit": "both"}, {"touch": ["a"]},
+            {"touch": []}, {"settle": True}, {"lit": "none"}, {"shot": "after"}]}, [once, after(2), after(3)]),
+        "gamepad": ({"board": INPUT_PROFILE, "gamepad": True, "steps": [
+            {"pad": [13]}, {"pad": []}, {"settle": True}, {"pad": [0]}, {"pad": []}, {"settle": True},
+            {"shot": "after"}]}, [once]),
+    }
+    for profile in PROFILES:
+        for held, viewport in PHONES.items():
+            cases["%s-%s" % (profile, held)] = (
+                {"board": profile, "phone": True, "viewport": viewport, "steps": [{"layout": "page"}]}, [])
+    return cases
+
+
 def chromium():
     path = web_plans.chromium_path()
     if path:
@@ -123,8 +151,11 @@ def web(tmp_path_factory, site):
     storage = storage_cases(tmp)
     expected["storage"] = {name: shots for name, (_, shots) in storage.items()}
     scenarios += [scenario for scenario, _ in storage.values()]
+    inputs = input_cases(tmp)
+    expected["input"] = {name: shots for name, (_, shots) in inputs.items()}
+    scenarios += [scenario for scenario, _ in inputs.values()]
     result = web_plans.play(site, scenarios, tmp, browser)
-    names = PROFILES + GAMES + ["no_such_board"] + list(storage)
+    names = PROFILES + GAMES + ["no_such_board"] + list(storage) + list(inputs)
     return expected, result, dict(zip(names, result["scenarios"]))
 
 
@@ -190,6 +221,42 @@ def test_storage_full_blocked_or_damaged_gets_the_apps_own_screens(web, case):
     for (_, shot), name in zip(shots, ["said", "after"]):
         assert_same(canvas(runs[case]["shots"][name], *shot.shape[:2]), shot, "%s storage: %s" % (case, name))
     assert not np.array_equal(shots[0][1], shots[1][1])
+
+
+def ends_on_one_of(run, shots, what):
+    seen = canvas(run["shots"]["after"], *shots[0].shape[:2])
+    assert any(np.array_equal(seen, shot) for shot in shots), "%s: not the simulator's screen" % what
+
+
+def test_the_on_screen_keys_work_with_the_mouse(web):
+    expected, _, runs = web
+    ends_on_one_of(runs["mouse"], expected["input"]["mouse"], "Down, A clicked")
+
+
+def test_multi_touch_holds_a_direction_while_another_finger_presses_a(web):
+    expected, _, runs = web
+    run = runs["touch"]
+    assert run["lit"] == {"one": ["down"], "both": ["down", "a"], "none": []}, run["lit"]
+    ends_on_one_of(run, expected["input"]["touch"], "Down held, A touched")
+
+
+def test_a_gamepad_presses_the_buttons(web):
+    expected, _, runs = web
+    ends_on_one_of(runs["gamepad"], expected["input"]["gamepad"], "the pad's Down, then its A")
+
+
+@pytest.mark.parametrize("held", list(PHONES))
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_page_fits_a_phone_held_either_way_crisp_and_at_an_integer_scale(web, profile, held):
+    _, _, runs = web
+    page = runs["%s-%s" % (profile, held)]["layout"]["page"]
+    view, box, pixels = page["viewport"], page["canvas"], page["pixels"]
+    scale = box["w"] / pixels["w"]
+    assert scale >= 1 and scale == int(scale) and box["h"] == pixels["h"] * scale, page
+    assert page["rendering"] == "pixelated", page
+    for item in [box] + page["keys"]:
+        assert item["x"] >= 0 and item["y"] >= 0 and item["x"] + item["w"] <= view["w"] \
+            and item["y"] + item["h"] <= view["h"], ("outside the %dx%d screen" % (view["w"], view["h"]), item)
 
 
 def test_the_main_menu_is_drawn_within_3_s_of_the_page_load(web):
