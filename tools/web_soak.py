@@ -49,7 +49,7 @@ def verdict(samples, problems):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="web_soak", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="web_soak", description="AI against AI in the browser version, its heap over time.")
     parser.add_argument("--minutes", type=float, default=30.0)
     parser.add_argument("--sample-s", type=float, default=30.0)
     parser.add_argument("--json", help="write the samples and the verdict to this file")

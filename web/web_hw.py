@@ -44,7 +44,7 @@ class WebHw(HwBase):
         self._host.heap(n)
 
 
-_steps = None                # the app's steps (firmware.app.App.steps), once started
+_steps = iter(())            # the app's steps (firmware.app.App.steps) once started: none before
 
 
 def start(profile):
