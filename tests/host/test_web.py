@@ -104,6 +104,31 @@ def input_cases(tmp):
     return cases
 
 
+HEAP_GAME = "lazo"
+HEAP_DECISIONS = 20
+# Bounds on the heap the app reports while the AI plays itself (figures: docs/bench_notes.md).
+HEAP_MOST = 600 * 1024
+HEAP_GROWTH = 200 * 1024
+
+
+def heap_case(tmp):
+    """AI against AI at the demo's fast speed (the settings stored by an earlier visit) for a few
+    seconds, the heap the app reports sampled."""
+    from firmware import saves
+    from firmware.app import SETTINGS
+    from tools import web_soak
+    folder = tmp / "heap"
+    settings = {key: values[0] for key, values in SETTINGS.items()}
+    settings["demo"] = "fast"
+    saves.save_settings(str(folder), settings)
+    stored = base64.b64encode((folder / saves.SETTINGS_FILE).read_bytes()).decode()
+    save_dir = web_build.profile_table()[STORAGE_PROFILE]["SAVE_DIR"]
+    first, following = web_soak.game_buttons([HEAP_GAME])
+    soak = {"ms": 8000, "sampleMs": 1000, "quietMs": 3000, "first": first, "next": following}
+    return {"board": STORAGE_PROFILE, "storage": {"tholia/%s%s/%s" % (STORAGE_PROFILE, save_dir, saves.SETTINGS_FILE): stored},
+            "steps": [{"soak": soak}]}
+
+
 def chromium():
     path = web_plans.chromium_path()
     if path:
@@ -154,8 +179,9 @@ def web(tmp_path_factory, site):
     inputs = input_cases(tmp)
     expected["input"] = {name: shots for name, (_, shots) in inputs.items()}
     scenarios += [scenario for scenario, _ in inputs.values()]
+    scenarios.append(heap_case(tmp))
     result = web_plans.play(site, scenarios, tmp, browser)
-    names = PROFILES + GAMES + ["no_such_board"] + list(storage) + list(inputs)
+    names = PROFILES + GAMES + ["no_such_board"] + list(storage) + list(inputs) + ["heap"]
     return expected, result, dict(zip(names, result["scenarios"]))
 
 
@@ -257,6 +283,15 @@ def test_the_page_fits_a_phone_held_either_way_crisp_and_at_an_integer_scale(web
     for item in [box] + page["keys"]:
         assert item["x"] >= 0 and item["y"] >= 0 and item["x"] + item["w"] <= view["w"] \
             and item["y"] + item["h"] <= view["h"], ("outside the %dx%d screen" % (view["w"], view["h"]), item)
+
+
+def test_the_heap_stays_flat_while_the_ai_plays_itself(web):
+    _, _, runs = web
+    samples = runs["heap"]["samples"]
+    assert samples[-1]["decisions"] >= HEAP_DECISIONS, samples
+    first = next(s["heap"] for s in samples if s["decisions"] >= 2)
+    assert max(s["heap"] for s in samples) - first < HEAP_GROWTH, samples
+    assert max(s["heap"] for s in samples) < HEAP_MOST, samples
 
 
 def test_the_main_menu_is_drawn_within_3_s_of_the_page_load(web):
