@@ -3,7 +3,10 @@ static server on 127.0.0.1, driven by tools/web_page.mjs (npm playwright-core an
 chromium).  The screens are the simulator's, pixel for pixel: the main menu of each profile
 against desktop_sim's --screen-only shot, each game against the default AI at its first three
 replies against the same presses in the scripted hw of the host tests, a save resumed by
-Continue after a reload.  One browser run serves every test of this module (xdist_group)."""
+Continue after a reload, the app's own screens for a full, blocked or damaged storage, the
+on-screen keys (mouse, two fingers), a gamepad, phone layouts, the heap while the AI plays
+itself.  One browser run serves most tests of this module (xdist_group); the error tests each
+load a damaged copy of the folder."""
 import base64
 import json
 import subprocess
