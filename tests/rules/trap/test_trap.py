@@ -367,6 +367,19 @@ def test_three_fold_repetition_is_a_draw():
     assert game.winner() == ONGOING
 
 
+def test_repeated_tells_a_position_seen_before_for_the_ai():
+    """The AI scores "a position repeated" on the way to the three-fold draw: repeated() is
+    true from the second time on, for the same side to move only."""
+    game = position("a1 a2 a3", "h8 h7 h6", phase=2)
+    assert not game.repeated()
+    play_all(game, "a1-b1 h8-g8 b1-a1")
+    assert not game.repeated()  # the start board, but Dark to move
+    game.play_text("g8-h8")
+    assert game.repeated()
+    game.undo()
+    assert not game.repeated()
+
+
 def test_same_board_other_side_to_move_is_not_a_repetition():
     """Spec ruling "a position repeated three times": the same board with the other side to move is
     another position.  Light cycles a ball b1 -> b2 -> b3 -> b1, Dark h8 <-> g8: boards come back
