@@ -362,7 +362,7 @@ def test_three_fold_repetition_is_a_draw():
     play_all(game, "a1-b1 h8-g8 b1-a1")
     assert game.winner() == ONGOING
     game.play_text("g8-h8")  # third time
-    assert game.winner() == DRAW and game.legal_moves() == []
+    assert game.winner() == DRAW and game.legal_moves() == [] and game.draw_rule() == "repetition"
     game.undo()
     assert game.winner() == ONGOING
 
@@ -399,7 +399,9 @@ def test_100_phase_2_moves_without_a_trap_is_a_draw():
     game.play_text("a1-b1")
     assert game.winner() == ONGOING
     game.play_text("h8-g8")
-    assert game.winner() == DRAW
+    assert game.winner() == DRAW and game.draw_rule() == "move limit"
+    game.undo()
+    assert game.draw_rule() == ""
     game = position("a1 a2 a3", "h8 h7 h6", phase=2, phase2_moves=MAX_PHASE2_MOVES)
     assert game.winner() == DRAW
 
