@@ -4,7 +4,6 @@ import pytest
 from shared_rules.game import DRAW
 from shared_rules.rng import Rng
 
-
 from tools.bench import bench_ai, benchlib, runner
 
 
