@@ -35,7 +35,7 @@ from shared_rules.lazo.rules import LEVEL1, N_SPACES, ROW_OF, SLOT_MASK, SLOT_OF
 LEVELS = tuned_levels(
     easy=Level(device_seconds=1.0, max_nodes=40, widths=(40,), noise=40),
     normal=Level(device_seconds=2.4, max_nodes=80, widths=(6, 3, 3)),
-    hard=Level(device_seconds=9.0, max_nodes=800, widths=(16, 8, 8)),
+    hard=Level(device_seconds=9.0, max_nodes=800, widths=(8, 5, 4, 3)),
 )
 
 # Move ordering
