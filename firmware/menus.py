@@ -28,8 +28,8 @@ def main_menu(app):
                 footer = describe_save(saved, app.ui.cols)
                 if newest == 0 and not notes:
                     ahead = Replay(app, saved)
-        items += ["New game", "Rules", "Settings", "About"]
-        actions += [new_game, rules, settings_screen, about]
+        items += ["New game", "Learn to play", "Rules", "Settings", "About"]
+        actions += [new_game, learn, rules, settings_screen, about]
         app.report_heap()
         # The save is replayed while the player reads the menu, a move at a time: Continue then
         # finishes it and draws the board (Tholian Go's replay took ~700 ms emulated on the
@@ -305,6 +305,15 @@ class Replay:
             raise GameError("unknown result '%s'" % saves.quoted(saved.result))
         session.result = saved.result if saved.result != "over" or session.game.is_over() else ""
         return session
+
+
+def learn(app):
+    """Learn to play: the guided lessons (their module only while they run)."""
+    from firmware import lesson_runner
+    lesson_runner.learn(app)
+    del lesson_runner
+    app.drop("firmware.lesson_runner")
+    app.drop("shared_rules.lessons")
 
 
 def rules(app):
