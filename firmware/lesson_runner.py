@@ -4,7 +4,7 @@
 # the expected one, explains a wrong one and, on request, plays the expected move.  Imported
 # only while a lesson runs.
 from shared_rules import lessons, registry
-from shared_rules.game import DRAW
+from shared_rules.game import DRAW, ONGOING
 from firmware.app import HUMAN, Session
 from firmware.builder import MoveBuilder
 
@@ -125,9 +125,11 @@ def attempt(app, session, step):
 
 
 def ends_as_shown(game, step, mover):
-    """Whether the game has just ended as the step shows: a win for `mover`, or a draw."""
+    """Whether the game has just ended as the step shows: a win for `mover`, a draw, any end."""
     shows = step[lessons.SHOWS]
-    return shows == "win" and game.winner() == mover or shows == "draw" and game.winner() == DRAW
+    winner = game.winner()
+    return shows == "win" and winner == mover or shows == "draw" and winner == DRAW \
+        or shows == "end" and winner != ONGOING
 
 
 def enter(app, session, builder):

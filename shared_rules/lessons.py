@@ -10,7 +10,8 @@
 #     moves     the expected decisions in the game's notation, separated by spaces
 #     wrong     why another move does not show the rule
 #     done      what the move showed
-#     shows     what the tests check the move does: "win", "draw", "capture", "pass" or "move"
+#     shows     what the tests check the move does: "win" (for the mover), "end"
+#               (any result), "draw", "capture", "pass" or "move"
 from shared_rules import registry
 
 RULE = 0
@@ -20,7 +21,7 @@ MOVES = 3
 WRONG = 4
 DONE = 5
 SHOWS = 6
-SHOWN = ("win", "draw", "capture", "pass", "move")
+SHOWN = ("win", "end", "draw", "capture", "pass", "move")
 
 
 def module(name):

@@ -34,6 +34,8 @@ def replay_step(name, options, step, pieces):
         assert game.winner() == mover, (step[lessons.MOVES], game.status_text())
     elif shows == "draw":
         assert game.winner() == DRAW, (step[lessons.MOVES], game.status_text())
+    elif shows == "end":
+        assert game.winner() != ONGOING, (step[lessons.MOVES], game.status_text())
     else:
         assert game.winner() == ONGOING, (step[lessons.MOVES], game.status_text())
     if shows == "capture":
