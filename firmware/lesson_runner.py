@@ -46,7 +46,10 @@ def run_lesson(app, name, number):
     action = TRY
     while i < len(steps):
         step = steps[i]
-        action = step_screen(app.ui, "%s %d/%d" % (title, i + 1, len(steps)), step[lessons.SAY], action)
+        heading = "%s %d/%d" % (title, i + 1, len(steps))
+        if len(heading) > app.ui.cols:
+            heading = "Step %d/%d" % (i + 1, len(steps))
+        action = step_screen(app.ui, heading, step[lessons.SAY], action)
         if action < 0:
             return
         if action == SKIP:
