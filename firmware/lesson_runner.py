@@ -12,6 +12,8 @@ TRY = 0
 SHOW = 1
 SKIP = 2
 ACTIONS = ("Try it", "Show me", "Skip")
+BACK = -1               # what enter() returns for B at a decision's start
+LEAVE = -2              # and for MENU: back to the step's text
 _DEMO_MS = 700          # each decision of a demonstration stays this long on the screen
 _NOTE = "Your move"     # the board's note while the player makes the step's move
 
@@ -32,14 +34,14 @@ def learn(app):
                 choice = app.ui.menu(registry.game_title(name), titles, choice)
                 if choice < 0:
                     break
-            run_lesson(app, name, choice)
+            finished = run_lesson(app, name, choice)
             if len(titles) == 1:
                 break
-            choice += 1
+            choice += finished          # the next lesson is offered once one is finished
 
 
 def run_lesson(app, name, number):
-    """Lesson `number` of game `name`, step by step; returns when it is finished or left."""
+    """Lesson `number` of game `name`, step by step: True once finished, False when left."""
     app.activate(name)
     title, options, steps = lessons.lesson(name, number)
     i = 0
@@ -51,7 +53,7 @@ def run_lesson(app, name, number):
             heading = "Step %d/%d" % (i + 1, len(steps))
         action = step_screen(app.ui, heading, step[lessons.SAY], action)
         if action < 0:
-            return
+            return False
         if action == SKIP:
             i += 1
             action = TRY
@@ -70,7 +72,8 @@ def run_lesson(app, name, number):
             i += 1
         else:
             app.ui.message("Not that one", step[lessons.WRONG] + " Try again, or choose Show me.")
-    app.ui.message(title, "Lesson finished: you have met every rule of %s it teaches." % title)
+    app.ui.message(title, "Lesson finished: you have met every rule of %s." % title)
+    return True
 
 
 def start_step(app, name, options, step):
@@ -99,13 +102,15 @@ def demonstrate(app, session, step):
 def attempt(app, session, step):
     """The player makes the step's move: True when it is the expected one, False (after
     showing it on the board) when it is another, None when the player went back (B at the
-    first decision, or MENU)."""
+    first decision, or MENU); B at a later decision takes back the one before."""
     game = session.game
     expected = lessons.decisions(step)
     made = 0
     while made < len(expected):
         builder = MoveBuilder(session.view, game.legal_moves())
         move = enter(app, session, builder)
+        if move == LEAVE:
+            return None
         if move < 0:
             if made == 0:
                 return None
@@ -136,7 +141,7 @@ def ends_as_shown(game, step, mover):
 
 
 def enter(app, session, builder):
-    """One decision entered with the cursor; -1 for back."""
+    """One decision entered with the cursor; BACK (B before any step), LEAVE (MENU)."""
     redraw = True
     while True:
         if redraw:
@@ -156,9 +161,9 @@ def enter(app, session, builder):
                 return move
         elif key == "b":
             if not builder.back():
-                return -1
+                return BACK
         elif key == "menu":
-            return -1
+            return LEAVE
 
 
 def step_screen(ui, title, text, action):

@@ -128,3 +128,14 @@ def test_every_lesson_step_is_shown_inside_the_screen(tmp_path, profile, name):
         hw, driver = walk(tmp_path, profile, name, number, [["show", "right"]] * len(steps))
         assert [t for t, _ in driver.said].count("Right") == len(steps)
         assert hw.cut == [], (name, number, hw.cut)
+
+
+def test_b_on_the_board_goes_back_to_the_steps_text_and_b_there_leaves_the_lesson(tmp_path):
+    # Try it, then B: the step's text again; RIGHT moves the highlight to Show me; B: the game list.
+    hw = FakeHW(tmp_path, lesson_keys("trap") + ["a", "b", "right", "b"], "pico_lcd13",
+                driver=lambda hw: None)
+    run_app(hw)
+    titles = [frame[0] for frame in hw.frames[-5:]]
+    assert titles == ["Trap 1/7", "Light", "Trap 1/7", "Trap 1/7", "Learn to play"], titles
+    assert "Your move" in hw.frames[-4] and hw.selected() == ["Trap"]
+    assert not os.path.exists(os.path.join(str(tmp_path), "game"))
