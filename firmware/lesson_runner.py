@@ -169,7 +169,7 @@ def enter(app, session, builder):
 def step_screen(ui, title, text, action):
     """A step's rule in words, scrolled by UP/DOWN, over a line of the actions (LEFT/RIGHT
     choose, A takes one): the action, or -1 for back (B)."""
-    lines = ui.wrap(text)
+    lines = ui.wrap(text, ui.cols - 1)     # the last column for the "more below" mark
     lh = ui.line_h
     top = lh + 2
     bottom = ui.h - lh - 2          # the actions' line
@@ -181,7 +181,7 @@ def step_screen(ui, title, text, action):
         for row in range(min(rows, len(lines) - first)):
             ui.text(lines[first + row], 0, top + row * lh)
         if first + rows < len(lines):
-            ui.text("v", ui.w - 8, bottom - lh, ui.dim)
+            ui.text("v", ui.w - 8, top + (rows - 1) * lh, ui.dim)
         draw_actions(ui, action, bottom + 2)
         ui.show()
         key = ui.wait_key()

@@ -5,7 +5,7 @@ from shared_rules import lessons, registry
 from shared_rules.game import DRAW, ONGOING
 import shared_rules.games  # noqa: F401
 
-LONGEST_WORD = 15   # a word of the words shown is wrapped whole on the narrowest screen (16 columns)
+LONGEST_WORD = 15   # wrapped whole on the narrowest screen: 16 columns, one kept for the scroll mark
 
 
 def replay_step(name, options, step, pieces):
