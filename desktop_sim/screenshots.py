@@ -92,7 +92,7 @@ def plan(boards, games, out_dir):
         for game in LESSON_SHOTS:
             to_step = lesson_script(games.index(game), len(lessons.titles(game)) > 1)
             out.append((board, to_step, "%s-lesson-%s-text.png" % (stem, game)))
-            out.append((board, to_step + ["press a", "wait 500", "expect Your"],
+            out.append((board, to_step + ["press a", "wait 500", "expect-not Try it"],
                         "%s-lesson-%s-board.png" % (stem, game)))
         for game, option, ups in FORM_SHOTS:
             out.append((board, form_script(games.index(game), ups), "%s-form-%s-%s.png" % (stem, game, option)))

@@ -15,7 +15,6 @@ ACTIONS = ("Try it", "Show me", "Skip")
 BACK = -1               # what enter() returns for B at a decision's start
 LEAVE = -2              # and for MENU: back to the step's text
 _DEMO_MS = 700          # each decision of a demonstration stays this long on the screen
-_NOTE = "Your move"     # the board's note while the player makes the step's move
 
 
 def learn(app):
@@ -145,7 +144,7 @@ def enter(app, session, builder):
     redraw = True
     while True:
         if redraw:
-            app.draw_play(session, builder, _NOTE)
+            app.draw_play(session, builder)     # no note: the legend and the step under the cursor show
         app.builder = builder
         key = app.ui.wait_key()
         app.builder = None

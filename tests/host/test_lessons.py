@@ -137,5 +137,5 @@ def test_b_on_the_board_goes_back_to_the_steps_text_and_b_there_leaves_the_lesso
     run_app(hw)
     titles = [frame[0] for frame in hw.frames[-5:]]
     assert titles == ["Trap 1/7", "Light", "Trap 1/7", "Trap 1/7", "Learn to play"], titles
-    assert "Your move" in hw.frames[-4] and hw.selected() == ["Trap"]
+    assert "A:choose" in " ".join(hw.frames[-4]) and hw.selected() == ["Trap"]    # the legend
     assert not os.path.exists(os.path.join(str(tmp_path), "game"))
