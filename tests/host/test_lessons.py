@@ -139,3 +139,28 @@ def test_b_on_the_board_goes_back_to_the_steps_text_and_b_there_leaves_the_lesso
     assert titles == ["Trap 1/7", "Light", "Trap 1/7", "Trap 1/7", "Learn to play"], titles
     assert "A:choose" in " ".join(hw.frames[-4]) and hw.selected() == ["Trap"]    # the legend
     assert not os.path.exists(os.path.join(str(tmp_path), "game"))
+
+
+def test_the_lessons_code_and_data_leave_the_heap_with_the_lesson(tmp_path):
+    # A Trap step made, B B back to the main menu, UP to New game, a new game: at its first turn none of
+    # the lessons' modules is imported.
+    import sys
+    from test_app import new_game_keys
+    seen = []
+
+    def drive(hw):
+        app = hw.app
+        if app.builder is not None and app.session is not None:
+            seen.append(sorted(m for m in sys.modules if "lesson" in m
+                               and m.split(".")[0] in ("firmware", "shared_rules")))
+            return None
+        if app.builder is not None:
+            return presses_for(app.builder, app.builder.view.game.move_from_text("d4"))
+        title = hw.frames[-1][0]
+        if title == "Right":
+            return ["a", "b", "b", "up"] + new_game_keys("trap")     # the menu kept its place
+        return ["a"]
+
+    hw = FakeHW(tmp_path, lesson_keys("trap"), "pico_lcd13", driver=drive)
+    run_app(hw)
+    assert seen == [[]]
