@@ -1,5 +1,5 @@
 # The lessons' replay, shared by each game's test_<game>_lessons.py: under pytest and under the
-# MicroPython VM (tools/mpy_test.mjs) every step's position decodes, its expected decisions are
+# MicroPython VM (tools/vm/mpy_test.mjs) every step's position decodes, its expected decisions are
 # legal one by one, and they do what the step says they show.
 from shared_rules import lessons, registry
 from shared_rules.game import DRAW, ONGOING
