@@ -25,5 +25,12 @@ LESSONS = (
          "2.7.3", "The arch is closed by a white tile on 2.7.3, over the black tile 1.7.3.",
          "The white loop runs from the board up over the black tiles and back down: White wins.",
          "win"),
+        ("3. The winning loop",
+         "w:............................................................WBW.............WW.........................................................BBBBB/.........................................................W////////",
+         "One enemy tile under an arch is not enough: here the tile on 1.6.4 is white, so only "
+         "the black 1.7.3 passes under it. Close the arch with 2.7.3 and see that play goes on.",
+         "2.7.3", "Close the arch with the white tile on 2.7.3.",
+         "The arch is closed but no two touching enemy tiles pass through it: no win yet.",
+         "move"),
     )),
 )

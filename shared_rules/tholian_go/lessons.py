@@ -46,6 +46,14 @@ LESSONS = (
          "move there becomes a dark token on the dark node beside it. Move L5.7 onto L6.7.",
          "L5.7-L6.7", "The target L6.7 is right of your light token on L5.7.",
          "The light token became a dark token on D3.6: Red has one light token fewer.", "move"),
+        ("6. Transformation",
+         "board=RRRRRR/....../....../....../....../BBBBBB|RRRRRRRRRRR/......R...R./............/"
+         "............/............/.B...B...B../BBBBR.BBBBB turn=R done=0,0" + _REST % ("0,0,0,0", "-,-,-"),
+         "When the dark node beside the target is taken, your new dark token pushes the token "
+         "there along a path you choose: a free push. Move L5.7 onto L6.7, then push the blue "
+         "token on D3.6 down to D3.5.",
+         "L5.7-L6.7 D3.6-D3.5", "Reach L6.7 first; then the push starts at D3.6: choose D3.5.",
+         "Red's new dark token stands on D3.6 and the blue one was pushed to D3.5.", "move"),
         ("7. End",
          _CAPTURE % "............/BBBBB......",
          "A player left with 5 light tokens or fewer, or 2 dark tokens or fewer, loses. Blue "

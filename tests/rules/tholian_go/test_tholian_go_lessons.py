@@ -11,7 +11,7 @@ def tokens(game, player):
 
 
 def test_every_step_of_the_tholian_go_lessons_shows_its_rule():
-    assert replay_lessons("tholian_go", tokens) == 14
+    assert replay_lessons("tholian_go", tokens) == 15
 
 
 def test_the_transformation_step_turns_the_light_token_dark():
