@@ -93,9 +93,21 @@ class LessonDriver:
         if self.intent == "wrong":
             moves = [m for m in app.builder.moves if game.move_to_text(m) != expected[made]]
             move = moves[0]
+        elif self.intent == "another":      # not the step's move, but one that ends as it shows
+            move = next(m for m in app.builder.moves
+                        if game.move_to_text(m) != expected[made] and wins(game, m))
         else:
             move = game.move_from_text(expected[made])
         return presses_for(app.builder, move)
+
+
+def wins(game, move):
+    """Whether `move` wins for the player making it (the game is left as it was)."""
+    mover = game.to_move()
+    game.play(move)
+    won = game.winner() == mover
+    game.undo()
+    return won
 
 
 def walk(tmp_path, profile, name, number, plan):
@@ -164,3 +176,10 @@ def test_the_lessons_code_and_data_leave_the_heap_with_the_lesson(tmp_path):
     hw = FakeHW(tmp_path, lesson_keys("trap"), "pico_lcd13", driver=drive)
     run_app(hw)
     assert seen == [[]]
+
+
+def test_another_move_that_wins_as_the_step_shows_is_right_too(tmp_path):
+    # Trap's fifth step asks for h8-g6; any ball of the top rows moved to g6 traps the dot.
+    plan = [["right"]] * 4 + [["another"]] + [["right"]] * 2
+    hw, driver = walk(tmp_path, "pico_lcd13", "trap", 0, plan)
+    assert [t for t, _ in driver.said] == ["Right"] * 7 + ["Trap"]
