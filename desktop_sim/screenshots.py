@@ -1,8 +1,8 @@
 """Regenerates docs/screenshots/: every board profile's main menu, the start of every landed
 game, and an AI-vs-AI game of each game with an AI played to its end (Tholian Go's: in mid-game),
-all headless.
+a lesson's first step and the new-game form's explanation line, all headless.
 
-    python -m desktop_sim.screenshots [--board B] [--dry-run] [OUT_DIR]
+    python -m desktop_sim.screenshots [--board B] [--only TEXT] [--dry-run] [OUT_DIR]
 
 It writes button scripts for the app's menus (main menu -> New game -> game -> the form with
 the players -> Start) and runs `python -m desktop_sim --headless --script` on each.
@@ -26,6 +26,31 @@ BOARD_SHOTS = (
     ("throngs", "perforated54", ["press up", "wait 50"] * 5 + ["press left", "wait 50", "expect perforated54"]
      + ["press down", "wait 50"] * 5),
 )
+
+
+# Learn to play: a lesson's first step, its text and its board, of these games.
+LESSON_SHOTS = ("trap", "tholian_go")
+# The new-game form with the cursor on an option, whose explanation is the form's foot:
+# (game, option, presses of UP from Start).  Tholian Go's push limit: its 5 options sorted, then
+# the 2 players, so 7 rows up.
+FORM_SHOTS = (("tholian_go", "push_limit", 7),)
+
+
+def lesson_script(index, several):
+    """From the main menu to the first step of the index-th game's first lesson (`several`:
+    the game has more than one, chosen from a list)."""
+    lines = ["wait 300", "expect Learn to play", "press down", "wait 50", "press a", "wait 200"]
+    lines += ["press down", "wait 50"] * index + ["press a", "wait 300"]
+    if several:
+        lines += ["press a", "wait 300"]
+    return lines + ["expect Try it"]
+
+
+def form_script(index, ups):
+    """The index-th game's new-game form with the cursor `ups` rows above Start."""
+    lines = ["wait 300", "expect New game", "press a", "wait 200"]
+    lines += ["press down", "wait 50"] * index + ["press a", "wait 300"]
+    return lines + ["press up", "wait 50"] * ups + ["wait 200"]
 
 
 def new_game_script(index, ai_vs_ai, form=()):
@@ -60,9 +85,17 @@ def plan(boards, games, out_dir):
     """(board, button script, PNG path) of every screenshot."""
     from shared_rules import registry
     out = []
+    from shared_rules import lessons
     for board in boards:
         stem = os.path.join(out_dir, board)
         out.append((board, ["wait 300", "expect New game"], stem + "-menu.png"))
+        for game in LESSON_SHOTS:
+            to_step = lesson_script(games.index(game), len(lessons.titles(game)) > 1)
+            out.append((board, to_step, "%s-lesson-%s-text.png" % (stem, game)))
+            out.append((board, to_step + ["press a", "wait 500", "expect-not Try it"],
+                        "%s-lesson-%s-board.png" % (stem, game)))
+        for game, option, ups in FORM_SHOTS:
+            out.append((board, form_script(games.index(game), ups), "%s-form-%s-%s.png" % (stem, game, option)))
         for index, game in enumerate(games):
             out.append((board, new_game_script(index, False) + ["wait 1000"],
                         "%s-%s.png" % (stem, game)))
@@ -89,12 +122,16 @@ def main(argv=None):
                         help="only this board profile (repeatable; default: every one)")
     parser.add_argument("--dry-run", action="store_true",
                         help="list the screenshots it would make, make none")
+    parser.add_argument("--only", metavar="TEXT",
+                        help="only the screenshots whose file name contains TEXT")
     parser.add_argument("out_dir", nargs="?", default=os.path.join(ROOT, "docs", "screenshots"))
     args = parser.parse_args(argv)
     sys.path.insert(0, ROOT)
     from shared_rules import registry
     import shared_rules.games  # noqa: F401  (registers the games)
     shots = plan(args.board or profiles.names(), registry.game_names(), args.out_dir)
+    if args.only:
+        shots = [shot for shot in shots if args.only in os.path.basename(shot[2])]
     if args.dry_run:
         for _, _, png in shots:
             print(png)

@@ -25,11 +25,14 @@ def main_menu(app):
             items.append("Review" if finished else "Continue")
             actions.append(continue_game)
             if saved is not None:
-                footer = describe_save(saved, app.ui.cols)
+                # The menu's six items scroll on the smallest screen: its "more" mark takes two columns.
+                ui = app.ui
+                scrolls = (ui.h - 2 * ui.line_h - 2) // ui.line_h < 6
+                footer = describe_save(saved, ui.cols - 2 if scrolls else ui.cols)
                 if newest == 0 and not notes:
                     ahead = Replay(app, saved)
-        items += ["New game", "Rules", "Settings", "About"]
-        actions += [new_game, rules, settings_screen, about]
+        items += ["New game", "Learn to play", "Rules", "Settings", "About"]
+        actions += [new_game, learn, rules, settings_screen, about]
         app.report_heap()
         # The save is replayed while the player reads the menu, a move at a time: Continue then
         # finishes it and draws the board, without the replay's wait after the press.
@@ -132,6 +135,8 @@ def set_up_game(app, name):
         __import__(cls.SETUP_MODULE)    # the same: run once by the game's creation, then forgotten
     option_names = sorted(cls.OPTIONS)
     game_words = option_words.game_words(name)
+    game_explain = option_words.explanations(name)
+    explain = []
     labels = []
     choices = []
     words = []
@@ -146,6 +151,7 @@ def set_up_game(app, name):
         labels.append(option_words.label(game_words, opt))
         choices.append(values)
         words.append(option_words.values(game_words, opt))
+        explain.append(game_explain.get(opt))
         picked.append(values.index(allowed[0]))
     levels = LEVELS if app.has_ai(name) else ()
     player_choices = ["Human"] + ["AI " + level for level in levels]
@@ -154,7 +160,12 @@ def set_up_game(app, name):
     for p in range(2):
         labels.append(cls.PLAYERS[p])
         choices.append(player_choices)
+<<<<<<< HEAD
         words.append(player_words)
+=======
+        words.append(None)
+        explain.append(option_words.PLAYER_EXPLAIN)
+>>>>>>> lessons
         picked.append(default_ai if p == 1 else 0)
     del option_words
     app.drop("firmware.option_words")
@@ -183,7 +194,8 @@ def set_up_game(app, name):
                 pass                # Start makes it again, and says why it cannot
 
     while True:
-        if not app.ui.form(registry.game_title(name), labels, choices, picked, "Start", words, prepare):
+        if not app.ui.form(registry.game_title(name), labels, choices, picked, "Start", words, prepare,
+                           explain):
             return None
         if not saved or may_replace_save(app, name):
             break
@@ -324,6 +336,15 @@ class Replay:
             raise GameError("unknown result '%s'" % saves.quoted(saved.result))
         session.result = saved.result if saved.result != "over" or session.game.is_over() else ""
         return session
+
+
+def learn(app):
+    """Learn to play: the guided lessons (their module only while they run)."""
+    from firmware import lesson_runner
+    lesson_runner.learn(app)
+    del lesson_runner
+    app.drop("firmware.lesson_runner")
+    app.drop("shared_rules.lessons")
 
 
 def rules(app):

@@ -104,10 +104,10 @@ hw.starting = False
 app = App(hw)
 hw.apps.append(app)
 trap = registry.game_names().index("trap")
-keys = ["down", "a"] + ["down"] * trap + ["a"] + ["right"] * 5 + ["b", "b"]  # Rules: Trap, paged
+keys = ["down", "down", "a"] + ["down"] * trap + ["a"] + ["right"] * 5 + ["b", "b"]  # Rules: Trap, paged
 keys += ["down", "a", "down", "down", "right", "down", "down", "down", "a"]   # Settings: targets off
 keys += ["down", "a", "b"]                                                 # About
-keys += ["up", "up", "up", "a"] + ["down"] * trap + ["a", "up", "left", "left", "down", "a"]
+keys += ["up", "up", "up", "up", "a"] + ["down"] * trap + ["a", "up", "left", "left", "down", "a"]
 keys += ["a", "a"]                                       # New game, 2 humans: two balls placed
 keys += ["b", "down", "a"]                               # pause menu: Undo
 keys += ["y", "a"]                                       # Y: hint (the AI), A plays it
