@@ -36,8 +36,7 @@ _mem_alloc = getattr(gc, "mem_alloc", None)    # MicroPython only; the simulator
 _mem_free = getattr(gc, "mem_free", None)
 # Below this much free heap the app collects the garbage once the screen is updated, so that
 # the collector (tens of ms on a full RP2040 heap) does not run in the middle of the next one,
-# and the next one does not draw over a heap full of garbage (Tholian Go's played moves on the
-# virtual Pico, the worst of 28: 134.5 ms emulated at 48 KB, 108.6 at 72 KB).
+# and the next one does not draw over a heap full of garbage.
 _LOW_FREE = const(72 * 1024)
 
 
@@ -182,8 +181,15 @@ class App:
 
     # --- main menu ------------------------------------------------------------------------
     def main_menu(self):
-        """The menus and the games they start, for ever.  The menus' module is dropped while a
-        game is played, and the pause menu's is loaded only while it is shown (memory)."""
+        """The menus and the games they start, for ever."""
+        for _ in self.steps():
+            pass
+
+    def steps(self):
+        """The menus and the games they start, for ever, yielding after each screen's work (the
+        main menu, a decision): a host whose VM collects its garbage only between its calls into
+        Python (the browser's) runs the app a step per call.  The menus' module is dropped while
+        a game is played, and the pause menu's is loaded only while it is shown (memory)."""
         self.repair_settings()
         while True:
             try:
@@ -198,9 +204,10 @@ class App:
                 self.ui.message("Error", "%s: %s" % (type(e).__name__, e))
                 continue
             self.leave_screen("firmware.menus")  # collected once the game's first screen is sent (settle)
-            self.play(session)
+            yield
+            yield from self.play(session)
             # The AI's code and tables leave with the game (its first search brings them back):
-            # on the virtual Pico they held Tholian Go's left game and ~9 KB beside the menus.
+            # they would hold the left game's heap beside the menus.
             self.unload_ai(session.name)
 
     def repair_settings(self):
@@ -293,7 +300,9 @@ class App:
             return True
         except MemoryError:
             reason = "not enough memory"
-        except (OSError, save_files.SaveError) as e:
+        except OSError as e:
+            reason = save_files.failure_words(e)
+        except save_files.SaveError as e:
             reason = str(e)
         session.unsaved = True
         if tell:
@@ -315,11 +324,14 @@ class App:
 
     # --- playing ------------------------------------------------------------------------------
     def play(self, session):
-        """Plays until the player leaves; any error in the game ends here, the save is kept."""
+        """Plays until the player leaves, yielding after each decision; any error in the game
+        ends here, the save is kept."""
         try:
             self.ui.take_layer()     # back if the last game's pause menu needed its memory
             session.view = self.load_view(session)
-            self.play_loop(session)
+            while session is not None:
+                session = self.turn(session)
+                yield
         except MemoryError:
             session = self.session or session     # (a rematch is another session)
             self.session = self.builder = self.paused = None
@@ -346,10 +358,6 @@ class App:
     def load_view(self, session):
         view = self.view_class(session.name)
         return None if view is None else view(self.ui, session.game)
-
-    def play_loop(self, session):
-        while session is not None:
-            session = self.turn(session)
 
     def turn(self, session):
         """One decision (or the pause menu, or the game-over screen): the session to go on
@@ -563,8 +571,7 @@ class App:
     def think(self, session, level, label):
         """The AI's move for the current decision, or -1 when the player cancelled (B, MENU)."""
         self.draw_play(session, None, label + (" (B: stop)" if self.ui.cols >= 28 else ""))
-        # Imported once its screen is sent: the first import of a game took 25-30 ms on the
-        # virtual Pico, which the played move's screen would wait for.
+        # Imported once its screen is sent, which would otherwise wait for the import.
         from shared_rules import ai
         hw = self.hw
         cancelled = [False]

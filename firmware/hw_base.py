@@ -48,7 +48,7 @@ class HwBase:
             self.send(0, 0, self.width, self.height)
             return
         # (Few locals: MicroPython keeps a frame of at most 11 slots off the heap, whose
-        # search for a free run cost a partial update ~0.5 ms per rectangle on the virtual Pico.)
+        # search for a free run slows each rectangle of a partial update.)
         if x + w > self.width:
             w = self.width - x
         if y + h > self.height:

@@ -44,6 +44,19 @@ def checksum(text):
     return (b << 16) | a
 
 
+def failure_words(e):
+    """The storage's OSError in a player's words (MicroPython names few error numbers: a full
+    flash is "28")."""
+    code = e.args[0] if e.args else 0
+    if code == 28:      # ENOSPC
+        return "the storage is full"
+    if code == 13 or code == 30:     # EACCES, EROFS
+        return "the storage cannot be written"
+    if code == 5:       # EIO
+        return "the storage failed"
+    return str(e)
+
+
 def seal(body, count):
     """`body` (whole lines) with the end line that lets unseal() check it."""
     return body + "end %d %d\n" % (count, checksum(body))
@@ -124,8 +137,7 @@ def read_text(path):
     with open(path, "rb") as f:
         # The file's size (at most MAX_FILE_BYTES, checked above) and one byte more, so a file
         # that grew since is refused below: a read of MAX_FILE_BYTES + 1 takes that block from
-        # the heap at once, which on the virtual Pico after Save and quit was not there
-        # (Continue set the save aside as unreadable).
+        # the heap at once, which may not be there after Save and quit.
         data = f.read(size + 1)
     if len(data) > MAX_FILE_BYTES:
         raise SaveError("the file is too big (over %d bytes)" % MAX_FILE_BYTES)

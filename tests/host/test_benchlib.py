@@ -1,8 +1,8 @@
 """The benchmarks' statistics and target table (tools/bench/benchlib.py, tools/bench/runner.py)."""
 import pytest
 
+from shared_rules.game import DRAW
 from shared_rules.rng import Rng
-
 
 from tools.bench import bench_ai, benchlib, runner
 
@@ -52,6 +52,25 @@ def test_matches_add_up_their_chunks():
     assert cpu["trap"] > 0
 
 
+class DrawnGame:
+    """A game the move-limit rule drew (what play_chunk reads of a game)."""
+    history = []
+
+    def winner(self):
+        return DRAW
+
+    def draw_rule(self):
+        return "move limit"
+
+
+def test_a_chunk_counts_the_draws_by_their_rule(monkeypatch):
+    monkeypatch.setattr(bench_ai, "play_game", lambda *args, **kwargs: (DrawnGame(), 0, []))
+    monkeypatch.setattr(bench_ai, "cpu_pystones", lambda *args: 1490.0)
+    r = bench_ai.play_chunk(("trap", "normal", "normal", 0, 3))
+    assert r["draws"] == 3 and r["draw_rules"] == {"move limit": 3} and r["wins"] == 0
+    assert bench_ai.rules_text(r["draw_rules"]) == "(move limit 3)" and bench_ai.rules_text({}) == ""
+
+
 def test_the_target_table_marks_each_row(capsys):
     runner.print_targets([("screen", benchlib.at_most("trap cursor", 10.0, 30, "ms")),
                          ("ai", benchlib.rate_at_least("trap vs random", 24, 24, 0.9)),
@@ -74,7 +93,7 @@ def test_make_bench_leaves_the_long_topics_to_make_bench_strength():
 
 def test_make_bench_runs_the_rules_benchmarks_made_by_rules_run():
     """bench_lazo/thoughtwave/throngs/trap.py define run as benchlib.rules_run(...): they are
-    topics of make bench too (from 217c5c8 on make bench left them out without a word)."""
+    topics of make bench too (once make bench left them out without a word)."""
     default = runner.chosen_topics([])
     for topic in ("lazo", "thoughtwave", "throngs", "trap", "tholian_go", "win_check"):
         assert topic in default, topic

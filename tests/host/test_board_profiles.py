@@ -1,4 +1,4 @@
-"""A board is one file (issue 19): a fourth board added to a copy of the tree as boards/<name>.py
+"""A board is one file: a fourth board added to a copy of the tree as boards/<name>.py
 and nothing else is built for its chip, runs in the simulator with its own picture, and is in
 the screenshots' plan.  The profile is docs/architecture.md's worked example, word for word."""
 import re

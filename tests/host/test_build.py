@@ -89,8 +89,8 @@ def space_tables(sp):
 
 
 def test_tholian_go_spaces_ship_as_data_equal_to_the_built_tables(tmp_path, monkeypatch):
-    # Issue 20: a new game on the board read its space's tables instead of building them (the
-    # build took ~95 ms of the first screen on the virtual Pico).  Space() reads the files
+    # A new game on the board reads its space's tables instead of building them, which is
+    # slow on the device.  Space() reads the files
     # build.write_data makes, from the folder beside tholian_go/setup.py; the table builder is not
     # imported.
     from shared_rules.tholian_go import setup as tholian_go_setup

@@ -1,7 +1,7 @@
 """The calls a screen update makes per rectangle or per move keep their frames off the heap
 (tools/vm/mpy_frames.py): MicroPython v1.27 puts a frame of more than 11 words on the heap, and
-its search for a free run through a fragmented heap cost the virtual Pico ~0.5 ms a call
-(issue 20; docs/bench_notes.md, "The heap's holes")."""
+its search for a free run through a fragmented heap is slow (docs/bench_notes.md, "The heap's
+holes")."""
 import subprocess
 from pathlib import Path
 

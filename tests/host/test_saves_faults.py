@@ -1,4 +1,4 @@
-"""Saves and settings under faults (issue 17): files too big to read, running out of memory while
+"""Saves and settings under faults: files too big to read, running out of memory while
 loading, damaged settings, end lines CPython and MicroPython would read differently, text the
 8x8 font cannot draw.  The app is driven by tests/host/app_harness.py; the same files are also
 judged under the real MicroPython VM."""

@@ -168,7 +168,7 @@ def test_listens_on_loopback_only(board):
 
 
 def test_killing_the_python_front_door_stops_the_node_board():
-    # Issue 17: `python -m tools.device.vboard` killed (SIGKILL: no handler runs) left its node child
+    # `python -m tools.device.vboard` killed (SIGKILL: no handler runs) left its node child
     # holding the port.  The child is tied to the parent by a pipe on its stdin.
     proc = subprocess.Popen([sys.executable, "-m", "tools.device.vboard", "--port", "0"], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

@@ -126,7 +126,7 @@ def test_a_hung_module_times_out_and_the_next_one_runs(board, tmp_path):
     ("tests/rules/rules_support.py", "tests/rules/rules_support.py is not a test file (test_*.py)"),
 ])
 def test_a_target_that_selects_no_test_is_one_line_before_the_board_is_asked(target, says):
-    # Issue 17: these ran nothing and exited 0 ("0 passed, 0 failed"), or staged /etc.
+    # These ran nothing and exited 0 ("0 passed, 0 failed"), or staged /etc.
     proc = subprocess.run([sys.executable, "-m", "tools.device.devtest", "--port", "socket://127.0.0.1:1", target],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1 and proc.stderr.startswith("devtest: " + says), proc.stderr

@@ -323,8 +323,7 @@ def test_the_drivers_native_expansion_sends_the_palette_blits_bytes_fast(shipped
     under the WebAssembly VM), for whole words and odd rectangles alike.  Then the board's
     setup(): its SPI runs at 62.5 MHz (clk_peri fed from the 125 MHz system clock), the USB REPL
     still answers (rp2040js cannot make a UART, whatever the clock: machine.UART() hangs there),
-    and a whole frame costs little more than its 14.7 ms on the wire (it took 108 ms at 24 MHz with the blit, 48 at 24 MHz
-    with the viper expansion)."""
+    and a whole frame costs little more than its time on the wire."""
     from tools.device.flash import Board
     with vpico.VirtualPico(shipped[0], tmp_path) as pico:
         board = Board(pico.url, timeout=60)
@@ -387,7 +386,7 @@ def test_flash_over_a_previous_version_copies_the_changes_and_keeps_the_saves(sh
 
 
 def test_the_planned_form_reaches_each_level_from_the_default():
-    # The levels come from shared_rules/levels.py (issue 19): the form opens on the AI at the
+    # The levels come from shared_rules/levels.py: the form opens on the AI at the
     # default level for the second player, Human for the first, and each other choice is as
     # many presses away as the list says.
     from firmware.app import HUMAN, ai_player

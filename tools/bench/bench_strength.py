@@ -3,7 +3,7 @@
 
 tools/bench/bench_ai.py's matches that have a target (the default level against random and greedy,
 the strongest level against the default), TARGET_GAMES (200) games each, on both cores: the 95% Wilson interval of each win rate is then about +-4% wide at 90%, +-6% at 70%.
-Tholian Go's variants whose AI has a target of its own (VARIANTS: Chain, issue 18) play the
+Tholian Go's variants whose AI has a target of its own (VARIANTS: Chain) play the
 default level's two matches too (tools/bench/bench_ai_tholian_go.py's games).
 Time caps are off (node budgets end every search), so these rates do not depend on the host.
 """

@@ -21,7 +21,7 @@ script (tools/device/vpico_games.py; the human plays random moves, entered with 
   first_search_kept_bytes   what a search left in the heap (the first one: the AI's code and
                         tables, which stay for the game and so are in heap_low_free_bytes);
                         search_peak_above_before_bytes, the peak above the heap before the
-                        search, counted them twice (the figure before 2026-11-26)
+                        search, counted them twice
   heap_free_at_a_search_peak_bytes   heap_low_free_bytes - search_peak_bytes: the free heap at
                         the worst moment of a move (target: >= 64 KB)
   cursor_ms             d-pad press (the GPIO edge) to the last SPI byte of the screen update,

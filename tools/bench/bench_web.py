@@ -8,7 +8,7 @@ on a plain static server, the page driven by tools/web/web_page.mjs as a player 
                             the human's move to the app waiting for the next one (the move
                             drawn, the AI's search, its move drawn), REPLIES replies
 
-Targets (issue 36): the main menu within 3 s of the load; a reply within 1 s median, 3 s worst.
+Targets: the main menu within 3 s of the load; a reply within 1 s median, 3 s worst.
 Needs Debian's chromium (apt-get install -y chromium).
 """
 import statistics

@@ -1,4 +1,4 @@
-"""The AI's checks before any search (`python -m tools.bench win_check`), issue 22 item 7.
+"""The AI's checks before any search (`python -m tools.bench win_check`).
 
 At each decision of games between default-level AIs (time caps off: node budgets decide), the
 check ai.Search.run() makes before searching is timed on CPython: the wins on the spot, trying

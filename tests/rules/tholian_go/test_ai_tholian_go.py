@@ -253,7 +253,7 @@ def test_listing_after_undo_is_the_positions_own():
 
 
 def test_a_turn_never_takes_back_its_own_last_step():
-    """Issue 22: one AI turn played L11.7-L11.6 then L11.6-L11.7.  Wherever the turn's last move
+    """One AI turn played L11.7-L11.6 then L11.6-L11.7.  Wherever the turn's last move
     was a single step a-b and the step back b-a is legal, the ordering leaves it out (and the
     search therefore never plays it) while another move exists."""
     rng = Rng(5)
@@ -275,6 +275,32 @@ def test_a_turn_never_takes_back_its_own_last_step():
                     assert back[0] not in tuner.order(list(moves), len(moves)), g.move_to_text(back[0])
                     for level in ai.LEVELS:
                         assert ai.choose_move(g, level, seed=len(g.history)) != back[0], level
+            g.play(moves[rng.below(len(moves))])
+    assert cases >= scaled(5, 1), cases
+
+
+def test_a_turn_never_takes_back_its_own_last_path():
+    """One AI turn pushed its own string L3.7-L3.6 -L2.6, then back L2.6-L3.6 -L3.7, and
+    the game drew by repetition.  Wherever the turn's last move was a path ... y, z, the
+    ordering leaves out the step z-y that starts its way back while another move exists."""
+    rng = Rng(7)
+    cases = 0
+    for _ in range(scaled(60, 3)):
+        g = TholianGo()
+        for _ in range(120):
+            moves = g.legal_moves()
+            if not moves:
+                break
+            player, dark_done, light_done, _ = g.turn_state()
+            if len(g.history) > 1 and g.history[-1] & 3 == 3 and not g.rlen and (dark_done or light_done):
+                z = g.move_nodes(g.history[-1])[0]
+                before = g.history[-2]
+                y = g.move_nodes(before)[0 if before & 3 == 3 else 1]
+                back = [m for m in moves if m & 3 == 0 and g.move_nodes(m) == [z, y]]
+                if back and len(moves) > 1:
+                    cases += 1
+                    tuner = ai_tholian_go.Tuner(g, "hard")
+                    assert back[0] not in tuner.order(list(moves), len(moves)), g.move_to_text(back[0])
             g.play(moves[rng.below(len(moves))])
     assert cases >= scaled(5, 1), cases
 
@@ -392,7 +418,7 @@ def test_chain_estimate_does_not_depend_on_the_estimates_before_it():
 
 
 def test_the_tables_builder_is_forgotten_once_the_tables_are_built():
-    """Memory (issue 19): the AI's table builder (ai_tholian_go_build) runs once per space and
+    """Memory: the AI's table builder (ai_tholian_go_build) runs once per space and
     leaves the heap; a search keeps only the tuning, its terms and its ordering imported."""
     import sys
     g = TholianGo({"space": "wide"})  # a space whose tables are not built yet
