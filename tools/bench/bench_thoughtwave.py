@@ -29,19 +29,7 @@ def host_figures(bench):
     return figures
 
 
-VM_SCRIPT = r'''
-import gc
-base = gc.mem_alloc()
-from shared_rules.thoughtwave.rules import Thoughtwave
-from shared_rules.rng import Rng
-module_bytes = gc.mem_alloc() - base
-from tools.vm.rules_bench_vm import report, standard_figures
-# One play+undo and one listing: the last game's end.
-report(standard_figures(module_bytes, Thoughtwave, Rng, GAMES, lambda games: games[-1], "legal_moves"))
-'''
-
-
-run = rules_run("thoughtwave", host_figures, VM_SCRIPT, VM_GAMES)
+run = rules_run("thoughtwave", host_figures, "bench_thoughtwave_vm.py", VM_GAMES)
 
 
 if __name__ == "__main__":

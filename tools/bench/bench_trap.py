@@ -26,20 +26,7 @@ def host_figures(bench):
     return figures
 
 
-VM_SCRIPT = r'''
-import gc
-base = gc.mem_alloc()
-from shared_rules.trap.rules import Trap
-from shared_rules.rng import Rng
-module_bytes = gc.mem_alloc() - base
-from tools.vm.rules_bench_vm import report, standard_figures
-# One play+undo and one listing in phase 2: the end of the (first) longest game.
-report(standard_figures(module_bytes, Trap, Rng, GAMES, lambda games: max(games, key=lambda g: len(g.history)),
-                        "legal_moves_phase2"))
-'''
-
-
-run = rules_run("trap", host_figures, VM_SCRIPT, VM_GAMES)
+run = rules_run("trap", host_figures, "bench_trap_vm.py", VM_GAMES)
 
 
 if __name__ == "__main__":
