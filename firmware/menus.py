@@ -160,12 +160,8 @@ def set_up_game(app, name):
     for p in range(2):
         labels.append(cls.PLAYERS[p])
         choices.append(player_choices)
-<<<<<<< HEAD
         words.append(player_words)
-=======
-        words.append(None)
         explain.append(option_words.PLAYER_EXPLAIN)
->>>>>>> lessons
         picked.append(default_ai if p == 1 else 0)
     del option_words
     app.drop("firmware.option_words")
