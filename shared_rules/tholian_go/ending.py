@@ -9,7 +9,8 @@ from shared_rules.tholian_go.rules import ACCEPT
 WORDS = {
     "touchdown": ("Touchdown", "A light token reached its target node."),
     "chain": ("Chain made", "An unbroken chain of light tokens joins the two ends."),
-    "tokens": ("Too few tokens", "The loser fell to %d light or %d dark tokens." % (LOSE_AT[1], LOSE_AT[0])),
+    "tokens": ("Too few tokens", "The loser fell to %d light or %d dark tokens (counts: dark/light)." % (
+        LOSE_AT[1], LOSE_AT[0])),
     "repetition": ("Repetition", "The same position began a turn a third time: a draw."),
     "agreed": ("Draw agreed", "The players agreed to a draw."),
 }
@@ -92,4 +93,4 @@ def facts(game):
     for p in (0, 1):
         dark, light = game.counts(p)
         counts.append("%s %d/%d" % (game.PLAYERS[p], dark + hand[2 * p], light + hand[2 * p + 1]))
-    return ", ".join(counts) + " (dark/light)"
+    return ", ".join(counts)

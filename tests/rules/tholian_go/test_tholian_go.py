@@ -468,7 +468,7 @@ def test_both_lose_at_once_the_mover_wins():
     assert g.counts(0)[1] == 5 and g.counts(1)[1] == 5
     assert g.winner() == 0
     assert g.end_reason() == "tokens" and g.end_cells() == [] and g.end_score() is None
-    assert g.end_facts() == "Red 3/5, Blue 3/5 (dark/light)"
+    assert g.end_facts() == "Red 3/5, Blue 3/5"
     assert g.status_text() == "to_move=none winner=Red reason=tokens"
 
 
