@@ -8,7 +8,7 @@ def words(session):
     """(a few words, a sentence) saying why the game ended, resignation and agreed draws too."""
     game = session.game
     if session.resigned() >= 0:
-        return "Resigned", "%s resigned." % game.PLAYERS[session.resigned()]
+        return "Gave up", "%s resigned." % game.PLAYERS[session.resigned()]
     if session.result == "draw agreed":
         return "Draw agreed", "The players agreed to a draw."
     return game.ending().WORDS[game.end_reason()]

@@ -2,6 +2,8 @@
 # Imported from the Game over menu and dropped again (memory).  It steps the session's own game
 # with the rules' undo and play (no second game in the heap) and leaves it at the final position;
 # the session's log and save are never touched.
+from firmware.ui import PANEL, TOP
+
 _KEYS = ("<> turn ^v step A list", "<>^v A:list")    # the keys' help, long and short
 
 
@@ -82,6 +84,12 @@ def draw(app, session):
         info = ["%s %s" % (game.PLAYERS[session.movers[played - 1]][:1], texts[played - 1])]
     else:
         info = ["Start"]
+    who = "Review"
+    if ui.mode != TOP:      # only the TOP layout has the move number's place
+        info.insert(0, where)
+        if ui.mode == PANEL and ui.panel_rect[2] // 8 <= len(who):
+            info.insert(0, who)     # a line of its own: the column's first has the marker's room
+            who = ""
     keys = _KEYS[0] if ui.cols >= len(_KEYS[0]) else _KEYS[1]
-    ui.draw_status("Review", where, info, keys, -1, None)
+    ui.draw_status(who, where, info, keys, -1, None)
     ui.show()

@@ -5,9 +5,9 @@ from shared_rules.lazo.rules import LEVEL1, N_SPACES, TILES, neighbours
 
 # reason -> (a few words for the status line, a sentence for the end screen)
 WORDS = {
-    "loop": ("Loop made", "The winner's loop links through a hole."),
+    "loop": ("Loop", "The winner's loop links through a hole."),
     "nomove": ("No legal move", "The loser had tiles left but no legal move."),
-    "full": ("All tiles placed", "All %d tiles placed without a loop: a draw." % TILES),
+    "full": ("All placed", "All %d tiles placed without a loop: a draw." % TILES),
 }
 _BOARD = N_SPACES       # the board as one more vertex of Own, next to every own level-1 tile
 

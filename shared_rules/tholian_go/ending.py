@@ -7,11 +7,11 @@ from shared_rules.tholian_go.rules import ACCEPT
 
 # reason -> (a few words for the status line, a sentence for the end screen)
 WORDS = {
-    "touchdown": ("Touchdown", "A light token reached its target node."),
-    "chain": ("Chain made", "An unbroken chain of light tokens joins the two ends."),
-    "tokens": ("Too few tokens", "The loser fell to %d light or %d dark tokens (counts: dark/light)." % (
+    "touchdown": ("Goal", "A light token reached its target node."),
+    "chain": ("Chain", "An unbroken chain of light tokens joins the two ends."),
+    "tokens": ("Few tokens", "The loser fell to %d light or %d dark tokens (counts: dark/light)." % (
         LOSE_AT[1], LOSE_AT[0])),
-    "repetition": ("Repetition", "The same position began a turn a third time: a draw."),
+    "repetition": ("Repeat x3", "The same position began a turn a third time: a draw."),
     "agreed": ("Draw agreed", "The players agreed to a draw."),
 }
 

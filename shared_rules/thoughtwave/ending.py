@@ -4,8 +4,8 @@ from shared_rules.game import DRAW
 
 # reason -> (a few words for the status line, a sentence for the end screen)
 WORDS = {
-    "link": ("Sides linked", "The waves link the winner's two sides."),
-    "blocked": ("No placement", "Neither player could place a piece: a draw."),
+    "link": ("Linked", "The waves link the winner's two sides."),
+    "blocked": ("No room", "Neither player could place a piece: a draw."),
 }
 
 

@@ -4,9 +4,9 @@ from shared_rules.game import ONGOING
 
 # reason -> (a few words for the status line, a sentence for the end screen)
 WORDS = {
-    "score": ("Winning score", "A turn began with the winning score."),
+    "score": ("Top score", "A turn began with the winning score."),
     "majority": ("More stones", "No actions were left: more stones on the board wins."),
-    "passes": ("No actions left", "No one could act any more: the higher score wins."),
+    "passes": ("No moves", "No one could act any more: the higher score wins."),
 }
 
 

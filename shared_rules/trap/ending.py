@@ -5,9 +5,9 @@ from shared_rules.trap.rules import MAX_PHASE2_MOVES
 
 # reason -> (a few words for the status line, a sentence for the end screen)
 WORDS = {
-    "trap": ("Dot trapped", "The winner's balls enclose a red dot."),
+    "trap": ("Trap", "The winner's balls enclose a red dot."),
     "moves": ("%d moves" % MAX_PHASE2_MOVES, "%d moves without a trap: a draw." % MAX_PHASE2_MOVES),
-    "repetition": ("Repetition", "The same position came a third time: a draw."),
+    "repetition": ("Repeat x3", "The same position came a third time: a draw."),
 }
 
 
