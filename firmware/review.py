@@ -2,7 +2,7 @@
 # Imported from the Game over menu and dropped again (memory).  It steps the session's own game
 # with the rules' undo and play (no second game in the heap) and leaves it at the final position;
 # the session's log and save are never touched.
-from firmware.ui import PANEL, TOP
+from firmware.ui import PANEL, STRIP, TOP
 
 _KEYS = ("<> turn ^v step A list", "<>^v A:list")    # the keys' help, long and short
 
@@ -69,7 +69,7 @@ def move_list(session):
 
 def draw(app, session):
     """The board after the decisions shown, its last turn ringed; the status: where the review
-    is ("Review 3/41"), the last decision in notation, the keys."""
+    is ("Review #3/41"), the last decision in notation, the keys."""
     ui = app.ui
     game = session.game
     played = len(game.history)
@@ -77,19 +77,26 @@ def draw(app, session):
     if session.view is not None:
         session.view.draw(None, session.last_turn() if played else [])
     ui.clear_status()
-    total = session.turns
-    where = "#%d/%d" % (turn_of(session, played), total)
+    turn = turn_of(session, played)
+    where = "#%d/%d" % (turn, session.turns)
+    move = "Start"
     if played:
-        texts = session.texts()
-        info = ["%s %s" % (game.PLAYERS[session.movers[played - 1]][:1], texts[played - 1])]
-    else:
-        info = ["Start"]
-    who = "Review"
-    if ui.mode != TOP:      # only the TOP layout has the move number's place
-        info.insert(0, where)
-        if ui.mode == PANEL and ui.panel_rect[2] // 8 <= len(who):
-            info.insert(0, who)     # a line of its own: the column's first has the marker's room
-            who = ""
+        name = game.PLAYERS[session.movers[played - 1]]
+        move = name[:1] + " " + session.texts()[played - 1]
     keys = _KEYS[0] if ui.cols >= len(_KEYS[0]) else _KEYS[1]
-    ui.draw_status(who, where, info, keys, -1, None)
+    if ui.mode == TOP:      # the move number has its place at the right
+        ui.draw_status("Review", where, [move], keys, -1, None)
+    elif ui.mode == PANEL:
+        cols = ui.panel_rect[2] // 8
+        info = ["Review"] + ui.wrap(where, cols) + ui.wrap(move, cols)
+        ui.draw_status("", where, info, keys, -1, None)
+    else:
+        # STRIP: one line (a note would replace it), as much as fits, the move number first.
+        room = (ui.w - 9) // 8
+        line = "#%d %s" % (turn, move)
+        for longer in ("Review %s %s" % (where, move), "%s %s" % (where, move)):
+            if len(longer) <= room:
+                line = longer
+                break
+        ui.draw_status(line, where, [], "", -1, None)
     ui.show()

@@ -227,8 +227,16 @@ class View:
         return self.shape
 
     def ring_shape(self, xy, r):
-        """The deciding shape, each cell (screen centre `xy(cell)`) in a double ring of radius r."""
+        """The deciding shape, each cell (screen centre `xy(cell)`) in a double ring of radius r;
+        on one colour a dark square with a lit middle (a mark on a lit or an unlit token alike), as
+        rings there merge with the tokens'."""
+        ui = self.ui
+        fb = ui.fb
         for cell in self.end_shape():
             x, y = xy(cell)
-            self.ring(x, y, r, self.ui.last)
-            self.ring(x, y, r + 1, self.ui.last)
+            if ui.color:
+                self.ring(x, y, r, ui.last)
+                self.ring(x, y, r + 1, ui.last)
+            else:
+                fb.fill_rect(x - 1, y - 1, 3, 3, 0)
+                fb.pixel(x, y, 1)
