@@ -472,7 +472,7 @@ class App:
         else:
             # The result once, instead of the counts of a phase that is over.
             who = session.result_words(ui.result_room(session.result_words(), moves))
-            info = self.end_lines(session)
+            info = self.end_lines(session, who)
             if winner != DRAW:
                 self.status_token(session, px + 4, py + ui.line_h // 2, winner)
         building = session.view.describe(builder) if builder is not None else None
@@ -481,10 +481,10 @@ class App:
         if builder is not None:
             ui.draw_buttons(session.view, builder, note, building, self.legend, self.panel_free_y)
 
-    def end_lines(self, session):
-        """The status's lines of a finished game: why it ended, the score."""
+    def end_lines(self, session, who):
+        """The status's lines of a finished game beside the result `who`: why, the score."""
         from firmware import endings
-        return endings.status_lines(self.ui, session)
+        return endings.status_lines(self.ui, session, who)
 
     def status_token(self, session, x, y, player):
         if session.view is not None:

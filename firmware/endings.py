@@ -1,7 +1,7 @@
 # The end of a game in words: why it ended, the final score, for the end screen's status and the
 # Game over menu.  Imported once a game is over and dropped with the game-over screen (memory);
 # the words of each game's reasons live in its own shared_rules/<game>/ending.py.
-from firmware.ui import PANEL
+from firmware.ui import PANEL, STRIP
 
 
 def words(session):
@@ -27,9 +27,10 @@ def score_parts(session):
     return facts.split(", ") if facts else []
 
 
-def status_lines(ui, session):
-    """The status's lines under the result: the reason, then the score, each within the status
-    (the column's width in the PANEL layout, else one line)."""
+def status_lines(ui, session, who):
+    """The status's lines beside the result `who`: the reason, then the score, each within the
+    status (the column's width in the PANEL layout, else one line; in a one-line STRIP what fits
+    after `who`, whole words only)."""
     short = words(session)[0]
     parts = score_parts(session)
     if ui.mode == PANEL:
@@ -38,12 +39,16 @@ def status_lines(ui, session):
         for part in parts:
             lines += ui.wrap(part, cols)
         return lines
+    room = ui.cols
+    if ui.mode == STRIP and ui.strip_lines == 1:
+        room = (ui.w - 9) // 8 - len(who) - 1
     line = short
     for part in parts:
         line += " " + part
-    if len(line) > ui.cols and parts:
-        line = short + " " + ":".join(part.split(" ")[-1] for part in parts)
-    return [line if len(line) <= ui.cols else short]
+    for fitting in (line, short + " " + ":".join(part.split(" ")[-1] for part in parts), short):
+        if len(fitting) <= room:
+            return [fitting]
+    return []
 
 
 def summary(ui, session, rows):

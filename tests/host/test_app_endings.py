@@ -65,7 +65,7 @@ def test_the_status_shows_the_score_of_a_game_with_one(tmp_path):
     session = Session("throngs", game, ["human", "human"])
     for profile in PROFILES:
         ui = UI(FakeHW(tmp_path, (), profile))
-        lines = endings.status_lines(ui, session)
+        lines = endings.status_lines(ui, session, "Black wins")
         assert "Top score" in " ".join(lines) or "Top" in lines
         assert str(black) in " ".join(lines) and str(white) in " ".join(lines), (profile, lines)
         assert "%d" % black in " ".join(endings.summary(ui, session, 3))
@@ -149,3 +149,33 @@ def test_the_move_number_counts_turns_not_decisions(tmp_path):
     hw = FakeHW(tmp_path, new_game_keys("tholian_go") + ["a"] * 3, "pico_lcd13")
     run_app(hw)
     assert any("#1" in joined(f) for f in hw.frames) and not any("#2" in joined(f) for f in hw.frames[:-1])
+
+
+_FINISHED = {}
+
+
+def finished(name, options):
+    """A finished save of `name` (the screenshots' random play from seed 0), made once."""
+    from desktop_sim.screenshots import finished_save
+    key = (name, tuple(sorted(options.items())))
+    if key not in _FINISHED:
+        _FINISHED[key] = finished_save(name, options, 0)
+    return _FINISHED[key]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("name, options, reason", [("lazo", {}, "loop"), ("throngs", {}, "score"),
+                                                   ("tholian_go", {"variant": "football"}, "touchdown")])
+def test_each_games_end_names_its_reason_on_every_profile(tmp_path, profile, name, options, reason):
+    (tmp_path / "game").write_text(finished(name, options))
+    hw = FakeHW(tmp_path, ["a", "a"], profile)      # the main menu's Review, the end screen, its menu
+    run_app(hw)
+    short, sentence = __import__(registry.package(name) + ".ending", None, None, ["WORDS"]).WORDS[reason]
+    board = [joined(f) for f in hw.frames if "wins" in joined(f) and "Game over" not in joined(f)][-1]
+    menu = joined(hw.frames[-1])
+    assert menu.startswith("Game over")
+    # The status says it where the line has room (not beside "Black wins" on mono128's one-line
+    # status over Lazo's wide board); the Game over menu always does, in a sentence or its words.
+    assert short in board or profile == "mono128" and name == "lazo", board
+    assert " ".join(sentence.split()[:3]) in menu or short in menu, menu
+    assert hw.cut == [], hw.cut
