@@ -2,7 +2,7 @@
 # Imported from the Game over menu and dropped again (memory).  It steps the session's own game
 # with the rules' undo and play (no second game in the heap) and leaves it at the final position;
 # the session's log and save are never touched.
-from firmware.ui import PANEL, STRIP, TOP
+from firmware.ui import PANEL, TOP
 
 _KEYS = ("<> turn ^v step A list", "<>^v A:list")    # the keys' help, long and short
 

@@ -2,7 +2,7 @@
 Review step by step, Redo after Undo, the status's turn counter (tests/host/app_harness.py)."""
 import pytest
 
-from app_harness import PROFILES, FakeHW, move_script, run_app
+from app_harness import PROFILES, FakeHW, run_app
 from firmware import saves
 from shared_rules import registry
 import shared_rules.games  # noqa: F401
