@@ -472,7 +472,8 @@ class App:
         else:
             # The result once, instead of the counts of a phase that is over.
             who = session.result_words(ui.result_room(session.result_words(), moves))
-            info = self.end_lines(session, who)
+            from firmware import endings    # loaded with the end screen (memory)
+            info = endings.status_lines(ui, session, who)
             if winner != DRAW:
                 self.status_token(session, px + 4, py + ui.line_h // 2, winner)
         building = session.view.describe(builder) if builder is not None else None
@@ -480,11 +481,6 @@ class App:
         self.panel_free_y = ui.draw_status(who, moves, info, note, buttons, building)
         if builder is not None:
             ui.draw_buttons(session.view, builder, note, building, self.legend, self.panel_free_y)
-
-    def end_lines(self, session, who):
-        """The status's lines of a finished game beside the result `who`: why, the score."""
-        from firmware import endings
-        return endings.status_lines(self.ui, session, who)
 
     def status_token(self, session, x, y, player):
         if session.view is not None:
@@ -665,8 +661,3 @@ class App:
         session.redo.append(group)
         self.save(session)
 
-    def redo(self, session):
-        """Plays again the decisions the last Undo took back."""
-        for move in session.redo.pop():
-            session.play(move)
-        self.save(session)

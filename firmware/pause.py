@@ -39,7 +39,9 @@ def pause_menu(app, session, index=0):
     if item == "Undo":
         app.undo(session)
     elif item == "Redo":
-        app.redo(session)
+        for move in session.redo.pop():     # what the last Undo took back
+            session.play(move)
+        app.save(session)
     elif item == "Hint":
         move = app.think(session, app.settings["level"], "Hint...")
         if move >= 0:

@@ -218,7 +218,8 @@ assert game.status_text() == "to_move=none winner=Dark reason=trap"
 session.result = ""
 app.undo(session)
 assert len(game.history) == 7 and session.redo and session.turn_number() == 8
-app.redo(session)
+for move in session.redo.pop():
+    session.play(move)
 assert len(game.history) == 8 and not session.redo and session.turn_number() == 8
 print("end ok")
 '''
