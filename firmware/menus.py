@@ -5,8 +5,8 @@ import gc
 
 from shared_rules import registry
 from shared_rules.game import GameError
-from firmware import saves
-from shared_rules.levels import DEFAULT_LEVEL, LEVELS
+from firmware import save_files, saves
+from shared_rules.levels import DEFAULT_LEVEL, LEVELS, STRENGTH
 from firmware.app import DEMO_DELAYS, HUMAN, VERSION, Session, ai_player, heap_used, player_level
 
 
@@ -99,6 +99,27 @@ def new_game(app):
             return session
 
 
+def strength_words(prefix, levels, room):
+    """What a form shows for each value `prefix + level` of `levels`: the level with its word
+    of strength, in the longest way that fits `room` characters for every level of the row."""
+    for short in (0, 1):
+        for shown in (prefix, ""):
+            words = {}
+            widest = 0
+            for level in levels:
+                word = "%s%s (%s)" % (shown, level, STRENGTH[level][short])
+                words[prefix + level] = word
+                widest = max(widest, len(word))
+            if widest <= room:
+                return words
+    return {}
+
+
+def choice_room(app):
+    """The characters a form's value may take on this screen: the line less its "<" and ">"."""
+    return app.ui.cols - 3
+
+
 def set_up_game(app, name):
     from firmware import option_words
     from firmware.widgets import Numbers
@@ -129,10 +150,11 @@ def set_up_game(app, name):
     levels = LEVELS if app.has_ai(name) else ()
     player_choices = ["Human"] + ["AI " + level for level in levels]
     default_ai = 1 + levels.index(app.settings["level"]) if levels else 0
+    player_words = strength_words("AI ", levels, choice_room(app))
     for p in range(2):
         labels.append(cls.PLAYERS[p])
         choices.append(player_choices)
-        words.append(None)
+        words.append(player_words)
         picked.append(default_ai if p == 1 else 0)
     del option_words
     app.drop("firmware.option_words")
@@ -324,7 +346,8 @@ def settings_screen(app):
     picked = [LEVELS.index(s["level"] if s["level"] in LEVELS else DEFAULT_LEVEL),
               0 if s["targets"] == "on" else 1,
               ("slow", "normal", "fast").index(s["demo"]) if s["demo"] in DEMO_DELAYS else 1, 0]
-    if not app.ui.form("Settings", labels, choices, picked, "Save"):
+    words = [strength_words("", LEVELS, choice_room(app)), None, None, None]
+    if not app.ui.form("Settings", labels, choices, picked, "Save", words):
         return
     s["level"] = LEVELS[picked[0]]
     s["targets"] = choices[1][picked[1]]
@@ -335,7 +358,7 @@ def settings_screen(app):
     try:
         saves.save_settings(app.folder, s)
     except OSError as e:
-        app.ui.message("Settings", "Could not save the settings: %s" % e)
+        app.ui.message("Settings", "Could not save the settings: %s." % save_files.failure_words(e))
 
 
 def about(app):

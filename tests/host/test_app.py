@@ -67,6 +67,32 @@ def test_the_level_names_come_from_ai_LEVELS_alone():
         assert not found, (path.name, found)
 
 
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_the_level_choices_say_each_levels_strength_within_the_screen(tmp_path, profile):
+    # The form of a new game, the second player's row (AI normal) stepped to hard; then the
+    # Settings' AI level stepped to hard: each shows the level with its word of strength.
+    from shared_rules.levels import STRENGTH
+    hw = FakeHW(tmp_path, new_game_keys("trap", humans=False)[:-1] + ["up", "right", "b"], profile)
+    run_app(hw)
+    shown = [t for frame in hw.frames for t in frame if "hard (" in t]
+    assert shown and shown[-1].strip("<>") in ("AI hard (%s)" % STRENGTH["hard"][0], "hard (%s)" % STRENGTH["hard"][1])
+    hw = FakeHW(tmp_path, ["down", "down", "a", "up", "up", "up", "up", "right"], profile)
+    run_app(hw)
+    assert any(t.strip("<>").startswith("hard (") for t in hw.frames[-1]), hw.frames[-1]
+    assert hw.cut == [] and hw.fb.overlaps == [], (hw.cut, hw.fb.overlaps)
+
+
+def test_strength_words_take_the_longest_form_that_fits_every_level():
+    from firmware.menus import strength_words
+    levels = ai.LEVELS
+    wide = strength_words("AI ", levels, 27)
+    assert wide["AI hard"] == "AI hard (strongest)" and wide["AI easy"] == "AI easy (weakest)"
+    narrow = strength_words("AI ", levels, 13)       # mono128: 16 columns less "<", ">" and one
+    assert narrow["AI normal"] == "normal (mid)" and max(len(w) for w in narrow.values()) <= 13
+    assert strength_words("", levels, 17)["normal"] == "normal (stronger)"
+    assert strength_words("AI ", levels, 5) == {}    # no room: the values as they are
+
+
 def test_player_words_and_results_are_parsed_by_their_parts():
     from firmware.app import HUMAN, Session, ai_player, player_level
     assert player_level(ai_player("expert")) == "expert"
@@ -722,3 +748,19 @@ def test_a_games_view_is_loaded_with_its_form_not_after_start(tmp_path):
         return None
     run_app(FakeHW(tmp_path, ["a"] + ["down"] * registry.game_names().index("lazo") + ["a"], driver=drive))
     assert seen == [True]
+
+
+def test_the_apps_steps_end_after_the_main_menu_and_after_each_decision(tmp_path):
+    # What a host whose VM collects its garbage only between its calls into Python (the
+    # browser's) runs, a step per call.
+    from firmware.app import App
+    hw = FakeHW(tmp_path, new_game_keys("trap", humans=False), driver=random_mover(random.Random(3)))
+    app = App(hw)
+    hw.app = app
+    steps = app.steps()
+    next(steps)
+    assert app.session is None          # the main menu has started a game, none of it played
+    for played in range(1, 7):
+        next(steps)
+        assert len(app.session.game.history) == played
+    assert app.session.is_ai(0) != app.session.is_ai(1)

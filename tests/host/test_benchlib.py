@@ -1,8 +1,8 @@
 """The benchmarks' statistics and target table (tools/bench/benchlib.py, tools/bench/runner.py)."""
 import pytest
 
+from shared_rules.game import DRAW
 from shared_rules.rng import Rng
-
 
 from tools.bench import bench_ai, benchlib, runner
 
@@ -52,6 +52,25 @@ def test_matches_add_up_their_chunks():
     assert cpu["trap"] > 0
 
 
+class DrawnGame:
+    """A game the move-limit rule drew (what play_chunk reads of a game)."""
+    history = []
+
+    def winner(self):
+        return DRAW
+
+    def draw_rule(self):
+        return "move limit"
+
+
+def test_a_chunk_counts_the_draws_by_their_rule(monkeypatch):
+    monkeypatch.setattr(bench_ai, "play_game", lambda *args, **kwargs: (DrawnGame(), 0, []))
+    monkeypatch.setattr(bench_ai, "cpu_pystones", lambda *args: 1490.0)
+    r = bench_ai.play_chunk(("trap", "normal", "normal", 0, 3))
+    assert r["draws"] == 3 and r["draw_rules"] == {"move limit": 3} and r["wins"] == 0
+    assert bench_ai.rules_text(r["draw_rules"]) == "(move limit 3)" and bench_ai.rules_text({}) == ""
+
+
 def test_the_target_table_marks_each_row(capsys):
     runner.print_targets([("screen", benchlib.at_most("trap cursor", 10.0, 30, "ms")),
                          ("ai", benchlib.rate_at_least("trap vs random", 24, 24, 0.9)),
@@ -59,7 +78,29 @@ def test_the_target_table_marks_each_row(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[1].split()[:3] == ["\u2713", "screen", "trap"]
     assert out[2].split()[0] == "?" and out[3].split()[0] == "\u2717"
-    assert out[-1].strip() == "1 met, 1 missed, 1 undecided"
+    assert out[-1].strip() == "1 met, 1 missed, 1 undecided; 0 for information"
+
+
+def test_an_estimate_beside_a_device_target_is_shown_but_never_missed(capsys):
+    row = benchlib.for_information("lazo normal worst turn (pystone est.)", 11.5, "s", "the vpico rows' turns")
+    assert row["ok"] == "info" and row["value"] == "11.5 s" and "vpico" in row["target"]
+    runner.print_targets([("ai", row), ("vpico", benchlib.at_most("lazo AI normal worst turn", 1460, 3000, "ms"))])
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].split()[0] == "-" and out[2].split()[0] == "\u2713"
+    assert out[-1].strip() == "1 met, 0 missed, 0 undecided; 1 for information"
+
+
+def test_the_ai_benchs_time_and_heap_rows_are_for_information_and_its_rates_are_targets():
+    entry = {"wins_vs_random": 40, "games_vs_random": 40, "wins_vs_greedy": 10, "games_vs_greedy": 40,
+             "median_turn_s_rp2040": 0.9, "worst_turn_s_rp2040": 11.5, "peak_heap_kb": 40}
+    hard = {"worst_turn_s_rp2040": 30.0, "wins_vs_normal": 30, "games_vs_normal": 40}
+    rows = bench_ai.targets({"lazo": {"normal": entry, "hard": hard}}, True)
+    kinds = {row["figure"]: row["ok"] for row in rows}
+    assert kinds["lazo normal wins vs random"] == "yes" and kinds["lazo normal wins vs greedy"] == "no"
+    assert kinds["lazo hard wins vs normal"] == "yes"
+    assert [f for f, ok in kinds.items() if ok == "info"] == [
+        "lazo normal median turn (pystone est.)", "lazo normal worst turn (pystone est.)",
+        "lazo normal search heap (VM)", "lazo hard worst turn (pystone est.)"]
 
 
 def test_make_bench_leaves_the_long_topics_to_make_bench_strength():
@@ -88,7 +129,7 @@ def test_the_table_of_saved_results(tmp_path, capsys):
     path.write_text(json.dumps({"targets": {"app": [benchlib.at_most("trap peak heap", 130, 120, "KB")]}}))
     assert runner.print_saved_table(str(path)) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-2].split()[:3] == ["\u2717", "app", "trap"] and out[-1].strip() == "0 met, 1 missed, 0 undecided"
+    assert out[-2].split()[:3] == ["\u2717", "app", "trap"] and out[-1].strip() == "0 met, 1 missed, 0 undecided; 0 for information"
 
 
 def test_bench_vpico_answers_help_and_refuses_an_unknown_game_in_one_line(capsys):

@@ -14,19 +14,14 @@ the loop check after a move.
 import statistics
 import time
 
+from shared_rules.registry import host_facts
 from shared_rules.lazo import rules as lazo
 from shared_rules.lazo.rules import Lazo
 from tools.bench.benchlib import print_run, rules_run
 
-GAMES = 40
+FACTS = host_facts("lazo")
+GAMES = FACTS.BENCH_GAMES
 VM_GAMES = 4
-
-
-def upper_half_the_time(moves, rng):
-    """A random move; half of the time one above the board, when there is one (stacks grow)."""
-    upper = [m for m in moves if m >= 145]
-    pool = upper if upper and rng.below(2) else moves
-    return pool[rng.below(len(pool))]
 
 
 def host_figures(bench):
@@ -34,7 +29,7 @@ def host_figures(bench):
     listing, counts, loop_times, global_times, play_undo, tiles = [], [], [], [], [], []
     upper_times = []  # the check after a tile above the board (on the board it answers at once)
     for seed in range(1, GAMES + 1):
-        game = bench.play_random(Lazo(), seed, choose=upper_half_the_time)
+        game = bench.play_random(Lazo(), seed, choose=FACTS.bench_move)
         tiles.append(game.placed)
         global_times.append(bench.median_seconds(
             lambda: game.has_loop(game.winner() if game.winner() in (0, 1) else 0), 5))

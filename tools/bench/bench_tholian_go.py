@@ -14,15 +14,15 @@ import statistics
 import tempfile
 import time
 
+from shared_rules.registry import host_facts
 from shared_rules.rng import Rng
 from shared_rules.tholian_go.rules import OFFER, TholianGo
 
-GAMES = 5
-DECISIONS = 400
-EVERY = 20
-DENSE = ("board=....../..RB../.BBR../RBB.../.RR.R./.B....|..RR...R..R/RRRB....RR.R/......BR..../"
-         "..B...B.R..B/B..B......../.......B..B./BBB.B....B. turn=B done=0,0 hand=0,0,0,0 "
-         "dice=-,-,- rng=1549107676 push=- offer=0,0 path=- result=-")
+FACTS = host_facts("tholian_go")
+GAMES = FACTS.BENCH_GAMES
+DECISIONS = FACTS.BENCH_DECISIONS
+EVERY = FACTS.BENCH_EVERY
+DENSE = FACTS.DENSE
 
 
 def random_positions(options=None, games=GAMES):

@@ -22,14 +22,13 @@ the host pystone.
 import statistics
 import time
 
+from shared_rules.registry import host_facts
 from shared_rules.throngs.rules import Throngs, PASS
 from tools.bench.benchlib import print_run, rules_run
 
 LUDII_GAMES_PER_S = {"63": 9.9, "93": 3.1}
 BATCH = 10  # games per timed batch
 BATCHES = 5
-MID_GAME = 100  # decisions into a random game
-POSITIONS = 20
 VM_GAMES = 3
 
 
@@ -46,11 +45,6 @@ def playouts(bench, options):
         cpu.append(BATCH / (time.process_time() - c0))
         wall.append(BATCH / (time.perf_counter() - t0))
     return statistics.median(wall), statistics.median(cpu), statistics.median(lengths)
-
-
-def at_mid_game(game):
-    """MID_GAME decisions or more into the game, at the start of a maneuver."""
-    return len(game.history) >= MID_GAME and game.flight() is None and game.maneuver() == 1
 
 
 def all_maneuvers(game):
@@ -74,7 +68,8 @@ def cpu_seconds(bench, func, number):
 
 def listing_figures(bench, options):
     decisions, maneuvers, flights, counts, maneuver_counts, flight_counts, play_undo = [], [], [], [], [], [], []
-    for game in bench.random_positions(lambda: Throngs(options), POSITIONS, at_mid_game):
+    facts = host_facts("throngs")
+    for game in bench.random_positions(lambda: Throngs(options), facts.BENCH_POSITIONS, facts.bench_position):
         moves = game.legal_moves()
         counts.append(len(moves))
         decisions.append(cpu_seconds(bench, game.legal_moves, 50))

@@ -93,6 +93,13 @@ def at_least(figure, value, limit, unit):
             "ok": "yes" if value >= limit else "no"}
 
 
+def for_information(figure, value, unit, target_is):
+    """A row for the summary table that is no target: an estimate shown beside the figure that
+    is one (`target_is` says which: the device's own measurement), never met or missed."""
+    return {"figure": figure, "value": "%s %s" % (value, unit), "target": "info; target: " + target_is,
+            "ok": "info"}
+
+
 def rate_at_least(figure, successes, n, goal):
     """A target row for a rate out of n games: shown (yes) when its 95% Wilson interval lies at or
     above `goal`, refuted (no) when it lies below, else undecided (?) -- more games would tell."""
