@@ -206,7 +206,8 @@ session.view = app.load_view(session)
 # move list and a page on; out of the list, out of the review; B: the main menu.
 hw.script = ["a", "up", "a", "left", "up", "down", "right", "a", "right", "b", "b", "b"]
 try:
-    app.play(session)
+    for _ in app.play(session):     # a decision at a time
+        pass
 except Stop:
     pass
 assert not errors, errors
