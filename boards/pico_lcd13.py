@@ -7,7 +7,7 @@ COLOR = True
 DRIVER = "st7789"
 ROTATION = 1                       # landscape, joystick on the left (firmware/drivers/st7789.py)
 MARCH = "armv6m"                   # mpy-cross's chip: RP2040 (a Pico 2 / RP2350 runs armv6m code too)
-FIRMWARE = "RPI_PICO"              # MicroPython's stock firmware for it: make uf2 (tools/uf2.py)
+FIRMWARE = "RPI_PICO"              # MicroPython's stock firmware for it: make uf2 (tools/device/uf2.py)
 
 SPI_ID = 1
 # MicroPython v1.27 clocks the RP2040's peripherals (clk_peri: SPI, UART) from the 48 MHz USB

@@ -1,6 +1,6 @@
 # What every `hw` object shares (docs/architecture.md, "The hardware layer contract"): the
 # device's (firmware/device_hal.py), the simulator's (desktop_sim/sim.py) and the scripted ones
-# that drive the app in tests and tools (tools/app_driver.py).  A subclass puts the shown
+# that drive the app in tests and tools (tools/device/app_driver.py).  A subclass puts the shown
 # rectangles on its panel (send) and reads its buttons (poll).
 import framebuf
 from micropython import const

@@ -310,7 +310,7 @@ class UI:
         self.fb.fill(self.bg if c < 0 else c)
 
     def text(self, s, x, y, c=-1):
-        if c < 0:       # (a frame within 11 words, off the heap: see tools/mpy_frames.py)
+        if c < 0:       # (a frame within 11 words, off the heap: see tools/vm/mpy_frames.py)
             c = self.fg
         self.fb.text(drawable(s), x, y, c)
 

@@ -53,6 +53,11 @@ class Game:
         """ONGOING, DRAW, or the winning player (0 or 1)."""
         raise NotImplementedError
 
+    def draw_rule(self):
+        """The rule that made the game a draw: "repetition", "move limit", or "" (none, or a
+        draw of another kind: a full board, an agreement)."""
+        return ""
+
     # --- text -----------------------------------------------------------------------------
     def move_to_text(self, move):
         raise NotImplementedError

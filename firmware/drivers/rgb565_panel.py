@@ -18,7 +18,7 @@ try:
     from firmware.drivers import gs4_rgb565
     _expand = gs4_rgb565.expand
 except (ImportError, SyntaxError):  # no native emitter: its viper does not compile, or a
-    gs4_rgb565 = None                # bytecode-only build (tools.build --march none) left it out
+    gs4_rgb565 = None                # bytecode-only build (tools.device.build --march none) left it out
 
 CASET = const(0x2A)
 RASET = const(0x2B)

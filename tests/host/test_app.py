@@ -59,7 +59,8 @@ def test_the_level_names_come_from_ai_LEVELS_alone():
     words = {"ai-" + level for level in ai.LEVELS} | {"AI " + level for level in ai.LEVELS}
     words |= set(ai.LEVELS) - {"normal"}         # "normal" is also a demo speed
     root = Path(__file__).resolve().parents[2]
-    tools = ["app_driver.py", "vm_app_session.py", "vm_screen_session.py", "vpico_games.py"]
+    tools = ["device/app_driver.py", "vm/vm_app_session.py", "vm/vm_screen_session.py",
+             "device/vpico_games.py"]
     for path in list((root / "firmware").rglob("*.py")) + [root / "tools" / name for name in tools]:
         found = [node.value for node in ast.walk(ast.parse(path.read_text()))
                  if isinstance(node, ast.Constant) and node.value in words]

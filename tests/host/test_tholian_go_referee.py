@@ -1,6 +1,6 @@
 """Tholian Go through the referee: new with every variant name, legal, play,
 show, status, record, and option errors that name the valid choices."""
-from tools.referee import Referee
+from tools.bench.referee import Referee
 
 
 def ask(ref, line):

@@ -1,5 +1,5 @@
 # Helpers for the rules tests, which run unchanged under pytest (CPython) and under the real
-# MicroPython VM (tools/mpy_test.mjs).  Plain functions and asserts only.
+# MicroPython VM (tools/vm/mpy_test.mjs).  Plain functions and asserts only.
 import sys
 
 from shared_rules import ai
