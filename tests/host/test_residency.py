@@ -10,7 +10,7 @@ from app_harness import FakeHW, ScriptEnd, presses_for, run_app
 from firmware import residency
 from shared_rules import registry
 from shared_rules.game import ONGOING
-from tools.app_driver import choose_game, new_game_keys
+from tools.device.app_driver import choose_game, new_game_keys
 
 
 def app_modules():
