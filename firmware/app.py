@@ -1,10 +1,8 @@
 # The handheld app: main menu, new game, play screen, pause menu, game over, rules, settings.
 #
 # Entry point run(hw) with the hardware-layer object of docs/architecture.md.  One game is
-# active at a time; its rules module, AI tuning and board view are imported when it starts and
-# dropped from sys.modules when another game starts, so the heap holds one game's code.
+# active at a time; which modules each screen holds is firmware/residency.py's plan.
 import gc
-import sys
 from micropython import const
 
 from shared_rules import registry
@@ -12,7 +10,7 @@ from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.levels import DEFAULT_LEVEL, LEVELS
 from shared_rules.registry import unload
 import shared_rules.games  # noqa: F401  (registers the game names; imports no game)
-from firmware import save_files
+from firmware import residency, save_files
 from firmware.builder import MoveBuilder
 from firmware.ui import STATUS, UI
 from firmware.views.base import BUTTON
@@ -23,13 +21,6 @@ DEMO_DELAYS = {"slow": 1500, "normal": 600, "fast": 0}
 
 PAUSE = -2                  # a human turn or an AI search ended by the player: open the pause menu
 AGAIN = -3                  # the player took back a decision of their own turn: choose again
-# Modules every game uses: never dropped when the game changes.
-_CORE = ("shared_rules.game", "shared_rules.registry", "shared_rules.games", "shared_rules.rng",
-         "shared_rules.levels", "firmware.views.base")
-# Modules only the menu screens use (the widgets ui.menu, ui.form... draw with; the saves'
-# loading): dropped with the screen's module when play goes on, so a game being played does not
-# hold them.
-_SCREEN_HELPERS = ("firmware.widgets", "firmware.saves")
 _DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 _SPIN_MS = 100              # the thinking indicator moves this often
 _mem_alloc = getattr(gc, "mem_alloc", None)    # MicroPython only; the simulator reports 0
@@ -181,8 +172,7 @@ class App:
         self.ui.show_targets = self.settings["targets"] == "on"
         self.spin = 0
         self.spin_at = 0
-        self.active = ""    # name of the game whose modules are loaded
-        self.ai_known = {}  # game name -> whether it has an AI
+        self.residency = residency.Residency()  # which modules the heap holds, screen by screen
         self.session = None  # the match being played
         self.settled = True  # False from a decision's start until its screen is sent (settle)
         self.builder = None  # the move being entered, while a human chooses one
@@ -193,8 +183,8 @@ class App:
         self.panel_free_y = 0  # where the status column's text ends (PANEL layout)
         # The play screen's button legend (its parts): the board's, made once, so that a new
         # game's first screen does not wait for the help pages' import.
-        self.legend = self.screens("firmware.help_pages").legend(hw)
-        self.drop("firmware.help_pages")
+        self.legend = self.screens(residency.PAGES_MODULE).legend(hw)
+        self.residency.release(residency.PAGES_MODULE)
         self.info = []         # the view's status lines of the position shown
 
     # --- main menu ------------------------------------------------------------------------
@@ -206,27 +196,24 @@ class App:
     def steps(self):
         """The menus and the games they start, for ever, yielding after each screen's work (the
         main menu, a decision): a host whose VM collects its garbage only between its calls into
-        Python (the browser's) runs the app a step per call.  The menus' module is dropped while
-        a game is played, and the pause menu's is loaded only while it is shown (memory)."""
+        Python (the browser's) runs the app a step per call."""
         self.repair_settings()
         while True:
             try:
-                session = self.screens("firmware.menus").main_menu(self)
+                session = self.screens(residency.MENUS_MODULE).main_menu(self)
             except MemoryError:
-                self.drop("firmware.menus")
+                self.residency.release(residency.MENUS_MODULE)
                 self.ui.message("Out of memory", "There was not enough memory for that. "
                                 "Back to the main menu.")
                 continue
             except Exception as e:
-                self.drop("firmware.menus")
+                self.residency.release(residency.MENUS_MODULE)
                 self.ui.message("Error", "%s: %s" % (type(e).__name__, e))
                 continue
-            self.leave_screen("firmware.menus")  # collected once the game's first screen is sent (settle)
+            self.residency.enter(residency.PLAY, False)  # collected once the first screen is sent (settle)
             yield
             yield from self.play(session)
-            # The AI's code and tables leave with the game (its first search brings them back):
-            # they would hold the left game's heap beside the menus.
-            self.unload_ai(session.name)
+            self.residency.enter(residency.MENUS)
 
     def repair_settings(self):
         """Says what was wrong with the settings file, once: the repaired settings replace it."""
@@ -250,60 +237,12 @@ class App:
             gc.collect()
             return __import__(module, None, None, ["_"])
 
-    def drop(self, module):
-        unload(module)
-        gc.collect()
-
-    def leave_screen(self, module):
-        """Back to the board (or a new game) from a menu screen: its module goes, and the
-        modules only the menu screens use (collected by the caller, or by settle)."""
-        for helper in (module,) + _SCREEN_HELPERS:
-            unload(helper)
-
     def report_heap(self):
         self.hw.report_heap(heap_used())
 
     def has_ai(self, name):
-        """Whether `name` has an AI (its tuning module); the answer is kept, the code is not."""
-        if name not in self.ai_known:
-            module = registry.ai_module(name)
-            try:
-                __import__(module)
-                self.ai_known[name] = True
-            except ImportError as e:
-                missing = str(e)
-                if "'%s'" % module not in missing and "'%s'" % registry.package(name) not in missing:
-                    raise    # the AI's own imports are broken: say so, do not hide it
-                self.ai_known[name] = False
-            self.drop_ai(name)
-        return self.ai_known[name]
-
-    def drop_ai(self, name):
-        """The AI's code leaves the heap unless an AI plays in this game (a hint reloads it)."""
-        s = self.session
-        if s is not None and s.name == name and (s.is_ai(0) or s.is_ai(1)):
-            return
-        self.unload_ai(name)
-
-    def unload_ai(self, name):
-        """The AI's modules (`ai`, the game's `ai*` modules) leave the heap, with the tables
-        they keep, which hold the last game searched (Tholian Go's memo, Thoughtwave's links,
-        Trap's work arrays)."""
-        for module in list(sys.modules):
-            if module.startswith(registry.ai_module(name)) or module == "shared_rules.ai":
-                unload(module)
-        gc.collect()
-
-    def activate(self, name):
-        """Drops the modules of the previous game (rules, helpers, AI, view) so only `name`'s
-        code stays in the heap."""
-        if self.active and self.active != name:
-            for module in list(sys.modules):
-                if (module.startswith("shared_rules.") or module.startswith("firmware.views.")) \
-                        and module not in _CORE:
-                    unload(module)
-            gc.collect()
-        self.active = name
+        """Whether `name` has an AI; the answer is kept, the code is not."""
+        return self.residency.has_ai(name)
 
     def save(self, session, tell=True):
         """Saves the game; True when it is saved.  A failed save leaves the game unsaved and,
@@ -326,7 +265,7 @@ class App:
         if tell:
             self.ui.message("Not saved", "The game could not be saved (%s). Play goes on; the app "
                             "tries again after each move." % reason)
-            self.drop("firmware.widgets")
+            self.residency.release(residency.WIDGETS)
         return False
 
     def left_words(self, session):
@@ -385,11 +324,11 @@ class App:
         game = session.game
         if session.winner() != ONGOING:
             name = session.name
-            session = self.screens("firmware.pause").game_over(self, session)
-            self.leave_screen("firmware.pause")
-            unload("firmware.endings")      # the end's words go with the end screen
-            unload(registry.package(name) + ".ending")
-            gc.collect()
+            self.residency.enter(residency.PAUSE)
+            session = self.screens(residency.PAUSE_MODULE).game_over(self, session)
+            self.residency.enter(residency.PLAY)
+            self.residency.release("firmware.endings")  # the end's words go with the end screen
+            self.residency.release(registry.package(name) + ".ending")
             self.session = session
             return session
         player = game.to_move()
@@ -401,8 +340,9 @@ class App:
         else:
             move = self.human_turn(session)
         if move == PAUSE:
-            keep_playing = self.screens("firmware.pause").pause_menu(self, session)
-            self.leave_screen("firmware.pause")  # collected once the board is sent again (settle)
+            self.residency.enter(residency.PAUSE)
+            keep_playing = self.screens(residency.PAUSE_MODULE).pause_menu(self, session)
+            self.residency.enter(residency.PLAY, False)  # collected once the board is sent again (settle)
             if not keep_playing:
                 self.session = self.paused = None
                 return None
@@ -597,6 +537,7 @@ class App:
         """The AI's move for the current decision, or -1 when the player cancelled (B, MENU)."""
         self.draw_play(session, None, label + (" (B: stop)" if self.ui.cols >= 28 else ""))
         # Imported once its screen is sent, which would otherwise wait for the import.
+        self.residency.hold_ai(True)
         from shared_rules import ai
         hw = self.hw
         cancelled = [False]
@@ -620,7 +561,8 @@ class App:
         finally:
             self.busy = False
         del ai
-        self.drop_ai(session.name)
+        # Kept while an AI plays; a hint's search lets it go (the next hint brings it back).
+        self.residency.hold_ai(session.is_ai(0) or session.is_ai(1))
         return -1 if cancelled[0] else move
 
     def draw_spinner(self, done):

@@ -61,7 +61,7 @@ def rules(app, name):
     text = "No rules page for this game yet." if mod is None else \
         mod.TEXT + "\n\nTHE STATUS LINE\n" + mod.STATUS
     del mod
-    app.drop("firmware.rules_text." + name)
+    app.residency.release("firmware.rules_text." + name)
     app.ui.pager(registry.game_title(name), text)
 
 
@@ -72,5 +72,5 @@ def game_help(app, name):
     if mod is not None:
         text += "\n\nTHE STATUS LINE\n" + mod.STATUS
     del mod
-    app.drop("firmware.rules_text." + name)
+    app.residency.release("firmware.rules_text." + name)
     app.ui.pager("Help", text)

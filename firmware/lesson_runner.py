@@ -41,7 +41,7 @@ def learn(app):
 
 def run_lesson(app, name, number):
     """Lesson `number` of game `name`, step by step: True once finished, False when left."""
-    app.activate(name)
+    app.residency.hold_game(name)
     title, options, steps = lessons.lesson(name, number)
     i = 0
     action = TRY

@@ -1,11 +1,11 @@
 # The main menu and the screens behind it: new game (game, options, players), continue (load and
 # replay the save, falling back to the previous one), rules pages, settings, about.  Imported
-# only while the menus are shown: the app drops it before a game starts (memory).
+# only while the menus are shown (firmware/residency.py).
 import gc
 
 from shared_rules import registry
 from shared_rules.game import GameError
-from firmware import save_files, saves
+from firmware import residency, save_files, saves
 from shared_rules.levels import DEFAULT_LEVEL, LEVELS, STRENGTH
 from firmware.app import DEMO_DELAYS, HUMAN, VERSION, Session, ai_player, heap_used, player_level
 
@@ -126,7 +126,7 @@ def choice_room(app):
 def set_up_game(app, name):
     from firmware import option_words
     from firmware.widgets import Numbers
-    app.activate(name)
+    app.residency.hold_game(name)
     cls = registry.game_class(name)
     # The board view's code is loaded with the rules', before the form: not after Start, where
     # the game's first screen would wait for it.
@@ -164,7 +164,7 @@ def set_up_game(app, name):
         explain.append(option_words.PLAYER_EXPLAIN)
         picked.append(default_ai if p == 1 else 0)
     del option_words
-    app.drop("firmware.option_words")
+    app.residency.release(residency.WORDS_MODULE)
     # Looked up before the form, not after Start, where the new game's first screen would wait
     # for its four files' look-ups (nothing saves while the form is shown).
     saved = saves.has_game(app.folder)
@@ -316,7 +316,7 @@ class Replay:
         for code in saved.players:
             if code != HUMAN and player_level(code) not in LEVELS:
                 raise GameError("unknown player '%s'" % saves.quoted(code))
-        self.app.activate(saved.game)
+        self.app.residency.hold_game(saved.game)
         try:
             game = registry.create(saved.game, saved.options)
         except GameError as e:
@@ -339,12 +339,13 @@ def learn(app):
     from firmware import lesson_runner
     lesson_runner.learn(app)
     del lesson_runner
-    app.drop("firmware.lesson_runner")
-    app.drop("shared_rules.lessons")
+    app.residency.release("firmware.lesson_runner")
+    app.residency.release("shared_rules.lessons")
 
 
 def rules(app):
     """The game list, then the game's rules; back to the list after reading."""
+    app.residency.enter(residency.MENU_PAGE)
     from firmware import help_pages
     index = 0
     while True:
@@ -353,7 +354,7 @@ def rules(app):
             break
         help_pages.rules(app, name)
     del help_pages
-    app.drop("firmware.help_pages")
+    app.residency.enter(residency.MENUS)
 
 
 def settings_screen(app):
@@ -379,6 +380,7 @@ def settings_screen(app):
 
 
 def about(app):
+    app.residency.enter(residency.MENU_PAGE)
     from firmware import help_pages
     gc.collect()
     titles = ", ".join(registry.game_title(n) for n in registry.game_names())
@@ -390,4 +392,4 @@ def about(app):
         "colour" if app.hw.color else "mono", "%d bytes" % heap if heap else "n/a (CPython)",
         titles or "none installed", help_pages.controls(app.hw)))
     del help_pages
-    app.drop("firmware.help_pages")
+    app.residency.enter(residency.MENUS)

@@ -1,7 +1,8 @@
 # The pause menu (undo, hint, draw offer, resign, save and quit) and the game-over screen.
-# Imported when the player pauses or a game ends, and dropped again (memory).
+# Imported when the player pauses or a game ends, and dropped again (firmware/residency.py).
 from shared_rules import registry
 from shared_rules.game import INT_RANGE, GameError
+from firmware import residency
 from firmware.app import PAUSE, Session
 
 DRAW_FROM = 20      # decisions: before that the game is in its opening, too early to call a draw
@@ -28,13 +29,14 @@ def pause_menu(app, session, index=0):
     choice = app.ui.menu("Paused", items, index)
     item = items[choice] if choice >= 0 else "Resume"
     if item in ("Help", "Rules"):
+        app.residency.enter(residency.PAUSE_PAGE)
         from firmware import help_pages
         if item == "Help":
             help_pages.game_help(app, session.name)
         else:
             help_pages.rules(app, session.name)
         del help_pages
-        app.drop("firmware.help_pages")
+        app.residency.enter(residency.PAUSE)
         return pause_menu(app, session, choice)
     if item == "Undo":
         app.undo(session)
@@ -82,6 +84,7 @@ def offer_draw(app, session):
         offerer = 1 - offerer
     other = 1 - offerer
     if session.is_ai(other):
+        app.residency.hold_ai(True)     # its evaluation answers
         accepted = ai_takes_draw(game, other)
         app.ui.message("Draw offer", "The AI %s the draw." % ("accepts" if accepted else "declines"))
     else:
@@ -128,7 +131,7 @@ def game_over(app, session):
             from firmware import review
             review.review(app, session)
             del review
-            app.drop("firmware.review")
+            app.residency.release("firmware.review")
             continue
         if item == "Undo":
             session.result = ""
@@ -143,7 +146,7 @@ def game_over(app, session):
                 options["seed"] = str(low + (int(options["seed"]) + 1 - low) % (high - low + 1))
             session.view = None
             session.game = None
-            app.unload_ai(session.name)     # its tables hold the last game: not beside the new one
+            app.residency.hold_ai(False)    # its tables hold the last game: not beside the new one
             try:
                 fresh = Session(session.name, registry.create(session.name, options), session.players)
             except GameError as e:

@@ -10,6 +10,7 @@ from app_harness import FakeHW, IdleHW, PROFILES, dismissing, run_app, random_mo
 from firmware.app import Session
 from firmware import saves
 from shared_rules import ai, registry
+from tools.device.app_driver import choose_game
 import shared_rules.games  # noqa: F401
 
 # New game -> first game in the list (the registry sorts by name) -> the options form starts on
@@ -18,8 +19,7 @@ TWO_HUMANS = ["up", "left", "left", "down", "a"]
 
 
 def new_game_keys(name, humans=True):
-    index = registry.game_names().index(name)
-    return ["a"] + ["down"] * index + ["a"] + (TWO_HUMANS if humans else ["a"])
+    return ["a"] + choose_game(name) + (TWO_HUMANS if humans else ["a"])
 
 
 def saved_moves(folder):
@@ -481,7 +481,7 @@ def test_option_forms_speak_player_words_and_fit_the_screen(tmp_path, name, prof
     # Each row selected in turn (UP from Start), each value stepped through with RIGHT.
     cls = registry.game_class(name)
     rows = len(cls.OPTIONS) + 2
-    keys = ["a"] + ["down"] * registry.game_names().index(name) + ["a"]
+    keys = ["a"] + choose_game(name)
     for _ in range(rows):
         keys += ["up"] + ["right"] * 9
     hw = FakeHW(tmp_path, keys + ["b", "b"], profile)
@@ -746,7 +746,7 @@ def test_a_games_view_is_loaded_with_its_form_not_after_start(tmp_path):
         if not seen:
             seen.append("firmware.views.lazo" in sys.modules)
         return None
-    run_app(FakeHW(tmp_path, ["a"] + ["down"] * registry.game_names().index("lazo") + ["a"], driver=drive))
+    run_app(FakeHW(tmp_path, ["a"] + choose_game("lazo"), driver=drive))
     assert seen == [True]
 
 

@@ -10,6 +10,7 @@ from firmware import saves
 from firmware.builder import MoveBuilder, compact
 from firmware.ui import UI
 from shared_rules import registry
+from tools.device.app_driver import choose_game
 import shared_rules.games  # noqa: F401
 
 GAMES = registry.game_names()
@@ -116,8 +117,7 @@ def test_the_builder_keeps_the_moves_in_two_bytes_each_where_they_fit():
 @pytest.mark.parametrize("profile", sorted(PROFILES))
 @pytest.mark.parametrize("name", GAMES)
 def test_random_game_entered_with_the_dpad_is_saved_and_replays(tmp_path, name, profile):
-    index = GAMES.index(name)
-    keys = ["a"] + ["down"] * index + ["a", "up", "left", "left", "down", "a"]   # two humans
+    keys = ["a"] + choose_game(name) + ["up", "left", "left", "down", "a"]   # two humans
     hw = FakeHW(tmp_path, keys, profile, driver=random_mover(random.Random(7), registry.host_facts(name).APP_DECISIONS))
     app = run_app(hw)
     session = app.session
@@ -135,7 +135,7 @@ def test_random_game_entered_with_the_dpad_is_saved_and_replays(tmp_path, name, 
 
 
 def two_human_keys(name):
-    return ["a"] + ["down"] * GAMES.index(name) + ["a", "up", "left", "left", "down", "a"]
+    return ["a"] + choose_game(name) + ["up", "left", "left", "down", "a"]
 
 
 def test_throngs_b_at_the_destination_puts_the_stone_back(tmp_path):

@@ -196,7 +196,7 @@ app = App(hw)
 hw.apps.append(app)
 errors = []
 app.ui.message = lambda title, text: errors.append(title + ": " + text)
-app.activate("trap")
+app.residency.hold_game("trap")
 game = registry.create("trap")
 session = Session("trap", game, [HUMAN, HUMAN])
 for text in "h1 b6 h2 c6 h3 b7 h4 c7".split():     # Dark traps the b6 dot

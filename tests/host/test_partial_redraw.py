@@ -12,6 +12,7 @@ import pytest
 from app_harness import FakeHW, PROFILES, ScriptEnd, random_mover
 from firmware.app import App
 from shared_rules import ai, registry
+from tools.device.app_driver import choose_game
 import shared_rules.games  # noqa: F401
 
 GAMES = registry.game_names()
@@ -39,7 +40,7 @@ class PanelRecorder(FakeHW):
 def random_buttons(name, count, seed):
     """Two humans start `name`, then random presses: mostly the d-pad, A to choose a step."""
     rng = random.Random(seed)
-    keys = ["a"] + ["down"] * GAMES.index(name) + ["a", "up", "left", "left", "down", "a"]
+    keys = ["a"] + choose_game(name) + ["up", "left", "left", "down", "a"]
     return keys + [rng.choice(DIRECTIONS) if rng.random() < 0.8 else "a" for _ in range(count)]
 
 
@@ -57,7 +58,7 @@ def play(tmp_path, profile, buttons, partial, driver=None):
 
 def against_the_ai(name):
     """The buttons that start `name` with a human against the easy AI."""
-    return ["a"] + ["down"] * GAMES.index(name) + ["a", "up", "left", "down", "a"]
+    return ["a"] + choose_game(name) + ["up", "left", "down", "a"]
 
 
 def assert_same_panels(name, profile, partial, whole):

@@ -10,7 +10,7 @@ from app_harness import FakeHW, IdleHW, ScriptEnd, presses_for, run_app
 from shared_rules import registry
 from test_app import TWO_HUMANS, human_turn_start, new_game_keys
 
-# Imported only while their screen is shown (firmware/app.py: screens, leave_screen).
+# Imported only while their screen is shown (firmware/residency.py: PLAN).
 MENU_ONLY = ("firmware.menus", "firmware.pause", "firmware.widgets", "firmware.saves",
              "firmware.help_pages", "firmware.option_words", "firmware.rules_text")
 

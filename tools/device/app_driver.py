@@ -43,6 +43,11 @@ def game_row(game):
     return row
 
 
+def choose_game(game):
+    """The presses that choose `game` in a list of the games (New game, Rules), from its top."""
+    return ["down"] * game_row(game) + ["a"]
+
+
 def new_game_keys(game, first, second):
     """Main menu -> New game -> `game` -> its form with the players `first` and `second` (the
     save's words: "human", "ai-<level>") -> Start.  The form opens on Start; above it the second
@@ -59,7 +64,7 @@ def new_game_keys(game, first, second):
         n = choice(player) - start
         return ["right"] * n if n > 0 else ["left"] * -n
 
-    keys = ["a"] + ["down"] * game_row(game) + ["a"]
+    keys = ["a"] + choose_game(game)
     keys += ["up"] + steps(1 + LEVELS.index(DEFAULT_LEVEL), second)
     if choice(first):
         keys += ["up"] + steps(0, first) + ["down"]
