@@ -525,7 +525,7 @@ class App:
             elif key == "menu":
                 return PAUSE
             elif key == "y" and self.has_ai(session.name):
-                move = self.think(session, self.settings["level"], "Hint...")
+                move = self.think(session, self.settings["level"], "Hint...|Hint")
                 if move >= 0:
                     builder.select_move(move)
                     note = "Hint: " + game.move_to_text(move)
@@ -536,14 +536,14 @@ class App:
         moves = game.legal_moves()
         texts = [game.move_to_text(m) for m in moves]
         title = "%s: %s" % (game.PLAYERS[game.to_move()], registry.game_title(session.name))
-        choice = self.ui.menu(title[:self.ui.cols], texts, 0, "B: pause menu")
+        choice = self.ui.menu(self.ui.fit(title, self.ui.cols), texts, 0, "B: pause menu")
         return moves[choice] if choice >= 0 else PAUSE
 
     # --- the AI -------------------------------------------------------------------------------
     def ai_turn(self, session):
         game = session.game
         player = game.to_move()
-        move = self.think(session, session.level(player), "Thinking")
+        move = self.think(session, session.level(player), "Thinking|AI...")
         if move < 0:
             return PAUSE
         if session.humans() == 0:
@@ -562,7 +562,9 @@ class App:
 
     def think(self, session, level, label):
         """The AI's move for the current decision, or -1 when the player cancelled (B, MENU)."""
-        self.draw_play(session, None, label + (" (B: stop)" if self.ui.cols >= 28 else ""))
+        label, _, short = label.partition("|")
+        short = short or label
+        self.draw_play(session, None, label + (" (B: stop)" if self.ui.cols >= 28 else "") + "|" + short)
         # Imported once its screen is sent: the first import of a game took 25-30 ms on the
         # virtual Pico, which the played move's screen would wait for.
         from shared_rules import ai

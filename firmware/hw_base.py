@@ -40,6 +40,8 @@ class HwBase:
         self.layer = layer
         self.joystick = joystick  # the d-pad is a joystick whose press is "select" (help pages)
         self.heap = 0
+        # A list the UI adds (string, room) to for each string cut to fit its box (a test's).
+        self.clipped = None
 
     def show(self, x=0, y=0, w=0, h=0):
         """Sends the whole framebuffer (w == 0) or the rectangle, clipped to the screen (nothing

@@ -61,7 +61,7 @@ def describe_save(saved, cols):
         ai = saved.players[0] if saved.players[0] != HUMAN else saved.players[-1]
         who = "vs AI %s" % player_level(ai)
     if saved.result:
-        tries = [title + ", finished, " + who, title + " finished", title]
+        tries = [title + ", finished, " + who, title + " finished", title + " over", title]
     else:
         n = len(saved.moves) + 1
         tries = ["%s, move %d, %s" % (title, n, who), "%s #%d %s" % (title, n, who),
@@ -321,7 +321,7 @@ def rules(app):
 
 
 def settings_screen(app):
-    labels = ["AI level", "Show targets", "Demo speed", "Erase saved game"]
+    labels = ["AI level", "Show targets", "Demo speed", "Erase saved game|Erase save"]
     choices = [LEVELS, ("on", "off"), ("slow", "normal", "fast"), ("no", "yes")]
     s = app.settings
     picked = [LEVELS.index(s["level"] if s["level"] in LEVELS else DEFAULT_LEVEL),

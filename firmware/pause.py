@@ -37,7 +37,7 @@ def pause_menu(app, session, index=0):
     if item == "Undo":
         app.undo(session)
     elif item == "Hint":
-        move = app.think(session, app.settings["level"], "Hint...")
+        move = app.think(session, app.settings["level"], "Hint...|Hint")
         if move >= 0:
             move = app.human_turn(session, move)
             if move == PAUSE:

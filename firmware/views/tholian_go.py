@@ -28,7 +28,6 @@ class View(BaseView):
             # Too small to read (128x64): the board across the whole width, two status lines
             # above it, and the view scrolls up and down to follow the cursor.
             ui.use_layout(1000, 2)
-            self.set_narrow()
             R = min(10, self.fit(False))
         self.R = max(R, 4)
         R = self.R
@@ -363,20 +362,19 @@ class View(BaseView):
         bd, bl = game.counts(1)
         player, dark_done, light_done, pushes = game.turn_state()
         hand = game.hand
+        # The most important first (a short status line keeps them): Oracle's dice, the
+        # free push, the hand, the turn's moves, the counts; each "long|short".
         lines = []
-        if hand[0] or hand[1] or hand[2] or hand[3]:
-            p = 2 * game.to_move()
-            lines.append(("H d%d l%d" if self.narrow else "Hand d%d l%d") % (hand[p], hand[p + 1]))
-        if self.narrow:
-            # 16 columns on 128x64: "R6/14 B6/14 D-0" (dark move made +/due -, light moves made)
-            lines += ["R%d/%d" % (rd, rl), "B%d/%d" % (bd, bl),
-                      "%s%d" % ("D+" if dark_done else "D-", light_done)]
-        else:
-            lines += ["Red %d/%d" % (rd, rl), "Blue %d/%d" % (bd, bl),
-                      "D:%s L%d/2" % ("ok" if dark_done else "due", light_done)]
         dice = game.dice_text()
         if dice:
-            lines.append(("" if self.narrow else "dice ") + dice)
+            lines.append("dice %s|%s" % (dice, dice))
         if pushes:
             lines.append("free push")
+        if hand[0] or hand[1] or hand[2] or hand[3]:
+            p = 2 * game.to_move()
+            lines.append("Hand d%d l%d|H d%d l%d" % (hand[p], hand[p + 1], hand[p], hand[p + 1]))
+        # (short: dark move made + or due -, light moves made)
+        lines.append("D:%s L%d/2|D%s%d" % ("ok" if dark_done else "due", light_done,
+                                           "+" if dark_done else "-", light_done))
+        lines.append("Red %d/%d Blue %d/%d|R%d/%d B%d/%d" % (rd, rl, bd, bl, rd, rl, bd, bl))
         return lines

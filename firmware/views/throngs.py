@@ -71,7 +71,7 @@ class View(BaseView):
         return move & SITE_MASK
 
     def button_label(self, key):
-        return ("Pass", "Black", "White")[key - BUTTON]
+        return ("Pass|P", "Black|B", "White|W")[key - BUTTON]
 
     def places_xy(self, depth, keys):
         return table_points(keys, self.xs, self.ys)
@@ -222,7 +222,7 @@ class View(BaseView):
         if kind == PLACE_BLACK or kind == PLACE_WHITE or kind == CHOOSE:
             # The pie start: stones to place, then the other player picks a colour.
             what = "place B" if kind == PLACE_BLACK else ("place W" if kind == PLACE_WHITE else "pick")
-            return ["Pie: " + what, "B%d W%d" % (count[1], count[2])]
+            return ["Pie: %s|%s" % (what, what), "B%d W%d" % (count[1], count[2])]
         if self.narrow:
             return ["B%d W%d" % (count[1], count[2]), "S%d:%d" % (game.score(b), game.score(w)),
                     ("P%d" % flying[1]) if flying is not None else ("M%d/2" % game.maneuver())]

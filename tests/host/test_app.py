@@ -275,7 +275,7 @@ def test_against_the_ai_it_answers_and_undo_takes_back_both_moves(tmp_path):
     seen = [saves.from_text(read_file(tmp_path, "game.bak")).moves]
     assert seen == [["d4", seen[0][1]]] and len(seen[0]) == 2     # the AI answered d4
     assert saved_moves(tmp_path) == []                            # undo took both back
-    assert any("Thinking" in "".join(frame) or "Thinki" in "".join(frame) for frame in hw.frames)
+    assert any("Thinking" in "".join(frame) or "AI..." in "".join(frame) for frame in hw.frames)
     assert hw.partial_shows > 0          # the indicator was redrawn while the AI searched
 
 

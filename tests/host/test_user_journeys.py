@@ -254,7 +254,7 @@ class Journey:
         assert self.shown()[0] == "Game over" and hw.selected() == ["Main menu"]
         yield ["a"]
         assert self.shown()[:2] == ["Tholia", "Review"] and hw.selected() == ["Review"]
-        assert "finished" in self.shown()[-1] or self.shown()[-1] == self.title
+        assert "finished" in self.shown()[-1] or self.shown()[-1] == self.title + " over"
         self.final = saves.load_game(hw.save_dir)[0]
 
 
@@ -269,12 +269,12 @@ def run_journey(folder, name, profile, humans, seed=1):
     hw = FakeHW(folder, [], profile, driver=journey.driver(journey.first_run()))
     run_app(hw)
     first_presses = list(hw.pressed)
-    assert hw.cut == [] and hw.fb.overlaps == [], (hw.cut, hw.fb.overlaps)
+    assert hw.misfits() == [], (name, profile, hw.misfits())
     hw = FakeHW(folder, [], profile, driver=journey.driver(journey.second_run()))
     games = game_modules()
     run_app(hw)     # it opens another game's form, so the app drops this game's modules
     put_back(games)
-    assert hw.cut == [] and hw.fb.overlaps == [], (hw.cut, hw.fb.overlaps)
+    assert hw.misfits() == [], (name, profile, hw.misfits())
     return journey, first_presses
 
 

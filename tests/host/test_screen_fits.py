@@ -1,0 +1,83 @@
+"""Every string on the play screen fits its box on every profile, in every variant whose status
+says something of its own (a status that cannot fit says less, in words): two humans play
+random moves through the real app, and the simulator's framebuffer and the UI report each
+string cut, past the screen's edge or drawn over another (FakeHW.misfits)."""
+import random
+
+import pytest
+
+from app_harness import FakeHW, PROFILES, ScriptEnd, presses_for, run_app
+from firmware.app import HUMAN, App, Session
+from shared_rules import registry
+import shared_rules.games  # noqa: F401
+
+from test_app_views import VARIANTS
+
+MOVES = 24
+
+
+def random_decisions(rng):
+    """A driver that enters `MOVES` random decisions that have steps on the board (not
+    Tholian Go's draw offer, made from the pause menu), then stops."""
+    count = [0]
+
+    def drive(hw):
+        app = hw.app
+        if app.busy:
+            return []
+        builder = app.builder
+        if builder is None or builder.prefix or count[0] >= MOVES:
+            return None
+        count[0] += 1
+        moves = [m for m in builder.moves if app.session.view.step_key(m, 0) >= 0]
+        return presses_for(builder, rng.choice(moves))
+    return drive
+
+
+def played_screens(folder, profile, name, options, seed=3):
+    """The app's play screens of a game between two humans, `MOVES` random decisions long."""
+    hw = FakeHW(folder, [], profile, driver=random_decisions(random.Random(seed)))
+    app = App(hw)
+    hw.app = app
+    try:
+        app.play(Session(name, registry.create(name, options), [HUMAN, HUMAN]))
+    except ScriptEnd:
+        pass
+    assert not any(frame[:1] == ["Error"] for frame in hw.frames), hw.frames[-1]
+    return hw
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize("name,options", VARIANTS)
+def test_every_status_string_fits_its_box(tmp_path, name, options, profile):
+    hw = played_screens(tmp_path, profile, name, options)
+    assert len(hw.pressed) > MOVES
+    assert hw.misfits() == []
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_every_menu_and_form_value_fits_its_box(tmp_path, profile):
+    """The main menu, the game list and each game's new-game form with every row's values
+    shown in turn (up to 12 of a row), then the rules and settings screens: nothing is cut,
+    nothing drawn over another string."""
+    from tools.app_driver import game_row
+    for name in registry.game_names():
+        rows = len(registry.game_class(name).OPTIONS) + 2
+        keys = ["a"] + ["down"] * game_row(name) + ["a"]
+        for _ in range(rows):
+            keys += ["up"] + ["right"] * 12
+        hw = FakeHW(tmp_path / name, keys + ["b", "b", "down", "a", "a", "b", "b", "down", "a"],
+                    profile)
+        run_app(hw)
+        assert any(frame[:1] == [registry.game_title(name)] for frame in hw.frames)
+        assert hw.misfits() == [], (name, hw.misfits())
+
+
+
+@pytest.mark.parametrize("name", registry.game_names())
+def test_the_main_menu_footer_says_a_game_is_over_in_16_columns(name):
+    from firmware.menus import describe_save
+    from firmware.saves import SavedGame
+    saved = SavedGame(name, {}, ["human", "ai-easy"], [], "over")
+    line = describe_save(saved, 16)
+    assert len(line) <= 16 and ("finished" in line or line.endswith(" over")), line
