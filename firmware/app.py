@@ -113,15 +113,15 @@ class Session:
         """The end of the game in words, as fully as `cols` characters allow: "Dark wins",
         "Red resigned: Blue wins" (or "Blue wins"), "Draw by agreement" (or "Draw")."""
         winner = self.winner()
-        names = self.game.PLAYERS
+        name = self.game.player_name
         if winner == DRAW:
             words = "Draw by agreement" if self.result == "draw agreed" else "Draw"
             return words if len(words) <= cols else "Draw"
         if self.resigned() >= 0:
-            words = "%s resigned: %s wins" % (names[1 - winner], names[winner])
+            words = "%s resigned: %s wins" % (name(1 - winner), name(winner))
             if len(words) <= cols:
                 return words
-        return names[winner] + " wins"
+        return name(winner) + " wins"
 
     def play(self, move):
         game = self.game
@@ -445,7 +445,7 @@ class App:
         info = []
         if winner == ONGOING:
             player = game.to_move()
-            who = game.PLAYERS[player] + (" AI" if session.is_ai(player) else "")
+            who = game.player_name(player) + (" AI" if session.is_ai(player) else "")
             self.status_token(session, px + 4, py + ui.line_h // 2, player)
             info = self.info
         else:
@@ -535,7 +535,7 @@ class App:
         game = session.game
         moves = game.legal_moves()
         texts = [game.move_to_text(m) for m in moves]
-        title = "%s: %s" % (game.PLAYERS[game.to_move()], registry.game_title(session.name))
+        title = "%s: %s" % (game.player_name(game.to_move()), registry.game_title(session.name))
         choice = self.ui.menu(self.ui.fit(title, self.ui.cols), texts, 0, "B: pause menu")
         return moves[choice] if choice >= 0 else PAUSE
 

@@ -53,6 +53,10 @@ class Game:
         """ONGOING, DRAW, or the winning player (0 or 1)."""
         raise NotImplementedError
 
+    def player_name(self, player):
+        """The name of the side `player` plays (PLAYERS[player] unless a pie choice swapped them)."""
+        return self.PLAYERS[player]
+
     # --- text -----------------------------------------------------------------------------
     def move_to_text(self, move):
         raise NotImplementedError
