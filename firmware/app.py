@@ -14,6 +14,7 @@ from shared_rules.registry import unload
 import shared_rules.games  # noqa: F401  (registers the game names; imports no game)
 from firmware import save_files
 from firmware.builder import MoveBuilder
+from firmware.hw_base import CUE_AI, CUE_CAPTURE, CUE_MOVE, CUE_WIN
 from firmware.ui import STATUS, UI
 from firmware.views.base import BUTTON
 
@@ -63,7 +64,7 @@ def player_level(code):
 
 # Each setting's allowed values, its default first (a damaged value falls back to it).
 SETTINGS = {"level": (DEFAULT_LEVEL,) + tuple(level for level in LEVELS if level != DEFAULT_LEVEL),
-            "targets": ("on", "off"), "demo": ("normal", "slow", "fast")}
+            "targets": ("on", "off"), "demo": ("normal", "slow", "fast"), "sound": ("on", "off")}
 
 
 def run(hw):
@@ -380,9 +381,23 @@ class App:
             return session
         if move == AGAIN:
             return session
+        sounds = self.hw.speaker and self.settings["sound"] == "on"
+        before = session.view.stones(1 - player) if sounds and session.view is not None else -1
         session.play(move)
         session.unsaved = True      # saved once the position is on the screen (settle)
+        if sounds:
+            self.hw.cue(self.cue_of(session, player, before))
         return session
+
+    def cue_of(self, session, player, stones):
+        """The sound cue of the move `player` just played (`stones`: the opponent's on the
+        board before it, view.stones)."""
+        winner = session.winner()
+        if winner == 0 or winner == 1:
+            return CUE_WIN
+        if session.view is not None and 0 <= session.view.stones(1 - player) < stones:
+            return CUE_CAPTURE
+        return CUE_AI if session.is_ai(player) else CUE_MOVE
 
     def settle(self, session):
         """What a decision needs done but not before its screen is sent (tens of ms on the

@@ -327,13 +327,19 @@ def settings_screen(app):
     picked = [LEVELS.index(s["level"] if s["level"] in LEVELS else DEFAULT_LEVEL),
               0 if s["targets"] == "on" else 1,
               ("slow", "normal", "fast").index(s["demo"]) if s["demo"] in DEMO_DELAYS else 1, 0]
+    if app.hw.speaker:      # (a board without one has no sound to turn on)
+        labels.insert(3, "Sound")
+        choices.insert(3, ("on", "off"))
+        picked.insert(3, 0 if s["sound"] == "on" else 1)
     if not app.ui.form("Settings", labels, choices, picked, "Save"):
         return
     s["level"] = LEVELS[picked[0]]
     s["targets"] = choices[1][picked[1]]
     s["demo"] = choices[2][picked[2]]
+    if app.hw.speaker:
+        s["sound"] = choices[3][picked[3]]
     app.ui.show_targets = s["targets"] == "on"
-    if picked[3] == 1 and app.ui.ask("Erase", "Erase the saved game?"):
+    if picked[-1] == 1 and app.ui.ask("Erase", "Erase the saved game?"):
         saves.delete_game(app.folder)
     try:
         saves.save_settings(app.folder, s)

@@ -18,6 +18,12 @@ class ScriptedHw(HwBase):
         buffer, fb = framebuffer(board.WIDTH, board.HEIGHT, board.COLOR, make)
         super().__init__(profile, board.WIDTH, board.HEIGHT, board.COLOR, board.BUTTONS, fb,
                          buffer, str(save_dir), board.LAYER, getattr(board, "JOYSTICK", False))
+        self.speaker = getattr(board, "SPEAKER", False)
+        self.cues = []      # each sound cue sounded (HwBase.cue's kinds), for the tests
+
+    def cue(self, kind):
+        if self.speaker:
+            self.cues.append(kind)
 
     def ticks_ms(self):
         self.now += 1

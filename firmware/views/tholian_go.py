@@ -356,6 +356,10 @@ class View(BaseView):
             self.ring(x, y, self.r_light + 2, c)
             px, py = x, y
 
+    def stones(self, player):
+        dark, light = self.game.counts(player)
+        return dark + light
+
     def info(self):
         game = self.game
         rd, rl = game.counts(0)

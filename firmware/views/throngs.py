@@ -210,6 +210,14 @@ class View(BaseView):
                 continue
             x, y = self.site_xy(key)
             fb.text(str(game.potential(key)), x - 3, y - 3, self.ink[board[key]])
+    def stones(self, player):
+        colour = self.game.colour_of(player)
+        count = 0
+        for v in self.game.board:
+            if v == colour:
+                count += 1
+        return count
+
     def info(self):
         game = self.game
         count = [0, 0, 0]

@@ -47,7 +47,8 @@ def test_settings_are_saved_and_read_back(tmp_path):
     hw = FakeHW(tmp_path, ["down", "down", "a", "down", "right", "down", "right", "down", "down", "down", "a"])
     run_app(hw)
     from firmware.app import SETTINGS
-    assert saves.load_settings(str(tmp_path), SETTINGS) == ({"level": "hard", "targets": "off", "demo": "normal"}, [])
+    assert saves.load_settings(str(tmp_path), SETTINGS) == ({"level": "hard", "targets": "off", "demo": "normal",
+                                                             "sound": "on"}, [])
 
 
 def test_the_level_names_come_from_ai_LEVELS_alone():
