@@ -48,6 +48,7 @@ class View(BaseView):
             self.ybase = by + margin + height - self.zig
             self.scroll = height + 2 * margin - bh
         self.pan = -self.scroll     # start on Red's end, at the bottom
+        self.followed = None        # the last turn follow() has scrolled to
         # Every node's place on the board (the screen's y is this + pan), computed once (with
         # locals: a new game's first screen waits for it).
         n = g.n
@@ -182,7 +183,13 @@ class View(BaseView):
         return True
 
     def follow(self, builder, last):
-        """Scrolls (small screens) so the cursor, or else the path or the last move, is seen."""
+        """Scrolls (small screens) so a turn just played (`last`: its moves) is seen where it
+        happened, the first time it is drawn; else the cursor, or else the path or the last
+        move."""
+        if last and last != self.followed:
+            self.followed = list(last)
+            if self.show_turn(last):
+                return
         node = -1
         if builder is not None and 0 <= builder.cursor < BUTTON:
             node = builder.cursor
@@ -202,6 +209,35 @@ class View(BaseView):
         elif y > by + bh - room:
             self.pan -= y - (by + bh - room)
         self.pan = min(0, max(-self.scroll, self.pan))
+
+    def show_turn(self, last):
+        """Pans so that the nodes of the turn `last` (its moves) are in view, or those of its
+        last move where the whole turn is taller than the view: False if it has no nodes."""
+        _, by, _, bh = self.ui.board_rect
+        room = self.R + 2
+        for moves in (last, last[-1:]):
+            span = self.span(moves)
+            if span is None:
+                return False
+            lo, hi = span
+            if hi - lo <= bh - 2 * room or len(moves) == 1:
+                self.pan = min(0, max(-self.scroll, by + bh // 2 - (lo + hi) // 2))
+                return True
+        return False
+
+    def span(self, moves):
+        """(top, bottom) of the board y of the nodes of `moves`, None if they have none."""
+        game = self.game
+        ys = self.ys
+        span = None
+        for move in moves:
+            for node in game.move_nodes(move):
+                y = ys[node]
+                if span is None:
+                    span = (y, y)
+                elif y < span[0] or y > span[1]:
+                    span = (min(y, span[0]), max(y, span[1]))
+        return span
 
     def can_move_cursor(self, builder):
         if not self.scroll:
