@@ -86,6 +86,41 @@ class View(BaseView):
             self.dark = (p.DARK_RED, p.NAVY)
         else:
             self.web = -1
+            # One colour: the cursor's corners clear of the largest token by a gap.
+            self.cursor_r = self.r_dark + 2
+
+    def draw_cursor(self, builder):
+        if self.web >= 0:
+            BaseView.draw_cursor(self, builder)
+            return
+        # Mono: corner marks round a cleared frame, apart from the token they are round (a
+        # whole frame merged with a dark token's square).
+        if builder.cursor < 0 or builder.cursor >= BUTTON:
+            return
+        x, y = self.screen_xy(builder.depth(), builder.cursor)
+        r = self.cursor_r
+        fb = self.ui.fb
+        fb.rect(x - r + 1, y - r + 1, 2 * r - 1, 2 * r - 1, 0)
+        fb.rect(x - r, y - r, 2 * r + 1, 2 * r + 1, 1)
+        side = 2 * r - 5
+        fb.hline(x - r + 3, y - r, side, 0)
+        fb.hline(x - r + 3, y + r, side, 0)
+        fb.vline(x - r, y - r + 3, side, 0)
+        fb.vline(x + r, y - r + 3, side, 0)
+
+    def mark_selected(self, node):
+        """The token chosen as the move's first step: a ring round it (mono: its inside
+        inverted, which keeps it inside its own shape, apart from its neighbours)."""
+        x, y = self.node_xy(node)
+        ui = self.ui
+        if self.web >= 0:
+            self.ring(x, y, self.r_dark + 1, ui.cursor)
+            return
+        r = (self.r_dark if node < self.g.n_dark else self.r_light) - 1
+        shown = ui.hw.fb        # (ui.fb logs the drawing and cannot be read)
+        for py in range(y - r, y + r + 1):
+            for px in range(x - r, x + r + 1):
+                ui.fb.pixel(px, py, 0 if shown.pixel(px, py) else 1)     # (None off the screen)
 
     def token_boxes(self):
         """Per node kind, the box round a node (left, top, width, height from the node) that
@@ -343,8 +378,7 @@ class View(BaseView):
             self.draw_path(route)
         if builder is not None:
             if builder.prefix:
-                x, y = self.node_xy(builder.prefix[0])
-                self.ring(x, y, self.r_dark + 1, ui.cursor)
+                self.mark_selected(builder.prefix[0])
             self.mark_targets(builder, max(1, self.r_light // 2))
         if self.scroll:
             # Where the screen is on the board: a bar at the right edge.
