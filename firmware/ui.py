@@ -120,6 +120,7 @@ class UI:
         lh = self.line_h
         w, h = self.w, self.h
         self.strip_lines = strip_lines
+        self.legend_y = 0       # STRIP: the line under the board that holds the legend (0: none)
         if w < h + 48:
             self.mode = TOP
             self.board_rect = (0, 2 * lh + 1, w, h - 3 * lh - 2)
@@ -135,6 +136,10 @@ class UI:
             self.board_rect = (0, top, w, h - top)
             self.panel_rect = (0, 0, w, top - 1)
             self.footer_y = 0
+            if h >= 120 and h - top - strip_scale >= 3 * lh:
+                # The board leaves rows free below it (not on a small screen): the legend's line.
+                self.legend_y = h - lh
+                self.board_rect = (0, top, w, h - top - lh)
         else:
             self.mode = PANEL
             self.board_rect = (0, 0, w - pw, h)
@@ -163,6 +168,8 @@ class UI:
         self.fb.fill_rect(px, py, pw, ph, self.bg)
         if self.mode == TOP:
             self.fb.fill_rect(0, self.footer_y - 1, self.w, self.h - self.footer_y + 1, self.bg)
+        if self.legend_y:
+            self.fb.fill_rect(0, self.legend_y, self.w, self.h - self.legend_y, self.bg)
 
     def result_room(self, words, moves):
         """How many characters the status has for the result `words`: TOP left of the move
@@ -319,6 +326,9 @@ class UI:
             text = self.fit(text, right // 8)
             x = 0 if self.mode == TOP else right - 8 * len(text)
             self.text(text, x, max(0, self.footer_y), self.accent)
+            if self.legend_y and legend:
+                line = self.one_line(legend, self.cols)
+                self.text(line, (self.w - 8 * len(line)) // 2, self.legend_y, self.dim)
             if self.mode == TOP and legend:
                 room = right // 8 - len(text) - 2
                 line = ""

@@ -81,3 +81,13 @@ def test_the_main_menu_footer_says_a_game_is_over_in_16_columns(name):
     saved = SavedGame(name, {}, ["human", "ai-easy"], [], "over")
     line = describe_save(saved, 16)
     assert len(line) <= 16 and ("finished" in line or line.endswith(" over")), line
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_every_board_shows_the_button_legend_where_it_has_room(tmp_path, profile):
+    """Lazo's wide board leaves rows free under it on the ODROID-GO: its legend goes there, as
+    Tholian Go's goes beside its board."""
+    for name in ("lazo", "tholian_go"):
+        hw = played_screens(tmp_path / name, profile, name, {})
+        legend = any("A:choose" in " ".join(frame) for frame in hw.frames)
+        assert legend == (profile != "mono128"), (name, hw.frames[-1])
