@@ -182,8 +182,10 @@ def _scroll_marks(ui, above, below, footer):
 
 
 def pager(ui, title, text):
-    """Long text, wrapped; UP/DOWN scroll a line, LEFT/RIGHT a page, A or B close."""
-    lines = ui.wrap(text)
+    """Long text, wrapped; UP/DOWN scroll a line, LEFT/RIGHT a page, A or B close.  Wide
+    screens leave a margin on each side."""
+    margin = 4 if ui.w >= 200 else 0
+    lines = ui.wrap(text, ui.cols - 1 if margin else ui.cols)
     top = ui.line_h + 2
     rows = (ui.h - top - 8) // ui.line_h
     first = 0
@@ -196,7 +198,7 @@ def pager(ui, title, text):
         ui.clear()
         ui.heading(title)
         for row in range(min(shown, len(lines) - first)):
-            ui.text(lines[first + row], 0, top + row * ui.line_h)
+            ui.text(lines[first + row], margin, top + row * ui.line_h)
         page = ""
         if last_first:  # pages of `rows` lines; the last one is shown once scrolled to its end
             pages = (len(lines) + rows - 1) // rows

@@ -91,3 +91,22 @@ def test_every_board_shows_the_button_legend_where_it_has_room(tmp_path, profile
         hw = played_screens(tmp_path / name, profile, name, {})
         legend = any("A:choose" in " ".join(frame) for frame in hw.frames)
         assert legend == (profile != "mono128"), (name, hw.frames[-1])
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_the_rules_pages_use_player_words_and_wide_screens_a_margin(tmp_path, profile):
+    import re
+    from firmware.ui import UI
+    text = __import__("firmware.rules_text.tholian_go", None, None, ["TEXT"]).TEXT
+    assert not re.search(r"\b[LD]\(\d|\b[LD]\d+\.\d", text), "engine notation in the rules"
+    hw = FakeHW(tmp_path, ["a"], profile)
+    ui = UI(hw)
+    try:
+        ui.pager("Tholian Go", text)
+    except ScriptEnd:
+        pass
+    lines = [t for t in hw.visible if t[1] > ui.line_h and not re.match(r"^\d+/\d+$", t[2])]
+    assert len(lines) > 3
+    margin = 4 if hw.width >= 200 else 0
+    assert all(margin <= t[0] and t[0] + 8 * len(t[2]) <= hw.width - margin for t in lines), lines
+    assert hw.misfits() == []
