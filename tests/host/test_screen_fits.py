@@ -110,3 +110,23 @@ def test_the_rules_pages_use_player_words_and_wide_screens_a_margin(tmp_path, pr
     margin = 4 if hw.width >= 200 else 0
     assert all(margin <= t[0] and t[0] + 8 * len(t[2]) <= hw.width - margin for t in lines), lines
     assert hw.misfits() == []
+
+
+@pytest.mark.parametrize("profile", ["pico_lcd13", "odroid_go"])
+def test_lazo_stack_numbers_never_print_over_each_other(tmp_path, profile):
+    """A Lazo position with stacks three high: each level number shows on a tile no other tile
+    rests on, none over another (the framebuffer reports strings drawn over strings)."""
+    from firmware.ui import UI
+    from firmware.views.lazo import View
+    from shared_rules.lazo.rules import space_kij
+    rng = random.Random(8)
+    game = registry.create("lazo")
+    while max([space_kij(s)[0] for s in range(len(game.cells)) if game.cells[s]] or [0]) < 3:
+        highest = max(game.legal_moves(), key=lambda m: (space_kij(m)[0], rng.random()))
+        game.play(highest)
+    hw = FakeHW(tmp_path, [], profile)
+    view = View(UI(hw), game)
+    view.draw(None, [])
+    numbers = [t for t in hw.fb.texts if t[2] in ("2", "3", "4", "5")]
+    assert any(t[2] == "3" for t in numbers)
+    assert hw.fb.overlaps == [], hw.fb.overlaps
