@@ -39,7 +39,7 @@ test: setup
 	$(MAKE) --no-print-directory typecheck
 	$(MAKE) --no-print-directory test-py
 	$(MAKE) --no-print-directory test-mpy
-	$(PY) -m tools.ludii_check tests/data/ludii/*.jsonl.gz
+	$(PY) -m tools.checks.ludii_check tests/data/ludii/*.jsonl.gz
 
 # On every core (pytest-xdist), printing the slowest tests so the next person sees where time goes;
 # a module's tests marked with one xdist_group share a worker (the browser tests: one browser run).
@@ -51,14 +51,14 @@ test-device: setup
 	THOLIA_TEST_DEVICE=1 $(PY) -m pytest tests/device
 
 test-mpy: $(NODE_VM)
-	node tools/mpy_test.mjs tests/rules
+	node tools/vm/mpy_test.mjs tests/rules
 
 check-subset: $(STAMP_PY)
-	$(PY) -m tools.subset_check shared_rules firmware boards
+	$(PY) -m tools.checks.subset_check shared_rules firmware boards
 
-# No private members across modules in the AI tuning modules and the views (issue 19).
+# No private members across modules in the AI tuning modules and the views.
 check-members: $(STAMP_PY)
-	$(PY) -m tools.members_check
+	$(PY) -m tools.checks.members_check
 
 typecheck: setup
 	node node_modules/pyright/index.js -p pyrightconfig.json
@@ -71,27 +71,27 @@ bench-strength: setup
 	nice $(PY) -m tools.bench --long
 
 soak: setup
-	$(PY) -m tools.soak $(ARGS)
+	$(PY) -m tools.bench.soak $(ARGS)
 
 build: setup
-	$(PY) -m tools.build --board $(BOARD)
+	$(PY) -m tools.device.build --board $(BOARD)
 
 uf2: setup
-	$(PY) -m tools.uf2 --board $(BOARD)
+	$(PY) -m tools.device.uf2 --board $(BOARD)
 
 # The browser version: a static folder, build/web/ (python3 -m http.server --directory build/web).
 web: setup
-	$(PY) -m tools.web_build
+	$(PY) -m tools.web.web_build
 
 flash: setup
-	$(PY) -m tools.flash --board $(BOARD) --port "$(PORT)"
+	$(PY) -m tools.device.flash --board $(BOARD) --port "$(PORT)"
 
 devtest: setup
-	$(PY) -m tools.devtest --port "$(PORT)" $(TESTS)
+	$(PY) -m tools.device.devtest --port "$(PORT)" $(TESTS)
 
 # The rules suite (or TESTS) on a virtual Pico of its own, built and booted here: hours, niced.
 devtest-vpico: setup
-	nice $(PY) -m tools.devtest --vpico $(TESTS)
+	nice $(PY) -m tools.device.devtest --vpico $(TESTS)
 
 clean:
 	rm -rf build bench/results.json .pytest_cache

@@ -9,9 +9,9 @@
 #                   name it so); False if absent
 #   SPEAKER         True if the board has a speaker or buzzer for the sound cues (HwBase.cue);
 #                   False if absent
-#   MARCH           mpy-cross's -march for the board's chip (tools/build.py; armv6m if absent)
+#   MARCH           mpy-cross's -march for the board's chip (tools/device/build.py; armv6m if absent)
 #   FIRMWARE        "RPI_PICO": MicroPython's stock firmware runs it, so `make uf2` makes one
-#                   file to flash (tools/uf2.py); absent: `make flash` only
+#                   file to flash (tools/device/uf2.py); absent: `make flash` only
 #   SKIN_LAYOUT     the simulator's picture (desktop_sim/skin.py): "beside" (d-pad left of the
 #                   screen, keys right of it) or "below" (screen on top, controls under it)
 #   SKIN_COLOUR     the body's RGB

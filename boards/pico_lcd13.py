@@ -7,14 +7,14 @@ COLOR = True
 DRIVER = "st7789"
 ROTATION = 1                       # landscape, joystick on the left (firmware/drivers/st7789.py)
 MARCH = "armv6m"                   # mpy-cross's chip: RP2040 (a Pico 2 / RP2350 runs armv6m code too)
-FIRMWARE = "RPI_PICO"              # MicroPython's stock firmware for it: make uf2 (tools/uf2.py)
+FIRMWARE = "RPI_PICO"              # MicroPython's stock firmware for it: make uf2 (tools/device/uf2.py)
 
 SPI_ID = 1
 # MicroPython v1.27 clocks the RP2040's peripherals (clk_peri: SPI, UART) from the 48 MHz USB
 # PLL, where the SPI runs at 24 MHz at most.  setup() feeds clk_peri from the system clock
 # instead (machine.freq(f, f); USB keeps its own clock, the REPL stays on USB), and the SPI then
-# runs at 62.5 MHz (125 MHz / 2), the ST7789's fastest write clock: a whole frame's wire time
-# 14.7 ms instead of 38.4.  A UART made after setup() gets its baud rate from the new clock.
+# runs at 62.5 MHz (125 MHz / 2), the ST7789's fastest write clock.  A UART made after
+# setup() gets its baud rate from the new clock.
 SPI_BAUDRATE = 62_500_000
 SCK = 10
 MOSI = 11

@@ -37,8 +37,7 @@ _mem_alloc = getattr(gc, "mem_alloc", None)    # MicroPython only; the simulator
 _mem_free = getattr(gc, "mem_free", None)
 # Below this much free heap the app collects the garbage once the screen is updated, so that
 # the collector (tens of ms on a full RP2040 heap) does not run in the middle of the next one,
-# and the next one does not draw over a heap full of garbage (Tholian Go's played moves on the
-# virtual Pico, the worst of 28: 134.5 ms emulated at 48 KB, 108.6 at 72 KB).
+# and the next one does not draw over a heap full of garbage.
 _LOW_FREE = const(72 * 1024)
 
 
@@ -201,7 +200,7 @@ class App:
             self.leave_screen("firmware.menus")  # collected once the game's first screen is sent (settle)
             self.play(session)
             # The AI's code and tables leave with the game (its first search brings them back):
-            # on the virtual Pico they held Tholian Go's left game and ~9 KB beside the menus.
+            # they would hold the left game's heap beside the menus.
             self.unload_ai(session.name)
 
     def repair_settings(self):
@@ -580,8 +579,7 @@ class App:
         label, _, short = label.partition("|")
         short = short or label
         self.draw_play(session, None, label + (" (B: stop)" if self.ui.cols >= 28 else "") + "|" + short)
-        # Imported once its screen is sent: the first import of a game took 25-30 ms on the
-        # virtual Pico, which the played move's screen would wait for.
+        # Imported once its screen is sent, which would otherwise wait for the import.
         from shared_rules import ai
         hw = self.hw
         cancelled = [False]

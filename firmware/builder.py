@@ -17,8 +17,7 @@ def compact(moves, shift, keys):
     """`moves` two bytes each where they fit: the builder keeps them while the player chooses
     (Thoughtwave's ~1,500 opening moves: 3 KB of the device's heap instead of 6).  When each
     move's first step is move >> shift (`keys`: those steps), the steps bound the moves, and
-    the moves need no scan of their own (min() and max() took 6 ms of Thoughtwave's on the
-    virtual Pico)."""
+    the moves need no scan of their own (min() and max() over them are slow)."""
     if not moves:
         return moves
     if shift >= 0:
@@ -88,8 +87,7 @@ class MoveBuilder:
         # view says a step's key is a shift of the move (view.step_shift).  The keys come
         # mostly in runs and in ascending order (moves listed by their first step): then a key
         # above every one met is new without a look-up, and the targets need no sort
-        # (MicroPython's sort takes quadratic time on a sorted list: 8.5 ms for Lazo's 145 on
-        # the virtual Pico).
+        # (MicroPython's sort takes quadratic time on a sorted list).
         shift = view.step_shift(candidates, depth)
         run_keys, starts = key_runs(candidates, shift, view.step_key, depth)
         targets = []       # the keys in the order met

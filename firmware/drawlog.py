@@ -73,7 +73,7 @@ class DrawLog:
 
     def fill_rects(self, xs, ys, count, dx, dy, w, h, c):
         """fill_rect(xs[i] + dx, ys[i] + dy, w, h, c) for i < count, logged as those calls (the
-        target marks: a call of this method each cost ~100 us on the virtual Pico)."""
+        target marks)."""
         fb = self.fb
         heads = self.heads
         tails = self.tails
@@ -95,8 +95,8 @@ class DrawLog:
     def areas(self, states, xs, ys, dy, kinds, boxes):
         """For each place p (of len(states)) whose state states[p] (0..15) is not 0, a call
         that draws nothing: it stands for what a view drew for that place straight on the
-        framebuffer (a kept call per line and token was most of Tholian Go's played move on the
-        virtual Pico), and covers every pixel of it: (xs[p] + left, ys[p] + dy + top, w, h),
+        framebuffer (a kept call per line and token would be most of a played move's time),
+        and covers every pixel of it: (xs[p] + left, ys[p] + dy + top, w, h),
         its kind kinds[p]'s box in `boxes` (left, top, w, h, the next kind's...).  Two
         drawings differ in it where the state does."""
         heads = self.heads
@@ -119,8 +119,7 @@ class DrawLog:
 def box(head, tail):
     """The rectangle (x, y, w, h) that holds every pixel one kept call can touch.  (Its
     locals and stack fit 11 slots: MicroPython then keeps its frame off the heap, whose search
-    for a free run through a fragmented heap cost a played move most of a millisecond per
-    rectangle on the virtual Pico.)"""
+    for a free run through a fragmented heap slows each rectangle of a played move.)"""
     op = head & 7
     x = ((head >> 8) & 1023) - 512
     y = ((head >> 18) & 1023) - 512
@@ -159,7 +158,7 @@ def changes(old, new, out):
     """Appends to `out` the rectangle (x, y, w, h) of each call that one of the two drawings
     (DrawLogs) has and the other lacks.  One dict operation per call: the old drawing's calls
     stored, the new one's popped (with a test per call of whether it was there, and another for
-    heads shared, it took 30-40 ms of a played move on the virtual Pico); little allocation
+    heads shared, it was most of a played move's time); little allocation
     (dict(zip(...)) made a tuple per call: a collection in the middle of an update costs more
     than the update)."""
     heads, tails = old.heads, old.tails

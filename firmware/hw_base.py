@@ -1,6 +1,6 @@
 # What every `hw` object shares (docs/architecture.md, "The hardware layer contract"): the
 # device's (firmware/device_hal.py), the simulator's (desktop_sim/sim.py) and the scripted ones
-# that drive the app in tests and tools (tools/app_driver.py).  A subclass puts the shown
+# that drive the app in tests and tools (tools/device/app_driver.py).  A subclass puts the shown
 # rectangles on its panel (send) and reads its buttons (poll).
 import framebuf
 from micropython import const
@@ -60,7 +60,7 @@ class HwBase:
             self.send(0, 0, self.width, self.height)
             return
         # (Few locals: MicroPython keeps a frame of at most 11 slots off the heap, whose
-        # search for a free run cost a partial update ~0.5 ms per rectangle on the virtual Pico.)
+        # search for a free run slows each rectangle of a partial update.)
         if x + w > self.width:
             w = self.width - x
         if y + h > self.height:

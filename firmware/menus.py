@@ -32,8 +32,7 @@ def main_menu(app):
         actions += [new_game, rules, settings_screen, about]
         app.report_heap()
         # The save is replayed while the player reads the menu, a move at a time: Continue then
-        # finishes it and draws the board (Tholian Go's replay took ~700 ms emulated on the
-        # virtual Pico after the press).
+        # finishes it and draws the board, without the replay's wait after the press.
         choice = app.ui.menu("Tholia", items, index, footer, None, ahead and ahead.step_quietly)
         if choice < 0:
             continue
@@ -106,7 +105,7 @@ def set_up_game(app, name):
     app.activate(name)
     cls = registry.game_class(name)
     # The board view's code is loaded with the rules', before the form: not after Start, where
-    # the game's first screen would wait for it (20-50 ms on the virtual Pico).
+    # the game's first screen would wait for it.
     app.view_class(name)
     if cls.SETUP_MODULE:
         __import__(cls.SETUP_MODULE)    # the same: run once by the game's creation, then forgotten
@@ -137,8 +136,8 @@ def set_up_game(app, name):
         picked.append(default_ai if p == 1 else 0)
     del option_words
     app.drop("firmware.option_words")
-    # Looked up before the form, not after Start: without a save, its four files' look-ups took
-    # ~10 ms of the new game's first screen on the virtual Pico (nothing saves while the form is shown).
+    # Looked up before the form, not after Start, where the new game's first screen would wait
+    # for its four files' look-ups (nothing saves while the form is shown).
     saved = saves.has_game(app.folder)
 
     def chosen():
@@ -148,8 +147,7 @@ def set_up_game(app, name):
         return options
 
     # The game of the options shown, made while the player reads the form: Start then only
-    # draws it (Tholian Go's tables and setup took ~40 ms of its first screen on the virtual
-    # Pico).  Made again when an option changes; never if the options are refused.
+    # draws it.  Made again when an option changes; never if the options are refused.
     ready = {}      # "options", and "game" made with them
 
     def prepare():
@@ -262,10 +260,9 @@ class Replay:
         return True
 
     def step_quietly(self):
-        """`step` for the main menu's wait, then the board view's code (20-50 ms on the virtual
-        Pico) and a collection of the replay's garbage (else the board view's first allocations
-        met a full heap: Lazo's Continue collected for 23 ms).  Any trouble marks the replay
-        failed, and Continue does it again, saying why."""
+        """`step` for the main menu's wait, then the board view's code and a collection of the
+        replay's garbage (else the board view's first allocations meet a full heap).  Any
+        trouble marks the replay failed, and Continue does it again, saying why."""
         if self.failed or self.ready:
             return False
         try:

@@ -124,8 +124,7 @@ def read_text(path):
     with open(path, "rb") as f:
         # The file's size (at most MAX_FILE_BYTES, checked above) and one byte more, so a file
         # that grew since is refused below: a read of MAX_FILE_BYTES + 1 takes that block from
-        # the heap at once, which on the virtual Pico after Save and quit was not there
-        # (Continue set the save aside as unreadable).
+        # the heap at once, which may not be there after Save and quit.
         data = f.read(size + 1)
     if len(data) > MAX_FILE_BYTES:
         raise SaveError("the file is too big (over %d bytes)" % MAX_FILE_BYTES)

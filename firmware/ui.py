@@ -16,15 +16,13 @@ from firmware.drawlog import DrawLog, changes
 _ALIASES = {"x": "menu", "start": "menu", "select": "menu"}
 
 # Waiting for a button, the buttons are read this often: a press waits half of it on average
-# before anything is drawn (measured on the virtual Pico, 15 ms made the cursor's median
-# latency 7 ms longer).
+# before anything is drawn.
 _IDLE_MS = const(4)
 # The play screen's parts whose drawing is logged (ui.log_drawing).
 BOARD = const(0)
 STATUS = const(1)
-# What sending one more rectangle costs, in pixels sent: its window commands and calls took
-# 0.5 ms on the virtual Pico, a pixel 0.4 us.  Rectangles are stacked where the pixels that
-# adds cost less.
+# What sending one more rectangle costs, in pixels sent (its window commands and calls).
+# Rectangles are stacked where the pixels that adds cost less.
 _RECT_PX = const(1024)
 # On a mono panel rectangles to send on one band of rows are joined across gaps of up to this
 # many pixels.
@@ -363,7 +361,7 @@ class UI:
         self.fb.fill(self.bg if c < 0 else c)
 
     def text(self, s, x, y, c=-1):
-        if c < 0:       # (a frame within 11 words, off the heap: see tools/mpy_frames.py)
+        if c < 0:       # (a frame within 11 words, off the heap: see tools/vm/mpy_frames.py)
             c = self.fg
         self.fb.text(drawable(s), x, y, c)
 
@@ -436,8 +434,8 @@ class UI:
 
     def send_rects(self, rects):
         """Sends the rectangles on the screen, a band of 8 rows at a time, in whole 8-pixel
-        columns (the colour driver expands those a word at a time, any other a pixel at a time:
-        twice as slow on the virtual Pico), joined where more pixels cost less than another
+        columns (the colour driver expands those a word at a time, any other a pixel at a time),
+        joined where more pixels cost less than another
         rectangle: how much depends on the panel (send_bands, send_spans)."""
         w, h = self.w, self.h
         x0s = self.band_x0
@@ -473,7 +471,7 @@ class UI:
         band_x1; emptied): the spans of successive bands are stacked into one rectangle where
         the pixels that adds cost less than another rectangle (_RECT_PX), and over a band
         without changes between two that do where the same holds.  (No sort, dict or tuple:
-        send_spans' joins took 3-8 ms of Tholian Go's played move on the virtual Pico.)"""
+        they would slow every played move.)"""
         w, h = self.w, self.h
         x0s = self.band_x0
         x1s = self.band_x1

@@ -25,7 +25,7 @@ class Game:
     INT_RANGES = {}
     # A module that a new game imports, runs and forgets (Tholian Go's set-up), or "": the app
     # loads it with the new game's form, so that the game's first screen does not wait for its
-    # import (~20 ms on the virtual Pico, a module's import being mostly the file system's).
+    # import (a module's import is mostly the file system's time).
     SETUP_MODULE = ""
 
     def __init__(self, options=None):

@@ -18,7 +18,7 @@ try:
     from firmware.drivers import gs4_rgb565
     _expand = gs4_rgb565.expand
 except (ImportError, SyntaxError):  # no native emitter: its viper does not compile, or a
-    gs4_rgb565 = None                # bytecode-only build (tools.build --march none) left it out
+    gs4_rgb565 = None                # bytecode-only build (tools.device.build --march none) left it out
 
 CASET = const(0x2A)
 RASET = const(0x2B)
@@ -85,8 +85,7 @@ class Rgb565Panel:
         """Sends the rectangle (already clipped to the screen) as RGB565, band by band: as
         many rows at a time as the band buffer holds at this width (a narrow rectangle in a
         few calls, not one per 8 rows).  (Split in two so that this frame fits the 11 slots
-        MicroPython keeps off the heap: a heap frame cost a partial update ~0.5 ms a
-        rectangle on the virtual Pico, whose fragmented heap it searched for a free run.)"""
+        MicroPython keeps off the heap: a heap frame means a search of a fragmented heap.)"""
         self._window(x, y, w, h)
         self._one[0] = RAMWR
         self.cs(0)

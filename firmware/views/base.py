@@ -194,7 +194,7 @@ class View:
     def mark_targets(self, builder, r):
         """Small dots on the places the cursor can go (buttons are drawn by the app), where
         the builder placed them, in one call (a call per target to place it and one to draw
-        it took 30 ms of Lazo's first screen on the virtual Pico).  Drawn by draw_board, whose
+        it is slow on the device).  Drawn by draw_board, whose
         drawing is logged (View.draw)."""
         if builder is None or not self.ui.show_targets:
             return

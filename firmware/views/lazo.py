@@ -32,9 +32,8 @@ class View(BaseView):
         self.r = t // 2
         self.cursor_r = self.r + 1
         # Every space's place on the screen, computed once, a row at a time: space k.i.j is at
-        # px = 2i + j + k - 1, py = 3j + k - 1 (shared_rules.lazo.rules.space_xy, whose call per space
-        # took 51 ms of a new game's first screen on the virtual Pico, and a loop per space
-        # 21 ms); t is even.
+        # px = 2i + j + k - 1, py = 3j + k - 1 (shared_rules.lazo.rules.space_xy, without its call
+        # or a loop per space, both slow on the device); t is even.
         xs = self.xs = array("h", bytes(2 * N_SPACES))
         ys = self.ys = array("h", bytes(2 * N_SPACES))
         for k in range(1, N_LEVELS + 1):

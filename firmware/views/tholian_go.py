@@ -165,7 +165,7 @@ class View(BaseView):
     def step_key(self, move, depth):
         # move_kind() and move_node() inlined (the rules' encoding: the kind in the low 2 bits,
         # the node above them): the builder asks for every move of a decision, and a call each
-        # took most of its time on the virtual Pico.
+        # would be most of its time.
         kind = move & 3
         if kind == STEP:
             # The token's node, then its neighbour's (move_nodes() would make a list per move).

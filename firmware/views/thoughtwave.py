@@ -128,7 +128,7 @@ class View(BaseView):
         # Every square empty (tiles cover the ones played).
         if ui.color:
             # Each square's outline, as the lines along the rows and columns of squares: the
-            # same pixels in 40 calls instead of 100 (6 ms of a new game on the virtual Pico).
+            # same pixels in 40 calls instead of 100.
             for i in range(SIZE):
                 for edge in (i * sq, i * sq + sq - 1):
                     fb.hline(x0, y0 + edge, span, self.empty)

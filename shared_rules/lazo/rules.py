@@ -260,7 +260,7 @@ class Lazo(Game):
         self._clear()
 
     def _clear(self):
-        # By slices (a loop over the spaces took 18 ms of a new game on the virtual Pico).
+        # By slices: a loop over the spaces is slow on the device.
         self.cells[0:N_SPACES] = bytes(N_SPACES)
         self.supported[0:LEVEL1] = b"\x03" * LEVEL1
         self.supported[LEVEL1:N_SPACES] = bytes(N_SPACES - LEVEL1)

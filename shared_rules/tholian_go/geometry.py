@@ -161,7 +161,7 @@ def filled(count, value, code="H"):
     # raw bytes: no temporary list (a list of ints costs twice the array's memory on MicroPython).
     a = array(code, bytes(count * (1 if code == "B" else 2)))
     if value and count:
-        # Doubled in C (a loop per value took ~15 ms of a new game's tables on the virtual Pico).
+        # Doubled in C: a loop per value is slow on the device.
         a[0] = value
         done = 1
         while done < count:

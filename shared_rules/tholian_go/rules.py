@@ -4,7 +4,7 @@
 # whole-move listing of §4 in tholian_go/moves.py (both imported only when used); captures,
 # transformation and the end in tholian_go/captures.py.
 #
-# Options (names of issue 4; the first value is the default)
+# Options (the first value is the default)
 #   variant     standard | ultimate | chain | football | lucky | oracle | scrimmage | lucky_scrimmage
 #   push_limit  off | on        String Push Limit, combinable with every variant
 #   space       standard | periodic | wide | long | square   (wide = 2 boards side by side,

@@ -3,15 +3,14 @@
 # per game, this code then leaves the device's heap.  tholian_go/rules.py's class lists the state it
 # sets.
 #
-# The tables as data: tools/build.py writes every space's tables (what tholian_go_build makes)
+# The tables as data: tools/device/build.py writes every space's tables (what tholian_go_build makes)
 # into the board's filesystem, in the folder SPACES_FOLDER beside this module, and Space() reads
-# them (load_space) instead of building them: on the virtual Pico the build took ~95 ms of a new
-# game, its module's import included (this module is imported for the game's setup anyway).
+# them (load_space) instead of building them, which would delay a new game's first screen.
 # From source (CPython, the MicroPython VM, tests run on a board) there is no such file and the
 # space is built.  A file: a header of HEAD unsigned 16-bit words (FORMAT, n_dark, n,
 # n_light_edges, n_edges, the lengths of the six node lists), then the tables of
 # space_parts() in that order, each its array's bytes (little-endian, as on the boards:
-# tools/build.py refuses a big-endian host).
+# tools/device/build.py refuses a big-endian host).
 from array import array
 
 from shared_rules.game import ONGOING, GameError
@@ -108,7 +107,7 @@ def setup(game):
         _random_setup(game)
     else:
         # The start position: _put's counts and hash without a call per token (the dirty flags
-        # are set above; ~2 ms of a new game on the virtual Pico).
+        # are set above).
         board = game.board
         zk = g.zkeys
         z = 0
@@ -200,7 +199,7 @@ def load_space(sp, name, axes):
         node_code = "B" if w == 1 else "H"
         size = sp.cols * (sp.lines + 1) * w
         # In space_parts' order, each array made from its bytes as read (an empty array filled
-        # by readinto took twice the calls: ~0.25 ms each on the virtual Pico).
+        # by readinto takes twice the calls).
         sp.grid = (array(node_code, f.read(size)), array(node_code, f.read(size)))
         sp.xs = bytearray(f.read(n))
         sp.ys = bytearray(f.read(n))
@@ -233,7 +232,7 @@ def space_parts(sp, lists):
 
 
 def write_space(sp, file_path):
-    # sp built with its axes (tools/build.py, on the host).
+    # sp built with its axes (tools/device/build.py, on the host).
     node_code = "B" if sp.n < 256 else "H"
     nodes = sp.start + sp.targets + sp.chain_ends
     lists = [array(node_code, x) for x in nodes]

@@ -64,7 +64,7 @@ def ptr8(buffer):
 # (last, unchanged if none) << 8.  A step costs 0 to 4, so five stacks hold the squares at d ..
 # d + 4: the stack of distance d is slot d % 5.  A square found again at a lower distance is
 # skipped when its old entry comes up.  Written for MicroPython's viper code emitter too (byte
-# pointers, machine ints): tools/build.py turns the comment above it into the decorator for a
+# pointers, machine ints): tools/device/build.py turns the comment above it into the decorator for a
 # chip with a native emitter, where it runs as machine code with the same results; CPython and a
 # MicroPython without one run it as it is.  A step's cost is worked out where it is taken (a
 # table of them, kept up to date with the mirror, cost more to refresh than it saved here).

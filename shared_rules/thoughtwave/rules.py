@@ -209,8 +209,7 @@ class Thoughtwave(Game):
         """Fresh derived state for the current board and hands (history cleared)."""
         self.history = []
         self._to_move = to_move
-        # Slices, and a call for the tiles only: a loop over every cell per array took 9 ms of
-        # a new game on the virtual Pico.
+        # Slices, and a call for the tiles only: a loop over every cell per array is slow.
         self._parent[:] = bytes(range(CELLS))
         self._rank[:] = bytes(CELLS)
         self._log_len = 0

@@ -1,5 +1,5 @@
 # Throngs positions and decisions in the format of Ludii's reference vectors
-# (tests/data/ludii/README.md), for the agreement check (tools/ludii_check.py) and its tests.
+# (tests/data/ludii/README.md), for the agreement check (tools/checks/ludii_check.py) and its tests.
 # Not needed on the device.
 from shared_rules.game import ONGOING, DRAW
 from shared_rules.throngs.rules import DEPLOY, CAPTURE, MOVE, DEST, PASS, KIND_MASK, SITE_MASK

@@ -65,8 +65,7 @@ _PIECE_CHARS = ".LD"
 # multiple assignment of more than three names.
 def _zeros(count):
     """array('H') of `count` zeros, made from raw bytes (2 a value: the same count on CPython
-    and MicroPython) without a loop (a loop over the tables took 16 ms of a new game on the
-    virtual Pico)."""
+    and MicroPython) without a loop, which is slow on the device."""
     return array("H", bytes(2 * count))
 
 
@@ -80,8 +79,8 @@ class _Geometry:
         self.col = bytes(c % size for c in range(cells))
         self.row = bytes(c // size for c in range(cells))
         # 8-neighbour lists, cell c's in nb[nb_start[c]:nb_start[c + 1]]: the row below, its own
-        # row, the row above, each from the left (a loop over the nine offsets took 10 ms of a
-        # new game on the virtual Pico, a tuple of the three rows per cell 4 of the 11 left).
+        # row, the row above, each from the left (neither a loop over the nine offsets nor a
+        # tuple of the three rows per cell: both are slow on the device).
         starts = _zeros(cells + 1)
         nbs = bytearray(8 * cells)
         k = 0
@@ -107,7 +106,7 @@ class _Geometry:
         self.nb = bytes(nbs[:k])
         # The triangles' passages, for the trap test's flood fill: filled by the first test
         # that needs them (a dot whose four rays are all cut, some moves into a game), not in
-        # the new game's first screen (16 ms on the virtual Pico); allocated here, while the
+        # the new game's first screen; allocated here, while the
         # heap has room for the block.
         self.triangles = 4 * (size - 1) * (size - 1)
         self.passages = _zeros(9 * self.triangles)
@@ -138,8 +137,8 @@ def _fill_passages(out, size):
     """
     n = size - 1  # unit squares per side
     i = 0
-    # A square's 36 values at once (a call per passage took 23 ms of a new game on the
-    # virtual Pico).  Its neighbours' triangles: S of the square above, W of the one on the
+    # A square's 36 values at once (a call per passage is slow on the device).  Its
+    # neighbours' triangles: S of the square above, W of the one on the
     # right, N of the one below, E of the one on the left.
     for r in range(n):
         for c in range(n):

@@ -6,12 +6,12 @@ import re
 import pytest
 
 from test_vpico import GAMES, differing_pixels, node_budgets, play_both, run_tool, shipped  # noqa: F401  (fixtures)
-from tools import vpico_games
+from tools.device import vpico_games
 
 
 def test_the_whole_rules_suite_passes_on_the_real_firmware():
     # make devtest-vpico: the UF2 built, a virtual Pico of its own booted, the table of modules
-    dev = run_tool("tools.devtest", "--vpico", "tests/rules", timeout=6 * 3600)
+    dev = run_tool("tools.device.devtest", "--vpico", "tests/rules", timeout=6 * 3600)
     last = dev.stdout.strip().splitlines()[-1]
     assert re.fullmatch(r"\d+ passed, 0 failed", last), dev.stdout[-3000:] + dev.stderr[-2000:]
 

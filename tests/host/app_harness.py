@@ -9,7 +9,7 @@ import numpy as np
 from desktop_sim import profiles
 from desktop_sim.sim import ScreenTextFrameBuffer, pixel_indices, shown_texts
 from firmware.hw_base import press
-from tools.app_driver import ScriptedHw, presses_for  # noqa: F401  (presses_for: for the tests)
+from tools.device.app_driver import ScriptedHw, presses_for  # noqa: F401  (presses_for: for the tests)
 
 PROFILES = profiles.names()
 

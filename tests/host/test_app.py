@@ -60,7 +60,8 @@ def test_the_level_names_come_from_ai_LEVELS_alone():
     words = {"ai-" + level for level in ai.LEVELS} | {"AI " + level for level in ai.LEVELS}
     words |= set(ai.LEVELS) - {"normal"}         # "normal" is also a demo speed
     root = Path(__file__).resolve().parents[2]
-    tools = ["app_driver.py", "vm_app_session.py", "vm_screen_session.py", "vpico_games.py"]
+    tools = ["device/app_driver.py", "vm/vm_app_session.py", "vm/vm_screen_session.py",
+             "device/vpico_games.py"]
     for path in list((root / "firmware").rglob("*.py")) + [root / "tools" / name for name in tools]:
         found = [node.value for node in ast.walk(ast.parse(path.read_text()))
                  if isinstance(node, ast.Constant) and node.value in words]
@@ -134,8 +135,8 @@ def test_continue_resumes_the_saved_game(tmp_path):
 
 @pytest.mark.parametrize("idles, before", [(3, 2), (9, 5)])
 def test_the_main_menu_replays_the_save_while_the_player_reads_it(tmp_path, monkeypatch, idles, before):
-    """Issue 20: Continue replayed the save after the press (Tholian Go: ~700 ms emulated on the
-    virtual Pico).  The main menu replays it while it waits, a move at a time (a key is not
+    """Continue replayed the save after the press (slow for Tholian Go).  The main menu
+    replays it while it waits, a move at a time (a key is not
     kept waiting for the whole); Continue finishes what is left and makes the game no more."""
     moves = ["d4", "e5", "c3", "f6", "c6"]
     trap_game(tmp_path, moves)
@@ -570,8 +571,8 @@ def test_the_play_screen_shows_a_button_legend_where_there_is_room(tmp_path, pro
 
 
 def test_the_ai_declines_a_draw_in_the_opening_and_takes_one_only_when_not_ahead(tmp_path):
-    # Lazo, human against the AI: the offer after one tile each is declined (issue 22: accepted
-    # at move 5).  Later, the answer follows the AI's evaluation.
+    # Lazo, human against the AI: the offer after one tile each is declined (it was once
+    # accepted at move 5).  Later, the answer follows the AI's evaluation.
     from firmware.pause import DRAW_FROM, ai_takes_draw
     from shared_rules.rng import Rng
     keys = new_game_keys("lazo", humans=False)
@@ -677,7 +678,7 @@ def test_the_ai_time_caps_stay_off_when_the_app_unloads_the_ai():
 
 
 def test_resume_goes_on_with_the_decision_left_for_the_pause_menu(tmp_path):
-    # Its targets are not listed again (tens of ms on the device; Resume -> board <= 150 ms):
+    # Its targets are not listed again (Resume -> board is within a redraw's 150 ms):
     # the same builder, the cursor where it was; after an Undo in the pause menu, a new one.
     seen = []
     stages = [["right"], ["b", "a"], ["a"], ["b", "down", "a"], None]
@@ -695,7 +696,7 @@ def test_resume_goes_on_with_the_decision_left_for_the_pause_menu(tmp_path):
 
 
 def test_the_ais_thinking_screen_is_sent_before_its_code_is_imported(tmp_path):
-    # The played move's screen does not wait for the AI's import (25-30 ms on the device).
+    # The played move's screen does not wait for the AI's import.
     import sys
 
     class Recorder(FakeHW):
@@ -710,7 +711,7 @@ def test_the_ais_thinking_screen_is_sent_before_its_code_is_imported(tmp_path):
 
 
 def test_a_games_view_is_loaded_with_its_form_not_after_start(tmp_path):
-    # A new game's first screen does not wait for the view's import (20-50 ms on the device).
+    # A new game's first screen does not wait for the view's import.
     import sys
     from firmware.app import unload
     unload("firmware.views.lazo")   # (another test may have loaded it in this process)

@@ -1,4 +1,4 @@
-"""The app under faults (issue 35): out of memory while saving, a full flash, control characters
+"""The app under faults: out of memory while saving, a full flash, control characters
 and text of any length from a save, a rematch at the seed's bound.  The app is driven by
 tests/host/app_harness.py."""
 import errno

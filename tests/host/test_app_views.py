@@ -189,8 +189,8 @@ def test_tholian_go_push_is_built_node_by_node_and_b_takes_back_a_node(tmp_path)
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_lazo_places_every_space_where_space_xy_puts_it(tmp_path, profile):
-    # The view computes the places a row at a time (a call of space_xy per space was 51 ms of
-    # the device's new game); the formula it inlines must stay space_xy's.
+    # The view computes the places a row at a time (a call of space_xy per space is slow on
+    # the device); the formula it inlines must stay space_xy's.
     from shared_rules.lazo.rules import N_SPACES, space_xy
     view = view_for("lazo", FakeHW(tmp_path, profile=profile), registry.create("lazo"))
     t = view.t
@@ -272,8 +272,7 @@ def test_tholian_go_step_keys_follow_the_rules_encoding(tmp_path, options):
 
 def test_tholian_go_rings_each_node_of_the_last_turn_once():
     # A token that steps on and off a node in one turn: that node was ringed twice, two equal
-    # calls in the log, which changes() then tells apart the slow way (~5 ms of a played move
-    # on the virtual Pico).
+    # calls in the log, which changes() then tells apart the slow way.
     from firmware.ui import BOARD
     hw = FakeHW(".", profile="pico_lcd13")
     game = registry.create("tholian_go")

@@ -1,6 +1,6 @@
 """The app under the real MicroPython VM (WebAssembly port, with the real framebuf): the menus,
 each game's move entry through the d-pad, autosave and replay, and the save file's fallbacks.
-Driven by tools/vm_app_session.py and tools/vm_steps.mjs."""
+Driven by tools/vm/vm_app_session.py and tools/vm/vm_steps.mjs."""
 import json
 import os
 import subprocess
@@ -19,13 +19,13 @@ def run_vm_script(tmp_path, text, done_line):
     """Runs `text` under the VM with the app mounted; it must exit cleanly and print done_line."""
     script = tmp_path / "script.py"
     script.write_text(text)
-    proc = subprocess.run(["node", "tools/mpyvm.mjs"] + MOUNTS + [str(script)],
+    proc = subprocess.run(["node", "tools/vm/mpyvm.mjs"] + MOUNTS + [str(script)],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0 and done_line in proc.stdout, proc.stdout[-3000:] + proc.stderr[-3000:]
 
 
 def vm_session(*args):
-    proc = subprocess.run(["node", "tools/vm_steps.mjs"] + MOUNTS + ["tools/vm_app_session.py"] + list(args),
+    proc = subprocess.run(["node", "tools/vm/vm_steps.mjs"] + MOUNTS + ["tools/vm/vm_app_session.py"] + list(args),
                           cwd=ROOT, capture_output=True, text=True, timeout=600)
     lines = [l for l in proc.stdout.splitlines() if l.startswith("@@BENCH ")]
     assert proc.returncode == 0 and lines, proc.stdout[-3000:] + proc.stderr[-3000:]
@@ -87,7 +87,7 @@ print("saves ok")
 def test_saves_and_their_fallbacks_under_micropython(tmp_path):
     script = tmp_path / "saves_check.py"
     script.write_text(SAVES_SCRIPT)
-    proc = subprocess.run(["node", "tools/mpyvm.mjs"] + MOUNTS + [str(script)],
+    proc = subprocess.run(["node", "tools/vm/mpyvm.mjs"] + MOUNTS + [str(script)],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0 and "saves ok" in proc.stdout, proc.stdout + proc.stderr
 
@@ -95,7 +95,7 @@ def test_saves_and_their_fallbacks_under_micropython(tmp_path):
 TOUR_SCRIPT = r'''
 from firmware.app import App
 from firmware import saves
-from tools.vm_app_session import ScriptedHW, Stop
+from tools.vm.vm_app_session import ScriptedHW, Stop
 from shared_rules import registry
 import shared_rules.games
 
@@ -148,7 +148,7 @@ def test_menus_pause_menu_hint_resign_and_rematch_under_micropython(tmp_path):
 MODULES_SCRIPT = r'''
 import sys
 from firmware.app import App
-from tools.vm_app_session import ScriptedHW, Stop
+from tools.vm.vm_app_session import ScriptedHW, Stop
 from shared_rules import registry
 import shared_rules.games
 

@@ -1,4 +1,4 @@
-"""The virtual Pico bench's heap figures (tools/bench_vpico.py): its device code (REPLAY) run
+"""The virtual Pico bench's heap figures (tools/bench/bench_vpico.py): its device code (REPLAY) run
 on CPython, gc.mem_alloc() counted by tracemalloc (objects are freed as soon as they are let
 go; a conservative collector may keep one alive through a stale pointer on its stack)."""
 import tracemalloc
@@ -6,7 +6,7 @@ import tracemalloc
 from shared_rules import ai, registry
 from shared_rules.thoughtwave import ai as ai_thoughtwave
 import shared_rules.games  # noqa: F401
-from tools.bench_vpico import REPLAY
+from tools.bench.bench_vpico import REPLAY
 
 
 class TracedHeap:

@@ -1,9 +1,10 @@
-"""The benchmarks' statistics and target table (tools/benchlib.py, tools/bench.py)."""
+"""The benchmarks' statistics and target table (tools/bench/benchlib.py, tools/bench/runner.py)."""
 import pytest
 
 from shared_rules.rng import Rng
 
-from tools import bench, bench_ai, benchlib
+
+from tools.bench import bench_ai, benchlib, runner
 
 
 def test_wilson_interval_of_24_wins_in_24_games_is_86_to_100_percent():
@@ -52,7 +53,7 @@ def test_matches_add_up_their_chunks():
 
 
 def test_the_target_table_marks_each_row(capsys):
-    bench.print_targets([("screen", benchlib.at_most("trap cursor", 10.0, 30, "ms")),
+    runner.print_targets([("screen", benchlib.at_most("trap cursor", 10.0, 30, "ms")),
                          ("ai", benchlib.rate_at_least("trap vs random", 24, 24, 0.9)),
                          ("app", benchlib.at_most("lazo heap", 130, 120, "KB"))])
     out = capsys.readouterr().out.splitlines()
@@ -62,36 +63,36 @@ def test_the_target_table_marks_each_row(capsys):
 
 
 def test_make_bench_leaves_the_long_topics_to_make_bench_strength():
-    default = bench.chosen_topics([])
+    default = runner.chosen_topics([])
     assert "ai" in default and "vpico" in default and "app" in default
     assert "web" in default     # the browser version's load and reply times
-    assert not set(bench.LONG) & set(default)
-    assert bench.chosen_topics(["--long"]) == list(bench.LONG)
-    assert set(bench.LONG) <= set(bench.topics())
-    assert bench.chosen_topics(["trap"]) == ["trap"]
+    assert not set(runner.LONG) & set(default)
+    assert runner.chosen_topics(["--long"]) == list(runner.LONG)
+    assert set(runner.LONG) <= set(runner.topics())
+    assert runner.chosen_topics(["trap"]) == ["trap"]
 
 
 def test_make_bench_runs_the_rules_benchmarks_made_by_rules_run():
     """bench_lazo/thoughtwave/throngs/trap.py define run as benchlib.rules_run(...): they are
-    topics of make bench too (from 217c5c8 on make bench left them out without a word)."""
-    default = bench.chosen_topics([])
+    topics of make bench too (once make bench left them out without a word)."""
+    default = runner.chosen_topics([])
     for topic in ("lazo", "thoughtwave", "throngs", "trap", "tholian_go", "win_check"):
         assert topic in default, topic
-    assert "ai_vm" not in bench.topics()  # a helper script run by bench_ai, not a topic
+    assert "ai_vm" not in runner.topics()  # a helper script run by bench_ai, not a topic
 
 
 def test_the_table_of_saved_results(tmp_path, capsys):
     path = tmp_path / "results.json"
-    assert bench.print_saved_table(str(path)) == 1
+    assert runner.print_saved_table(str(path)) == 1
     import json
     path.write_text(json.dumps({"targets": {"app": [benchlib.at_most("trap peak heap", 130, 120, "KB")]}}))
-    assert bench.print_saved_table(str(path)) == 0
+    assert runner.print_saved_table(str(path)) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-2].split()[:3] == ["\u2717", "app", "trap"] and out[-1].strip() == "0 met, 1 missed, 0 undecided"
 
 
 def test_bench_vpico_answers_help_and_refuses_an_unknown_game_in_one_line(capsys):
-    from tools import bench_vpico
+    from tools.bench import bench_vpico
     with pytest.raises(SystemExit) as stop:
         bench_vpico.main(["--help"])  # was taken for a game's name: a traceback from the emulator
     assert stop.value.code == 0
@@ -109,8 +110,9 @@ def test_bench_vpicos_resume_step_opens_the_pause_menu_in_the_middle_of_a_turn(t
     # the script's end can find the human between two of them: there B took back the first
     # (the bench's "Resume" measured that redraw, 216-261 ms), not the pause menu's Resume.
     from firmware import pause
-    from tools import bench_vpico, vpico_games
-    from tools.app_driver import new_game_keys
+    from tools.bench import bench_vpico
+    from tools.device import vpico_games
+    from tools.device.app_driver import new_game_keys
     plan = vpico_games.Plan("tholian_go", "easy", [], {}, [], 1)
     script, played = bench_vpico.with_resume(plan)
     resume = [line.split()[1] for line in script.splitlines() if line.startswith("press ")]
@@ -153,7 +155,7 @@ def test_the_slowest_turns_kept_replay_as_the_device_replays_them():
     run here on CPython, makes the same searches (no decision differs) from them."""
     import time
     from shared_rules import ai
-    from tools import bench_vpico
+    from tools.bench import bench_vpico
     figures, _ = bench_ai.measure(["trap"], ["normal"], 2, 2, processes=1)
     entry = figures["trap"]["normal"]
     slowest = entry["slowest_turns"]
@@ -174,7 +176,7 @@ def test_the_slowest_turns_kept_replay_as_the_device_replays_them():
 
 
 def test_the_device_worst_turn_row_takes_the_slowest_host_turns_timed_on_the_device():
-    from tools import bench_vpico
+    from tools.bench import bench_vpico
 
     def pair(ms):
         return {"emulated": ms, "real_chip_estimate": round(ms / bench_vpico.REAL_CHIP, 1)}
@@ -194,7 +196,7 @@ def test_bench_vpicos_continue_row_is_a_failure_unless_continue_showed_resumes_b
     it") instead of the board: the row counts only when the board after Continue is, pixel for
     pixel, the board Resume showed before Save and quit."""
     import pygame
-    from tools import bench_vpico
+    from tools.bench import bench_vpico
     board = pygame.Surface((240, 240))
     board.fill((0, 0, 0))
     pygame.image.save(board, str(tmp_path / bench_vpico.RESUMED_SHOT))
@@ -214,7 +216,7 @@ def test_bench_vpicos_continue_row_is_a_failure_unless_continue_showed_resumes_b
 
 
 def test_bench_strength_rates_chain_against_its_targets():
-    from tools import bench_ai_tholian_go, bench_strength
+    from tools.bench import bench_ai_tholian_go, bench_strength
     entry = bench_ai_tholian_go.measure(["normal"], ("random", "greedy"), 2, processes=1, variant="chain")["normal"]
     assert entry["games"] == 2 and "wins_vs_greedy" in entry
     entry.update({"games": 200, "wins_vs_random": 197, "wins_vs_greedy": 174})
@@ -226,7 +228,8 @@ def test_bench_strength_rates_chain_against_its_targets():
 def test_bench_vpicos_resume_step_comes_before_the_decision_that_ends_the_game():
     # At the game's end the game-over screen has no Resume: Trap's row was missing.
     from shared_rules import registry
-    from tools import bench_vpico, vpico_games
+    from tools.bench import bench_vpico
+    from tools.device import vpico_games
     game = registry.create("trap")
     rng = Rng(3)
     while game.winner() == -1:
@@ -243,7 +246,8 @@ def test_bench_vpicos_resume_step_comes_before_the_decision_that_ends_the_game()
 
 
 def test_bench_vpico_without_the_firmware_says_where_to_put_it_in_one_line(tmp_path, monkeypatch, capsys):
-    from tools import bench_vpico, pico_firmware
+    from tools.bench import bench_vpico
+    from tools.device import pico_firmware
     monkeypatch.setattr(pico_firmware, "search_dirs", lambda: [tmp_path])
     assert bench_vpico.main(["trap"]) == 2
     out = capsys.readouterr().out

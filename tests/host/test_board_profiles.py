@@ -1,4 +1,4 @@
-"""A board is one file (issue 19): a fourth board added to a copy of the tree as boards/<name>.py
+"""A board is one file: a fourth board added to a copy of the tree as boards/<name>.py
 and nothing else is built for its chip, runs in the simulator with its own picture, and is in
 the screenshots' plan.  The profile is docs/architecture.md's worked example, word for word."""
 import re
@@ -53,7 +53,7 @@ def test_the_boards_are_listed_from_the_folder(tree):
 
 def test_a_new_board_file_is_built_for_its_chip(tree, tmp_path):
     copy, name = tree
-    out = run(copy, "-m", "tools.build", "--board", name, "--out", str(tmp_path))
+    out = run(copy, "-m", "tools.device.build", "--board", name, "--out", str(tmp_path))
     assert "no MARCH" not in out and "(-march=armv6m)" in out   # its chip, from its file
     assert (tmp_path / name / "boards" / (name + ".mpy")).is_file()
     assert "from boards.%s import *" % name in (tmp_path / (name + "-frozen") / "boards" / "active.py").read_text()
@@ -78,7 +78,7 @@ def test_a_new_board_file_runs_in_the_simulator_with_its_picture(tree, tmp_path)
 
 def test_a_new_pico_board_file_gets_a_uf2(tree, tmp_path):
     copy, name = tree
-    proc = subprocess.run([sys.executable, "-m", "tools.uf2", "--board", name, "--firmware",
+    proc = subprocess.run([sys.executable, "-m", "tools.device.uf2", "--board", name, "--firmware",
                            str(tmp_path / "missing.uf2")], cwd=copy, capture_output=True, text=True, timeout=120)
     assert proc.returncode != 0 and "missing.uf2" in proc.stderr    # the firmware is what it lacks
     assert "no UF2 for" not in proc.stderr, proc.stderr

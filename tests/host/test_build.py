@@ -1,4 +1,4 @@
-"""tools.build: the board's filesystem compiled by mpy-cross, clear errors, a freezing manifest."""
+"""tools.device.build: the board's filesystem compiled by mpy-cross, clear errors, a freezing manifest."""
 import re
 import subprocess
 import sys
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from tools import build as build_tool
-from tools.build import BuildError, build
+from tools.device import build as build_tool
+from tools.device.build import BuildError, build
 
 ROOT = Path(__file__).resolve().parents[2]
 MPY_ARCH_XTENSAWIN = 10  # py/persistentcode.h MP_NATIVE_ARCH_XTENSAWIN
@@ -23,7 +23,7 @@ def mpy_header(path):
 
 
 def fake_repo(tmp_path, boards=("tiny",), extra=None):
-    """A minimal tree with the layout tools.build expects."""
+    """A minimal tree with the layout tools.device.build expects."""
     files = {
         "shared_rules/__init__.py": "",
         "shared_rules/game.py": "class Game:\n    NAME = ''\n",
@@ -76,7 +76,7 @@ def test_compiled_build_imports_on_micropython(tmp_path):
         "from boards.active import NAME, setup\n"
         "import shared_rules.game, firmware.app\n"
         "print(NAME, callable(setup), shared_rules.game.__file__)\n")
-    proc = subprocess.run(["node", "tools/mpyvm.mjs", "--mount", "%s:/board" % (tmp_path / "pico_lcd13"), str(script)],
+    proc = subprocess.run(["node", "tools/vm/mpyvm.mjs", "--mount", "%s:/board" % (tmp_path / "pico_lcd13"), str(script)],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.split() == ["pico_lcd13", "True", "/board/shared_rules/game.mpy"]
@@ -89,8 +89,8 @@ def space_tables(sp):
 
 
 def test_tholian_go_spaces_ship_as_data_equal_to_the_built_tables(tmp_path, monkeypatch):
-    # Issue 20: a new game on the board read its space's tables instead of building them (the
-    # build took ~95 ms of the first screen on the virtual Pico).  Space() reads the files
+    # A new game on the board reads its space's tables instead of building them, which is
+    # slow on the device.  Space() reads the files
     # build.write_data makes, from the folder beside tholian_go/setup.py; the table builder is not
     # imported.
     from shared_rules.tholian_go import setup as tholian_go_setup
@@ -131,7 +131,7 @@ def test_a_tholian_go_game_on_the_boards_build_reads_its_tables(tmp_path):
         "geo.run_once = counted\n"
         "g = TholianGo({'space': 'long'})\n"
         "print(' '.join(ran), sum(g.space.zkeys), sum(g.space.adj), g.space.n_edges, sorted(g.space.entry.items()))\n")
-    proc = subprocess.run(["node", "tools/mpyvm.mjs", "--mount", "%s:/board" % result.fs_dir, str(script)],
+    proc = subprocess.run(["node", "tools/vm/mpyvm.mjs", "--mount", "%s:/board" % result.fs_dir, str(script)],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     from shared_rules.tholian_go.geometry import Space
@@ -203,7 +203,7 @@ def test_the_apps_bytecode_carries_no_line_numbers(tmp_path):
     script = tmp_path / "check.py"
     script.write_text("import sys\nsys.path[:] = ['/board']\nimport firmware.fails\n"
                       "try:\n    firmware.fails.fail()\nexcept ValueError as e:\n    sys.print_exception(e)\n")
-    proc = subprocess.run(["node", "tools/mpyvm.mjs", "--mount", "%s:/board" % result.fs_dir, str(script)],
+    proc = subprocess.run(["node", "tools/vm/mpyvm.mjs", "--mount", "%s:/board" % result.fs_dir, str(script)],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert 'File "firmware/fails.mpy", line 1, in fail' in proc.stdout + proc.stderr
 
@@ -220,7 +220,7 @@ def test_a_module_of_the_build_interns_no_name_for_its_source(tmp_path):
     # (The script's own names, "firmware.built" among them, are interned as it is compiled.)
     script.write_text("import os, sys, micropython\nos.chdir('/board')\nsys.path[:] = ['']\nimport firmware\n"
                       "micropython.qstr_info(1)\nprint('=' * 8)\nimport firmware.built\nmicropython.qstr_info(1)\n")
-    proc = subprocess.run(["node", "tools/mpyvm.mjs", "--mount", "%s:/board" % result.fs_dir, str(script)],
+    proc = subprocess.run(["node", "tools/vm/mpyvm.mjs", "--mount", "%s:/board" % result.fs_dir, str(script)],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     before, _, after = proc.stdout.partition("=" * 8 + "\n")
     names = set(re.findall(r"^Q\((.*)\)$", after, re.M)) - set(re.findall(r"^Q\((.*)\)$", before, re.M))
@@ -274,11 +274,11 @@ def test_unknown_or_missing_profiles_are_clear_errors(tmp_path):
 
 
 def test_command_line_prints_sizes_and_one_line_errors(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "tools.build", "--board", "pico_lcd13", "--out", str(tmp_path)],
+    proc = subprocess.run([sys.executable, "-m", "tools.device.build", "--board", "pico_lcd13", "--out", str(tmp_path)],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "total" in proc.stdout and "bytes on the board" in proc.stdout
-    proc = subprocess.run([sys.executable, "-m", "tools.build", "--board", "no_such_board", "--out", str(tmp_path)],
+    proc = subprocess.run([sys.executable, "-m", "tools.device.build", "--board", "no_such_board", "--out", str(tmp_path)],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1
     assert proc.stderr.strip().count("\n") == 0 and proc.stderr.startswith("build: unknown board")

@@ -1,6 +1,6 @@
 """The move builder's targets at each step (firmware/builder.py): counted right however the
 view's keys come, and without a call or a sort per move where a new game's first screen waits
-for them (issue 20: a whole redraw <= 150 ms on the reference board)."""
+for them (a whole redraw's target: <= 150 ms on the reference board)."""
 import random
 
 import pytest
@@ -88,8 +88,8 @@ def test_each_views_keys_and_points_in_bulk_are_its_keys_and_points_one_by_one(n
 
 @pytest.mark.parametrize("name", ["thoughtwave", "lazo"])
 def test_a_new_games_first_targets_take_no_call_per_move_and_no_sort(name, monkeypatch):
-    """Thoughtwave's first decision has 1,500 moves (a call each took 36 ms on the virtual
-    Pico) and Lazo's 145 targets come sorted (MicroPython's sort of a sorted list is quadratic)."""
+    """Thoughtwave's first decision has 1,500 moves (a call each is slow on the device)
+    and Lazo's 145 targets come sorted (MicroPython's sort of a sorted list is quadratic)."""
     game = registry.create(name)
     view = view_for(name, FakeHW("pico_lcd13"), game)
     calls = {"step_key": 0, "cell_xy": 0, "sorted": 0}

@@ -1,5 +1,5 @@
 """The play screen's partial updates, piece by piece: what a DrawLog keeps of each framebuffer
-call, the rectangles two drawings differ in, and how ui.send_rects joins rectangles (issue 20)."""
+call, the rectangles two drawings differ in, and how ui.send_rects joins rectangles."""
 import sys
 from pathlib import Path
 
@@ -95,8 +95,8 @@ def test_rectangles_are_sent_in_8_row_bands_a_span_per_band():
 
 
 def test_spans_of_successive_bands_stack_where_that_costs_less_than_a_rectangle():
-    # Sending a rectangle costs as much as ~1,000 pixels on the virtual Pico (0.5 ms; a pixel
-    # 0.4 us): spans that differ a little stack, and over a band without changes between.
+    # Sending a rectangle costs as much as ~1,000 pixels on the device: spans
+    # that differ a little stack, and over a band without changes between.
     assert sent([(0, 0, 16, 8), (8, 8, 16, 8)]) == [(0, 0, 24, 16)]
     assert sent([(0, 0, 16, 8), (0, 8, 16, 8), (0, 24, 16, 8)]) == [(0, 0, 16, 32)]
     # Not where it would send more than that: a narrow span under a wide one, a span far to
@@ -121,8 +121,7 @@ def test_a_mono_panel_keeps_far_spans_of_a_band_apart():
 
 def test_rectangles_are_sent_in_whole_8_pixel_columns():
     # The driver expands a rectangle of whole 8-pixel columns a word at a time, any other a
-    # pixel at a time (the status line's 239 x 16 pixels took 4.1 ms on the virtual Pico,
-    # 240 x 16 2.0 ms).
+    # pixel at a time, twice as slow.
     for x, w in ((0, 239), (3, 5), (13, 18), (100, 1)):
         for sx, _, sw, _ in sent([(x, 20, w, 4)]):
             assert sx % 8 == 0 and sw % 8 == 0 and sx <= x and x + w <= sx + sw

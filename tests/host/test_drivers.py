@@ -23,7 +23,7 @@ def run_board(board, tmp_path_factory):
         out_path = tmp_path_factory.mktemp(board) / "out.txt"
         with open(out_path, "w") as out:  # a file: node's exit drops output queued for a pipe
             proc = subprocess.run(
-                ["node", "tools/mpyvm.mjs", "--mount", "firmware:/firmware", "--mount",
+                ["node", "tools/vm/mpyvm.mjs", "--mount", "firmware:/firmware", "--mount",
                  "boards:/boards", "--mount", "tests/host/fake_machine:/lib",
                  "tests/host/fake_machine/drive_board.py", board],
                 cwd=ROOT, stdout=out, stderr=subprocess.PIPE, text=True, timeout=120)

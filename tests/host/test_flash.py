@@ -1,4 +1,4 @@
-"""tools.flash against a virtual board: changed files only, stale files removed, user files kept,
+"""tools.device.flash against a virtual board: changed files only, stale files removed, user files kept,
 verified, started; and a one-line explanation for every way a port can be wrong."""
 import socket
 import subprocess
@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from tools.build import build
-from tools.flash import Board, BoardError, check_compatible, flash
-from tools.vboard import VirtualBoard
+from tools.device.build import build
+from tools.device.flash import Board, BoardError, check_compatible, flash
+from tools.device.vboard import VirtualBoard
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_flash(*args):
-    return subprocess.run([sys.executable, "-m", "tools.flash", *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "tools.device.flash", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=180)
 
 
@@ -141,7 +141,7 @@ def test_mpy_version_and_native_arch_checks(tmp_path):
 @pytest.mark.parametrize("tool", ["flash", "devtest"])
 def test_a_mistyped_port_is_one_line_naming_the_problem(tmp_path, tool, port, says):
     args = ["--board", "mono128", "--out", str(tmp_path), "--port", port] if tool == "flash" else ["--port", port]
-    proc = subprocess.run([sys.executable, "-m", "tools." + tool, *args], cwd=ROOT, capture_output=True, text=True,
+    proc = subprocess.run([sys.executable, "-m", "tools.device." + tool, *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=120)
     assert proc.returncode == 1, proc.stderr
     assert proc.stderr.startswith("%s: %s: " % (tool, port)) and says in proc.stderr, proc.stderr

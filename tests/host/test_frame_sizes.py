@@ -1,14 +1,14 @@
 """The calls a screen update makes per rectangle or per move keep their frames off the heap
-(tools/mpy_frames.py): MicroPython v1.27 puts a frame of more than 11 words on the heap, and
-its search for a free run through a fragmented heap cost the virtual Pico ~0.5 ms a call
-(issue 20; docs/bench_notes.md, "The heap's holes")."""
+(tools/vm/mpy_frames.py): MicroPython v1.27 puts a frame of more than 11 words on the heap, and
+its search for a free run through a fragmented heap is slow (docs/bench_notes.md, "The heap's
+holes")."""
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from tools.build import mpy_cross_path
-from tools.mpy_frames import MAX_SLOTS_ON_STACK, MpyError, frames
+from tools.device.build import mpy_cross_path
+from tools.vm.mpy_frames import MAX_SLOTS_ON_STACK, MpyError, frames
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,7 +26,7 @@ PER_CALL = {
 
 def compiled(tmp_path, source, name):
     out = tmp_path / (name + ".mpy")
-    # As tools/build.py compiles the app for the reference board.
+    # As tools/device/build.py compiles the app for the reference board.
     subprocess.run([mpy_cross_path(), "-O3", "-march=armv6m", "-o", str(out), str(source)], check=True)
     return frames(out.read_bytes())
 

@@ -21,7 +21,7 @@ def run_under_micropython(tmp_path):
     # Into a file, not a pipe: node's process.exit() drops what is still queued for a pipe.
     out_path = tmp_path / "micropython.txt"
     with open(out_path, "w") as out:
-        proc = subprocess.run(["node", "tools/mpyvm.mjs", str(SCRIPT)], cwd=ROOT, stdout=out,
+        proc = subprocess.run(["node", "tools/vm/mpyvm.mjs", str(SCRIPT)], cwd=ROOT, stdout=out,
                               stderr=subprocess.PIPE, text=True, timeout=300)
     output = out_path.read_text()
     assert proc.returncode == 0, output[-2000:] + proc.stderr[-2000:]

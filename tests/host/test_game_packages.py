@@ -25,7 +25,7 @@ def test_no_game_module_left_in_the_engine_folder():
 
 
 def test_the_soak_plan_is_every_registered_game_with_its_own_count():
-    from tools import soak
+    from tools.bench import soak
     assert sorted(soak.PLAN) == registry.game_names()
     assert all(soak.PLAN[n] == registry.host_facts(n).SOAK_GAMES for n in soak.PLAN)
 
@@ -42,7 +42,7 @@ def test_option_words_come_from_the_games_package_and_leave_the_heap():
 
 def test_the_driver_finds_a_game_on_the_row_the_menu_shows_it():
     from firmware.menus import game_list
-    from tools.app_driver import game_row
+    from tools.device.app_driver import game_row
     before = set(sys.modules)
     rows = [game_row(name) for name in game_list()]
     assert rows == list(range(len(game_list())))

@@ -1,4 +1,4 @@
-"""shared_rules/throngs/boards.py is exactly what tools/gen_throngs_boards.py makes of the boards'
+"""shared_rules/throngs/boards.py is exactly what tools/checks/gen_throngs_boards.py makes of the boards'
 data in the repository (docs/rules/throngs_boards.json, Ludii's boards), and the generator
 refuses inconsistent tables."""
 import copy
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import gen_throngs_boards
+from tools.checks import gen_throngs_boards
 
 ROOT = Path(__file__).resolve().parents[2]
 

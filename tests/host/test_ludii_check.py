@@ -1,4 +1,4 @@
-"""`python -m tools.ludii_check`: reads plain or gzipped vector files, prints the first mismatches
+"""`python -m tools.checks.ludii_check`: reads plain or gzipped vector files, prints the first mismatches
 in full and `N cases, M mismatches`, exits non-zero on any mismatch."""
 import gzip
 import json
@@ -11,7 +11,7 @@ SAMPLE = ROOT / "tests" / "rules" / "throngs" / "throngs_ludii_sample.jsonl"
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "tools.ludii_check"] + [str(a) for a in args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "tools.checks.ludii_check"] + [str(a) for a in args], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
 
 

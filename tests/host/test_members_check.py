@@ -1,4 +1,4 @@
-"""tools.members_check: the device's modules use other modules' public members only; checked on
+"""tools.checks.members_check: the device's modules use other modules' public members only; checked on
 small synthetic sources."""
 import subprocess
 import sys
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.members_check import check_source, main
+from tools.checks.members_check import check_source, main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,7 +63,7 @@ def test_command_line_exit_status(tmp_path, capsys):
 
 
 def test_default_paths_are_every_module_of_the_device():
-    proc = subprocess.run([sys.executable, "-m", "tools.members_check"], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "tools.checks.members_check"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     files = int(proc.stdout.strip().splitlines()[-1].split()[2])
     expected = sum(len(list((ROOT / top).rglob("*.py"))) for top in ("shared_rules", "firmware", "boards"))

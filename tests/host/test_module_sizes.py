@@ -1,4 +1,4 @@
-"""No module of shared_rules/ over 1,000 lines (issue 19): the device compiles and holds a
+"""No module of shared_rules/ over 1,000 lines: the device compiles and holds a
 game's modules one by one, and a reader finds a part by its module's name.  What grows goes to a
 module of its own (as tholian_go/build.py, tholian_go/ai_terms.py) or, for explanations the
 rules documents already give, to docs/rules/."""

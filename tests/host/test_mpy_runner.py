@@ -8,7 +8,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run_runner(tmp_path, body):
     (tmp_path / "test_sample.py").write_text(body)
-    return subprocess.run(["node", str(ROOT / "tools/mpy_test.mjs"), str(tmp_path)],
+    return subprocess.run(["node", str(ROOT / "tools/vm/mpy_test.mjs"), str(tmp_path)],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
@@ -44,7 +44,7 @@ def test_modules_run_in_parallel_with_their_output_in_order(tmp_path):
     (tmp_path / "test_a.py").write_text("def test_a_fails():\n    assert False, 'first module'\n"
                                         "def test_a_ok():\n    pass\n")
     (tmp_path / "test_b.py").write_text("def test_b_fails():\n    assert False, 'second module'\n")
-    proc = subprocess.run(["node", str(ROOT / "tools/mpy_test.mjs"), "--jobs", "2", str(tmp_path)],
+    proc = subprocess.run(["node", str(ROOT / "tools/vm/mpy_test.mjs"), "--jobs", "2", str(tmp_path)],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1
     out = proc.stdout
@@ -54,6 +54,6 @@ def test_modules_run_in_parallel_with_their_output_in_order(tmp_path):
 
 
 def test_jobs_must_be_a_number():
-    proc = subprocess.run(["node", str(ROOT / "tools/mpy_test.mjs"), "--jobs", "x"], cwd=ROOT,
+    proc = subprocess.run(["node", str(ROOT / "tools/vm/mpy_test.mjs"), "--jobs", "x"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "--jobs" in proc.stderr

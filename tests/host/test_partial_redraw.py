@@ -1,5 +1,5 @@
 """Partial screen updates: after any sequence of them the panel shows exactly what a whole redraw
-shows, a cursor move sends only small rectangles, a played move only what it changed (issue 20).
+shows, a cursor move sends only small rectangles, a played move only what it changed.
 
 Each test plays the same random buttons twice through the real app on a board profile: once as
 the app runs, once with `ui.partial_updates` off (every change redraws and sends the whole

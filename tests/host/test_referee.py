@@ -3,7 +3,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tools.referee import Referee
+from tools.bench.referee import Referee
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -18,7 +18,7 @@ def test_errors_are_answers_not_crashes():
 
 
 def test_process_speaks_the_protocol():
-    proc = subprocess.run([sys.executable, "-m", "tools.referee"], cwd=ROOT, input="games\nfoo\nquit\n",
+    proc = subprocess.run([sys.executable, "-m", "tools.bench.referee"], cwd=ROOT, input="games\nfoo\nquit\n",
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0
     blocks = proc.stdout.split("\n\n")
@@ -52,10 +52,10 @@ def test_help_lists_every_command_and_help_flag_prints_it():
     assert answer.startswith("= ") and keep
     for command in ref.commands():
         assert "\n  " + command in answer, command
-    proc = subprocess.run([sys.executable, "-m", "tools.referee", "--help"], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "tools.bench.referee", "--help"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60, input="")
     assert proc.returncode == 0 and "genmove [LEVEL]" in proc.stdout and "stdin" in proc.stdout
-    proc = subprocess.run([sys.executable, "-m", "tools.referee", "--bogus"], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "tools.bench.referee", "--bogus"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60, input="")
     assert proc.returncode == 2 and "unknown argument '--bogus'" in proc.stderr
 

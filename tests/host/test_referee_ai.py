@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from shared_rules import ai, registry
-from tools.bench_ai import games_with_ai
-from tools.referee import Referee
+from tools.bench.bench_ai import games_with_ai
+from tools.bench.referee import Referee
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,7 +63,7 @@ def test_no_ai_is_a_clear_error(monkeypatch):
 
 
 def test_process_genmove():
-    proc = subprocess.run([sys.executable, "-m", "tools.referee"], cwd=ROOT, input="new trap\ngenmove\nshow\nquit\n",
+    proc = subprocess.run([sys.executable, "-m", "tools.bench.referee"], cwd=ROOT, input="new trap\ngenmove\nshow\nquit\n",
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0
     blocks = proc.stdout.split("\n\n", 2)

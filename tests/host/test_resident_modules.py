@@ -114,8 +114,8 @@ def test_a_pause_menu_that_finds_no_room_for_its_code_takes_the_layers(tmp_path,
 
 @pytest.mark.parametrize("name", registry.game_names())
 def test_a_new_games_first_screen_waits_for_no_import(tmp_path, monkeypatch, name):
-    """Issue 20 (a whole redraw <= 150 ms): a module's import took ~20 ms on the virtual Pico,
-    most of it the file system's.  What a new game needs (its rules, its view, Tholian Go's
+    """A whole redraw takes at most 150 ms, and a module's import is mostly the file system's
+    time.  What a new game needs (its rules, its view, Tholian Go's
     set-up: Game.SETUP_MODULE) is loaded with its form, so from Start to the board nothing is."""
     import builtins
     real_import = builtins.__import__
@@ -156,8 +156,8 @@ def test_a_new_games_first_screen_waits_for_no_import(tmp_path, monkeypatch, nam
 
 
 def test_a_new_games_first_screen_looks_up_no_file(tmp_path, monkeypatch):
-    """Issue 20: without a save, the check for one (its four files' look-ups) took ~10 ms of
-    the new game's first screen on the virtual Pico: it is made before the form is shown."""
+    """Without a save, the check for one (its four files' look-ups) would slow the new game's
+    first screen: it is made before the form is shown."""
     import os
     real_stat = os.stat
     looked_up = []
@@ -186,8 +186,8 @@ def test_a_new_games_first_screen_looks_up_no_file(tmp_path, monkeypatch):
 
 
 def test_the_form_makes_the_game_while_the_player_reads_it(tmp_path, monkeypatch):
-    """Issue 20: Tholian Go's tables and set-up took ~40 ms of the new game's first screen on
-    the virtual Pico.  The form makes the game of the options shown while it waits for a key
+    """Tholian Go's tables and set-up would slow the new game's first screen.  The form
+    makes the game of the options shown while it waits for a key
     (again after an option changed); Start then makes none."""
     made = []
     real_create = registry.create
@@ -209,10 +209,9 @@ def test_the_form_makes_the_game_while_the_player_reads_it(tmp_path, monkeypatch
 
 
 def test_the_ais_code_and_tables_leave_with_the_game(tmp_path):
-    """On the virtual Pico, after Save and quit the main menu had 57.9 KB free: Tholian Go's AI
-    (its code, and tables that held the left game through their memo) stayed beside the menus'
-    code, and after Continue beside the replayed game (62.9 KB free at its first decision
-    against 65-68 KB in play).  They leave with the game; the AI's first search brings them back."""
+    """Tholian Go's AI (its code, and tables that hold the left game through their memo) would
+    stay beside the menus' code, and after Continue beside the replayed game.  They leave with
+    the game; the AI's first search brings them back."""
     seen = {}
 
     def at_turn(app):
@@ -240,8 +239,7 @@ def test_the_ais_code_and_tables_leave_with_the_game(tmp_path):
 
 def test_asking_whether_a_game_has_an_ai_leaves_none_of_its_code(tmp_path):
     """The new-game form asks (App.has_ai): Tholian Go's AI helpers (its ordering and terms)
-    stayed from there to the AI's first search, ~12 KB of the virtual Pico's heap while the
-    human played the first moves (85 KB free, 98 KB without them)."""
+    stayed from there to the AI's first search, while the human played the first moves."""
     from firmware.app import App, unload
     for module in list(sys.modules):
         if module.startswith("shared_rules.ai"):
@@ -252,8 +250,8 @@ def test_asking_whether_a_game_has_an_ai_leaves_none_of_its_code(tmp_path):
 
 
 def test_a_rematch_starts_without_the_last_games_ai(tmp_path):
-    """The AI's tables hold the last game they searched (Tholian Go's memo: 3.5 KB on the
-    virtual Pico): a rematch lets them go with the AI's code; its first search brings them back."""
+    """The AI's tables hold the last game they searched (Tholian Go's memo): a rematch lets
+    them go with the AI's code; its first search brings them back."""
     seen = {}
 
     def at_turn(app):

@@ -1,4 +1,4 @@
-"""Saves and settings under faults (issue 17): files too big to read, running out of memory while
+"""Saves and settings under faults: files too big to read, running out of memory while
 loading, damaged settings, end lines CPython and MicroPython would read differently, text the
 8x8 font cannot draw.  The app is driven by tests/host/app_harness.py; the same files are also
 judged under the real MicroPython VM."""
@@ -223,7 +223,7 @@ def test_cpython_and_micropython_judge_every_damaged_save_alike(tmp_path):
     host = judge_here(str(cases))
     script = tmp_path / "judge.py"
     script.write_text(JUDGE)
-    proc = subprocess.run(["node", "tools/mpyvm.mjs", "--mount", "firmware:/firmware", "--mount",
+    proc = subprocess.run(["node", "tools/vm/mpyvm.mjs", "--mount", "firmware:/firmware", "--mount",
                            "shared_rules:/shared_rules", "--mount", "%s:/cases" % cases, str(script)],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
     lines = [l for l in proc.stdout.splitlines() if l.startswith("@@JUDGED ")]
@@ -254,7 +254,7 @@ def test_the_checksum_interns_no_character_of_the_text(tmp_path):
     text = bytes(range(32, 127)).decode() * 2
     script = tmp_path / "checksum.py"
     script.write_text(CHECKSUM_INTERNS)
-    proc = subprocess.run(["node", "tools/mpyvm.mjs", "--mount", "firmware:/firmware", "--mount",
+    proc = subprocess.run(["node", "tools/vm/mpyvm.mjs", "--mount", "firmware:/firmware", "--mount",
                            "shared_rules:/shared_rules", str(script)], cwd=ROOT, capture_output=True, text=True, timeout=300)
     interned = [int(n) for n in re.findall(r"n_qstr=(\d+)", proc.stdout)]
     value = re.findall(r"@@CHECKSUM (\d+)", proc.stdout)

@@ -1,7 +1,7 @@
-"""tools/soak.py (`make soak`): whole random games with every invariant, at scale."""
+"""tools/bench/soak.py (`make soak`): whole random games with every invariant, at scale."""
 import types
 
-from tools import soak
+from tools.bench import soak
 
 
 def test_a_small_soak_plays_whole_games_of_every_game_and_reports_them(capsys):
@@ -34,7 +34,7 @@ def test_a_failing_game_is_reported_with_the_seed_that_replays_it(monkeypatch, c
     assert soak.main(["--only", "trap", "--scale", "0.0005", "--jobs", "1"]) == 1
     out = capsys.readouterr().out
     assert "FAILED trap seed 3: AssertionError: no legal move in an ongoing game" in out
-    assert "python -m tools.soak --only trap --seed 3 --scale 0" in out
+    assert "python -m tools.bench.soak --only trap --seed 3 --scale 0" in out
 
 
 def test_sigterm_stops_the_run_with_the_figures_so_far_and_no_worker_left(tmp_path):
@@ -43,7 +43,7 @@ def test_sigterm_stops_the_run_with_the_figures_so_far_and_no_worker_left(tmp_pa
     import subprocess
     import sys
     import time
-    proc = subprocess.Popen([sys.executable, "-m", "tools.soak", "--scale", "0.05", "--jobs", "2"],
+    proc = subprocess.Popen([sys.executable, "-m", "tools.bench.soak", "--scale", "0.05", "--jobs", "2"],
                             cwd=soak.ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert proc.stdout is not None
     assert proc.stdout.readline().startswith("soak: 500 trap")

@@ -1,7 +1,7 @@
 """The MicroPython-subset check catches each construct the boards' MicroPython lacks."""
 import pytest
 
-from tools.subset_check import check_source, main
+from tools.checks.subset_check import check_source, main
 
 BAD = [
     ("from dataclasses import dataclass\n", "dataclasses"),

@@ -1,6 +1,6 @@
-"""Tholian Go through the referee (issues 3 and 4): new with every variant name, legal, play,
+"""Tholian Go through the referee: new with every variant name, legal, play,
 show, status, record, and option errors that name the valid choices."""
-from tools.referee import Referee
+from tools.bench.referee import Referee
 
 
 def ask(ref, line):
@@ -48,7 +48,7 @@ def test_referee_option_errors():
 
 
 def test_referee_plays_a_whole_path_or_nothing():
-    """Issue 3: a move is the whole path n0-n1-...; a path that goes wrong part way changes nothing."""
+    """A move is the whole path n0-n1-...; a path that goes wrong part way changes nothing."""
     ref = Referee()
     ask(ref, "new tholian_go")
     assert ask(ref, "play D1.1-D2.1-D2.2-D9.9").startswith("? ")

@@ -1,5 +1,5 @@
-"""`make uf2`: the stock MicroPython UF2 found and checked (tools/pico_firmware.py), and the one
-file to flash (tools/uf2.py): the firmware's blocks, then a LittleFS image of the build that
+"""`make uf2`: the stock MicroPython UF2 found and checked (tools/device/pico_firmware.py), and the one
+file to flash (tools/device/uf2.py): the firmware's blocks, then a LittleFS image of the build that
 MicroPython's geometry mounts."""
 import os
 import subprocess
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import pico_firmware, uf2
+from tools.device import pico_firmware, uf2
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -76,7 +76,7 @@ def test_another_micropython_version_is_refused(tmp_path):
 def test_make_uf2_refuses_a_wrong_firmware_in_one_line(tmp_path):
     wrong = tmp_path / "old.uf2"
     wrong.write_bytes(stock()[0].read_bytes().replace(b"MicroPython v1.27.0", b"MicroPython v1.20.0"))
-    proc = subprocess.run([sys.executable, "-m", "tools.uf2", "--board", "pico_lcd13", "--firmware", str(wrong),
+    proc = subprocess.run([sys.executable, "-m", "tools.device.uf2", "--board", "pico_lcd13", "--firmware", str(wrong),
                            "--out", str(tmp_path / "build")], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("uf2: ") and "v1.20.0" in proc.stderr
@@ -176,7 +176,7 @@ def test_make_uf2_refuses_a_damaged_firmware_in_one_line(tmp_path, real_uf2):
     data[11 * 512 + 20:11 * 512 + 24] = (99999).to_bytes(4, "little")
     damaged = tmp_path / "damaged.uf2"
     damaged.write_bytes(bytes(data))
-    proc = subprocess.run([sys.executable, "-m", "tools.uf2", "--board", "pico_lcd13", "--firmware", str(damaged),
+    proc = subprocess.run([sys.executable, "-m", "tools.device.uf2", "--board", "pico_lcd13", "--firmware", str(damaged),
                            "--out", str(tmp_path / "build")], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("uf2: ") and "99999" in proc.stderr, proc.stderr
@@ -205,7 +205,7 @@ def test_make_uf2_prints_the_firmwares_sha256_to_compare_with_the_download_page(
 def test_a_folder_named_as_the_firmware_is_refused_in_one_line(tmp_path):
     (tmp_path / "fw" / "micropython-v1.27.0-RPI_PICO.uf2").mkdir(parents=True)
     env = dict(os.environ, THOLIA_FIRMWARE_DIR=str(tmp_path / "fw"))
-    proc = subprocess.run([sys.executable, "-m", "tools.uf2", "--out", str(tmp_path / "build")], cwd=ROOT, env=env,
+    proc = subprocess.run([sys.executable, "-m", "tools.device.uf2", "--out", str(tmp_path / "build")], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1 and proc.stderr.count("\n") == 1, proc.stderr
     assert "is a folder, not the firmware file" in proc.stderr and str(tmp_path / "fw") in proc.stderr

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.vboard import VirtualBoard
+from tools.device.vboard import VirtualBoard
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -54,7 +54,7 @@ class Console:
 
 
 def test_mpremote_copies_files_both_ways(board, tmp_path):
-    src = ROOT / "tools" / "pystone.py"
+    src = ROOT / "tools" / "bench" / "pystone.py"
     proc = mpremote(board, "fs", "cp", str(src), ":ps.py", "+", "fs", "cp", ":ps.py", str(tmp_path / "back.py"))
     assert proc.returncode == 0, proc.stderr
     assert (tmp_path / "back.py").read_bytes() == src.read_bytes()
@@ -168,9 +168,9 @@ def test_listens_on_loopback_only(board):
 
 
 def test_killing_the_python_front_door_stops_the_node_board():
-    # Issue 17: `python -m tools.vboard` killed (SIGKILL: no handler runs) left its node child
+    # `python -m tools.device.vboard` killed (SIGKILL: no handler runs) left its node child
     # holding the port.  The child is tied to the parent by a pipe on its stdin.
-    proc = subprocess.Popen([sys.executable, "-m", "tools.vboard", "--port", "0"], cwd=ROOT,
+    proc = subprocess.Popen([sys.executable, "-m", "tools.device.vboard", "--port", "0"], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         assert proc.stdout is not None
@@ -206,9 +206,9 @@ def assert_ends_with_its_parent(parent, child):
 
 
 def test_a_child_started_with_die_with_parent_ends_when_its_parent_is_killed():
-    # tools/procs.py, used for the VM runs of the benchmarks.
+    # tools/device/procs.py, used for the VM runs of the benchmarks.
     parent = subprocess.Popen([sys.executable, "-c", "import subprocess, sys, time\n"
-                               "from tools.procs import die_with_parent\n"
+                               "from tools.device.procs import die_with_parent\n"
                                "child = subprocess.Popen(['sleep', '300'], preexec_fn=die_with_parent)\n"
                                "print(child.pid, flush=True)\ntime.sleep(300)\n"],
                               cwd=ROOT, stdout=subprocess.PIPE, text=True)

@@ -1,4 +1,4 @@
-"""tools.devtest on a virtual board reports exactly what tools/mpy_test.mjs reports on the host VM:
+"""tools.device.devtest on a virtual board reports exactly what tools/vm/mpy_test.mjs reports on the host VM:
 the FAILED lines, the tracebacks' messages, an unimportable module as one failure, the last line."""
 import subprocess
 import sys
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.vboard import VirtualBoard
+from tools.device.vboard import VirtualBoard
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,16 +38,16 @@ def suite(tmp_path):
 
 
 def devtest(board, *targets, test_root=None):
-    """tools.devtest on `targets`, which may lie in the folder of the first one (a suite made
+    """tools.device.devtest on `targets`, which may lie in the folder of the first one (a suite made
     for the test) instead of tests/."""
     root = test_root or str(Path(targets[0].split("::")[0]).parent if Path(targets[0].split("::")[0]).is_file()
                             else targets[0])
-    return subprocess.run([sys.executable, "-m", "tools.devtest", "--port", board.url, "--test-root", root,
+    return subprocess.run([sys.executable, "-m", "tools.device.devtest", "--port", board.url, "--test-root", root,
                            *targets], cwd=ROOT, capture_output=True, text=True, timeout=300)
 
 
 def host_vm(*targets):
-    return subprocess.run(["node", "tools/mpy_test.mjs", *targets], cwd=ROOT, capture_output=True, text=True,
+    return subprocess.run(["node", "tools/vm/mpy_test.mjs", *targets], cwd=ROOT, capture_output=True, text=True,
                           timeout=300)
 
 
@@ -79,7 +79,7 @@ def test_the_run_ends_with_a_table_of_the_modules_with_the_boards_seconds(board,
 
 
 def test_a_port_and_the_virtual_pico_at_once_is_one_line(suite):
-    proc = subprocess.run([sys.executable, "-m", "tools.devtest", "--vpico", "--port", "socket://127.0.0.1:1",
+    proc = subprocess.run([sys.executable, "-m", "tools.device.devtest", "--vpico", "--port", "socket://127.0.0.1:1",
                            str(suite)], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1 and proc.stderr == "devtest: give --port or --vpico, not both\n", proc.stderr
 
@@ -100,7 +100,7 @@ def test_tests_use_this_checkouts_rules_not_the_flashed_ones(board, suite):
 
 
 def test_bad_port_is_one_line(suite):
-    proc = subprocess.run([sys.executable, "-m", "tools.devtest", "--port", "", str(suite)], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "tools.device.devtest", "--port", "", str(suite)], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1 and proc.stderr.startswith("devtest: no port given") and proc.stderr.count("\n") == 1
 
@@ -108,7 +108,7 @@ def test_bad_port_is_one_line(suite):
 def test_a_hung_module_times_out_and_the_next_one_runs(board, tmp_path):
     (tmp_path / "test_a_hangs.py").write_text("def test_forever():\n    while True:\n        pass\n")
     (tmp_path / "test_b_fine.py").write_text("def test_fine():\n    assert True\n")
-    proc = subprocess.run([sys.executable, "-m", "tools.devtest", "--port", board.url, "--timeout", "3",
+    proc = subprocess.run([sys.executable, "-m", "tools.device.devtest", "--port", board.url, "--timeout", "3",
                            "--test-root", str(tmp_path), str(tmp_path)], cwd=ROOT, capture_output=True, text=True,
                           timeout=300)
     assert proc.returncode == 1
@@ -126,8 +126,8 @@ def test_a_hung_module_times_out_and_the_next_one_runs(board, tmp_path):
     ("tests/rules/rules_support.py", "tests/rules/rules_support.py is not a test file (test_*.py)"),
 ])
 def test_a_target_that_selects_no_test_is_one_line_before_the_board_is_asked(target, says):
-    # Issue 17: these ran nothing and exited 0 ("0 passed, 0 failed"), or staged /etc.
-    proc = subprocess.run([sys.executable, "-m", "tools.devtest", "--port", "socket://127.0.0.1:1", target],
+    # These ran nothing and exited 0 ("0 passed, 0 failed"), or staged /etc.
+    proc = subprocess.run([sys.executable, "-m", "tools.device.devtest", "--port", "socket://127.0.0.1:1", target],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1 and proc.stderr.startswith("devtest: " + says), proc.stderr
     assert proc.stderr.count("\n") == 1 and not proc.stdout, proc.stdout + proc.stderr

@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tools.vboard import VirtualBoard
+from tools.device.vboard import VirtualBoard
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = "pico_lcd13"
@@ -20,9 +20,9 @@ def tool(*args, timeout=300):
 
 def test_makefile_runs_these_commands():
     makefile = (ROOT / "Makefile").read_text()
-    assert "-m tools.build --board $(BOARD)" in makefile
-    assert '-m tools.flash --board $(BOARD) --port "$(PORT)"' in makefile
-    assert '-m tools.devtest --port "$(PORT)"' in makefile
+    assert "-m tools.device.build --board $(BOARD)" in makefile
+    assert '-m tools.device.flash --board $(BOARD) --port "$(PORT)"' in makefile
+    assert '-m tools.device.devtest --port "$(PORT)"' in makefile
 
 
 def test_build_flash_devtest_reflash(tmp_path):
@@ -30,11 +30,11 @@ def test_build_flash_devtest_reflash(tmp_path):
     flash_dir = tmp_path / "flash"
     with VirtualBoard(fs_dir=flash_dir) as vb:
         # bytecode only: the virtual board's MicroPython has no native emitter
-        built = tool("tools.build", "--board", BOARD, "--march", "none", "--out", str(out))
+        built = tool("tools.device.build", "--board", BOARD, "--march", "none", "--out", str(out))
         assert built.returncode == 0, built.stderr
         fs_dir = out / BOARD
 
-        first = tool("tools.flash", "--board", BOARD, "--port", vb.url, "--out", str(out), "--no-build")
+        first = tool("tools.device.flash", "--board", BOARD, "--port", vb.url, "--out", str(out), "--no-build")
         assert first.returncode == 0, first.stdout + first.stderr
         files = sorted(p.relative_to(fs_dir).as_posix() for p in fs_dir.rglob("*") if p.is_file())
         assert "flash: %d files: %d copied, 0 unchanged" % (len(files), len(files)) in first.stdout
@@ -42,8 +42,8 @@ def test_build_flash_devtest_reflash(tmp_path):
             assert (flash_dir / rel).read_bytes() == (fs_dir / rel).read_bytes(), rel
         assert "board: MPY: soft reboot" in first.stdout  # started the app
 
-        dev = tool("tools.devtest", "--port", vb.url, *SUBSET)
-        host = subprocess.run(["node", "tools/mpy_test.mjs", *SUBSET], cwd=ROOT, capture_output=True, text=True,
+        dev = tool("tools.device.devtest", "--port", vb.url, *SUBSET)
+        host = subprocess.run(["node", "tools/vm/mpy_test.mjs", *SUBSET], cwd=ROOT, capture_output=True, text=True,
                               timeout=300)
         dev_line = dev.stdout.strip().splitlines()[-1]
         host_line = host.stdout.strip().splitlines()[-1]
@@ -53,7 +53,7 @@ def test_build_flash_devtest_reflash(tmp_path):
         assert dev.returncode == host.returncode
 
         # (the same build: others may be editing the sources meanwhile)
-        again = tool("tools.flash", "--board", BOARD, "--port", vb.url, "--out", str(out), "--no-build")
+        again = tool("tools.device.flash", "--board", BOARD, "--port", vb.url, "--out", str(out), "--no-build")
         assert again.returncode == 0, again.stdout + again.stderr
         assert "flash: %d files: 0 copied, %d unchanged, 0 removed; verified" % (len(files), len(files)) \
             in again.stdout

@@ -1,4 +1,4 @@
-"""tools/vm_steps.mjs: every step starts after a real collection, so its heap figures are live data."""
+"""tools/vm/vm_steps.mjs: every step starts after a real collection, so its heap figures are live data."""
 import os
 import subprocess
 
@@ -20,7 +20,7 @@ def test_every_step_reads_the_live_heap_after_a_collection(tmp_path):
         "        return True\n"
         "    print('heaps', max(seen[1:]) - min(seen[1:]))\n"
         "    return False\n")
-    proc = subprocess.run(["node", "tools/vm_steps.mjs", str(script)], cwd=ROOT, capture_output=True,
+    proc = subprocess.run(["node", "tools/vm/vm_steps.mjs", str(script)], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert int(proc.stdout.split("heaps ")[1]) < 200, proc.stdout

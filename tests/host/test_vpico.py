@@ -1,8 +1,8 @@
-"""The shipped UF2 on the virtual Pico (tools/vpico.py: the real MicroPython v1.27.0 firmware on an
+"""The shipped UF2 on the virtual Pico (tools/device/vpico.py: the real MicroPython v1.27.0 firmware on an
 emulated RP2040, the ST7789 panel decoded from its SPI bytes): it boots to the simulator's menu
 pixel for pixel, plays each game against the AI with the simulator's frames, takes `make flash`
 over a previous version keeping the saves, and runs rules tests with `make devtest`.
-The firmware must be found (tools/pico_firmware.py): without it these tests fail with the message
+The firmware must be found (tools/device/pico_firmware.py): without it these tests fail with the message
 saying where to get it, they are never skipped."""
 import os
 import re
@@ -15,7 +15,7 @@ import pytest
 
 import shared_rules.games  # noqa: F401  (registers the games)
 from shared_rules import registry
-from tools import pico_firmware, uf2, vpico, vpico_games
+from tools.device import pico_firmware, uf2, vpico, vpico_games
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = "pico_lcd13"
@@ -35,7 +35,7 @@ def shipped(tmp_path_factory):
     return path, out / BOARD
 
 
-# The device's main.py (tools/build.py writes `import firmware.main`) with the AI's time caps off,
+# The device's main.py (tools/device/build.py writes `import firmware.main`) with the AI's time caps off,
 # as the simulator's node_budgets_app: both then play the node budgets' moves, whatever the speed.
 NODE_BUDGETS_MAIN = b"from shared_rules import ai\nai.use_level_time_caps(False)\nimport firmware.main\n"
 
@@ -189,7 +189,7 @@ def test_the_panel_decodes_the_controllers_commands(tmp_path):
 def test_the_emulator_goes_with_its_parent(shipped, tmp_path):
     """Killed parent (no chance to clean up): the node process follows it."""
     from test_vboard import assert_ends_with_its_parent
-    code = ("import sys; from tools.vpico import VirtualPico\n"
+    code = ("import sys; from tools.device.vpico import VirtualPico\n"
             "p = VirtualPico(sys.argv[1], sys.argv[2]).start()\n"
             "print(p.proc.pid, flush=True)\nimport time; time.sleep(600)\n")
     parent = subprocess.Popen([sys.executable, "-c", code, str(shipped[0]), str(tmp_path)], cwd=ROOT,
@@ -199,7 +199,7 @@ def test_the_emulator_goes_with_its_parent(shipped, tmp_path):
 
 
 def test_ctrl_c_stops_it_cleanly(shipped, tmp_path):
-    proc = subprocess.Popen([sys.executable, "-m", "tools.vpico", "--uf2", str(shipped[0]), "--port", "0"], cwd=ROOT,
+    proc = subprocess.Popen([sys.executable, "-m", "tools.device.vpico", "--uf2", str(shipped[0]), "--port", "0"], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
     line = proc.stdout.readline()
     assert re.match(r"vpico: listening on 127\.0\.0\.1:\d+$", line), line
@@ -228,7 +228,7 @@ def test_devtest_on_the_virtual_pico_stops_its_emulator_when_interrupted(signum)
     # process group): before, it ignored SIGINT and ran on with its emulator, and SIGTERM ended
     # it at once, its emulator's folder left behind.
     from test_vboard import running
-    proc = subprocess.Popen([sys.executable, "-m", "tools.devtest", "--vpico", DEVTEST_SUBSET[0]], cwd=ROOT,
+    proc = subprocess.Popen([sys.executable, "-m", "tools.device.devtest", "--vpico", DEVTEST_SUBSET[0]], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
     try:
@@ -323,9 +323,8 @@ def test_the_drivers_native_expansion_sends_the_palette_blits_bytes_fast(shipped
     under the WebAssembly VM), for whole words and odd rectangles alike.  Then the board's
     setup(): its SPI runs at 62.5 MHz (clk_peri fed from the 125 MHz system clock), the USB REPL
     still answers (rp2040js cannot make a UART, whatever the clock: machine.UART() hangs there),
-    and a whole frame costs little more than its 14.7 ms on the wire (it took 108 ms at 24 MHz with the blit, 48 at 24 MHz
-    with the viper expansion)."""
-    from tools.flash import Board
+    and a whole frame costs little more than its time on the wire."""
+    from tools.device.flash import Board
     with vpico.VirtualPico(shipped[0], tmp_path) as pico:
         board = Board(pico.url, timeout=60)
         try:
@@ -370,7 +369,7 @@ def test_flash_over_a_previous_version_copies_the_changes_and_keeps_the_saves(sh
     previous = uf2_with_files(dict(older, **{"saves/game": save}), tmp_path / "previous.uf2")
 
     with vpico.VirtualPico(previous, tmp_path / "pico") as pico:
-        flashed = run_tool("tools.flash", "--board", BOARD, "--port", pico.url, "--out", str(fs_dir.parent),
+        flashed = run_tool("tools.device.flash", "--board", BOARD, "--port", pico.url, "--out", str(fs_dir.parent),
                            "--no-build")
         assert flashed.returncode == 0, flashed.stdout + flashed.stderr
         assert "Raspberry Pi Pico with RP2040" in flashed.stdout
@@ -379,7 +378,7 @@ def test_flash_over_a_previous_version_copies_the_changes_and_keeps_the_saves(sh
         read = run_tool("mpremote", "connect", pico.url, "exec", "print(open('/saves/game').read())")
         assert read.stdout.strip() == save.decode().strip(), read.stdout + read.stderr
         assert "R\x01" in pico.serial_text()  # mpremote's raw-paste mode was taken
-        dev = run_tool("tools.devtest", "--port", pico.url, *DEVTEST_SUBSET)
+        dev = run_tool("tools.device.devtest", "--port", pico.url, *DEVTEST_SUBSET)
     last = dev.stdout.strip().splitlines()[-1]
     assert re.fullmatch(r"\d+ passed, 0 failed", last), dev.stdout[-2000:] + dev.stderr[-2000:]
     assert int(last.split()[0]) >= 20
@@ -387,12 +386,12 @@ def test_flash_over_a_previous_version_copies_the_changes_and_keeps_the_saves(sh
 
 
 def test_the_planned_form_reaches_each_level_from_the_default():
-    # The levels come from shared_rules/levels.py (issue 19): the form opens on the AI at the
+    # The levels come from shared_rules/levels.py: the form opens on the AI at the
     # default level for the second player, Human for the first, and each other choice is as
     # many presses away as the list says.
     from firmware.app import HUMAN, ai_player
     from shared_rules.levels import DEFAULT_LEVEL, LEVELS
-    from tools.app_driver import new_game_keys
+    from tools.device.app_driver import new_game_keys
     start = new_game_keys("trap", HUMAN, ai_player(DEFAULT_LEVEL))
     assert start[-3:] == ["up", "down", "a"]
     to_form = start[:-3]
@@ -407,8 +406,8 @@ def test_the_planned_form_reaches_each_level_from_the_default():
 
 
 def vpico_command(*args, tmp_path, script=None, script_bytes=None):
-    """Runs python -m tools.vpico on the stock firmware (enough for what is refused before it boots)."""
-    cmd = [sys.executable, "-m", "tools.vpico", "--uf2", str(pico_firmware.find_uf2())]
+    """Runs python -m tools.device.vpico on the stock firmware (enough for what is refused before it boots)."""
+    cmd = [sys.executable, "-m", "tools.device.vpico", "--uf2", str(pico_firmware.find_uf2())]
     if script is not None or script_bytes is not None:
         path = tmp_path / "script.txt"
         path.write_bytes(script_bytes if script_bytes is not None else script.encode())
@@ -440,7 +439,7 @@ def test_sigterm_removes_its_folder_and_a_killed_ones_folder_goes_at_the_next_st
     tmp.mkdir()
     env = dict(os.environ, TMPDIR=str(tmp))
     for signum in (signal.SIGTERM, signal.SIGKILL):
-        proc = subprocess.Popen([sys.executable, "-m", "tools.vpico", "--uf2", str(shipped[0]), "--port", "0"],
+        proc = subprocess.Popen([sys.executable, "-m", "tools.device.vpico", "--uf2", str(shipped[0]), "--port", "0"],
                                 cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         assert proc.stdout is not None
         line = proc.stdout.readline()
@@ -452,7 +451,7 @@ def test_sigterm_removes_its_folder_and_a_killed_ones_folder_goes_at_the_next_st
     assert len(vpico_folders(tmp)) == 1  # SIGKILL: no chance to clean up
     other = tmp / "vpico-1-kept"  # pid 1 lives: not a stale folder
     other.mkdir()
-    proc = subprocess.run([sys.executable, "-m", "tools.vpico", "--uf2", str(shipped[0]), "--run-ms", "50"],
+    proc = subprocess.run([sys.executable, "-m", "tools.device.vpico", "--uf2", str(shipped[0]), "--run-ms", "50"],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr + proc.stdout
     assert vpico_folders(tmp) == ["vpico-1-kept"]

@@ -1,5 +1,5 @@
-"""The browser version (issue 36) in headless Chromium: `make web`'s folder served by a plain
-static server on 127.0.0.1, driven by tools/web_page.mjs (npm playwright-core and the system's
+"""The browser version in headless Chromium: `make web`'s folder served by a plain
+static server on 127.0.0.1, driven by tools/web/web_page.mjs (npm playwright-core and the system's
 chromium).  The screens are the simulator's, pixel for pixel: the main menu of each profile
 against desktop_sim's --screen-only shot, each game against the default AI at its first three
 replies against the same presses in the scripted hw of the host tests, a save resumed by
@@ -15,7 +15,7 @@ import pytest
 from desktop_sim import profiles
 from shared_rules import registry
 import shared_rules.games  # noqa: F401  (registers the game names)
-from tools import web_build, web_plans
+from tools.web import web_build, web_plans
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.xdist_group("web")

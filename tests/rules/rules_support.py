@@ -1,11 +1,11 @@
 # Helpers for the rules tests, which run unchanged under pytest (CPython) and under the real
-# MicroPython VM (tools/mpy_test.mjs).  Plain functions and asserts only.
+# MicroPython VM (tools/vm/mpy_test.mjs).  Plain functions and asserts only.
 import sys
 
 from shared_rules import ai
 from shared_rules.game import GameError
 
-# Issue 10: tests check the AI's budgets by node count, never by time, so the levels' time caps
+# Tests check the AI's budgets by node count, never by time, so the levels' time caps
 # are off in every test (a loaded machine must not change which move a search returns).
 ai.use_level_time_caps(False)
 
@@ -50,10 +50,8 @@ class Snapshots:
     """A stack of position snapshots (tuples), one per decision of a game, for undo checks.
     CPython keeps the tuples.  MicroPython keeps an 8-byte digest of each (SHA-256 of its repr)
     in one bytearray: a tuple, its position text and its moves' digest per decision, allocated
-    between each decision's garbage, end up scattered over the heap by the collections, and on
-    the virtual Pico (246 KB heap) the largest free block fell to 4.4 KB after 100 decisions
-    of Lazo with 157 KB free, until a 1-2 KB allocation failed (MemoryError in test_every_game:
-    Throngs' undo stack growing to 512 entries, a new Lazo's 1,432-byte scratch array)."""
+    between each decision's garbage, end up scattered over the heap by the collections, until
+    a small allocation fails (MemoryError)."""
 
     def __init__(self, capacity=64):
         self.count = 0
@@ -245,11 +243,11 @@ def check_keeps_every_win(game, kept):
     return left_out
 
 
-# --- recorded AI choices (issue 19: reshaping the AI code must not change a move or a count) -------
+# --- recorded AI choices (reshaping the AI code must not change a move or a count) ----------------
 
 def recorded_searches(name, positions, seeds, lines=()):
-    """The searches whose results tests record (issue 19: a change of the AI's shape must keep
-    them), as (label, level, seed, move text, nodes, depth) in this order: for each (label,
+    """The searches whose results tests record (a change of the AI's shape must keep them), as (label,
+    level, seed, move text, nodes, depth) in this order: for each (label,
     options, start) of `positions` a search at every level with each of `seeds`, and for each
     (label, options, start, level, count) of `lines` `count` decisions in a row at `level`, the
     k-th search with seed k.  A start is decisions played from the start (move texts), "=" and

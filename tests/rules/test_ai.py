@@ -505,7 +505,7 @@ def winning_moves(game):
 
 def wins_last(tuner_class, wins):
     """The game's Tuner with an ordering that leaves the winning moves out and no short list of
-    them (the worst case of issue 22: the normal Throngs AI's budget ended before its ordering
+    them (the worst case seen: the normal Throngs AI's budget ended before its ordering
     reached them)."""
     class WinsLast:
         def __init__(self, game, level):

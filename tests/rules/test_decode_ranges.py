@@ -1,4 +1,4 @@
-# decode() checks the range of every field of a position text, in every game (issue 35): a value
+# decode() checks the range of every field of a position text, in every game: a value
 # out of range is a GameError with the reason, never another error and never a position the
 # game cannot play or undo exactly.  Plain loops, so the file runs under the MicroPython VM too.
 from shared_rules import registry

@@ -50,7 +50,7 @@ FIRST_THREE_OF_SEED_1 = [2726006539, 2697616902, 2320997347]
 
 
 def test_integer_options_are_bounded_and_normalised():
-    # Issue 17: a 5,000-digit value is refused with the allowed range (CPython's int() refuses
+    # A 5,000-digit value is refused with the allowed range (CPython's int() refuses
     # it with a ValueError), "08" is read as 8 and said back so.
     allowed = {"size": ("8", "7", "*int")}
     ranges = {"size": (7, 16)}

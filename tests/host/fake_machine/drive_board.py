@@ -1,6 +1,6 @@
 # Runs one board profile's setup() under the MicroPython VM against the fake `machine` and
 # prints what the display and the app would see, as `@@ <step> <json>` lines for
-# tests/host/test_drivers.py.   node tools/mpyvm.mjs --mount ... drive_board.py BOARD
+# tests/host/test_drivers.py.   node tools/vm/mpyvm.mjs --mount ... drive_board.py BOARD
 import gc
 import json
 import sys
@@ -8,7 +8,7 @@ import sys
 sys.path.insert(0, "/lib")
 import machine  # noqa: E402  (the fake, from /lib)
 
-BOARD = ARGV[1]  # noqa: F821  (set by tools/mpyvm.mjs)
+BOARD = ARGV[1]  # noqa: F821  (set by tools/vm/mpyvm.mjs)
 module = __import__("boards." + BOARD, None, None, ["setup"])
 if module.DRIVER == "ssd1306":
     pass

@@ -43,7 +43,7 @@ def test_takes_the_win_in_one():
 
 
 def test_win_check_tries_only_the_tiles_that_may_close_a_loop():
-    """Issue 22: a win on the spot is played before any search; the check plays only the moves
+    """A win on the spot is played before any search; the check plays only the moves
     win_candidates() keeps, which must hold every win (a loop, §3, or the opponent left without
     a move) and, with holes left on the board, no tile that cannot close a loop."""
     game = arch_but_b()
@@ -123,7 +123,7 @@ def test_search_leaves_the_position_unchanged():
     assert (game.encode(), game.history, bytes(game.supported), bytes(game.adjacent)) == before
 
 
-# Recorded with 98aaf3e's lazo/ai.py (before issue 19 reshaped it; this code gives the same),
+# Recorded with lazo/ai.py before its code was reshaped (this code gives the same),
 # the levels' time caps off: node budgets decide.  (label, options, start: (seed, plies) for that
 # many random decisions)
 RECORDED_POSITIONS = [
@@ -167,5 +167,5 @@ RECORDED = [  # (label, level, seed, move, nodes, depth)
 
 
 def test_recorded_moves_and_node_counts_stay_the_same():
-    """Issue 19: the AI's code takes a new shape, its choices do not change (on both VMs)."""
+    """The AI's code takes a new shape, its choices do not change (on both VMs)."""
     check_recorded(recorded_searches("lazo", RECORDED_POSITIONS, RECORDED_SEEDS, RECORDED_LINES), RECORDED)

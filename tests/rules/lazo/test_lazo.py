@@ -373,10 +373,10 @@ def test_registered_and_rendered():
 
 
 def test_referee_plays_lazo():
-    """The referee (tools/referee.py, CPython only) plays Lazo through the registry."""
+    """The referee (tools/bench/referee.py, CPython only) plays Lazo through the registry."""
     if ON_MICROPYTHON:
         return
-    from tools.referee import Referee
+    from tools.bench.referee import Referee
     ref = Referee()
     assert ref.handle("new lazo")[0].startswith("= ")
     assert ref.handle("play 1.0.0")[0] == "= "

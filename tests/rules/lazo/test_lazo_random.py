@@ -174,7 +174,7 @@ def check_loop_sampled(game, mover, move):
 
 def soak(seed):
     """One whole random game with every invariant (decoding every 4th position) and the loop
-    reference (check_loop_sampled), over the eight upper-level biases (tools/soak.py).
+    reference (check_loop_sampled), over the eight upper-level biases (tools/bench/soak.py).
     Returns ("what varies", decisions, winner, record)."""
     return ({"upper_bias": seed % 8},) + play_checked(Lazo(), Rng(seed), upper_pick(seed % 8),
                                                       check_loop_sampled, decode_every=4)

@@ -253,7 +253,7 @@ def test_listing_after_undo_is_the_positions_own():
 
 
 def test_a_turn_never_takes_back_its_own_last_step():
-    """Issue 22: one AI turn played L11.7-L11.6 then L11.6-L11.7.  Wherever the turn's last move
+    """One AI turn played L11.7-L11.6 then L11.6-L11.7.  Wherever the turn's last move
     was a single step a-b and the step back b-a is legal, the ordering leaves it out (and the
     search therefore never plays it) while another move exists."""
     rng = Rng(5)
@@ -392,7 +392,7 @@ def test_chain_estimate_does_not_depend_on_the_estimates_before_it():
 
 
 def test_the_tables_builder_is_forgotten_once_the_tables_are_built():
-    """Memory (issue 19): the AI's table builder (ai_tholian_go_build) runs once per space and
+    """Memory: the AI's table builder (ai_tholian_go_build) runs once per space and
     leaves the heap; a search keeps only the tuning, its terms and its ordering imported."""
     import sys
     g = TholianGo({"space": "wide"})  # a space whose tables are not built yet

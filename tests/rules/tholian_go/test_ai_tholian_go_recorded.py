@@ -1,7 +1,7 @@
 # Tholian Go's AI keeps its choices: for fixed seeds, every level's move and node count in
 # recorded positions of every variant (tholian_go_ai_record.py), the levels' time caps off so
 # that only node budgets end a search.  Recorded before the AI's tuning became one object per
-# search (issue 19); the same on CPython and the MicroPython VM.
+# search; the same on CPython and the MicroPython VM.
 from shared_rules import ai
 from tholian_go_ai_record import CONFIGS, positions_record, self_play_record
 

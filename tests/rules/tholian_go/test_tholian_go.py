@@ -555,7 +555,7 @@ def test_record_replays():
 
 
 def test_playing_from_move_texts_loads_only_the_rules_module():
-    """Memory (issue 9, the handheld's heap): a game set up, played, undone and replayed from
+    """Memory (the handheld's heap): a game set up, played, undone and replayed from
     its move texts as the app does leaves only tholian_go and its geometry imported: the table
     builder and the setup run once and are forgotten; position text and the reasons for a
     refusal (tholian_go.text) are imported only when asked for, the variants' code

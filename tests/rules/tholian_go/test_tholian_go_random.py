@@ -94,7 +94,7 @@ SOAK_CASES = tuple({"variant": v} for v in VARIANTS) + ({"push_limit": "on"}, {"
 def soak(seed):
     """One whole random game with every invariant (decoding every 4th position), the case (each variant, String Push Limit,
     no transformation, each space) by seed % 14; the other options vary with the seed
-    (tools/soak.py).  Returns (options, decisions, winner, record)."""
+    (tools/bench/soak.py).  Returns (options, decisions, winner, record)."""
     options = dict(SOAK_CASES[seed % len(SOAK_CASES)])
     options.setdefault("variant", VARIANTS[seed // len(SOAK_CASES) % len(VARIANTS)])
     options["seed"] = str(seed)

@@ -41,7 +41,7 @@ def play_turn(g, pick_last=False):
 
 # ---- options ------------------------------------------------------------------------------------
 def test_option_names_and_errors_name_the_choices():
-    """Issue 4 names: variant=, push_limit=, space=, transform=, seed=; a bad value or an unknown
+    """The option names: variant=, push_limit=, space=, transform=, seed=; a bad value or an unknown
     option is a GameError naming the valid choices."""
     for v in ("standard", "ultimate", "chain", "football", "lucky", "oracle", "scrimmage", "lucky_scrimmage"):
         assert TholianGo({"variant": v}).options["variant"] == v
@@ -498,7 +498,7 @@ def test_string_push_limit():
 
 
 def test_string_push_limit_combines_with_variants():
-    """Issue 4: String Push Limit is combinable with any variant."""
+    """String Push Limit is combinable with any variant."""
     for v in ("ultimate", "chain", "football", "lucky", "oracle", "scrimmage", "lucky_scrimmage"):
         assert TholianGo({"variant": v, "push_limit": "on"}).push_limit
 

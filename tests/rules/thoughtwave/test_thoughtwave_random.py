@@ -144,7 +144,7 @@ def check_winning_cells(game, mover, move):
 
 def soak(seed):
     """One whole random game with every invariant and the flood's verdict after each placement,
-    both link directions (tools/soak.py).  Returns (options, decisions, winner, record)."""
+    both link directions (tools/bench/soak.py).  Returns (options, decisions, winner, record)."""
     options = {"red_links": ("left-right", "top-bottom")[seed % 2]}
     return (options,) + play_checked(Thoughtwave(options), Rng(seed), pick_checked, check_winner_after)
 

@@ -58,7 +58,7 @@ ORIGINAL_93_CAPTURE_SAVES = ("02200202202222022221222021222122021220011222222222
 
 # Black to move (first maneuver), score 33 of the 34 it needs; White's stones on 43 and 45 are
 # cut off: after P@42-46 and x@45, no turn of White's keeps Black from 34 when Black's next
-# turn starts (issue 22: found and played before any search).
+# turn starts (found and played before any search).
 SURE_TURN = "100111000111100001111100011110000111110001011200011100001100000"
 
 
@@ -86,7 +86,7 @@ class PassesFirst(ai_throngs.Tuner):
 
 
 def test_a_turn_that_makes_the_win_certain_is_played_before_any_search_at_every_level():
-    """Issue 22 item 7, under the seed's early end (the score tested as a player starts a turn):
+    """Under the seed's early end (the score tested as a player starts a turn):
     a turn after which no turn of the opponent keeps the player from the winning score."""
     for level in ai.LEVELS:
         for search in (lambda g: ai.Search(g, level, max_nodes=1), lambda g: ai.Search(g, level, tuner=PassesFirst)):
@@ -310,7 +310,7 @@ def test_same_seed_same_moves_and_position_unchanged():
         assert game.encode() == before and len(game.history) == 1
 
 
-# Recorded with 98aaf3e's throngs/ai.py (before issue 19 reshaped it; this code gives the same),
+# Recorded with throngs/ai.py before its code was reshaped (this code gives the same),
 # the levels' time caps off: node budgets decide.  (label, options, start: (seed, plies) for that
 # many random decisions)
 RECORDED_POSITIONS = [
@@ -377,5 +377,5 @@ RECORDED = [  # (label, level, seed, move, nodes, depth)
 
 
 def test_recorded_moves_and_node_counts_stay_the_same():
-    """Issue 19: the AI's code takes a new shape, its choices do not change (on both VMs)."""
+    """The AI's code takes a new shape, its choices do not change (on both VMs)."""
     check_recorded(recorded_searches("throngs", RECORDED_POSITIONS, RECORDED_SEEDS, RECORDED_LINES), RECORDED)

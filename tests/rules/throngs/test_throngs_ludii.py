@@ -3,7 +3,7 @@
 # the first ten captures in flight and the first ten cases where Ludii's forced-deployment counter
 # binds.  In each case the decisions offered (original ruleset, forcing and stone in flight as
 # given) must equal Ludii's `legal` exactly.  The full files are checked on CPython by
-# `python -m tools.ludii_check` (make test).
+# `python -m tools.checks.ludii_check` (make test).
 import json
 
 from shared_rules.throngs.rules import Throngs

@@ -162,7 +162,7 @@ def play_random_game(options, seed, max_decisions, full_checks):
 def soak(seed):
     """One whole random game with every invariant (decoding every other position), stone
     conservation and the final score against the reference, over every board, ruleset and start
-    (tools/soak.py).
+    (tools/bench/soak.py).
     Returns (options, decisions, winner, record)."""
     boards = Throngs.OPTIONS["board"]
     options = {"board": boards[seed % len(boards)], "ruleset": ("seed", "original")[seed // len(boards) % 2],

@@ -1,4 +1,4 @@
-# Issue 19: the moves Trap's AI chooses, with its node counts and depths, for fixed seeds at
+# The moves Trap's AI chooses, with its node counts and depths, for fixed seeds at
 # every level in several positions of both phases, Light or Dark placing first, recorded before
 # its tuning's state moved from module globals into a Tuner object per search.  A change of
 # shape must keep every one of them, on CPython and on the MicroPython VM alike (the levels'

@@ -394,7 +394,7 @@ def test_100_phase_2_moves_without_a_trap_is_a_draw():
 # --- Notation, encode/decode, render ---------------------------------------------------------
 
 def test_notation_placement_and_move():
-    """Issue 6: a placement is a square (d4), a move d4-f6."""
+    """A placement is a square (d4), a move d4-f6."""
     game = Trap()
     m = game.move_from_text("d4")
     assert game.move_cells(m) == (-1, cell(game, "d4")) and game.cell_xy(m) == (3, 3)

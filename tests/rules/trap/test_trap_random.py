@@ -150,7 +150,7 @@ def check_trap_winner(game, mover, move):
 
 def soak(seed):
     """One whole random game with every invariant, its options spread over board sizes 7..16,
-    both dot layouts and who places first (tools/soak.py).  Returns (options, decisions, winner,
+    both dot layouts and who places first (tools/bench/soak.py).  Returns (options, decisions, winner,
     record)."""
     options = {"size": str(7 + seed % 10), "dots": ("five", "center")[seed // 10 % 2],
                "first": ("light", "dark")[seed // 20 % 2]}

@@ -1,0 +1,408 @@
+"""AI benchmark (`make bench`, topic "ai"): strength, time per turn and heap of every game's AI.
+
+For every registered game that has an AI (shared_rules/<game>/ai.py) and every level: matches
+against a uniform random player and against a greedy one-ply player (the move whose position the
+game's own evaluation likes best; it takes immediate wins), colours alternating; the strongest
+level also plays the default level.  Win rate = wins / games (draws are not wins), with its 95%
+Wilson interval; a target counts as met only when the whole interval is above it, as missed
+when the whole interval is below it.  Only node budgets end the searches (the levels' time caps
+are off), so the moves, and the strength, do not depend on the host's speed or load.  Time per
+AI turn is CPU time on the host x (host pystones / 1490), the pystones measured as CPU time
+too, by the process that plays, at the start of every game, so that other processes on the
+host do not distort either figure.  Peak heap comes from tools/vm/bench_ai_vm.py under the
+MicroPython VM.
+
+    python -m tools.bench.bench_ai [--games N] [--game G] [--level L] [--no-vm]
+
+--games N plays N games in every match (default: TARGET_GAMES in the matches with a target,
+GAMES_PER_MATCH in the others; `make bench` plays BENCH_TARGET_GAMES in the former).
+"""
+import json
+import multiprocessing
+import os
+import statistics
+import sys
+import time
+
+from shared_rules import ai, registry
+from shared_rules.game import DRAW, ONGOING, GameError
+from shared_rules.rng import Rng
+import shared_rules.games  # noqa: F401  (registers every game)
+from tools.bench.benchlib import ROOT, at_most, cpu_pystones, rate_at_least, wilson
+
+# Games per match.  A match with a target (the default level against random and greedy, the
+# strongest level against the default) plays TARGET_GAMES: enough that the 95% Wilson interval
+# of its win rate shows or refutes the target (at 200 games it is about +-4% wide at 90%, +-6%
+# at 70%).  A fixed number, decided before the first game: playing on "until decided" would
+# stop on lucky streaks more often than the interval admits.  The other matches play
+# GAMES_PER_MATCH.  Every match is split into CHUNK games per pool task, so both cores stay busy.
+TARGET_GAMES = 200
+# `make bench` plays BENCH_TARGET_GAMES in the matches with a target, to stay within its 20
+# minutes: enough to show a rate well above its target (40 of 40: 91-100%), often undecided
+# otherwise; `make bench-strength` (tools/bench/bench_strength.py) plays TARGET_GAMES.
+BENCH_TARGET_GAMES = 40
+GAMES_PER_MATCH = 24
+CHUNK = 8
+# A game still running after this many turns (a turn: one side's decisions in a row) is scored a
+# draw.  Tholian Go games between good players run long: at 200 turns most were still going
+# with the AI well ahead (+6.5 tokens on average against greedy).
+MAX_TURNS = 500
+SEED_STEP = 7919
+# The slowest AI turns of each level, kept with their games' moves, so that tools/bench/bench_vpico.py
+# times the same searches on the device.
+SLOWEST_KEPT = 3
+
+
+def games_with_ai():
+    """Registered games whose shared_rules/<game>/ai.py is in place (it defines LEVELS)."""
+    out = []
+    for name in registry.game_names():
+        try:
+            ai.tuner_class(registry.create(name))
+        except GameError:
+            continue
+        out.append(name)
+    return out
+
+
+# --- the opponents -------------------------------------------------------------------------------
+def random_move(game, rng, tuner_class):
+    moves = game.legal_moves()
+    return moves[rng.below(len(moves))]
+
+
+def greedy_move(game, rng, tuner_class):
+    """One ply: a winning move if there is one, else the best position by the game's evaluation
+    (its AI's tuning for this position, at the default level)."""
+    me = game.to_move()
+    tuner = tuner_class(game, ai.DEFAULT_LEVEL)
+    best, best_value = None, None
+    for move in game.legal_moves():
+        game.play(move)
+        w = game.winner()
+        if w == me:
+            value = 1 << 40
+        elif w == DRAW:
+            value = 0
+        elif w != ONGOING:
+            value = -(1 << 40)
+        else:
+            value = tuner.evaluate(me) * 16 + rng.below(16)  # random among equals
+        game.undo()
+        if best_value is None or value > best_value:
+            best, best_value = move, value
+    return best
+
+
+# --- matches ----------------------------------------------------------------------------------------
+def play_game(name, level, opponent, index, options=None, calibrate=True):
+    """One game of the AI at `level` against `opponent` (random, greedy or another level), the
+    AI on side index % 2, every seed from `index`.  Returns (the game, ended or stopped after
+    MAX_TURNS, the AI's side, [device ms, nodes, decisions, decisions over the level's time cap,
+    the ply the turn starts at] of each AI turn).  The AI's search of ply p is seeded
+    index * SEED_STEP + p.
+
+    Only node budgets end the searches: the levels' time caps (a safety net on the device) would
+    make the moves, so the strength, depend on the host's speed and load; the decisions that
+    took longer than the cap are counted instead.  Device time uses this process's pystones,
+    measured as the game starts (calibrate=False: by the caller, as its few games start): under
+    the load the game is played at."""
+    ai.use_level_time_caps(False)
+    if calibrate:
+        ai.set_host_speed(cpu_pystones(5000, 3))
+    game = registry.create(name, options)
+    tuner_class = ai.tuner_class(game)
+    rng = Rng(1000 + index)
+    ai_side = index % 2
+    cap_ms = 1000 * tuner_class.LEVELS[ai.level_name(level)][0]
+    turns = []
+    count, last_mover = 0, -1
+    while game.winner() == ONGOING and count < MAX_TURNS:
+        mover = game.to_move()
+        if mover != last_mover:
+            last_mover = mover
+            count += 1
+            if mover == ai_side:
+                turns.append([0.0, 0, 0, 0, len(game.history)])
+        if mover == ai_side:
+            search = ai.Search(game, level, seed=index * SEED_STEP + len(game.history))
+            move = search.run()
+            turn = turns[-1]
+            turn[0] += search.elapsed_ms
+            turn[1] += search.nodes
+            turn[2] += 1
+            if search.elapsed_ms > cap_ms:
+                turn[3] += 1
+        elif opponent == "random":
+            move = random_move(game, rng, tuner_class)
+        elif opponent == "greedy":
+            move = greedy_move(game, rng, tuner_class)
+        else:
+            move = ai.Search(game, opponent, seed=index * 104729 + len(game.history)).run()
+        game.play(move)
+    return game, ai_side, turns
+
+
+def goal_of(level, opponent):
+    """The win rate the level must show against the opponent, or None."""
+    if level == ai.DEFAULT_LEVEL:
+        return {"random": NORMAL_VS_RANDOM, "greedy": NORMAL_VS_GREEDY}.get(opponent)
+    if level == ai.LEVELS[-1] and opponent == ai.DEFAULT_LEVEL:
+        return STRONGEST_VS_NORMAL
+    return None
+
+
+def play_chunk(job):
+    """job = (game name, level, opponent, first game index, games) -> dict of counts and turns."""
+    name, level, opponent, first, games = job
+    cpu0 = time.process_time()
+    ai.set_host_speed(cpu_pystones(5000, 3))   # once per chunk: a short game costs less than that
+    wins = draws = over_cap = 0
+    turns = []
+    slowest = []
+    for index in range(first, first + games):
+        game, ai_side, game_turns = play_game(name, level, opponent, index, calibrate=False)
+        turns += game_turns
+        for ms, _, decisions, _, start in sorted(game_turns, key=lambda t: -t[0])[:SLOWEST_KEPT]:
+            slowest.append({"host_estimate_ms": round(ms, 1), "opponent": opponent, "ai_player": ai_side,
+                            "seed_base": index * SEED_STEP, "start": start,
+                            "history": list(game.history[:start + decisions])})
+        slowest = slowest_of(slowest)
+        over_cap += sum(t[3] for t in game_turns)
+        w = game.winner()
+        if w == ai_side:
+            wins += 1
+        elif w == DRAW or w == ONGOING:
+            draws += 1
+    return {"match": (name, level, opponent), "wins": wins, "draws": draws, "games": games,
+            "turns": turns, "over_cap": over_cap, "cpu_s": time.process_time() - cpu0, "slowest": slowest}
+
+
+def slowest_of(turns):
+    return sorted(turns, key=lambda t: -t["host_estimate_ms"])[:SLOWEST_KEPT]
+
+
+def turn_figures(turns):
+    """Per AI turn (a turn = all of one side's decisions in a row: Tholian Go's three moves,
+    Throngs' two maneuvers): median, 90th percentile and worst RP2040 seconds, median and worst
+    nodes."""
+    if not turns:
+        return {}
+    ms = sorted(t[0] for t in turns)
+    nodes = [t[1] for t in turns]
+    return {"median_turn_s_rp2040": round(statistics.median(ms) / 1000, 3),
+            "p90_turn_s_rp2040": round(ms[int(0.9 * len(ms))] / 1000, 3),
+            "worst_turn_s_rp2040": round(ms[-1] / 1000, 3),
+            "median_turn_nodes": statistics.median(nodes), "worst_turn_nodes": max(nodes)}
+
+
+def match_jobs(names, levels, games, target_games):
+    """The pool's tasks: every match split into chunks of CHUNK games, which the pool hands to
+    whichever core is free.  games=0: only the matches with a target."""
+    jobs = []
+    for name in names:
+        for level in levels:
+            opponents = ["random", "greedy"]
+            if level == ai.LEVELS[-1] and ai.DEFAULT_LEVEL in levels:
+                opponents.append(ai.DEFAULT_LEVEL)
+            for opponent in opponents:
+                count = target_games if goal_of(level, opponent) is not None else games
+                if not count:
+                    continue
+                for first in range(0, count, CHUNK):
+                    jobs.append((name, level, opponent, first, min(CHUNK, count - first)))
+    # Stable: a match's chunks stay in a row.  The cheap matches first, so that a run cut short
+    # has decided the most matches (chunks are small enough to keep both cores busy to the end).
+    jobs.sort(key=lambda j: (j[2] != "random", j[2] != "greedy"))
+    return jobs
+
+
+def measure(names, levels, games, target_games, processes=2):
+    """Plays every match on `processes` cores -> ({game: {level: figures}}, {game: CPU seconds})."""
+    jobs = match_jobs(names, levels, games, target_games)
+    left = {}
+    for job in jobs:
+        left[job[:3]] = left.get(job[:3], 0) + 1
+    matches = {}
+    with multiprocessing.Pool(processes) as pool:
+        for r in pool.imap(play_chunk, jobs, chunksize=1):  # in order: a match's chunks in a row
+            m = matches.get(r["match"])
+            if m is None:
+                m = matches[r["match"]] = dict(r)
+            else:
+                for key in ("wins", "draws", "games", "turns", "over_cap", "cpu_s"):
+                    m[key] += r[key]
+                m["slowest"] = slowest_of(m["slowest"] + r["slowest"])
+            left[r["match"]] -= 1
+            if not left[r["match"]]:    # progress, and what a run cut short has shown
+                low, high = wilson(m["wins"], m["games"])
+                print("   %s %s vs %s: %d of %d won [%.1f, %.1f]%%, %.0f CPU s" % (
+                    r["match"] + (m["wins"], m["games"], 100 * low, 100 * high, m["cpu_s"])), flush=True)
+    out, cpu, turns = {}, {}, {}
+    for (name, level, opponent), r in matches.items():
+        cpu[name] = cpu.get(name, 0) + r["cpu_s"]
+        entry = out.setdefault(name, {}).setdefault(level, {"decisions_over_cap": 0})
+        entry["games_vs_" + opponent] = r["games"]
+        entry["decisions_over_cap"] += r["over_cap"]
+        entry["wins_vs_" + opponent] = r["wins"]
+        entry["win_rate_vs_" + opponent] = round(r["wins"] / r["games"], 3)
+        entry["wilson_vs_" + opponent] = [round(x, 3) for x in wilson(r["wins"], r["games"])]
+        entry["draws_vs_" + opponent] = r["draws"]
+        turns.setdefault((name, level), []).extend(r["turns"])
+        entry["slowest_turns"] = slowest_of(entry.get("slowest_turns", []) + r["slowest"])
+    for (name, level), level_turns in turns.items():
+        out[name][level].update(turn_figures(level_turns))
+        out[name][level]["turns"] = len(level_turns)
+    return out, cpu
+
+
+def vm_heap(bench):
+    """{game: {level: peak KB}} from tools/vm/bench_ai_vm.py under the MicroPython VM."""
+    figures = bench.run_mpy(os.path.join("tools", "vm", "bench_ai_vm.py"), timeout=1200)
+    return figures.get("peak_heap_kb", {})
+
+
+def run(bench, games=GAMES_PER_MATCH, names=None, levels=None, with_vm=True, target_games=BENCH_TARGET_GAMES):
+    pystones = cpu_pystones()
+    names = names or games_with_ai()
+    levels = levels or list(ai.LEVELS)
+    t0 = time.time()
+    results, cpu = measure(names, levels, games, target_games)
+    heap = vm_heap(bench) if with_vm else {}
+    slowest = {}
+    for name in results:
+        for level in results[name]:
+            results[name][level]["peak_heap_kb"] = heap.get(name, {}).get(level, -1)
+            slowest.setdefault(name, {})[level] = results[name][level].pop("slowest_turns")
+    save_slowest_turns(slowest)
+    return {"ai": results, "targets": targets(results, with_vm), "ai_bench": {"host_cpu_pystones": round(pystones), "seconds": round(time.time() - t0),
+                                        "match_cpu_s": dict((n, round(c)) for n, c in cpu.items())}}
+
+
+SLOWEST_TURNS_PATH = os.path.join("bench", "ai_slowest_turns.json")
+
+
+def rules_digest():
+    """A digest of shared_rules/*.py: recorded searches replay only on the code that made them."""
+    import hashlib
+    digest = hashlib.sha256()
+    folder = os.path.join(ROOT, "shared_rules")
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".py"):
+            with open(os.path.join(folder, name), "rb") as f:
+                digest.update(name.encode() + f.read())
+    return digest.hexdigest()[:16]
+
+
+def save_slowest_turns(slowest):
+    """{game: {level: [turn, ...]}} of this run, for tools/bench/bench_vpico.py to time on the device."""
+    path = os.path.join(ROOT, SLOWEST_TURNS_PATH)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        json.dump({"rules_digest": rules_digest(), "turns": slowest}, f)
+
+
+def load_slowest_turns():
+    """The slowest turns the last `ai` run saved, or (None, why not)."""
+    path = os.path.join(ROOT, SLOWEST_TURNS_PATH)
+    if not os.path.exists(path):
+        return None, "no %s: the ai benchmark saves it" % SLOWEST_TURNS_PATH
+    with open(path) as f:
+        saved = json.load(f)
+    if saved.get("rules_digest") != rules_digest():
+        return None, "%s was made by other shared_rules code: run the ai benchmark again" % SLOWEST_TURNS_PATH
+    return saved["turns"], ""
+
+
+# The AI's targets: the default level on the reference board, and the strongest level's.
+NORMAL_VS_RANDOM = 0.9
+NORMAL_VS_GREEDY = 0.7
+NORMAL_MEDIAN_TURN_S = 1
+NORMAL_WORST_TURN_S = 3
+SEARCH_HEAP_KB = 32
+STRONGEST_WORST_TURN_S = 10
+STRONGEST_VS_NORMAL = 0.5
+
+
+def targets(results, with_heap):
+    """The summary table's rows for every game's default and strongest levels."""
+    rows = []
+    normal, strongest = ai.DEFAULT_LEVEL, ai.LEVELS[-1]
+    for name in sorted(results):
+        entry = results[name].get(normal)
+        if entry is not None:
+            label = "%s %s " % (name, normal)
+            for opponent, goal in (("random", NORMAL_VS_RANDOM), ("greedy", NORMAL_VS_GREEDY)):
+                if "wins_vs_" + opponent in entry:
+                    rows.append(rate_at_least(label + "wins vs " + opponent, entry["wins_vs_" + opponent],
+                                              entry["games_vs_" + opponent], goal))
+            rows.append(at_most(label + "median turn (pystone est.)", entry["median_turn_s_rp2040"], NORMAL_MEDIAN_TURN_S, "s"))
+            rows.append(at_most(label + "worst turn (pystone est.)", entry["worst_turn_s_rp2040"], NORMAL_WORST_TURN_S, "s"))
+            if with_heap:
+                rows.append(at_most(label + "search heap", entry["peak_heap_kb"], SEARCH_HEAP_KB, "KB"))
+        entry = results[name].get(strongest)
+        if entry is not None:
+            label = "%s %s " % (name, strongest)
+            rows.append(at_most(label + "worst turn (pystone est.)", entry["worst_turn_s_rp2040"], STRONGEST_WORST_TURN_S, "s"))
+            if "wins_vs_" + normal in entry:
+                rows.append(rate_at_least(label + "wins vs " + normal, entry["wins_vs_" + normal],
+                                          entry["games_vs_" + normal], STRONGEST_VS_NORMAL))
+    return rows
+
+
+def options_error(name, options):
+    """The reason `options` do not make a game of `name` (None if they do): said before a pool
+    of processes plays it."""
+    try:
+        registry.create(name, options)
+    except GameError as e:
+        return str(e)
+    return None
+
+
+def match_flags(argv, games, extra=()):
+    """The AI benches' flags: --games N, --level L, --opponent O, --no-vm, and the names in
+    `extra` (flags with a value, kept by name; None if not given).  None on an unknown flag."""
+    out = {"games": games, "levels": None, "opponents": ("random", "greedy"), "with_vm": True}
+    for name in extra:
+        out[name] = None
+    while argv:
+        flag = argv.pop(0)
+        if flag == "--games" and argv:
+            out["games"] = int(argv.pop(0))
+        elif flag == "--level" and argv:
+            out["levels"] = [argv.pop(0)]
+        elif flag == "--opponent" and argv:
+            out["opponents"] = (argv.pop(0),)
+        elif flag == "--no-vm":
+            out["with_vm"] = False
+        elif flag[2:] in extra and flag.startswith("--") and argv:
+            out[flag[2:]] = argv.pop(0)
+        else:
+            return None
+    return out
+
+
+def main(argv):
+    from tools.bench import benchlib
+    flags = match_flags(argv, None, ("game",))
+    if flags is None or flags["opponents"] != ("random", "greedy"):
+        print(__doc__)
+        return 2
+    names = [flags["game"]] if flags["game"] else None
+    if names and names[0] not in games_with_ai():
+        print("error: no AI for '%s'; games with an AI: %s" % (names[0], ", ".join(games_with_ai())))
+        return 2
+    games = flags["games"]
+    figures = run(benchlib, games or GAMES_PER_MATCH, names, flags["levels"], flags["with_vm"], games or TARGET_GAMES)
+    for name, by_level in figures["ai"].items():
+        for level, entry in by_level.items():
+            print(name, level, " ".join("%s=%s" % kv for kv in sorted(entry.items())))
+    print(figures["ai_bench"])
+    from tools.bench.runner import print_targets
+    print_targets([("ai", row) for row in figures["targets"]])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
