@@ -163,7 +163,8 @@ class Journey:
             starts.append(list(session.game.history))
             yield from self.play_human_turn()
         yield from self.to_human_turn()
-        assert self.cls.PLAYERS[session.game.to_move()] in " ".join(self.shown())
+        # (named by the side played: Throngs' pie start may have swapped the colours)
+        assert session.game.player_name(session.game.to_move()) in " ".join(self.shown())
         # Undo: between humans one decision, against the AI back to the human's last turn.
         history = list(session.game.history)
         yield from self.pause("Undo")
@@ -242,10 +243,11 @@ class Journey:
             yield ["down"]
             assert hw.selected() == ["Yes"]
             yield ["a"]
-            words = "%s resigned: %s wins" % (self.cls.PLAYERS[resigner], self.cls.PLAYERS[1 - resigner])
+            name = session.game.player_name
+            words = "%s resigned: %s wins" % (name(resigner), name(1 - resigner))
             assert session.result_words() == words
             if words.replace(" ", "") not in "".join(self.shown()).replace(" ", ""):
-                words = "%s wins" % self.cls.PLAYERS[1 - resigner]    # a one-line status
+                words = "%s wins" % name(1 - resigner)    # a one-line status
         assert saves.load_game(hw.save_dir)[0].result == "over" or session.result.startswith("resign")
         # The game-over screen says the result once; a key, then its menu.
         status = " ".join(" ".join(self.shown()).split())

@@ -104,9 +104,13 @@ def route(builder, target):
 
 
 def presses_for(builder, move):
-    """The buttons that enter `move` with a fresh builder: route to each step's target, A."""
+    """The buttons that enter `move` with a fresh builder: route to each step's target, A.
+    The route starts from `builder`'s cursor (a fresh builder's first one depends on where a
+    scrolling view is panned now)."""
     from firmware.builder import MoveBuilder
     sim = MoveBuilder(builder.view, builder.moves)
+    if not builder.prefix and builder.cursor in sim.targets:
+        sim.cursor = builder.cursor
     out = []
     depth = 0
     while True:
