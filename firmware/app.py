@@ -575,7 +575,8 @@ class App:
         return move
 
     def think(self, session, level, label):
-        """The AI's move for the current decision, or -1 when the player cancelled (B, MENU)."""
+        """The AI's move for the current decision, or -1 when the player cancelled (B, MENU);
+        `label` ("long|short") says so on the status line while it thinks."""
         label, _, short = label.partition("|")
         short = short or label
         self.draw_play(session, None, label + (" (B: stop)" if self.ui.cols >= 28 else "") + "|" + short)
