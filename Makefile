@@ -8,7 +8,7 @@ STAMP_STUBS := typings/.installed
 BOARD ?= pico_lcd13
 PORT ?=
 
-.PHONY: setup run test test-py test-mpy check-subset check-members typecheck bench bench-strength soak build uf2 web flash devtest devtest-vpico test-device clean
+.PHONY: setup run test test-py test-mpy check-subset check-members typecheck bench bench-strength soak soak-web build uf2 web flash devtest devtest-vpico test-device clean
 
 setup: $(STAMP_PY) $(NODE_VM) $(STAMP_STUBS)
 
@@ -82,6 +82,10 @@ uf2: setup
 # The browser version: a static folder, build/web/ (python3 -m http.server --directory build/web).
 web: setup
 	$(PY) -m tools.web.web_build
+
+# AI against AI in the browser version for 30 minutes (ARGS="--minutes 2" for the short run).
+soak-web: setup
+	nice $(PY) -m tools.web.web_soak $(ARGS)
 
 flash: setup
 	$(PY) -m tools.device.flash --board $(BOARD) --port "$(PORT)"

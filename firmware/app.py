@@ -182,8 +182,15 @@ class App:
 
     # --- main menu ------------------------------------------------------------------------
     def main_menu(self):
-        """The menus and the games they start, for ever.  The menus' module is dropped while a
-        game is played, and the pause menu's is loaded only while it is shown (memory)."""
+        """The menus and the games they start, for ever."""
+        for _ in self.steps():
+            pass
+
+    def steps(self):
+        """The menus and the games they start, for ever, yielding after each screen's work (the
+        main menu, a decision): a host whose VM collects its garbage only between its calls into
+        Python (the browser's) runs the app a step per call.  The menus' module is dropped while
+        a game is played, and the pause menu's is loaded only while it is shown (memory)."""
         self.repair_settings()
         while True:
             try:
@@ -198,7 +205,8 @@ class App:
                 self.ui.message("Error", "%s: %s" % (type(e).__name__, e))
                 continue
             self.leave_screen("firmware.menus")  # collected once the game's first screen is sent (settle)
-            self.play(session)
+            yield
+            yield from self.play(session)
             # The AI's code and tables leave with the game (its first search brings them back):
             # they would hold the left game's heap beside the menus.
             self.unload_ai(session.name)
@@ -293,7 +301,9 @@ class App:
             return True
         except MemoryError:
             reason = "not enough memory"
-        except (OSError, save_files.SaveError) as e:
+        except OSError as e:
+            reason = save_files.failure_words(e)
+        except save_files.SaveError as e:
             reason = str(e)
         session.unsaved = True
         if tell:
@@ -315,11 +325,14 @@ class App:
 
     # --- playing ------------------------------------------------------------------------------
     def play(self, session):
-        """Plays until the player leaves; any error in the game ends here, the save is kept."""
+        """Plays until the player leaves, yielding after each decision; any error in the game
+        ends here, the save is kept."""
         try:
             self.ui.take_layer()     # back if the last game's pause menu needed its memory
             session.view = self.load_view(session)
-            self.play_loop(session)
+            while session is not None:
+                session = self.turn(session)
+                yield
         except MemoryError:
             session = self.session or session     # (a rematch is another session)
             self.session = self.builder = self.paused = None
@@ -346,10 +359,6 @@ class App:
     def load_view(self, session):
         view = self.view_class(session.name)
         return None if view is None else view(self.ui, session.game)
-
-    def play_loop(self, session):
-        while session is not None:
-            session = self.turn(session)
 
     def turn(self, session):
         """One decision (or the pause menu, or the game-over screen): the session to go on

@@ -5,7 +5,7 @@ import gc
 
 from shared_rules import registry
 from shared_rules.game import GameError
-from firmware import saves
+from firmware import save_files, saves
 from shared_rules.levels import DEFAULT_LEVEL, LEVELS
 from firmware.app import DEMO_DELAYS, HUMAN, VERSION, Session, ai_player, heap_used, player_level
 
@@ -341,7 +341,7 @@ def settings_screen(app):
     try:
         saves.save_settings(app.folder, s)
     except OSError as e:
-        app.ui.message("Settings", "Could not save the settings: %s" % e)
+        app.ui.message("Settings", "Could not save the settings: %s." % save_files.failure_words(e))
 
 
 def about(app):

@@ -34,6 +34,10 @@
 #   SURE_WIN                        optional: a value at least this high is a win the evaluation
 #                                   is sure of: the search plays the first root move found with
 #                                   it (WIN - 1: only a win on the spot)
+#   CONTEMPT                        optional: what a draw costs the root player who is not behind by
+#                                   the evaluation at the root (0); a game with a repeated()
+#                                   method (a position seen before) then scores a repetition as
+#                                   a draw in the search, so the side ahead presses on
 #   SALT_FROM_FIRST                 optional: True if order() breaks ties by a salt taken from
 #                                   the first root move, which is then all the seed picks (no
 #                                   shuffle of the root moves)
@@ -232,6 +236,9 @@ class Search:
         # Picking the first root move costs nothing; a shuffle of hundreds of moves does.
         self._salt_from_first = getattr(self.tuner_class, "SALT_FROM_FIRST", False)
         self._order_reads_first = self._salt_from_first and getattr(self.tuner_class, "ORDER_READS_FIRST", False)
+        self._contempt = getattr(self.tuner_class, "CONTEMPT", 0)
+        self._checks_repeats = self._contempt > 0 and hasattr(game, "repeated")
+        self._draw_value = 0  # a draw's value for the root player (run() sets the contempt)
 
     # --- root -----------------------------------------------------------------------------
     def run(self):
@@ -272,6 +279,8 @@ class Search:
                 self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
                 return move
             self._check_ticks += _ticks_since(_clock(), check_from)
+        if self._contempt and tuner.evaluate(self.player) >= 0:
+            self._draw_value = -self._contempt
         # The seed picks among equally good moves (and breaks move cycles).
         if not self._salt_from_first:
             self._shuffle(moves)
@@ -346,8 +355,10 @@ class Search:
         w = game.winner()
         if w != ONGOING:
             if w == DRAW:
-                return 0
+                return self._draw_value
             return WIN - ply if w == self.player else ply - WIN
+        if self._checks_repeats and game.repeated():
+            return self._draw_value  # on the way to a draw by repetition
         if depth == 0:
             return self._evaluate()
         moves = None

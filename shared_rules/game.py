@@ -57,6 +57,11 @@ class Game:
         """The name of the side `player` plays (PLAYERS[player] unless a pie choice swapped them)."""
         return self.PLAYERS[player]
 
+    def draw_rule(self):
+        """The rule that made the game a draw: "repetition", "move limit", or "" (none, or a
+        draw of another kind: a full board, an agreement)."""
+        return ""
+
     # --- text -----------------------------------------------------------------------------
     def move_to_text(self, move):
         raise NotImplementedError

@@ -44,7 +44,7 @@ function first(candidates) {
 let storage = null;
 try { storage = window.localStorage; storage.getItem(STORE); } catch (e) {
   storage = null;
-  statusLine.textContent = "This browser blocks storage here: saves last only until the page closes.";
+  statusLine.textContent = "This browser blocks storage here: the app cannot save.";
 }
 
 function storedFiles() {
@@ -57,11 +57,36 @@ function storedFiles() {
   return files;
 }
 
-function store(path, data) {
-  if (!storage) return;
-  try { storage.setItem(STORE + path, data); } catch (e) {
-    statusLine.textContent = `The browser's storage refused the save (${e.name}): free some space, or download the save.`;
+// What the app's worker changes in its save folder, stored before the app goes on (web/sw.js
+// brings the request): the answer names the storage's refusal, which the app sees as the
+// device's OSError (web/worker.js).
+function storeRequest({ op, path, data, to }) {
+  try {
+    if (!storage) throw new DOMException("storage is blocked", "SecurityError");
+    if (op === "put") {
+      storage.setItem(STORE + path, data);
+      files[path] = data;
+    } else if (op === "remove") {
+      storage.removeItem(STORE + path);
+      delete files[path];
+    } else if (op === "rename") {
+      const moved = storage.getItem(STORE + path);
+      storage.removeItem(STORE + path);
+      delete files[path];
+      if (moved !== null) {
+        try { storage.setItem(STORE + to, moved); } catch (e) { storage.setItem(STORE + path, moved); throw e; }
+        files[to] = moved;
+      }
+    }
+    return { ok: true };
+  } catch (e) {
+    return { error: e && e.name || "Error" };
   }
+}
+
+function store(path, data) {
+  const answer = storeRequest({ op: "put", path, data });
+  if (answer.error) statusLine.textContent = `The browser's storage refused the file (${answer.error}): free some space.`;
 }
 
 // --- the skin ------------------------------------------------------------------------------------
@@ -244,12 +269,6 @@ function onWorker(event) {
   } else if (m.kind === "settled") {
     state.lastSettle = { consumed: m.consumed, frames: state.frames, busyMs: m.busyMs };
     state.settled++;
-  } else if (m.kind === "file") {
-    files[m.path] = m.data;
-    store(m.path, m.data);
-  } else if (m.kind === "unlink") {
-    delete files[m.path];
-    if (storage) storage.removeItem(STORE + m.path);
   } else if (m.kind === "heap") {
     state.heap = m.bytes;
     state.memory = m.memory;
@@ -279,9 +298,15 @@ async function start() {
     await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
   }
   files = storedFiles();
+  navigator.serviceWorker.addEventListener("message", (e) => {
+    const m = e.data;
+    if (m && m.tholia === "store" && m.id === id) e.ports[0].postMessage(storeRequest(m.request));
+  });
+  navigator.serviceWorker.startMessages();
   const worker = new Worker("worker.js", { type: "module" });
   worker.onmessage = onWorker;
-  worker.onerror = (e) => showError(`The app's worker failed: ${e.message || "could not load worker.js"}`);
+  worker.onerror = (e) => showError(`The app's worker failed: ${e.message || "could not load worker.js"}\n\n` +
+                                    "Reload the page to start again (your saves are kept).");
   worker.postMessage({ kind: "start", id, board, files });
   flush();
 }

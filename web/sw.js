@@ -1,6 +1,7 @@
 // The page's mailbox for its app worker.  The app runs in a worker that never returns to its
 // event loop (the app's loop is synchronous), so it cannot receive messages; it asks here with
 // a synchronous request instead, and this service worker answers with what the page posted.
+// Its saves come the same way: the page stores them (only a page has localStorage) and answers.
 const boxes = new Map();     // page session id -> {messages: [], wake: resolve of a waiting request}
 
 self.addEventListener("install", () => self.skipWaiting());
@@ -20,9 +21,32 @@ self.addEventListener("message", (event) => {
   if (b.wake) { const wake = b.wake; b.wake = null; wake(); }
 });
 
+const STORE_WAIT_MS = 5000;   // a page that has not answered by then is gone
+
+// The page of session `id` stores the request; its answer: {ok: true} or {error: DOMException name}.
+async function askPage(id, request) {
+  const pages = await self.clients.matchAll({ type: "window" });
+  return new Promise((resolve) => {
+    setTimeout(() => resolve({ error: "no page answered" }), STORE_WAIT_MS);
+    for (const page of pages) {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (e) => resolve(e.data);
+      page.postMessage({ tholia: "store", id, request }, [channel.port2]);
+    }
+  });
+}
+
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
-  if (url.origin !== self.location.origin || !url.pathname.endsWith("/__tholia_mailbox")) return;
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.endsWith("/__tholia_store")) {
+    event.respondWith((async () => {
+      const answer = await askPage(url.searchParams.get("id"), await event.request.json());
+      return new Response(JSON.stringify(answer), { headers: { "Content-Type": "application/json" } });
+    })());
+    return;
+  }
+  if (!url.pathname.endsWith("/__tholia_mailbox")) return;
   event.respondWith((async () => {
     const b = box(url.searchParams.get("id"));
     const wait = Math.min(Number(url.searchParams.get("wait")) || 0, 1000);

@@ -44,10 +44,20 @@ class WebHw(HwBase):
         self._host.heap(n)
 
 
-def main(profile):
-    """Runs the app on the board `profile` until it returns (it does not, on a device)."""
+_steps = iter(())            # the app's steps (firmware.app.App.steps) once started: none before
+
+
+def start(profile):
+    """The app on the board `profile`, run by the host a step at a time (step): the VM collects
+    its garbage only when the host calls into Python, and the app's loop would never return."""
+    global _steps
     import firmware.app
     board = __import__("boards." + profile, None, None, ["NAME"])
     hw = WebHw(board, js.tholia)
     firmware.app.unload("boards." + profile)
-    firmware.app.run(hw)
+    _steps = firmware.app.App(hw).steps()
+
+
+def step():
+    """The app's next step: the main menu until it starts a game, or one decision."""
+    next(_steps)

@@ -1,13 +1,13 @@
-// The app's worker: the real MicroPython VM (WebAssembly) running firmware.app.run(hw) with the
-// page's hardware layer (web/web_hw.py).  The app's loop never returns, so buttons and files
-// come from the service worker's mailbox (web/sw.js) through a synchronous request, and frames,
-// saves, heap figures and errors go to the page with postMessage.
+// The app's worker: the real MicroPython VM (WebAssembly) running the app's steps
+// (firmware.app.App.steps) with the page's hardware layer (web/web_hw.py).  A step waits for
+// buttons synchronously, so buttons and files come from the service worker's mailbox
+// (web/sw.js) through a synchronous request, as do the saves to the page's storage; frames, heap
+// figures and errors go to the page with postMessage.
 import { loadMicroPython } from "./micropython.mjs";
 
 const MONO_LIT = [225, 238, 255], MONO_DARK = [8, 10, 16];   // as the simulator's panel
 const PUMP_MS = 15;          // the mailbox is asked at most this often while the app is busy
 const SETTLED_MS = 150;      // sleeping this long with nothing shown and no input: settled
-const SCAN_MS = 250;         // the save folder is compared this often while the app is busy
 
 let memory = null;           // the VM's linear memory (the framebuffer is read from there)
 const instantiate = WebAssembly.instantiate, instantiateStreaming = WebAssembly.instantiateStreaming;
@@ -19,9 +19,8 @@ let cfg = null;              // {id, board: profile constants, files: {path: bas
 let lut = null;              // RGBA of the 16 palette colours
 let mp = null;
 const held = new Set(), unseen = new Set(), lateRelease = new Set();
-let lastPump = 0, lastScan = 0, consumed = 0, streakStart = -1, settledSent = false;
+let lastPump = 0, consumed = 0, streakStart = -1, settledSent = false;
 let consumedAt = 0;
-const known = new Map();     // save file path -> "mtime size" as last sent to the page
 
 function post(kind, data = {}, transfer = []) { self.postMessage({ kind, ...data }, transfer); }
 
@@ -42,8 +41,8 @@ function handle(m) {
     if (unseen.has(m.button)) lateRelease.add(m.button);   // a tap: the next poll still sees it
     else held.delete(m.button);
   } else if (m.kind === "file") {
-    writeFile(m.path, base64Bytes(m.data));
-    known.set(m.path, stamp(m.path));
+    mirroring = false;
+    try { writeFile(m.path, storedBytes(m.data)); } finally { mirroring = true; }
   }
   streakStart = -1;
   settledSent = false;
@@ -57,7 +56,7 @@ const host = {
   },
   pump() {
     const now = performance.now();
-    if (now - lastPump >= PUMP_MS) { lastPump = now; mailbox(0); scan(now); }
+    if (now - lastPump >= PUMP_MS) { lastPump = now; mailbox(0); }
   },
   polled() {
     unseen.clear();
@@ -70,7 +69,6 @@ const host = {
     if (streakStart < 0) streakStart = start;
     lastPump = start;
     const got = mailbox(Math.max(0, Math.round(ms)));
-    scan(performance.now(), true);
     if (!got && !held.size && !settledSent && performance.now() - streakStart >= SETTLED_MS) {
       settledSent = true;
       post("settled", { consumed, busyMs: streakStart - consumedAt });
@@ -102,38 +100,44 @@ const host = {
   heap(n) { post("heap", { bytes: n, memory: memory.buffer.byteLength }); },
 };
 
-// --- the save folder, mirrored to the page's storage ---------------------------------------
-function stamp(path) {
-  try { const s = mp.FS.stat(path); return `${s.mtime.getTime()} ${s.size}`; } catch (e) { return null; }
-}
+// --- the save folder, kept in the page's storage ----------------------------------------------
+// Each change of a file in the save folder is stored by the page before the app goes on, and a
+// refusal (storage full, blocked) fails the app's file operation with the device's OSError.
+const ENOSPC = 28, EACCES = 13, EIO = 5;     // MicroPython's numbers, as the device raises them
+const STORAGE_ERRNO = { QuotaExceededError: ENOSPC, SecurityError: EACCES };
+let mirroring = false;       // off while the worker writes files the page already holds
 
-function walk(dir, out) {
-  let names = [];
-  try { names = mp.FS.readdir(dir); } catch (e) { return out; }
-  for (const name of names) {
-    if (name === "." || name === "..") continue;
-    const path = dir + "/" + name;
-    if (mp.FS.isDir(mp.FS.stat(path).mode)) walk(path, out); else out.push(path);
+function persist(request) {
+  const xhr = new XMLHttpRequest();
+  xhr.open("POST", `__tholia_store?id=${encodeURIComponent(cfg.id)}`, false);
+  xhr.send(JSON.stringify(request));
+  const answer = xhr.status === 200 ? JSON.parse(xhr.responseText) : { error: `HTTP ${xhr.status}` };
+  if (answer.error) {
+    post("log", { line: `the page's storage refused ${request.op} ${request.path}: ${answer.error}` });
+    throw new mp.FS.ErrnoError(STORAGE_ERRNO[answer.error] || EIO);
   }
-  return out;
 }
 
-// Always when the app sleeps (it has done its saving), so a page closed then loses nothing.
-function scan(now, always = false) {
-  if (!always && now - lastScan < SCAN_MS) return;
-  lastScan = now;
-  const seen = new Set();
-  for (const path of walk(cfg.board.SAVE_DIR, [])) {
-    seen.add(path);
-    const s = stamp(path);
-    if (known.get(path) !== s) {
-      known.set(path, s);
-      post("file", { path, data: bytesBase64(mp.FS.readFile(path)) });
+function saved(path) { return mirroring && path.startsWith(cfg.board.SAVE_DIR + "/"); }
+
+function mirrorSaveFolder() {
+  const FS = mp.FS, write = FS.write, rename = FS.rename, unlink = FS.unlink;
+  FS.write = (stream, ...args) => {
+    const n = write(stream, ...args);
+    if (saved(stream.path)) persist({ op: "put", path: stream.path, data: bytesBase64(FS.readFile(stream.path)) });
+    return n;
+  };
+  FS.rename = (from, to) => {
+    rename(from, to);
+    if (saved(from) || saved(to)) {
+      try { persist({ op: "rename", path: from, to }); } catch (e) { rename(to, from); throw e; }
     }
-  }
-  for (const path of [...known.keys()]) {
-    if (!seen.has(path)) { known.delete(path); post("unlink", { path }); }
-  }
+  };
+  FS.unlink = (path) => {
+    unlink(path);
+    if (saved(path)) persist({ op: "remove", path });
+  };
+  mirroring = true;
 }
 
 function writeFile(path, bytes) {
@@ -146,6 +150,11 @@ function writeFile(path, bytes) {
 }
 
 function base64Bytes(text) { return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0)); }
+// A stored file as the page kept it; damaged storage (not base64) as its text: the app's checks
+// then find the file damaged, as a damaged file on the device.
+function storedBytes(text) {
+  try { return base64Bytes(text); } catch (e) { return new TextEncoder().encode(String(text)); }
+}
 function bytesBase64(bytes) {
   let s = "";
   for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -168,7 +177,8 @@ self.onmessage = async (event) => {
       stdout: (line) => post("log", { line }), stderr: (line) => post("log", { line }),
     });
     for (const [path, data] of Object.entries(bundle.files)) writeFile("/" + path, base64Bytes(data));
-    for (const [path, data] of Object.entries(cfg.files)) { writeFile(path, base64Bytes(data)); known.set(path, stamp(path)); }
+    for (const [path, data] of Object.entries(cfg.files)) writeFile(path, storedBytes(data));
+    mirrorSaveFolder();
     globalThis.tholia = host;
     mp.runPython("import sys\nsys.path.insert(0, '/')\nfrom firmware import palette\n" +
                  "_lut = [palette.rgb565(i) for i in range(16)]");
@@ -176,9 +186,12 @@ self.onmessage = async (event) => {
       const r = (v >> 11) & 31, g = (v >> 5) & 63, b = v & 31;
       return [(r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2)];
     });
+    const app = mp.pyimport("web_hw");
+    app.start(cfg.board.NAME);
+    const step = app.step;
     post("running");
-    mp.runPython(`import web_hw\nweb_hw.main(${JSON.stringify(cfg.board.NAME)})`);
-    post("error", { text: "The app stopped." });
+    // Back in JavaScript between the app's steps: the VM collects its garbage then.
+    for (;;) step();
   } catch (e) {
     post("error", { text: pythonError(e) });
   }

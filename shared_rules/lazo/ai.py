@@ -36,7 +36,7 @@ from shared_rules.lazo.rules import LEVEL1, N_SPACES, ROW_OF, SLOT_MASK, SLOT_OF
 LEVELS = {
     "easy": (1.0, 40, (40,), 40),
     "normal": (2.4, 80, (6, 3, 3), 0),
-    "hard": (9.0, 800, (16, 8, 8), 0),
+    "hard": (9.0, 800, (8, 5, 4, 3), 0),
 }
 
 # Move ordering

@@ -145,6 +145,8 @@ class Tuner:
     # The search starts at its full depth: below the root only the mover's own decisions go on
     # (no alpha-beta cut-off to prepare), so a one-ply iteration would only repeat the next one's.
     DEEPEN_FROM = 2
+    # (ai.py) A draw, or a repetition on the way to one, costs the side not behind this much.
+    CONTEMPT = 100
 
     def __init__(self, game, level):
         self.game = game
@@ -198,7 +200,7 @@ class Tuner:
         rlen = game.rlen
         # A push of my own string under way: its lookahead is the board once it has ended.
         jump = lookahead and rlen > 1 and route_is_mine(game, game.player + 1)
-        state = 1 + ((lookahead and not jump) << 6 | _repeated(game) << 5 | player << 4 | game.player << 3
+        state = 1 + ((lookahead and not jump) << 6 | game.repeated() << 5 | player << 4 | game.player << 3
                      | game.dark_done << 2 | game.light_done)
         route = (rlen << 18 | game.route[0] << 9 | game.route[rlen - 1]) if rlen else 0
         zobrist = game.zobrist
@@ -340,7 +342,7 @@ def _base(t, game, player, lookahead):
             score += pressure(t, game, player)
         if game.touchdown:
             score += race_value(t, game, player)
-    if not game.rlen and _repeated(game):
+    if game.repeated():
         score //= 2  # on the way to a draw by repetition (§7)
     return score
 
@@ -361,19 +363,6 @@ def _path_value(t, game, player, chain):
         jump = best_jump(t, game, game.route[0], game.route[game.rlen - 1], me)
     value = _PATH_OPEN if jump is None else jump
     return value if me == player + 1 else -value
-
-
-def _repeated(game):
-    """Has the position at the start of this turn been seen before (since the last capture)?"""
-    rep = game.rep
-    last = len(rep) - 1
-    if last <= game.rep_base or game.dark_done or game.light_done:
-        return False
-    key = rep[last]
-    for i in range(game.rep_base, last):
-        if rep[i] == key:
-            return True
-    return False
 
 
 def _board_totals(t, game, me):

@@ -3,7 +3,7 @@
 from micropython import const
 
 from shared_rules.ai import best_first
-from shared_rules.tholian_go.rules import PLACE, STEP, move_kind, move_node, step_move, step_slot
+from shared_rules.tholian_go.rules import NEXT, PLACE, STEP, move_kind, move_node, step_move, step_slot
 from shared_rules.tholian_go.geometry import SLOTS
 from shared_rules.tholian_go.ai_terms import (ADVANCE, ATTRACT, CAPTURE_NOW, FAR, HUNT, NEED_PCT, PROTECTED,
     THREAT_NEXT, THREAT_SAVED, clip, closeness, dark_need, light_risk, move_near)
@@ -395,20 +395,33 @@ def string_best(t, game, head, me):
 
 
 def step_back(game, adj):
-    """The step that would take back the turn's last move, a single step a -> b (a move and
-    its reverse in one turn undo each other: never worth a move), or -1."""
-    if game.rlen or not (game.dark_done or game.light_done) or not game.history:
+    """The step that would take back the turn's last move, a -> ... -> y -> z (a step, or a
+    path that pushed my own string): the step z -> y (a move and its reverse in one turn undo
+    each other: never worth a move), or -1."""
+    history = game.history
+    if game.rlen or not (game.dark_done or game.light_done) or not history:
         return -1
-    last = game.history[len(game.history) - 1]
-    if move_kind(last) != STEP:
+    i = len(history) - 1
+    last = history[i]
+    kind = move_kind(last)
+    if kind == STEP:
+        z = adj[move_node(last) * SLOTS + step_slot(last)]
+        y = move_node(last)
+    elif kind == NEXT and i > 0:
+        z = move_node(last)
+        before = history[i - 1]
+        if move_kind(before) == NEXT:
+            y = move_node(before)
+        elif move_kind(before) == STEP:
+            y = adj[move_node(before) * SLOTS + step_slot(before)]
+        else:
+            return -1
+    else:
         return -1
-    a = move_node(last)
-    b = adj[a * SLOTS + step_slot(last)]
     for slot in range(SLOTS):
-        if adj[b * SLOTS + slot] == a:
-            return step_move(b, slot)
+        if adj[z * SLOTS + slot] == y:
+            return step_move(z, slot)
     return -1
-
 
 
 def has_dark_move(t, moves):

@@ -46,6 +46,7 @@
 #   game.dice_text()           the rolled axes still to use, e.g. "b x z" (Oracle), "" otherwise
 #   game.zobrist               30-bit hash of the board, kept by play/undo
 #   game.turn_state()          (player, dark moves made, light moves made, free pushes waiting)
+#   game.repeated()            this turn's start was seen before (the AI scores it as a draw)
 #   move_kind(move) ...        the moves' encoding: STEP, PLACE, SPECIAL, NEXT = move_kind(move);
 #                              move_node(move), step_slot(move); step_move(node, slot),
 #                              next_move(node), special_move(number)
@@ -614,6 +615,24 @@ class TholianGo(Game, Captures):
         # The turn ends when the player has nothing left to do in it.
         if (self.dark_done and self.light_done >= 2) or not (self._web_open(DARK) or self._web_open(LIGHT)):
             self._begin_turn(1 - p)
+
+    def draw_rule(self):
+        if self.result != DRAW or (self.history and self.history[-1] == ACCEPT):
+            return ""
+        return "repetition"
+
+    def repeated(self):
+        """Has the position at the start of this turn, before any of its moves, been seen
+        before (since the last capture)?"""
+        rep = self.rep
+        last = len(rep) - 1
+        if last <= self.rep_base or self.dark_done or self.light_done or self.rlen:
+            return False
+        key = rep[last]
+        for i in range(self.rep_base, last):
+            if rep[i] == key:
+                return True
+        return False
 
     def _begin_turn(self, player):
         self.player = player

@@ -166,6 +166,8 @@ def win_candidates(game, moves):
 class Tuner:
     LEVELS = LEVELS
     win_candidates = staticmethod(win_candidates)  # (ai.py) asked before a Tuner is built
+    # (ai.py) A draw, or a repetition on the way to one, costs the side not behind this much.
+    CONTEMPT = 50
 
     def __init__(self, game, level):
         self.game = game

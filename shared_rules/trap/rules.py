@@ -635,6 +635,15 @@ class Trap(Game):
     def _position_key(self):
         return self._hash ^ (self._geo.keys[-1] if self._to_move else 0)
 
+    def draw_rule(self):
+        if self._winner != DRAW:
+            return ""
+        return "move limit" if self._phase2_moves >= MAX_PHASE2_MOVES else "repetition"
+
+    def repeated(self):
+        """Has the current position (the same player to move) occurred before in phase 2?"""
+        return bool(self._seen_positions) and self._repetitions() > 1
+
     def _repetitions(self):
         """How often the current phase-2 position has occurred (hash match, then checked exactly)."""
         seen = self._seen_positions

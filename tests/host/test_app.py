@@ -723,3 +723,19 @@ def test_a_games_view_is_loaded_with_its_form_not_after_start(tmp_path):
         return None
     run_app(FakeHW(tmp_path, ["a"] + ["down"] * registry.game_names().index("lazo") + ["a"], driver=drive))
     assert seen == [True]
+
+
+def test_the_apps_steps_end_after_the_main_menu_and_after_each_decision(tmp_path):
+    # What a host whose VM collects its garbage only between its calls into Python (the
+    # browser's) runs, a step per call.
+    from firmware.app import App
+    hw = FakeHW(tmp_path, new_game_keys("trap", humans=False), driver=random_mover(random.Random(3)))
+    app = App(hw)
+    hw.app = app
+    steps = app.steps()
+    next(steps)
+    assert app.session is None          # the main menu has started a game, none of it played
+    for played in range(1, 7):
+        next(steps)
+        assert len(app.session.game.history) == played
+    assert app.session.is_ai(0) != app.session.is_ai(1)

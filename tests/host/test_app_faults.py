@@ -133,9 +133,18 @@ def test_a_full_flash_says_not_saved_at_every_move_and_leaves_no_empty_new_file(
     hw = FakeHW(tmp_path, new_game_keys("trap"), driver=dismissing(move_script(texts, [])))
     app = run_app(hw)
     assert titles(hw).count("Not saved") == 4, titles(hw)       # moves 3, 4, 5 and 6
-    assert "No space left on device" in shown(hw)
+    assert "could not be saved (the storage is full)" in shown(hw)
     assert sorted(os.listdir(tmp_path)) == ["game"]     # the previous save went to make room
     assert saved_moves(tmp_path) == texts[:2] and app.session.unsaved
+
+
+def test_the_storages_errors_are_said_in_a_players_words():
+    # MicroPython's OSError names few numbers (a full flash is "28"), the browser's too.
+    words = save_files.failure_words
+    assert words(OSError(errno.ENOSPC)) == "the storage is full"
+    assert words(OSError(errno.EACCES)) == words(OSError(errno.EROFS)) == "the storage cannot be written"
+    assert words(OSError(errno.EIO)) == "the storage failed"
+    assert words(OSError(errno.ENOENT, "gone")) == str(OSError(errno.ENOENT, "gone"))
 
 
 def test_a_full_flash_makes_room_by_removing_stale_files(tmp_path, monkeypatch):

@@ -1,8 +1,8 @@
 """The benchmarks' statistics and target table (tools/bench/benchlib.py, tools/bench/runner.py)."""
 import pytest
 
+from shared_rules.game import DRAW
 from shared_rules.rng import Rng
-
 
 from tools.bench import bench_ai, benchlib, runner
 
@@ -50,6 +50,25 @@ def test_matches_add_up_their_chunks():
     assert entry["wilson_vs_random"] == [round(x, 3) for x in benchlib.wilson(entry["wins_vs_random"], 10)]
     assert entry["turns"] > 13 and entry["worst_turn_nodes"] >= entry["median_turn_nodes"] > 0
     assert cpu["trap"] > 0
+
+
+class DrawnGame:
+    """A game the move-limit rule drew (what play_chunk reads of a game)."""
+    history = []
+
+    def winner(self):
+        return DRAW
+
+    def draw_rule(self):
+        return "move limit"
+
+
+def test_a_chunk_counts_the_draws_by_their_rule(monkeypatch):
+    monkeypatch.setattr(bench_ai, "play_game", lambda *args, **kwargs: (DrawnGame(), 0, []))
+    monkeypatch.setattr(bench_ai, "cpu_pystones", lambda *args: 1490.0)
+    r = bench_ai.play_chunk(("trap", "normal", "normal", 0, 3))
+    assert r["draws"] == 3 and r["draw_rules"] == {"move limit": 3} and r["wins"] == 0
+    assert bench_ai.rules_text(r["draw_rules"]) == "(move limit 3)" and bench_ai.rules_text({}) == ""
 
 
 def test_the_target_table_marks_each_row(capsys):

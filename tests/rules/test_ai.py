@@ -314,6 +314,66 @@ def test_one_move_left_by_the_ordering_is_not_searched():
     assert move == 4 and s.nodes == 0 and s.depth == 0 and s.stopped_by == ""
 
 
+class Crossroads(Game):
+    """One decision: move 0 goes back to a position seen before (repeated()), move 1 on."""
+    NAME = "crossroads_test"
+    PLAYERS = ("A", "B")
+
+    def to_move(self):
+        return len(self.history) % 2
+
+    def winner(self):
+        return ONGOING
+
+    def legal_moves(self):
+        return [0, 1] if not self.history else []
+
+    def play(self, move):
+        self.history.append(move)
+
+    def undo(self):
+        self.history.pop()
+
+    def repeated(self):
+        return self.history == [0]
+
+
+class CrossroadsTuner:
+    """Player A's value: `lead` at the root, more after the repetition than after the way on."""
+    LEVELS = {"normal": (1.0, 100, (2,), 0)}
+    lead = 10
+
+    def __init__(self, game, level):
+        self.game = game
+
+    def evaluate(self, player):
+        value = self.lead + (10, -5)[self.game.history[0]] if self.game.history else self.lead
+        return value if player == 0 else -value
+
+    def order(self, moves, count):
+        return moves[:count]
+
+
+class ContemptTuner(CrossroadsTuner):
+    CONTEMPT = 3
+
+
+class BehindTuner(ContemptTuner):
+    lead = -10
+
+
+def test_contempt_makes_the_side_ahead_avoid_a_repetition():
+    # Without CONTEMPT the repetition is only a position (worth more); with it, a draw.
+    assert ai.Search(Crossroads(), "normal", tuner=CrossroadsTuner).run() == 0
+    search = ai.Search(Crossroads(), "normal", tuner=ContemptTuner)
+    assert search.run() == 1 and search.nodes == 2
+
+
+def test_contempt_leaves_the_side_behind_glad_of_a_repetition():
+    # Behind, the draw (0) beats going on at -15.
+    assert ai.Search(Crossroads(), "normal", tuner=BehindTuner).run() == 0
+
+
 def test_time_cap_stops_the_search():
     """The device-time cap (a safety net behind the node budget) ends a search by itself."""
     g = TicTacToe()

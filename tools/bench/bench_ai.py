@@ -158,6 +158,7 @@ def play_chunk(job):
     cpu0 = time.process_time()
     ai.set_host_speed(cpu_pystones(5000, 3))   # once per chunk: a short game costs less than that
     wins = draws = over_cap = 0
+    draw_rules = {}  # draws by the repetition and move-limit rules (and MAX_TURNS: "turns")
     turns = []
     slowest = []
     for index in range(first, first + games):
@@ -174,7 +175,10 @@ def play_chunk(job):
             wins += 1
         elif w == DRAW or w == ONGOING:
             draws += 1
-    return {"match": (name, level, opponent), "wins": wins, "draws": draws, "games": games,
+            rule = game.draw_rule() if w == DRAW else "turns"
+            if rule:
+                draw_rules[rule] = draw_rules.get(rule, 0) + 1
+    return {"match": (name, level, opponent), "wins": wins, "draws": draws, "draw_rules": draw_rules, "games": games,
             "turns": turns, "over_cap": over_cap, "cpu_s": time.process_time() - cpu0, "slowest": slowest}
 
 
@@ -233,11 +237,14 @@ def measure(names, levels, games, target_games, processes=2):
                 for key in ("wins", "draws", "games", "turns", "over_cap", "cpu_s"):
                     m[key] += r[key]
                 m["slowest"] = slowest_of(m["slowest"] + r["slowest"])
+                for rule, count in r["draw_rules"].items():
+                    m["draw_rules"][rule] = m["draw_rules"].get(rule, 0) + count
             left[r["match"]] -= 1
             if not left[r["match"]]:    # progress, and what a run cut short has shown
                 low, high = wilson(m["wins"], m["games"])
-                print("   %s %s vs %s: %d of %d won [%.1f, %.1f]%%, %.0f CPU s" % (
-                    r["match"] + (m["wins"], m["games"], 100 * low, 100 * high, m["cpu_s"])), flush=True)
+                print("   %s %s vs %s: %d of %d won [%.1f, %.1f]%%, %d drawn %s, %.0f CPU s" % (
+                    r["match"] + (m["wins"], m["games"], 100 * low, 100 * high, m["draws"],
+                                  rules_text(m["draw_rules"]), m["cpu_s"])), flush=True)
     out, cpu, turns = {}, {}, {}
     for (name, level, opponent), r in matches.items():
         cpu[name] = cpu.get(name, 0) + r["cpu_s"]
@@ -248,12 +255,18 @@ def measure(names, levels, games, target_games, processes=2):
         entry["win_rate_vs_" + opponent] = round(r["wins"] / r["games"], 3)
         entry["wilson_vs_" + opponent] = [round(x, 3) for x in wilson(r["wins"], r["games"])]
         entry["draws_vs_" + opponent] = r["draws"]
+        entry["draw_rules_vs_" + opponent] = r["draw_rules"]
         turns.setdefault((name, level), []).extend(r["turns"])
         entry["slowest_turns"] = slowest_of(entry.get("slowest_turns", []) + r["slowest"])
     for (name, level), level_turns in turns.items():
         out[name][level].update(turn_figures(level_turns))
         out[name][level]["turns"] = len(level_turns)
     return out, cpu
+
+
+def rules_text(draw_rules):
+    """'(repetition 3, move limit 2)' of the draws by those rules, or ''."""
+    return "(%s)" % ", ".join("%s %d" % kv for kv in sorted(draw_rules.items())) if draw_rules else ""
 
 
 def vm_heap(bench):

@@ -124,6 +124,19 @@ def continued(profile, folder):
     return hw.shots[0][1]
 
 
+def shots_after(profile, folder, presses):
+    """The PlanHw of the app from the main menu given each list of buttons of `presses` in turn,
+    with a shot of the settled panel after each."""
+    left = [list(p) for p in presses[1:]]
+
+    def drive(hw):
+        if not hw.settled_shot():
+            return []
+        return left.pop(0) if left else None
+
+    return run(PlanHw(profile, folder, presses[0], drive))
+
+
 def steps(hw):
     """The page's steps for the plan: every press, a shot named reply<N> at each reply."""
     out = []
@@ -145,7 +158,7 @@ def chromium_path():
     return None
 
 
-def play(site, scenarios, workdir, browser):
+def play(site, scenarios, workdir, browser, timeout=1800):
     """Serves the folder `site` with a plain static server on 127.0.0.1 and plays `scenarios`
     in headless Chromium (tools/web/web_page.mjs); returns its result, with "origin" added."""
     import functools
@@ -155,8 +168,12 @@ def play(site, scenarios, workdir, browser):
     import threading
     from pathlib import Path
     root = Path(__file__).resolve().parents[2]
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    setattr(handler, "log_message", lambda *args: None)
+
+    class QuietHandler(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    handler = functools.partial(QuietHandler, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     origin = "http://127.0.0.1:%d/" % server.server_address[1]
@@ -164,7 +181,7 @@ def play(site, scenarios, workdir, browser):
     try:
         plan.write_text(json.dumps({"url": origin, "chromium": browser, "scenarios": scenarios}))
         done = subprocess.run(["node", str(root / "tools" / "web" / "web_page.mjs"), str(plan), str(out)],
-                              cwd=root, capture_output=True, text=True, timeout=1800)
+                              cwd=root, capture_output=True, text=True, timeout=timeout)
     finally:
         server.shutdown()
         server.server_close()

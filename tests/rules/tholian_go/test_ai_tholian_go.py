@@ -279,6 +279,32 @@ def test_a_turn_never_takes_back_its_own_last_step():
     assert cases >= scaled(5, 1), cases
 
 
+def test_a_turn_never_takes_back_its_own_last_path():
+    """One AI turn pushed its own string L3.7-L3.6 -L2.6, then back L2.6-L3.6 -L3.7, and
+    the game drew by repetition.  Wherever the turn's last move was a path ... y, z, the
+    ordering leaves out the step z-y that starts its way back while another move exists."""
+    rng = Rng(7)
+    cases = 0
+    for _ in range(scaled(60, 3)):
+        g = TholianGo()
+        for _ in range(120):
+            moves = g.legal_moves()
+            if not moves:
+                break
+            player, dark_done, light_done, _ = g.turn_state()
+            if len(g.history) > 1 and g.history[-1] & 3 == 3 and not g.rlen and (dark_done or light_done):
+                z = g.move_nodes(g.history[-1])[0]
+                before = g.history[-2]
+                y = g.move_nodes(before)[0 if before & 3 == 3 else 1]
+                back = [m for m in moves if m & 3 == 0 and g.move_nodes(m) == [z, y]]
+                if back and len(moves) > 1:
+                    cases += 1
+                    tuner = ai_tholian_go.Tuner(g, "hard")
+                    assert back[0] not in tuner.order(list(moves), len(moves)), g.move_to_text(back[0])
+            g.play(moves[rng.below(len(moves))])
+    assert cases >= scaled(5, 1), cases
+
+
 # Chain (docs/rules/tholian_go.md §8): a shortest chain, fourteen light tokens from L2.1 to L2.7.
 CHAIN = ("L2.1", "L1.1", "L2.2", "L1.2", "L1.3", "L2.3", "L2.4", "L1.4", "L1.5", "L2.5", "L2.6", "L1.6",
          "L1.7", "L2.7")

@@ -480,14 +480,17 @@ def test_third_repetition_is_a_draw():
     for t in back[:3]:
         g.play_text(t)
     assert g.winner() == ONGOING  # Blue's turn starts on this position for the second time
+    assert g.repeated() and g.draw_rule() == ""  # (the AI scores it as a draw)
+    g.play_text(back[3])
+    assert not g.repeated()  # only a turn's start repeats
     # Red's turn starts on the start position for the third time:
-    for t in back[3:]:
+    for t in back[4:]:
         g.play_text(t)
     assert g.winner() == DRAW and g.legal_moves() == []
     g.undo()  # taking the last decision back takes the repetition back
     assert g.winner() == ONGOING and len(g.rep) == 8  # the start and seven turns
     g.play_text("end")
-    assert g.winner() == DRAW
+    assert g.winner() == DRAW and g.draw_rule() == "repetition"
 
 
 def test_draw_by_agreement():
@@ -499,7 +502,7 @@ def test_draw_by_agreement():
     assert g.to_move() == 0 and OFFER not in g.legal_moves() and g.winner() == ONGOING
     g.undo()
     g.play(ACCEPT)
-    assert g.winner() == DRAW
+    assert g.winner() == DRAW and g.draw_rule() == ""  # an agreement, no rule
 
 
 # ---- protocol ----------------------------------------------------------------------------------

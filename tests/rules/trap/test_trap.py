@@ -362,9 +362,22 @@ def test_three_fold_repetition_is_a_draw():
     play_all(game, "a1-b1 h8-g8 b1-a1")
     assert game.winner() == ONGOING
     game.play_text("g8-h8")  # third time
-    assert game.winner() == DRAW and game.legal_moves() == []
+    assert game.winner() == DRAW and game.legal_moves() == [] and game.draw_rule() == "repetition"
     game.undo()
     assert game.winner() == ONGOING
+
+
+def test_repeated_tells_a_position_seen_before_for_the_ai():
+    """The AI scores "a position repeated" on the way to the three-fold draw: repeated() is
+    true from the second time on, for the same side to move only."""
+    game = position("a1 a2 a3", "h8 h7 h6", phase=2)
+    assert not game.repeated()
+    play_all(game, "a1-b1 h8-g8 b1-a1")
+    assert not game.repeated()  # the start board, but Dark to move
+    game.play_text("g8-h8")
+    assert game.repeated()
+    game.undo()
+    assert not game.repeated()
 
 
 def test_same_board_other_side_to_move_is_not_a_repetition():
@@ -386,7 +399,9 @@ def test_100_phase_2_moves_without_a_trap_is_a_draw():
     game.play_text("a1-b1")
     assert game.winner() == ONGOING
     game.play_text("h8-g8")
-    assert game.winner() == DRAW
+    assert game.winner() == DRAW and game.draw_rule() == "move limit"
+    game.undo()
+    assert game.draw_rule() == ""
     game = position("a1 a2 a3", "h8 h7 h6", phase=2, phase2_moves=MAX_PHASE2_MOVES)
     assert game.winner() == DRAW
 
