@@ -40,7 +40,8 @@ def played_screens(folder, profile, name, options, seed=3):
     app = App(hw)
     hw.app = app
     try:
-        app.play(Session(name, registry.create(name, options), [HUMAN, HUMAN]))
+        for _ in app.play(Session(name, registry.create(name, options), [HUMAN, HUMAN])):     # (a step per decision)
+            pass
     except ScriptEnd:
         pass
     assert not any(frame[:1] == ["Error"] for frame in hw.frames), hw.frames[-1]

@@ -33,7 +33,8 @@ def play(folder, profile, name, players, limit=400, sound="on", seed=2):
     app.settings["sound"] = sound
     session = Session(name, registry.create(name), players)
     try:
-        app.play(session)
+        for _ in app.play(session):     # (a step per decision)
+            pass
     except ScriptEnd:
         pass
     return hw, session

@@ -40,7 +40,8 @@ def test_after_the_ais_turn_its_moves_are_in_view(tmp_path):
     hw.app = app
     app.settings["level"] = "easy"
     try:
-        app.play(Session("tholian_go", registry.create("tholian_go"), [HUMAN, ai_player("easy")]))
+        for _ in app.play(Session("tholian_go", registry.create("tholian_go"), [HUMAN, ai_player("easy")])):     # (a step per decision)
+            pass
     except ScriptEnd:
         pass
     assert not any(frame[:1] == ["Error"] for frame in hw.frames), hw.frames[-1]

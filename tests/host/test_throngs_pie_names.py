@@ -26,7 +26,8 @@ def test_after_the_pie_swap_each_name_is_that_of_the_players_stones(tmp_path):
     hw.app = app
     session = Session("throngs", game, [HUMAN, HUMAN])
     try:
-        app.play(session)
+        for _ in app.play(session):     # (a step per decision)
+            pass
     except ScriptEnd:
         pass
     player = game.to_move()
