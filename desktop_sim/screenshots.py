@@ -1,8 +1,9 @@
 """Regenerates docs/screenshots/: every board profile's main menu, the start of every landed
-game, and an AI-vs-AI game of each game with an AI played to its end (Tholian Go's: in mid-game),
-all headless.
+game, an AI-vs-AI game of each game with an AI played to its end (Tholian Go's: in mid-game),
+finished games (random play from a fixed seed, loaded from a save) on their end screen and
+in Review, a lesson's first step and the new-game form's explanation line, all headless.
 
-    python -m desktop_sim.screenshots [--board B] [--dry-run] [OUT_DIR]
+    python -m desktop_sim.screenshots [--board B] [--only TEXT] [--dry-run] [OUT_DIR]
 
 It writes button scripts for the app's menus (main menu -> New game -> game -> the form with
 the players -> Start) and runs `python -m desktop_sim --headless --script` on each.
@@ -36,6 +37,63 @@ BOARD_SHOTS = (
 )
 
 
+# Learn to play: a lesson's first step, its text and its board, of these games.
+LESSON_SHOTS = ("trap", "tholian_go")
+# The new-game form with the cursor on an option, whose explanation is the form's foot:
+# (game, option, presses of UP from Start).  Tholian Go's push limit: its 5 options sorted, then
+# the 2 players, so 7 rows up.
+FORM_SHOTS = (("tholian_go", "push_limit", 7),)
+
+
+def lesson_script(index, several):
+    """From the main menu to the first step of the index-th game's first lesson (`several`:
+    the game has more than one, chosen from a list)."""
+    lines = ["wait 300", "expect Learn to play", "press down", "wait 50", "press a", "wait 200"]
+    lines += ["press down", "wait 50"] * index + ["press a", "wait 300"]
+    if several:
+        lines += ["press a", "wait 300"]
+    return lines + ["expect Try it"]
+
+
+def form_script(index, ups):
+    """The index-th game's new-game form with the cursor `ups` rows above Start."""
+    lines = ["wait 300", "expect New game", "press a", "wait 200"]
+    lines += ["press down", "wait 50"] * index + ["press a", "wait 300"]
+    return lines + ["press up", "wait 50"] * ups + ["wait 200"]
+
+
+# Finished games shown on their end screen and in Review: (game, options, seed of the random
+# play), each ending the way its name says (Tholian Go Football: a touchdown).
+END_SHOTS = (("trap", {}, 0), ("lazo", {}, 0), ("throngs", {}, 0),
+             ("tholian_go", {"variant": "football"}, 0))
+# Main menu -> Review (the finished save) -> its end screen; then the Game over menu's last item,
+# Review, a turn back.
+END_SCRIPT = ["wait 300", "expect Review", "press a", "wait-for 60000 wins|Draw", "wait 500"]
+REVIEW_SCRIPT = END_SCRIPT + ["press a", "wait 300", "expect Game over", "press up", "wait 100",
+                              "press a", "wait 300", "press left", "wait 300", "expect-not Game over"]
+
+
+def finished_save(name, options, seed):
+    """The save text of a game of `name` played to its end by random moves from `seed` (never a
+    draw offer: the end is the game's own), between two humans."""
+    import random
+    from firmware import save_files
+    from shared_rules import registry
+    rng = random.Random(seed)
+    game = registry.create(name, options)
+    texts = []
+    while not game.is_over():
+        moves = [m for m in game.legal_moves() if game.move_to_text(m) != "offer"]
+        move = rng.choice(moves)
+        texts.append(game.move_to_text(move))
+        game.play(move)
+    return save_files.to_text(save_files.SavedGame(name, game.options, ["human", "human"], texts, "over"))
+
+
+def end_stem(name, options):
+    return name + "".join("-" + options[k] for k in sorted(options))
+
+
 def new_game_script(index, ai_vs_ai, form=()):
     """From the main menu to the start of the index-th game in the New game list (`form`: the
     lines that set its options on the way)."""
@@ -50,13 +108,21 @@ def new_game_script(index, ai_vs_ai, form=()):
     return lines
 
 
-def run(board, script_lines, out_png):
+def run(board, script_lines, out_png, save_text=""):
+    """Runs the script on `board` and saves the screen at its end; `save_text`: the save the
+    app finds (else none)."""
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "script.txt")
         with open(path, "w") as f:
             f.write("\n".join(script_lines) + "\n")
+        saves = os.path.join(tmp, "saves")
+        os.makedirs(saves)
+        if save_text:
+            with open(os.path.join(saves, "game"), "w") as f:
+                f.write(save_text)
         proc = subprocess.run([sys.executable, "-m", "desktop_sim", "--headless", "--board", board,
-                               "--script", path, "--screenshot", out_png, "--timeout", "900"],
+                               "--script", path, "--screenshot", out_png, "--timeout", "900",
+                               "--save-dir", saves],
                               cwd=ROOT, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.stderr.write(proc.stderr)
@@ -65,33 +131,46 @@ def run(board, script_lines, out_png):
 
 
 def plan(boards, games, out_dir):
-    """(board, button script, PNG path) of every screenshot."""
+    """(board, button script, PNG path, the finished game to save first or None) of every
+    screenshot."""
     from shared_rules import registry
+    from shared_rules import lessons
     out = []
+    ends = [(end_stem(name, options), (name, options, seed)) for name, options, seed in END_SHOTS if name in games]
     for board in boards:
         stem = os.path.join(out_dir, board)
-        out.append((board, ["wait 300", "expect New game"], stem + "-menu.png"))
+        out.append((board, ["wait 300", "expect New game"], stem + "-menu.png", None))
+        for name, save in ends:
+            out.append((board, END_SCRIPT, "%s-%s-end.png" % (stem, name), save))
+            out.append((board, REVIEW_SCRIPT, "%s-%s-review.png" % (stem, name), save))
+        for game in LESSON_SHOTS:
+            to_step = lesson_script(games.index(game), len(lessons.titles(game)) > 1)
+            out.append((board, to_step, "%s-lesson-%s-text.png" % (stem, game), None))
+            out.append((board, to_step + ["press a", "wait 500", "expect-not Try it"],
+                        "%s-lesson-%s-board.png" % (stem, game), None))
+        for game, option, ups in FORM_SHOTS:
+            out.append((board, form_script(games.index(game), ups), "%s-form-%s-%s.png" % (stem, game, option), None))
         for index, game in enumerate(games):
             out.append((board, new_game_script(index, False) + ["wait 1000"],
-                        "%s-%s.png" % (stem, game)))
+                        "%s-%s.png" % (stem, game), None))
             for shot_game, value, form in BOARD_SHOTS:
                 if shot_game == game:
                     out.append((board, new_game_script(index, False, form) + ["wait 1000"],
-                                "%s-%s-%s.png" % (stem, game, value)))
+                                "%s-%s-%s.png" % (stem, game, value), None))
                     if game in ENDLESS_DEMOS:
                         out.append((board, new_game_script(index, True, form) + ["wait %d" % DEMO_MID_MS],
-                                    "%s-%s-%s-ai-vs-ai-mid.png" % (stem, game, value)))
+                                    "%s-%s-%s-ai-vs-ai-mid.png" % (stem, game, value), None))
                     else:
                         out.append((board, new_game_script(index, True, form) + ["wait-for 3600000 wins|won|Draw"],
-                                    "%s-%s-%s-ai-vs-ai-end.png" % (stem, game, value)))
+                                    "%s-%s-%s-ai-vs-ai-end.png" % (stem, game, value), None))
             if importlib.util.find_spec(registry.ai_module(game)) is None:
                 continue
             if game in ENDLESS_DEMOS:
                 out.append((board, new_game_script(index, True) + ["wait %d" % DEMO_MID_MS],
-                            "%s-%s-ai-vs-ai-mid.png" % (stem, game)))
+                            "%s-%s-ai-vs-ai-mid.png" % (stem, game), None))
             else:
                 out.append((board, new_game_script(index, True) + ["wait-for 3600000 wins|won|Draw"],
-                            "%s-%s-ai-vs-ai-end.png" % (stem, game)))
+                            "%s-%s-ai-vs-ai-end.png" % (stem, game), None))
     return out
 
 
@@ -99,6 +178,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m desktop_sim.screenshots")
     parser.add_argument("--board", choices=profiles.names(), action="append",
                         help="only this board profile (repeatable; default: every one)")
+    parser.add_argument("--only", metavar="TEXT", help="only the screenshots whose file name has TEXT")
     parser.add_argument("--dry-run", action="store_true",
                         help="list the screenshots it would make, make none")
     parser.add_argument("out_dir", nargs="?", default=os.path.join(ROOT, "docs", "screenshots"))
@@ -107,13 +187,14 @@ def main(argv=None):
     from shared_rules import registry
     import shared_rules.games  # noqa: F401  (registers the games)
     shots = plan(args.board or profiles.names(), registry.game_names(), args.out_dir)
+    shots = [shot for shot in shots if args.only is None or args.only in os.path.basename(shot[2])]
     if args.dry_run:
-        for _, _, png in shots:
-            print(png)
+        for shot in shots:
+            print(shot[2])
         return
     os.makedirs(args.out_dir, exist_ok=True)
-    for board, script_lines, png in shots:
-        run(board, script_lines, png)
+    for board, script_lines, png, finished in shots:
+        run(board, script_lines, png, finished_save(*finished) if finished is not None else "")
 
 
 if __name__ == "__main__":

@@ -87,6 +87,8 @@ class Session:
         self.view = None
         self.unsaved = False          # a decision played and not yet saved
         self.version = 0              # counts the decisions played and taken back
+        self.turns = 0                # turns with a decision played (runs of one mover's decisions)
+        self.redo = []                # groups of decisions Undo took back, the newest last
 
     def is_ai(self, player):
         return self.players[player] != HUMAN
@@ -129,14 +131,30 @@ class Session:
         player = game.to_move()
         game.play(move)
         self.log = self.log + "\n" + text if self.log else text
+        if not self.movers or self.movers[-1] != player:
+            self.turns += 1
         self.movers.append(player)
         self.version += 1
 
     def undo(self):
+        """Takes back the last decision; returns it."""
+        move = self.game.history[-1]
         self.game.undo()
         self.version += 1
         self.log = self.log[:max(0, self.log.rfind("\n"))]
+        player = self.movers[-1]
         self.movers = self.movers[:-1]
+        if not self.movers or self.movers[-1] != player:
+            self.turns -= 1
+        return move
+
+    def turn_number(self):
+        """The turn being played (1 at the start; a turn is all of one player's decisions in a
+        row), or once the game is over the turns played."""
+        movers = self.movers
+        if self.winner() == ONGOING and (not movers or movers[-1] != self.game.to_move()):
+            return self.turns + 1
+        return self.turns
 
     def last_turn(self):
         """The decisions of the latest turn (the run of decisions by the last mover)."""
@@ -367,8 +385,11 @@ class App:
         self.settled = False
         game = session.game
         if session.winner() != ONGOING:
+            name = session.name
             session = self.screens("firmware.pause").game_over(self, session)
             self.leave_screen("firmware.pause")
+            unload("firmware.endings")      # the end's words go with the end screen
+            unload(registry.package(name) + ".ending")
             gc.collect()
             self.session = session
             return session
@@ -389,6 +410,7 @@ class App:
             return session
         if move == AGAIN:
             return session
+        session.redo = []           # a new move: what Undo took back cannot come back
         sounds = self.hw.speaker and self.settings["sound"] == "on"
         before = session.view.stones(1 - player) if sounds and session.view is not None else -1
         session.play(move)
@@ -464,7 +486,7 @@ class App:
         px, py, _, _ = ui.panel_rect
         ui.clear_status()
         winner = session.winner()
-        moves = "#%d" % (len(game.history) + 1)
+        moves = "#%d" % session.turn_number()
         info = []
         if winner == ONGOING:
             player = game.to_move()
@@ -474,6 +496,8 @@ class App:
         else:
             # The result once, instead of the counts of a phase that is over.
             who = session.result_words(ui.result_room(session.result_words(), moves))
+            from firmware import endings    # loaded with the end screen (memory)
+            info = endings.status_lines(ui, session, who)
             if winner != DRAW:
                 self.status_token(session, px + 4, py + ui.line_h // 2, winner)
         building = session.view.describe(builder) if builder is not None else None
@@ -543,6 +567,7 @@ class App:
                     # B goes on back through the decisions of this turn (a Throngs stone
                     # picked up, a Tholian Go move of the three): they are undone.
                     session.undo()
+                    session.redo = []
                     self.save(session)
                     return AGAIN
             elif key == "menu":
@@ -649,13 +674,17 @@ class App:
     def undo(self, session):
         """Takes back one decision between humans or AIs only; against the AI, the AI's
         decisions since the human's last turn and that whole turn (all its decisions), so the
-        human chooses again where they last chose."""
+        human chooses again where they last chose.  Redo can play them again."""
+        group = []
         if session.humans() == 0 or session.humans() == 2:
-            session.undo()
+            group.append(session.undo())
         else:
             while session.movers and session.is_ai(session.movers[-1]):
-                session.undo()
+                group.append(session.undo())
             human = session.movers[-1] if session.movers else 0
             while session.movers and session.movers[-1] == human:
-                session.undo()
+                group.append(session.undo())
+        group.reverse()
+        session.redo.append(group)
         self.save(session)
+

@@ -6,7 +6,7 @@ import gc
 from shared_rules import registry
 from shared_rules.game import GameError
 from firmware import save_files, saves
-from shared_rules.levels import DEFAULT_LEVEL, LEVELS
+from shared_rules.levels import DEFAULT_LEVEL, LEVELS, STRENGTH
 from firmware.app import DEMO_DELAYS, HUMAN, VERSION, Session, ai_player, heap_used, player_level
 
 
@@ -25,11 +25,14 @@ def main_menu(app):
             items.append("Review" if finished else "Continue")
             actions.append(continue_game)
             if saved is not None:
-                footer = describe_save(saved, app.ui.cols)
+                # The menu's six items scroll on the smallest screen: its "more" mark takes two columns.
+                ui = app.ui
+                scrolls = (ui.h - 2 * ui.line_h - 2) // ui.line_h < 6
+                footer = describe_save(saved, ui.cols - 2 if scrolls else ui.cols)
                 if newest == 0 and not notes:
                     ahead = Replay(app, saved)
-        items += ["New game", "Rules", "Settings", "About"]
-        actions += [new_game, rules, settings_screen, about]
+        items += ["New game", "Learn to play", "Rules", "Settings", "About"]
+        actions += [new_game, learn, rules, settings_screen, about]
         app.report_heap()
         # The save is replayed while the player reads the menu, a move at a time: Continue then
         # finishes it and draws the board, without the replay's wait after the press.
@@ -99,6 +102,27 @@ def new_game(app):
             return session
 
 
+def strength_words(prefix, levels, room):
+    """What a form shows for each value `prefix + level` of `levels`: the level with its word
+    of strength, in the longest way that fits `room` characters for every level of the row."""
+    for short in (0, 1):
+        for shown in (prefix, ""):
+            words = {}
+            widest = 0
+            for level in levels:
+                word = "%s%s (%s)" % (shown, level, STRENGTH[level][short])
+                words[prefix + level] = word
+                widest = max(widest, len(word))
+            if widest <= room:
+                return words
+    return {}
+
+
+def choice_room(app):
+    """The characters a form's value may take on this screen: the line less its "<" and ">"."""
+    return app.ui.cols - 3
+
+
 def set_up_game(app, name):
     from firmware import option_words
     from firmware.widgets import Numbers
@@ -111,6 +135,8 @@ def set_up_game(app, name):
         __import__(cls.SETUP_MODULE)    # the same: run once by the game's creation, then forgotten
     option_names = sorted(cls.OPTIONS)
     game_words = option_words.game_words(name)
+    game_explain = option_words.explanations(name)
+    explain = []
     labels = []
     choices = []
     words = []
@@ -125,14 +151,17 @@ def set_up_game(app, name):
         labels.append(option_words.label(game_words, opt))
         choices.append(values)
         words.append(option_words.values(game_words, opt))
+        explain.append(game_explain.get(opt))
         picked.append(values.index(allowed[0]))
     levels = LEVELS if app.has_ai(name) else ()
     player_choices = ["Human"] + ["AI " + level for level in levels]
     default_ai = 1 + levels.index(app.settings["level"]) if levels else 0
+    player_words = strength_words("AI ", levels, choice_room(app))
     for p in range(2):
         labels.append(cls.PLAYERS[p])
         choices.append(player_choices)
-        words.append(None)
+        words.append(player_words)
+        explain.append(option_words.PLAYER_EXPLAIN)
         picked.append(default_ai if p == 1 else 0)
     del option_words
     app.drop("firmware.option_words")
@@ -161,7 +190,8 @@ def set_up_game(app, name):
                 pass                # Start makes it again, and says why it cannot
 
     while True:
-        if not app.ui.form(registry.game_title(name), labels, choices, picked, "Start", words, prepare):
+        if not app.ui.form(registry.game_title(name), labels, choices, picked, "Start", words, prepare,
+                           explain):
             return None
         if not saved or may_replace_save(app, name):
             break
@@ -304,6 +334,15 @@ class Replay:
         return session
 
 
+def learn(app):
+    """Learn to play: the guided lessons (their module only while they run)."""
+    from firmware import lesson_runner
+    lesson_runner.learn(app)
+    del lesson_runner
+    app.drop("firmware.lesson_runner")
+    app.drop("shared_rules.lessons")
+
+
 def rules(app):
     """The game list, then the game's rules; back to the list after reading."""
     from firmware import help_pages
@@ -324,11 +363,13 @@ def settings_screen(app):
     picked = [LEVELS.index(s["level"] if s["level"] in LEVELS else DEFAULT_LEVEL),
               0 if s["targets"] == "on" else 1,
               ("slow", "normal", "fast").index(s["demo"]) if s["demo"] in DEMO_DELAYS else 1, 0]
+    words = [strength_words("", LEVELS, choice_room(app)), None, None, None]
     if app.hw.speaker:      # (a board without one has no sound to turn on)
         labels.insert(3, "Sound")
         choices.insert(3, ("on", "off"))
         picked.insert(3, 0 if s["sound"] == "on" else 1)
-    if not app.ui.form("Settings", labels, choices, picked, "Save"):
+        words.insert(3, None)
+    if not app.ui.form("Settings", labels, choices, picked, "Save", words):
         return
     s["level"] = LEVELS[picked[0]]
     s["targets"] = choices[1][picked[1]]

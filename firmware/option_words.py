@@ -1,16 +1,30 @@
 # What the new-game form shows for each game's options: a label a player understands and the
-# words for values that are not plain words, from the game's own shared_rules/<game>/words.py.
+# words for values that are not plain words, and a line that explains each option, from the
+# game's own shared_rules/<game>/words.py.
 # Imported only while the form is shown.  An option not listed there shows its name with spaces
 # ("first_player" -> "First player").
 from shared_rules import registry
 
 
+# The players' rows: the longest line that fits the form's foot.
+PLAYER_EXPLAIN = ("A human, or the AI and its level", "Human, or the AI at a level", "Human or AI")
+
+
 def game_words(game):
     """option -> (label, value words or None) of `game`; {} for a game without a words module.
     The module is forgotten once read: the form keeps the words, not the code."""
+    return _read(game, "WORDS")
+
+
+def explanations(game):
+    """option -> the lines that explain it, longest first, of `game` ({} without them)."""
+    return _read(game, "EXPLAIN")
+
+
+def _read(game, table):
     module = registry.package(game) + ".words"
     try:
-        words = __import__(module, None, None, ["WORDS"]).WORDS
+        words = getattr(__import__(module, None, None, [table]), table, {})
     except ImportError as e:
         if "'%s'" % module not in str(e):
             raise    # the module's own imports are broken: say so, do not hide it

@@ -16,6 +16,8 @@ def pause_menu(app, session, index=0):
     items = ["Resume"]
     if app.can_undo(session):
         items.append("Undo")
+    if session.redo:
+        items.append("Redo")
     if human_to_move and session.view is not None and app.has_ai(session.name):
         items.append("Hint")
     items += ["Help", "Rules"]
@@ -36,6 +38,10 @@ def pause_menu(app, session, index=0):
         return pause_menu(app, session, choice)
     if item == "Undo":
         app.undo(session)
+    elif item == "Redo":
+        for move in session.redo.pop():     # what the last Undo took back
+            session.play(move)
+        app.save(session)
     elif item == "Hint":
         move = app.think(session, app.settings["level"], "Hint...|Hint")
         if move >= 0:
@@ -43,6 +49,7 @@ def pause_menu(app, session, index=0):
             if move == PAUSE:
                 return pause_menu(app, session)
             if move >= 0:
+                session.redo = []
                 session.play(move)
                 app.save(session)
     elif item == "Offer draw":
@@ -106,12 +113,22 @@ def game_over(app, session):
     items = ["Main menu", "Rematch", "Show board"]
     if session.result == "over" and app.can_undo(session):
         items.append("Undo")
+    items.append("Review")
     while True:
-        choice = app.ui.menu("Game over", items)
+        from firmware import endings
+        intro = endings.summary(app.ui, session, 3)
+        del endings
+        choice = app.ui.menu("Game over", items, 0, "", intro)
         item = items[choice] if choice >= 0 else "Main menu"
         if item == "Show board":
             app.draw_play(session, None)
             app.ui.wait_key()
+            continue
+        if item == "Review":
+            from firmware import review
+            review.review(app, session)
+            del review
+            app.drop("firmware.review")
             continue
         if item == "Undo":
             session.result = ""

@@ -74,18 +74,19 @@ def _send_rows(ui, top, first, row_items, changed, footer):
         ui.hw.show(0, ui.h - 8, ui.w, 8)
 
 
-def form(ui, title, labels, choices, picked, action, words=None, idle=None):
+def form(ui, title, labels, choices, picked, action, words=None, idle=None, explain=None):
     """Rows of `label: value` (a label "long|short" shows the form that fits), LEFT/RIGHT change `picked[i]` (index into `choices[i]`, a
     tuple of values or Numbers), the last row is `action` (e.g. "Start").  `words[i]`, if
     given, maps a value to what the screen shows.  A row whose label and value do not fit
     on one line shows the value on a second line; the selected row's value is framed by
-    < > and the footer lists the allowed values (or says which of how many it is).  True on the action row, False for
-    back (B).  `idle` is the work done while it waits for a key (UI.wait_key)."""
+    < > and the footer explains it (`explain[i]`: lines, longest first, the longest that fits is
+    shown) or lists the allowed values (or says which of how many it is).  True on the action
+    row, False for back (B).  `idle` is the work done while it waits for a key (UI.wait_key)."""
     index = len(labels)
     changed = ()
     ui.form_first = 0
     while True:
-        _draw_form(ui, title, labels, choices, picked, action, words, index, changed)
+        _draw_form(ui, title, labels, choices, picked, action, words, index, changed, explain)
         key = ui.wait_key(idle)
         changed = (index,)
         if key == "up":
@@ -104,7 +105,7 @@ def form(ui, title, labels, choices, picked, action, words=None, idle=None):
         changed = (changed[0], index)
 
 
-def _draw_form(ui, title, labels, choices, picked, action, words, index, changed=()):
+def _draw_form(ui, title, labels, choices, picked, action, words, index, changed=(), explain=None):
     cols = ui.cols - 1
     labels = [ui.pick(label, cols) for label in labels]     # each "long|short" or of one form
     rows = []    # (item, text, value): one or two lines per item
@@ -123,7 +124,9 @@ def _draw_form(ui, title, labels, choices, picked, action, words, index, changed
             rows.append((i, "", value))
     rows.append((len(labels), action, ""))
     footer = ""
-    if index < len(labels):
+    if index < len(labels) and explain is not None and explain[index]:
+        footer = fitted(explain[index], ui.cols - 2)     # clear of the "more below" mark
+    elif index < len(labels):
         count = len(choices[index])
         if isinstance(choices[index], Numbers):
             footer = "%s..%s" % (choices[index][0], choices[index][count - 1])
@@ -168,6 +171,14 @@ def _draw_form(ui, title, labels, choices, picked, action, words, index, changed
     ui.form_first = first
     _scroll_marks(ui, first > 0, first + room < len(rows), footer)
     _send_rows(ui, top, first, [row[0] for row in rows], changed, True)
+
+
+def fitted(lines, cols):
+    """The first of `lines` (longest first) of at most `cols` characters, else the last."""
+    for line in lines:
+        if len(line) <= cols:
+            return line
+    return lines[-1]
 
 
 def _scroll_marks(ui, above, below, footer):

@@ -3,50 +3,10 @@
 # Selective alpha-beta over decisions with iterative deepening.  A node is a decision, so a turn
 # of several decisions by the same player (to_move() unchanged) is searched as a sequence: the
 # side to move, not the ply parity, says whether a node maximises or minimises.  Each game's
-# module `shared_rules/ai_<game>.py` gives a class `Tuner`, built once per search (as OpenSpiel's
-# evaluators are objects), so that two searches (the AI's and a hint's) share no state:
-#   Tuner.LEVELS = {level: (device_seconds, max_nodes, widths, noise, ...)}
-#       device_seconds  time cap in RP2040 seconds (the safety net; see the budget below)
-#       max_nodes       node budget: positions visited (calls of play()); normally binds first,
-#                       which keeps a move the same for the same seed on every machine
-#       widths          moves searched per ply, best first (also the depth limit: len(widths))
-#       noise           0, or random evaluation noise in [0, noise) that weakens a level
-#       ...             further fields are the game's own level settings (one line per level)
-#   Tuner(game, level)              the tuning for a search of `game` from its current position
-#                                   (it may find there what is too costly to look for at every
-#                                   node)
-#   evaluate(player) -> int         static value of the game's position for `player`
-#   leaf_value(player) -> int       optional: the value of a search's leaf (default evaluate); it
-#                                   may look further than the static value (what the opponent's
-#                                   next turn can do), which one-ply players do not see
-#   order(moves, count) -> list     at most `count` of the moves, best first for the side to
-#                                   move (best_first and keep_best help); the search may reorder it
-#   candidates(count)               optional: at most `count` legal moves, best first, found
-#                                   without listing them all (None: list them and order them)
-#   Tuner.win_candidates(game, moves)  optional, a static method (asked before the Tuner is
-#                                   built): the moves that may win on the spot (a superset of the
-#                                   wins, found cheaply); the root plays each of them (all the
-#                                   moves without it) and a win at once is played unsearched
-#   sure_win(moves)                 optional: a move that starts (or goes on with) a turn of
-#                                   several decisions whose win is certain, or None; asked after
-#                                   the wins on the spot, also before any search
-#   DEEPEN_FROM                     optional: the depth iterative deepening starts at (1)
-#   SURE_WIN                        optional: a value at least this high is a win the evaluation
-#                                   is sure of: the search plays the first root move found with
-#                                   it (WIN - 1: only a win on the spot)
-#   CONTEMPT                        optional: what a draw costs the root player who is not behind by
-#                                   the evaluation at the root (0); a game with a repeated()
-#                                   method (a position seen before) then scores a repetition as
-#                                   a draw in the search, so the side ahead presses on
-#   SALT_FROM_FIRST                 optional: True if order() breaks ties by a salt taken from
-#                                   the first root move, which is then all the seed picks (no
-#                                   shuffle of the root moves)
-#   ORDER_READS_FIRST               optional (with SALT_FROM_FIRST): True if order() at the root
-#                                   reads only the first `count` moves it gets (the salt, and
-#                                   moves to fall back on); the root then keeps only those of
-#                                   its list before the Tuner is built (sure_win sees them too),
-#                                   so the whole list is not held beside the Tuner: ~1,500
-#                                   opening moves of Thoughtwave are 6 KB of the device's heap
+# module `shared_rules/<game>/ai.py` gives a class `Tuner`, a subclass of this module's Tuner
+# (the contract and its defaults), built once per search (as OpenSpiel's evaluators are
+# objects), so that two searches (the AI's and a hint's) share no state.  Its LEVELS name one
+# Level per level of levels.py (tuned_levels checks that at import).
 #
 # Memory: nothing per node but the game's own legal_moves() list and the ordering lists, all
 # garbage on return; recursion depth is at most len(widths) (< MAX_PLY); no tree, no tables.
@@ -137,6 +97,83 @@ def level_name(level):
     raise GameError("unknown AI level '%s'; levels: %s (or 1-%d)" % (text, " ".join(LEVELS), len(LEVELS)))
 
 
+class Level:
+    """One level's settings for the search; a game whose levels differ in more subclasses it
+    with its own fields (TholianGoLevel...), set from keywords, one line per level."""
+
+    def __init__(self, device_seconds, max_nodes, widths, noise=0):
+        self.device_seconds = device_seconds  # time cap in RP2040 seconds (the safety net)
+        # Positions visited (calls of play()); normally binds first, which keeps a move the
+        # same for the same seed on every machine.
+        self.max_nodes = max_nodes
+        self.widths = widths  # moves searched per ply, best first (also the depth: len(widths))
+        self.noise = noise  # 0, or random evaluation noise in [0, noise) that weakens a level
+
+
+def tuned_levels(**settings):
+    """A game's Level per level name, checked against levels.LEVELS: a level the game does
+    not tune, or one that levels.py does not name, is a GameError when its module loads."""
+    for name in levels.LEVELS:
+        if name not in settings:
+            raise GameError("no settings for AI level '%s'" % name)
+    if len(settings) > len(levels.LEVELS):
+        raise GameError("settings for an AI level levels.py does not name")
+    return settings
+
+
+class Tuner:
+    """What the search asks of a game, with the defaults a game may keep.  Tuner(game, level)
+    is the tuning for one search of `game` from its current position (it may find there what
+    is too costly to look for at every node).  A game defines LEVELS, evaluate and order(moves,
+    count): at most `count` of `moves`, best first for the side to move (best_first and
+    keep_best help; the search may reorder the list), left out here, where it would only hold
+    its bytecode in the device's heap."""
+    LEVELS = {}  # level name -> Level (tuned_levels)
+    DEEPEN_FROM = 1  # the depth iterative deepening starts at
+    # A value at least this high is a win the evaluation is sure of: the search plays the
+    # first root move found with it (WIN - 1: only a win on the spot).
+    SURE_WIN = WIN - 1
+    # What a draw costs the root player who is not behind by the evaluation at the root: a game
+    # with a repeated() method (a position seen before) then scores a repetition as a draw in
+    # the search, so the side ahead presses on.
+    CONTEMPT = 0
+    # True if order() breaks ties by a salt taken from the first root move, which is then all
+    # the seed picks (no shuffle of the root moves).
+    SALT_FROM_FIRST = False
+    # True (with SALT_FROM_FIRST) if order() at the root reads only the first `count` moves it
+    # gets: the root keeps only those of its list before the Tuner is built (sure_win sees them
+    # too), so the whole list is not held beside the Tuner (the device's heap).
+    ORDER_READS_FIRST = False
+
+    def __init__(self, game, level):
+        self.game = game
+
+    @staticmethod
+    def win_candidates(game, moves):
+        """Asked before the Tuner is built: the moves that may win on the spot (a superset of
+        the wins, found cheaply); the root plays each and a win at once is played unsearched."""
+        return moves
+
+    def evaluate(self, player):
+        """Static value of the game's position for `player` (an int, > 0: `player` is ahead)."""
+        raise NotImplementedError
+
+    def leaf_value(self, player):
+        """The value of a search's leaf; a game may look further than the static value (what
+        the opponent's next turn can do), which one-ply players do not see."""
+        return self.evaluate(player)
+
+    def candidates(self, count):
+        """At most `count` legal moves, best first, found without listing them all, or None:
+        the search lists them and asks order()."""
+        return None
+
+    def sure_win(self, moves):
+        """A move that starts (or goes on with) a turn of several decisions whose win is
+        certain, or None; asked after the wins on the spot, before any search."""
+        return None
+
+
 def choose_move(game, level=DEFAULT_LEVEL, progress=None, seed=0):
     """The AI's move (an int) for the current decision of `game`, which is left unchanged.
 
@@ -201,8 +238,8 @@ class Search:
         self.tuner = None  # built by run(), which times it
         self.level = level_name(level)
         settings = self.tuner_class.LEVELS[self.level]
-        seconds, nodes, widths, noise = settings[0], settings[1], settings[2], settings[3]
-        self.max_nodes = nodes if max_nodes is None else max_nodes
+        seconds = settings.device_seconds
+        self.max_nodes = settings.max_nodes if max_nodes is None else max_nodes
         if device_seconds is not None:
             seconds = device_seconds
         elif not levels.time_caps:
@@ -212,8 +249,8 @@ class Search:
         self._limit_ticks = self.limit_ms / (_device_ms_per_ms * _ms_per_tick)
         if _int_ticks:
             self._limit_ticks = int(self._limit_ticks)
-        self.widths = widths[:MAX_PLY - 1]
-        self.noise = noise
+        self.widths = settings.widths[:MAX_PLY - 1]
+        self.noise = settings.noise
         self.progress = progress
         self.progress_every = 16  # nodes between calls of progress() (1 to measure the heap)
         # The seed (through rng.py, the same on every VM) starts a small-int generator for the
@@ -225,18 +262,18 @@ class Search:
         self.elapsed_ms = 0.0
         self.stopped_by = ""  # "", "nodes", "time" or "cancel"
         self.killers = [None] * MAX_PLY  # last move that cut off at each ply, tried first there
-        # Whether the Tuner lists candidates (asked as tuner.candidates: a bound method kept
-        # here would be allocated for every search).
-        self._has_candidates = hasattr(self.tuner_class, "candidates")
+        # Whether the Tuner lists candidates: a game that keeps the default is not asked at
+        # every node.
+        self._has_candidates = self.tuner_class.candidates is not Tuner.candidates
         # A game whose shallower iterations only repeat work starts deeper (DEEPEN_FROM).
-        self._first_depth = min(getattr(self.tuner_class, "DEEPEN_FROM", 1), len(self.widths))
+        self._first_depth = min(self.tuner_class.DEEPEN_FROM, len(self.widths))
         self._start = 0
         self._check_ticks = 0      # the win-on-the-spot check's time, outside the time cap
-        self._sure_win = getattr(self.tuner_class, "SURE_WIN", WIN - 1)
+        self._sure_win = self.tuner_class.SURE_WIN
         # Picking the first root move costs nothing; a shuffle of hundreds of moves does.
-        self._salt_from_first = getattr(self.tuner_class, "SALT_FROM_FIRST", False)
-        self._order_reads_first = self._salt_from_first and getattr(self.tuner_class, "ORDER_READS_FIRST", False)
-        self._contempt = getattr(self.tuner_class, "CONTEMPT", 0)
+        self._salt_from_first = self.tuner_class.SALT_FROM_FIRST
+        self._order_reads_first = self._salt_from_first and self.tuner_class.ORDER_READS_FIRST
+        self._contempt = self.tuner_class.CONTEMPT
         self._checks_repeats = self._contempt > 0 and hasattr(game, "repeated")
         self._draw_value = 0  # a draw's value for the root player (run() sets the contempt)
 
@@ -256,8 +293,7 @@ class Search:
         # against the level's time cap, which would otherwise cut searches on a slow device that
         # a fast host finishes (other moves).
         check_from = _clock()
-        may_win = getattr(self.tuner_class, "win_candidates", None)
-        move = win_on_the_spot(game, moves if may_win is None else may_win(game, moves), self.player)
+        move = win_on_the_spot(game, self.tuner_class.win_candidates(game, moves), self.player)
         if move is not None:
             self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
             return move
@@ -270,11 +306,13 @@ class Search:
             moves.clear()
             moves = head
         tuner = self.tuner = self.tuner_class(game, self.level)
-        self._leaf_value = getattr(tuner, "leaf_value", tuner.evaluate)  # what _evaluate asks
-        sure_win = getattr(tuner, "sure_win", None)
-        if sure_win is not None:
+        # What _evaluate asks: evaluate itself where the game keeps the default (a call less
+        # per leaf).
+        keeps_leaf = self.tuner_class.leaf_value is Tuner.leaf_value
+        self._leaf_value = tuner.evaluate if keeps_leaf else tuner.leaf_value
+        if self.tuner_class.sure_win is not Tuner.sure_win:
             check_from = _clock()
-            move = sure_win(moves)
+            move = tuner.sure_win(moves)
             if move is not None:
                 self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
                 return move

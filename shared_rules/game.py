@@ -82,6 +82,27 @@ class Game:
         """The board as ASCII lines (for the referee and for bug reports)."""
         raise NotImplementedError
 
+    # --- the end, asked once it is over (never in a search) ---------------------------------
+    # Each game's shared_rules/<name>/ending.py answers them: imported only when asked.
+    def ending(self):
+        return __import__("shared_rules.%s.ending" % self.NAME, None, None, ["reason"])
+
+    def end_reason(self):
+        """Why the game ended, a short word of its ending.py's WORDS ("" while it goes on)."""
+        return self.ending().reason(self) if self.is_over() else ""
+
+    def end_cells(self):
+        """The cells (as the board view numbers them) of the shape that decided the game, or []."""
+        return self.ending().cells(self) if self.is_over() else []
+
+    def end_score(self):
+        """(player 0's, player 1's) final score where the game has one, else None."""
+        return self.ending().score(self) if self.is_over() else None
+
+    def end_facts(self):
+        """What else decided the game, as a short text (Tholian Go's token counts), or ""."""
+        return self.ending().facts(self) if self.is_over() else ""
+
     # --- shared helpers, built on the above ---------------------------------------------------
     def is_over(self):
         return self.winner() != ONGOING
@@ -112,7 +133,13 @@ class Game:
         w = self.winner()
         if w == ONGOING:
             return "to_move=%s winner=none" % self.PLAYERS[self.to_move()]
-        return "to_move=none winner=%s" % ("draw" if w == DRAW else self.PLAYERS[w])
+        return "to_move=none winner=%s" % ("draw" if w == DRAW else self.PLAYERS[w]) + self.end_text()
+
+    def end_text(self):
+        """The status's end words: " reason=loop", and " score=18:33" where there is a score."""
+        text = " reason=" + self.end_reason()
+        score = self.end_score()
+        return text if score is None else text + " score=%d:%d" % score
 
     def options_text(self):
         return " ".join("%s=%s" % (k, self.options[k]) for k in sorted(self.options))

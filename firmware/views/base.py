@@ -10,6 +10,7 @@
 #                            is choosing (AI, game over); `last` lists the latest turn's decisions
 #   cursor_r, or cursor_rects(builder) and draw_cursor(builder) -> what the cursor adds on top
 #   info()                -> short status lines: counts, scores, dice
+#   end_shape()           -> the cells that decided a finished game, for draw_board to mark
 #
 # Steps that are not places on the board ("pass", "end turn", a piece to pick) are buttons:
 # keys from BUTTON up, laid out in the status area (ui.button_rect); button_label(key) names them.
@@ -60,6 +61,8 @@ class View:
         self.game = game
         self.cursor_r = 2     # half the cursor frame's side (set by each view)
         self.kept = []        # the pixels the cursor's marks cover, as ui.keep_under() kept them
+        self.shape = []       # end_shape()'s cells, of the position with shape_at decisions
+        self.shape_at = -1
         _serial[0] += 1
         self.serial = _serial[0]
         ui.use_layout(self.ASPECT)
@@ -215,3 +218,30 @@ class View:
     def ring(self, x, y, r, c):
         """A highlight ring (last move, chosen step)."""
         self.ui.fb.ellipse(x, y, r, r, c, False)
+
+    def end_shape(self):
+        """The cells (the rules' numbers) of the shape that decided the finished game: the rules
+        compute them once per end position, not at every drawing; [] while the game goes on."""
+        game = self.game
+        if game.winner() < 0:
+            self.shape_at = -1
+            return []
+        if self.shape_at != len(game.history):
+            self.shape = game.end_cells()
+            self.shape_at = len(game.history)
+        return self.shape
+
+    def ring_shape(self, xy, r):
+        """The deciding shape, each cell (screen centre `xy(cell)`) in a double ring of radius r;
+        on one colour a dark square with a lit middle (a mark on a lit or an unlit token alike), as
+        rings there merge with the tokens'."""
+        ui = self.ui
+        fb = ui.fb
+        for cell in self.end_shape():
+            x, y = xy(cell)
+            if ui.color:
+                self.ring(x, y, r, ui.last)
+                self.ring(x, y, r + 1, ui.last)
+            else:
+                fb.fill_rect(x - 1, y - 1, 3, 3, 0)
+                fb.pixel(x, y, 1)

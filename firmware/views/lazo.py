@@ -129,6 +129,7 @@ class View(BaseView):
         for move in last:
             x, y = self.place_xy(move)
             self.ring(x, y, r + 1, ui.last)
+        self.ring_shape(self.place_xy, r + 1)
         self.mark_targets(builder, max(1, r // 2))
 
     def info(self):

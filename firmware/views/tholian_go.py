@@ -373,6 +373,7 @@ class View(BaseView):
                     ringed.append(node)
                     x, y = self.node_xy(node)
                     self.ring(x, y, self.r_light + 1, ui.last)
+        self.ring_shape(self.node_xy, self.r_light + 1)
         route = game.route_nodes()
         if route:
             self.draw_path(route)

@@ -147,6 +147,7 @@ class View(BaseView):
             if kind != PASS and kind != CHOOSE:
                 x, y = self.site_xy(move & SITE_MASK)
                 self.ring(x, y, r + 1, ui.last)
+        self.ring_shape(self.site_xy, r + 1)
         flying = game.flight()
         if flying is not None:
             x, y = self.site_xy(flying[0])

@@ -118,6 +118,7 @@ class View(BaseView):
         if lifted >= 0:
             x, y = self.hole_xy(lifted)
             self.ring(x, y, r + 1, ui.cursor)
+        self.ring_shape(self.hole_xy, mark)
         self.mark_targets(builder, max(1, self.sp // 8))
 
     def draw_cursor(self, builder):

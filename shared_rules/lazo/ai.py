@@ -27,17 +27,16 @@ from array import array
 
 from micropython import const
 
-from shared_rules.ai import MAX_PLY, best_first, keep_best
+from shared_rules.ai import MAX_PLY, Level, Tuner as SearchTuner, best_first, keep_best, tuned_levels
 from shared_rules.lazo.rules import LEVEL1, N_SPACES, ROW_OF, SLOT_MASK, SLOT_OFFSET, SPLIT_LINK
 
-# level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
 # Normal looks three plies deep, narrowly: its own next tile answers the reply that blocks (the
 # matches behind the widths: docs/bench_notes.md).
-LEVELS = {
-    "easy": (1.0, 40, (40,), 40),
-    "normal": (2.4, 80, (6, 3, 3), 0),
-    "hard": (9.0, 800, (8, 5, 4, 3), 0),
-}
+LEVELS = tuned_levels(
+    easy=Level(device_seconds=1.0, max_nodes=40, widths=(40,), noise=40),
+    normal=Level(device_seconds=2.4, max_nodes=80, widths=(6, 3, 3)),
+    hard=Level(device_seconds=9.0, max_nodes=800, widths=(8, 5, 4, 3)),
+)
 
 # Move ordering
 _WIN_NOW = const(100000)
@@ -188,7 +187,7 @@ class _Work:
 _work = []  # the one _Work, made with the first Tuner
 
 
-class Tuner:
+class Tuner(SearchTuner):
     """One search's tuning (ai.py): the winning spaces of its line and the root's rankings, kept
     in the module's one _Work (`work`)."""
     LEVELS = LEVELS

@@ -7,11 +7,11 @@
 # `end`), each its own search.  What wins is the push through enemy tokens (§4): a dark token
 # that shoves an enemy dark token aside and takes its hexagon, a light token that pushes the
 # guard off a corner.  Its result shows only once the path is complete, so the search plays
-# such pushes to their end (below the root nothing else goes on but, with _PLAN, the rest of
+# such pushes to their end (below the root nothing else goes on but, with plan, the rest of
 # the mover's turn: a complete move, or a push of my own string worth its best end, is a leaf),
-# and the root keeps slots for them (_PUSHES) beside the best moves by the ordering.  A turn
+# and the root keeps slots for them (pushes) beside the best moves by the ordering.  A turn
 # begins with its dark move (or a push through an enemy token); its later decisions search
-# their best move only against such pushes (_LATER); a turn's work is bounded (_TURN_WORK);
+# their best move only against such pushes (later); a turn's work is bounded (turn_work);
 # evaluations are kept for a turn (memo).
 #
 # Sequestration (§5) of small groups is what captures in practice.  A light node, or a pair
@@ -56,7 +56,7 @@
 # `offer` is never made; an offer is declined unless far behind.
 from micropython import const
 
-from shared_rules.ai import best_first
+from shared_rules.ai import Level, Tuner as SearchTuner, best_first, tuned_levels
 from shared_rules.tholian_go.rules import (ACCEPT, DECLINE, END, NEXT, OFFER, PLACE, SPECIAL, STEP, move_kind, move_node,
     next_move, step_slot)
 from shared_rules.tholian_go.geometry import SLOTS, run_once
@@ -66,24 +66,37 @@ from shared_rules.tholian_go.ai_order import (A_DARK, A_LIGHT, NO_END, PUSH_SCOR
 from shared_rules.tholian_go.ai_terms import (MEMO, RACE, count_near, dark_need, material, pressure,
     race_value, tables_for)
 
-# level: (device seconds cap per decision, node budget per decision, widths, evaluation noise)
-LEVELS = {
-    "easy": (0.4, 4, (4,), 150),
-    "normal": (1.5, 60, (4, 2), 0),
-    "hard": (3.5, 300, (8, 3), 0),
-}
 
-# level: root moves kept for pushes through enemy tokens (their searched ends win games), and
-# moves searched at the later decisions of a turn (the best other move and such pushes)
-_PUSHES = {"easy": 0, "normal": 2, "hard": 5}
-_LATER = {"easy": 4, "normal": 2, "hard": 4}
-# level: below the root, does the search go on with the rest of the root player's turn (a
-# move chosen with the best next ones of the turn in view)?
-_PLAN = {"easy": False, "normal": False, "hard": True}
-# level: work a turn may take (evaluations, _ORDER_WORK per root ordering); beyond it the
-# turn's decisions search their best move alone (a bound on the slowest turns, the same on
-# every machine)
-_TURN_WORK = {"easy": 1000, "normal": 80, "hard": 600}
+
+class TholianGoLevel(Level):
+    """A level's search settings (per decision) and the turn's."""
+
+    def __init__(self, device_seconds, max_nodes, widths, pushes, later, plan, chain_plan,
+                 turn_work, noise=0):
+        Level.__init__(self, device_seconds, max_nodes, widths, noise)
+        # Root moves kept for pushes through enemy tokens (their searched ends win games).
+        self.pushes = pushes
+        # Moves searched at the later decisions of a turn (the best other move and such pushes).
+        self.later = later
+        # Below the root, the search goes on with the rest of the root player's turn (a move
+        # chosen with the best next ones of the turn in view); in Chain (a race of light
+        # moves) where chain_plan.
+        self.plan = plan
+        self.chain_plan = chain_plan
+        # Work a turn may take (evaluations, _ORDER_WORK per root ordering); beyond it the
+        # turn's decisions search their best move alone (a bound on the slowest turns, the
+        # same on every machine).
+        self.turn_work = turn_work
+
+
+LEVELS = tuned_levels(
+    easy=TholianGoLevel(device_seconds=0.4, max_nodes=4, widths=(4,), noise=150, pushes=0, later=4,
+                        plan=False, chain_plan=False, turn_work=1000),
+    normal=TholianGoLevel(device_seconds=1.5, max_nodes=60, widths=(4, 2), pushes=2, later=2,
+                          plan=False, chain_plan=True, turn_work=80),
+    hard=TholianGoLevel(device_seconds=3.5, max_nodes=300, widths=(8, 3), pushes=5, later=4,
+                        plan=True, chain_plan=True, turn_work=600),
+)
 _ORDER_WORK = const(10)
 _JUMP_COST = const(-1)
 _PATH_OPEN = const(-20)  # evaluate(): a path under construction must still be completed
@@ -136,7 +149,7 @@ def win_candidates(game, moves):
     return out
 
 
-class Tuner:
+class Tuner(SearchTuner):
     """One search's tuning (ai.py): the level's settings and the decisions played at the root
     (its search state), over the space's tables (tables_for), which also keep a turn's
     evaluations and work for the searches of that turn."""
@@ -151,11 +164,11 @@ class Tuner:
     def __init__(self, game, level):
         self.game = game
         self.root_length = len(game.history)  # decisions played at the root of this search
-        self.pushes = _PUSHES.get(level, 0)  # root moves kept for pushes through enemy tokens
-        self.later = _LATER.get(level, 2)  # moves the later decisions of a turn search
-        self.budget = _TURN_WORK.get(level, 1000)  # the work the turn may take
-        # Chain is a race of light moves: every level but easy plans the rest of its turn.
-        plan = _PLAN.get(level, False) or (game.chain and level != "easy")
+        settings = LEVELS[level]
+        self.pushes = settings.pushes  # root moves kept for pushes through enemy tokens
+        self.later = settings.later  # moves the later decisions of a turn search
+        self.budget = settings.turn_work  # the work the turn may take
+        plan = settings.plan or (game.chain and settings.chain_plan)
         self.plan = game.to_move() + 1 if plan else 0  # the root player (1, 2) or 0: no plan
         t = self.tables = tables_for(game)
         # Chain's own code (ai_tholian_go_finish), imported for Chain games alone (None: none).
@@ -230,8 +243,8 @@ class Tuner:
 
     def _is_leaf(self, me):
         # Below the root only pushes through enemy tokens go on (their result needs the search),
-        # and with _PLAN the root player's turn; a push of my own string (worth its best end) is
-        # a leaf.
+        # and with the level's plan the root player's turn; a push of my own string (worth its
+        # best end) is a leaf.
         game = self.game
         if len(game.history) == self.root_length:
             return False

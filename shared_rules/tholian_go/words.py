@@ -7,3 +7,13 @@ WORDS = {
     "transform": ("Transforming", None),
     "seed": ("Dice seed", None),
 }
+# A line per option for the form's foot while it is under the cursor: the longest that fits.
+EXPLAIN = {
+    "variant": ("Standard rules, or a variant game", "Rules variant", "Variant"),
+    "push_limit": ("On: push no more enemy tokens than own", "On: own tokens >= enemy ones",
+                   "Limit pushes"),
+    "space": ("One board, wrapped, or two joined", "Board shape"),
+    "transform": ("Lucky: light turns dark at target", "Light turns dark at target",
+                  "Turn at target"),
+    "seed": ("The dice: same number, same dice", "Same number, same dice", "Dice numbers"),
+}

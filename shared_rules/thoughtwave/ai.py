@@ -13,23 +13,32 @@ from array import array
 
 from micropython import const
 
-from shared_rules.ai import keep_best
+from shared_rules.ai import Level, Tuner as SearchTuner, keep_best, tuned_levels
 from shared_rules.thoughtwave.ai_links import INF, LINK_NOW, Links, sides
 from shared_rules.thoughtwave.ai_tables import BACK, BORDER, MASK_PAIRS, PAIR_EDGES, ZERO_CELLS
 from shared_rules.game import ONGOING
 from shared_rules.thoughtwave.rules import CELLS, FIT, NEIGHBOURS, PASS, placed_cell, placed_mask, placement
 
-# level: (device seconds cap, node budget, moves searched per ply, evaluation noise, attack: how
-# many times the player's own distance counts against the opponent's in the evaluation).
+
+
+class ThoughtwaveLevel(Level):
+    """A level's search settings and its attack: how many times the player's own distance
+    counts against the opponent's in the evaluation."""
+
+    def __init__(self, device_seconds, max_nodes, widths, attack, noise=0):
+        Level.__init__(self, device_seconds, max_nodes, widths, noise)
+        self.attack = attack
+
+
 # At 5:1 (normal, and so the greedy benchmark player) the AI builds links that are hard to block
 # and sees blocks only through its search; a search 16 wide needs 1:1, as its extra root moves
 # are mostly self-building ones that the replies looked at do not refute.  Normal searches 6 root
 # moves: wider lost to greedy more often.  The matches behind these: docs/bench_notes.md.
-LEVELS = {
-    "easy": (1.0, 5, (5,), 100, 5),
-    "normal": (2.4, 40, (6, 6), 0, 5),
-    "hard": (8.5, 120, (16, 6), 0, 1),
-}
+LEVELS = tuned_levels(
+    easy=ThoughtwaveLevel(device_seconds=1.0, max_nodes=5, widths=(5,), noise=100, attack=5),
+    normal=ThoughtwaveLevel(device_seconds=2.4, max_nodes=40, widths=(6, 6), attack=5),
+    hard=ThoughtwaveLevel(device_seconds=8.5, max_nodes=120, widths=(16, 6), attack=1),
+)
 
 _NO_CELL = const(255)  # (thoughtwave.NO_CELL)
 _SQUARES_PER_MOVE = const(2)  # squares ranked per move wanted, whose tiles are then scored
@@ -100,7 +109,7 @@ def win_candidates(game, moves):
 # evaluated first and, if it refutes (its value is no better than the best root move's so far),
 # returned alone, so that the costly ranking of the replies is left out; a root move whose
 # one-ply value is already too low gets no replies (the search takes that value).
-class Tuner:
+class Tuner(SearchTuner):
     LEVELS = LEVELS
     # (ai.py) A race won (LINK_NOW) is played without looking further: the first root move
     # found to win one (no evaluation without a race comes near: |distances x 25| < 21000).
@@ -115,8 +124,8 @@ class Tuner:
         self._links = _checked_links or Links()
         _checked_links = None  # the Tuner's own now: two searches share no state
         settings = LEVELS[level]
-        self._plies = len(settings[2])  # the level's depth (see _refuted)
-        self._attack = settings[4]  # the evaluation's weight of the player's own distance
+        self._plies = len(settings.widths)  # the level's depth (see _refuted)
+        self._attack = settings.attack  # the evaluation's weight of the player's own distance
         self._root_view = _view()
         self._node_view = _view()
         self._cached_cells = bytearray(_CACHED)

@@ -4,3 +4,11 @@
 SOAK_GAMES = 10000
 # Decisions entered in the whole-app test of a random game (tests/host/test_app_views.py).
 APP_DECISIONS = 100
+# The rules benchmark's mid-game listings (tools/bench_thoughtwave.py): this many random games,
+# each played until bench_position(game).
+BENCH_POSITIONS = 20
+
+
+def bench_position(game):
+    """20 tiles placed or more."""
+    return len(game.history) >= 20

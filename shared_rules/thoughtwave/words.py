@@ -3,3 +3,7 @@
 WORDS = {
     "red_links": ("Red joins", {"left-right": "left+right", "top-bottom": "top+bottom"}),
 }
+# A line per option for the form's foot while it is under the cursor: the longest that fits.
+EXPLAIN = {
+    "red_links": ("The two sides Red's wave must join", "The sides Red must join", "Red's sides"),
+}

@@ -22,19 +22,28 @@
 # The easy level looks one decision ahead, with noise.
 from micropython import const
 
-from shared_rules.ai import best_first, win_on_the_spot
+from shared_rules.ai import Level, Tuner as SearchTuner, best_first, tuned_levels, win_on_the_spot
 from shared_rules.game import ONGOING
 from shared_rules.throngs.rules import (EMPTY, BLACK, WHITE, CAPTURE, DEPLOY, DEST, MOVE, PLACE_BLACK, PLACE_WHITE,
                                   KIND_MASK, SITE_MASK, NEAR_ZERO, PLAYING, destination)
 from shared_rules.throngs.boards import NO_SITE
 
-# level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
-LEVELS = {
-    "easy": (1.0, 10, (10,), 400),
-    "normal": (1.0, 30, (8, 3), 0),
-    "hard": (3.0, 170, (24, 6), 0),
-}
-_PLANNED = ("normal", "hard")  # levels that search a maneuver at its selection and keep the plan
+
+
+class ThrongsLevel(Level):
+    """A level's search settings and whether it plans: searches a maneuver at its selection
+    and keeps the plan (else it looks one decision ahead)."""
+
+    def __init__(self, device_seconds, max_nodes, widths, planned, noise=0):
+        Level.__init__(self, device_seconds, max_nodes, widths, noise)
+        self.planned = planned
+
+
+LEVELS = tuned_levels(
+    easy=ThrongsLevel(device_seconds=1.0, max_nodes=10, widths=(10,), noise=400, planned=False),
+    normal=ThrongsLevel(device_seconds=1.0, max_nodes=30, widths=(8, 3), planned=True),
+    hard=ThrongsLevel(device_seconds=3.0, max_nodes=170, widths=(24, 6), planned=True),
+)
 
 _SCORE = const(100)  # per point of score
 _STONE = const(60)  # per stone on the board
@@ -451,7 +460,7 @@ class _Notes:
 _notes = _Notes()
 
 
-class Tuner:
+class Tuner(SearchTuner):
     """One search's tuning (ai.py): the search's shape at this root and its plan."""
     LEVELS = LEVELS
     win_candidates = staticmethod(win_candidates)  # (ai.py) asked before a Tuner is built
@@ -460,7 +469,7 @@ class Tuner:
         self.game = game
         length = len(game.history)
         self.root_length = length  # decisions played before the root of this search
-        self.shaped = level in _PLANNED  # the level searches one maneuver at a time
+        self.shaped = LEVELS[level].planned  # the level searches one maneuver at a time
         self.planned = 0  # the planned destination for this root, or 0
         self.recording = False  # evaluate() notes the best destination per selection
         notes = _notes

@@ -953,7 +953,7 @@ class Throngs(Game):
         w = self.winner()
         if w == ONGOING:
             return "to_move=%s winner=none" % self._seat_name(self.to_move())
-        return "to_move=none winner=%s" % ("draw" if w == DRAW else self._seat_name(w))
+        return "to_move=none winner=%s" % ("draw" if w == DRAW else self._seat_name(w)) + self.end_text()
 
     def _seat_name(self, player):
         if self.setup < PLAYING:

@@ -19,18 +19,17 @@ from array import array
 
 from micropython import const
 
-from shared_rules.ai import keep_best
+from shared_rules.ai import Level, Tuner as SearchTuner, keep_best, tuned_levels
 from shared_rules.trap.ai_tables import COST, Rings
 from shared_rules.trap.ai_threats import blockable, escapes, fill_rows, scan, threat_holes, threat_makers
 from shared_rules.game import ONGOING
 from shared_rules.trap.rules import PASS, SOURCE_SHIFT, TARGET_MASK, Trap
 
-# level: (device seconds cap, node budget, moves searched per ply, evaluation noise)
-LEVELS = {
-    "easy": (1.0, 12, (12,), 200),
-    "normal": (2.6, 120, (7, 4), 0),
-    "hard": (9.0, 1000, (6, 3, 3, 3), 0),
-}
+LEVELS = tuned_levels(
+    easy=Level(device_seconds=1.0, max_nodes=12, widths=(12,), noise=200),
+    normal=Level(device_seconds=2.6, max_nodes=120, widths=(7, 4)),
+    hard=Level(device_seconds=9.0, max_nodes=1000, widths=(6, 3, 3, 3)),
+)
 
 # Value of a dot by the balls still needed, up to 4 groups x ai_trap_tables.NEVER (index 0 is a trap: the
 # game is won then anyway).
@@ -163,7 +162,7 @@ def win_candidates(game, moves):
 
 
 # Trap's tuning for one search (ai.py): the game and its _Work, started afresh.
-class Tuner:
+class Tuner(SearchTuner):
     LEVELS = LEVELS
     win_candidates = staticmethod(win_candidates)  # (ai.py) asked before a Tuner is built
     # (ai.py) A draw, or a repetition on the way to one, costs the side not behind this much.

@@ -631,6 +631,28 @@ class Trap(Game):
                     sp += 1
         return True
 
+    def enclosing_balls(self, me, dot):
+        """The cells of colour `me`'s balls whose links close the region around self.dots[dot]
+        ([] when it is not trapped): the shut passages out of the region dot_trapped() floods."""
+        if not self.dot_trapped(me, dot):
+            return []
+        geo = self._geo
+        seen, stamp, passages = geo.seen, geo.stamp, geo.passages
+        out = []
+        for t in range(geo.triangles):
+            if seen[t] != stamp:
+                continue
+            for p in range(9 * t, 9 * t + 9, 3):
+                if passages[p] == _OUTSIDE or seen[passages[p]] != stamp:
+                    for hole in (passages[p + 1], passages[p + 2]):
+                        if hole not in out:
+                            out.append(hole)
+        return out
+
+    def phase2_moves(self):
+        """The phase-2 decisions played (the draw's limit counts them)."""
+        return self._phase2_moves
+
     # --- draw by repetition -------------------------------------------------------------------
     def _position_key(self):
         return self._hash ^ (self._geo.keys[-1] if self._to_move else 0)

@@ -30,7 +30,7 @@ def saved_moves(folder):
 def test_main_menu_lists_the_screens_and_about_names_the_board(tmp_path):
     hw = FakeHW(tmp_path, ["up", "a"])       # wraps to About
     run_app(hw)
-    assert hw.frames[0][:5] == ["Tholia", "New game", "Rules", "Settings", "About"]
+    assert hw.frames[0][:6] == ["Tholia", "New game", "Learn to play", "Rules", "Settings", "About"]
     about = hw.screen()
     assert "About" in about and "mono128" in about
 
@@ -44,7 +44,7 @@ def test_continue_appears_only_with_a_save(tmp_path):
 
 def test_settings_are_saved_and_read_back(tmp_path):
     # Settings: AI level normal -> hard (RIGHT), targets on -> off, then "Save".
-    hw = FakeHW(tmp_path, ["down", "down", "a", "down", "right", "down", "right", "down", "down", "down", "a"])
+    hw = FakeHW(tmp_path, ["down", "down", "down", "a", "down", "right", "down", "right", "down", "down", "down", "a"])
     run_app(hw)
     from firmware.app import SETTINGS
     assert saves.load_settings(str(tmp_path), SETTINGS) == ({"level": "hard", "targets": "off", "demo": "normal",
@@ -66,6 +66,32 @@ def test_the_level_names_come_from_ai_LEVELS_alone():
         found = [node.value for node in ast.walk(ast.parse(path.read_text()))
                  if isinstance(node, ast.Constant) and node.value in words]
         assert not found, (path.name, found)
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_the_level_choices_say_each_levels_strength_within_the_screen(tmp_path, profile):
+    # The form of a new game, the second player's row (AI normal) stepped to hard; then the
+    # Settings' AI level stepped to hard: each shows the level with its word of strength.
+    from shared_rules.levels import STRENGTH
+    hw = FakeHW(tmp_path, new_game_keys("trap", humans=False)[:-1] + ["up", "right", "b"], profile)
+    run_app(hw)
+    shown = [t for frame in hw.frames for t in frame if "hard (" in t]
+    assert shown and shown[-1].strip("<>") in ("AI hard (%s)" % STRENGTH["hard"][0], "hard (%s)" % STRENGTH["hard"][1])
+    hw = FakeHW(tmp_path, ["down", "down", "down", "a", "up", "up", "up", "up", "right"], profile)
+    run_app(hw)
+    assert any(t.strip("<>").startswith("hard (") for t in hw.frames[-1]), hw.frames[-1]
+    assert hw.cut == [] and hw.fb.overlaps == [], (hw.cut, hw.fb.overlaps)
+
+
+def test_strength_words_take_the_longest_form_that_fits_every_level():
+    from firmware.menus import strength_words
+    levels = ai.LEVELS
+    wide = strength_words("AI ", levels, 27)
+    assert wide["AI hard"] == "AI hard (strongest)" and wide["AI easy"] == "AI easy (weakest)"
+    narrow = strength_words("AI ", levels, 13)       # mono128: 16 columns less "<", ">" and one
+    assert narrow["AI normal"] == "normal (mid)" and max(len(w) for w in narrow.values()) <= 13
+    assert strength_words("", levels, 17)["normal"] == "normal (stronger)"
+    assert strength_words("AI ", levels, 5) == {}    # no room: the values as they are
 
 
 def test_player_words_and_results_are_parsed_by_their_parts():
@@ -309,7 +335,7 @@ def test_ai_against_ai_demo_plays_a_whole_game(tmp_path):
 def test_each_game_has_a_rules_page_with_its_rulings(tmp_path, name):
     index = registry.game_names().index(name)
     # Rules -> the game; RIGHT pages down to the end.
-    hw = FakeHW(tmp_path, ["down", "a"] + ["down"] * index + ["a"] + ["right"] * 40 + ["b"], "pico_lcd13")
+    hw = FakeHW(tmp_path, ["down", "down", "a"] + ["down"] * index + ["a"] + ["right"] * 40 + ["b"], "pico_lcd13")
     run_app(hw)
     pages = [" ".join(frame[1:]) for frame in hw.frames if frame and frame[0] == registry.game_title(name)]
     text = " ".join(pages)
@@ -612,7 +638,7 @@ def test_mono128_tholian_go_looks_over_the_whole_board(tmp_path):
 @pytest.mark.parametrize("name", registry.game_names())
 def test_rules_pages_never_end_on_a_heading_and_fit_the_screen(tmp_path, name, profile):
     index = registry.game_names().index(name)
-    hw = FakeHW(tmp_path, ["down", "a"] + ["down"] * index + ["a"] + ["right"] * 60 + ["b", "b"], profile)
+    hw = FakeHW(tmp_path, ["down", "down", "a"] + ["down"] * index + ["a"] + ["right"] * 60 + ["b", "b"], profile)
     run_app(hw)
     pages = [frame[1:] for frame in hw.frames if frame and frame[0] == registry.game_title(name)]
     assert len(pages) > 1
@@ -638,7 +664,7 @@ def test_the_thoughtwave_piece_chooser_shows_the_whole_move_text(tmp_path, profi
 def test_settings_and_about_fit_every_screen(tmp_path, profile):
     # Settings: every row stepped through; About paged to its end.  No string past an edge or
     # drawn over another, About names this board's buttons and says n/a for the heap on CPython.
-    keys = ["down", "down", "a"] + ["up", "right", "right"] * 5 + ["b"]
+    keys = ["down", "down", "down", "a"] + ["up", "right", "right"] * 5 + ["b"]
     keys += ["down", "a"] + ["right"] * 20 + ["b"]
     hw = FakeHW(tmp_path, keys, profile)
     run_app(hw)

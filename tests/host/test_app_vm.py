@@ -104,10 +104,10 @@ hw.starting = False
 app = App(hw)
 hw.apps.append(app)
 trap = registry.game_names().index("trap")
-keys = ["down", "a"] + ["down"] * trap + ["a"] + ["right"] * 5 + ["b", "b"]  # Rules: Trap, paged
+keys = ["down", "down", "a"] + ["down"] * trap + ["a"] + ["right"] * 5 + ["b", "b"]  # Rules: Trap, paged
 keys += ["down", "a", "down", "down", "right", "down", "down", "down", "a"]   # Settings: targets off
 keys += ["down", "a", "b"]                                                 # About
-keys += ["up", "up", "up", "a"] + ["down"] * trap + ["a", "up", "left", "left", "down", "a"]
+keys += ["up", "up", "up", "up", "a"] + ["down"] * trap + ["a", "up", "left", "left", "down", "a"]
 keys += ["a", "a"]                                       # New game, 2 humans: two balls placed
 keys += ["b", "down", "a"]                               # pause menu: Undo
 keys += ["y", "a"]                                       # Y: hint (the AI), A plays it
@@ -181,3 +181,50 @@ print("modules ok")
 def test_only_the_active_games_modules_stay_imported_under_micropython(tmp_path):
     # Issue: "only the active game's modules are imported": Tholian Go, then Trap against the AI.
     run_vm_script(tmp_path, MODULES_SCRIPT, "modules ok")
+
+
+END_SCRIPT = r'''
+import sys
+from firmware.app import App, HUMAN, Session
+from tools.vm.vm_app_session import ScriptedHW, Stop
+from shared_rules import registry
+import shared_rules.games
+
+hw = ScriptedHW("mono128", "/end")
+hw.starting = False
+app = App(hw)
+hw.apps.append(app)
+errors = []
+app.ui.message = lambda title, text: errors.append(title + ": " + text)
+app.activate("trap")
+game = registry.create("trap")
+session = Session("trap", game, [HUMAN, HUMAN])
+for text in "h1 b6 h2 c6 h3 b7 h4 c7".split():     # Dark traps the b6 dot
+    session.play(game.move_from_text(text))
+session.view = app.load_view(session)
+# Game over: any key; Review (its last item); a turn back, a step back and on, a turn on, the
+# move list and a page on; out of the list, out of the review; B: the main menu.
+hw.script = ["a", "up", "a", "left", "up", "down", "right", "a", "right", "b", "b", "b"]
+try:
+    for _ in app.play(session):     # a decision at a time
+        pass
+except Stop:
+    pass
+assert not errors, errors
+assert not hw.script, hw.script
+for module in ("firmware.review", "firmware.endings", "firmware.pause", "shared_rules.trap.ending"):
+    assert module not in sys.modules, module     # the end screen's code leaves with it
+assert len(game.history) == 8 and game.winner() == 1 and game.end_reason() == "trap"
+assert game.status_text() == "to_move=none winner=Dark reason=trap"
+session.result = ""
+app.undo(session)
+assert len(game.history) == 7 and session.redo and session.turn_number() == 8
+for move in session.redo.pop():
+    session.play(move)
+assert len(game.history) == 8 and not session.redo and session.turn_number() == 8
+print("end ok")
+'''
+
+
+def test_the_end_screen_review_and_redo_under_micropython(tmp_path):
+    run_vm_script(tmp_path, END_SCRIPT, "end ok")

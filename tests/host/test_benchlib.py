@@ -78,7 +78,29 @@ def test_the_target_table_marks_each_row(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[1].split()[:3] == ["\u2713", "screen", "trap"]
     assert out[2].split()[0] == "?" and out[3].split()[0] == "\u2717"
-    assert out[-1].strip() == "1 met, 1 missed, 1 undecided"
+    assert out[-1].strip() == "1 met, 1 missed, 1 undecided; 0 for information"
+
+
+def test_an_estimate_beside_a_device_target_is_shown_but_never_missed(capsys):
+    row = benchlib.for_information("lazo normal worst turn (pystone est.)", 11.5, "s", "the vpico rows' turns")
+    assert row["ok"] == "info" and row["value"] == "11.5 s" and "vpico" in row["target"]
+    runner.print_targets([("ai", row), ("vpico", benchlib.at_most("lazo AI normal worst turn", 1460, 3000, "ms"))])
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].split()[0] == "-" and out[2].split()[0] == "\u2713"
+    assert out[-1].strip() == "1 met, 0 missed, 0 undecided; 1 for information"
+
+
+def test_the_ai_benchs_time_and_heap_rows_are_for_information_and_its_rates_are_targets():
+    entry = {"wins_vs_random": 40, "games_vs_random": 40, "wins_vs_greedy": 10, "games_vs_greedy": 40,
+             "median_turn_s_rp2040": 0.9, "worst_turn_s_rp2040": 11.5, "peak_heap_kb": 40}
+    hard = {"worst_turn_s_rp2040": 30.0, "wins_vs_normal": 30, "games_vs_normal": 40}
+    rows = bench_ai.targets({"lazo": {"normal": entry, "hard": hard}}, True)
+    kinds = {row["figure"]: row["ok"] for row in rows}
+    assert kinds["lazo normal wins vs random"] == "yes" and kinds["lazo normal wins vs greedy"] == "no"
+    assert kinds["lazo hard wins vs normal"] == "yes"
+    assert [f for f, ok in kinds.items() if ok == "info"] == [
+        "lazo normal median turn (pystone est.)", "lazo normal worst turn (pystone est.)",
+        "lazo normal search heap (VM)", "lazo hard worst turn (pystone est.)"]
 
 
 def test_make_bench_leaves_the_long_topics_to_make_bench_strength():
@@ -107,7 +129,7 @@ def test_the_table_of_saved_results(tmp_path, capsys):
     path.write_text(json.dumps({"targets": {"app": [benchlib.at_most("trap peak heap", 130, 120, "KB")]}}))
     assert runner.print_saved_table(str(path)) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-2].split()[:3] == ["\u2717", "app", "trap"] and out[-1].strip() == "0 met, 1 missed, 0 undecided"
+    assert out[-2].split()[:3] == ["\u2717", "app", "trap"] and out[-1].strip() == "0 met, 1 missed, 0 undecided; 0 for information"
 
 
 def test_bench_vpico_answers_help_and_refuses_an_unknown_game_in_one_line(capsys):

@@ -62,7 +62,7 @@ def test_a_new_board_file_is_built_for_its_chip(tree, tmp_path):
 def test_a_new_board_file_runs_in_the_simulator_with_its_picture(tree, tmp_path):
     copy, name = tree
     script = tmp_path / "script.txt"
-    script.write_text("wait 300\nexpect New game\npress down\nwait 100\nexpect-selected Rules\n")
+    script.write_text("wait 300\nexpect New game\npress down\nwait 100\nexpect-selected Learn to play\n")
     shot = tmp_path / "window.png"
     run(copy, "-m", "desktop_sim", "--headless", "--board", name, "--script", str(script),
         "--screenshot", str(shot))

@@ -20,7 +20,7 @@ def test_every_game_has_a_package_with_its_rules_and_host_facts():
 
 
 def test_no_game_module_left_in_the_engine_folder():
-    engine = {"__init__", "ai", "game", "games", "levels", "registry", "rng"}
+    engine = {"__init__", "ai", "game", "games", "lessons", "levels", "registry", "rng"}
     assert {p.stem for p in (ROOT / "shared_rules").glob("*.py")} == engine
 
 
@@ -47,3 +47,15 @@ def test_the_driver_finds_a_game_on_the_row_the_menu_shows_it():
     rows = [game_row(name) for name in game_list()]
     assert rows == list(range(len(game_list())))
     assert set(sys.modules) <= before | {"firmware.menus"}
+
+
+def test_the_rules_benchmarks_read_their_positions_from_the_games_host_facts():
+    from tools.bench import bench_lazo, bench_tholian_go
+    from tools.bench.benchlib import play_random
+    for name in ("thoughtwave", "throngs", "trap"):
+        facts = registry.host_facts(name)
+        game = play_random(registry.create(name), 1, facts.bench_position)
+        assert facts.BENCH_POSITIONS > 0 and len(game.history) >= 20 and facts.bench_position(game), name
+    tholian_go = registry.host_facts("tholian_go")
+    assert bench_tholian_go.DENSE == tholian_go.DENSE and bench_tholian_go.EVERY == tholian_go.BENCH_EVERY
+    assert bench_lazo.GAMES == registry.host_facts("lazo").BENCH_GAMES

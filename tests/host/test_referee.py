@@ -69,3 +69,28 @@ def test_a_failed_new_says_which_game_is_still_on():
     assert answer.startswith("? option size=3 is not valid for trap; choose an integer 7..16; "
                              "the lazo game") and answer.endswith("is still on")
     assert ref.game.NAME == "lazo"
+
+
+def test_status_says_why_the_game_ended():
+    """A finished game's status names the reason (and the score where the game has one)."""
+    ref = Referee()
+    ref.handle("new trap")
+    for move in "d4 a1 e4 a8 d5 h1".split():
+        assert ref.handle("play " + move)[0] == "= "
+    assert ref.handle("status")[0] == "= to_move=Light winner=none"
+    ref.handle("play e5")   # the smallest trap (docs/rules/trap.md)
+    assert ref.handle("status")[0] == "= to_move=none winner=Light reason=trap"
+    ref.handle("new tholian_go")
+    ref.handle("play offer")
+    ref.handle("play accept")
+    assert ref.handle("status")[0] == "= to_move=none winner=draw reason=agreed"
+    # Throngs' status carries the score: Black starts a turn with 34 on the 63 board (the seed's
+    # early end, docs/rules/throngs.md "End and score").
+    ref.handle("new throngs")
+    stones = "1" * 33 + "0" * 17 + "1" + "0" * 10 + "22"
+    ref.game.decode("stones=%s mover=2 maneuver=2 flight=- passed=000 deployed=0 must_deploy=00 "
+                    "counters=-1,-1 setup=4 swapped=0 result=none" % stones)
+    assert ref.handle("play pass")[0] == "= "
+    black, white = ref.game.end_score()
+    assert black >= 34 and ref.handle("status")[0] == "= to_move=none winner=Black reason=score score=%d:%d" % (
+        black, white)

@@ -51,7 +51,7 @@ def test_hint_finds_the_win_and_genmove_ends_the_game():
     ref.game.decode("......../......../......../...L..../...LL.../.D....../.DD...../........ L 17 17 0")
     assert answer(ref, "hint") == "= e5"
     assert answer(ref, "genmove hard") == "= e5"
-    assert answer(ref, "status") == "= to_move=none winner=Light"
+    assert answer(ref, "status") == "= to_move=none winner=Light reason=trap"
     assert answer(ref, "genmove").startswith("? the game is over")
 
 

@@ -236,13 +236,13 @@ def test_the_real_app_runs_unchanged_on_every_profile(tmp_path, board):
 
 
 def test_back_to_back_presses_all_reach_the_app_and_expect_selected_reads_the_cursor(tmp_path):
-    # Three presses in a row move the menu cursor three times (the app sleeps past both edges
+    # Four presses in a row move the menu cursor four times (the app sleeps past both edges
     # of a press: each edge waits for its poll); a press right after a wait-for is not lost.
-    script = ("press down\npress down\npress down\nexpect-selected About\nexpect-not Tholia 1.0\n"
+    script = ("press down\npress down\npress down\npress down\nexpect-selected About\nexpect-not Tholia 1.0\n"
               "expect-selected Rules|Settings|New game\n")
     status, err = sim("--headless", "--board", "mono128", script=script, tmp_path=tmp_path, app="")
-    assert status == 3 and "line 6: expect-selected" in err, err
-    script = ("wait-for 2000 New game\npress down\npress down\npress down\nexpect-selected About\n"
+    assert status == 3 and "line 7: expect-selected" in err, err
+    script = ("wait-for 2000 New game\npress down\npress down\npress down\npress down\nexpect-selected About\n"
               "press a\nwait 300\nexpect Tholia 1.0\npress b\nwait-for 1000 Rules\npress up\n"
               "wait 300\nexpect-selected Settings\nexpect Rules\nexpect About\n")
     status, err = sim("--headless", "--board", "mono128", script=script, tmp_path=tmp_path, app="")

@@ -50,12 +50,9 @@ class TicTacToe(Game):
         self.history = [99] * (9 - text.count("."))
 
 
-class TicTacToeTuner:
-    LEVELS = {"easy": (1.0, 40, (9,), 3), "normal": (1.0, 400, (9, 9, 9), 0),
-              "hard": (10.0, 20000, (9, 9, 9, 9, 9, 9, 9, 9, 9), 0)}
-
-    def __init__(self, game, level):
-        self.game = game
+class TicTacToeTuner(ai.Tuner):
+    LEVELS = ai.tuned_levels(easy=ai.Level(1.0, 40, (9,), 3), normal=ai.Level(1.0, 400, (9, 9, 9)),
+                             hard=ai.Level(10.0, 20000, (9, 9, 9, 9, 9, 9, 9, 9, 9)))
 
     def evaluate(self, player):
         """Lines still open for `player` minus those open for the opponent."""
@@ -119,12 +116,9 @@ class Pairs(Game):
         assert self.to_move() == 0
 
 
-class PairsTuner:
-    LEVELS = {"easy": (1.0, 50, (12, 3), 4), "normal": (1.0, 3000, (12, 12, 12, 12), 0),
-              "hard": (10.0, 30000, (12, 12, 12, 12, 12), 0)}
-
-    def __init__(self, game, level):
-        self.game = game
+class PairsTuner(ai.Tuner):
+    LEVELS = ai.tuned_levels(easy=ai.Level(1.0, 50, (12, 3), 4), normal=ai.Level(1.0, 3000, (12, 12, 12, 12)),
+                             hard=ai.Level(10.0, 30000, (12, 12, 12, 12, 12)))
 
     def evaluate(self, player):
         c = self.game.cells
@@ -177,7 +171,7 @@ def test_node_budget_is_respected():
         assert s.stopped_by == "nodes"
         assert move in g.legal_moves()
     _, s = search(g, TicTacToeTuner, "easy")
-    assert s.nodes <= TicTacToeTuner.LEVELS["easy"][1]
+    assert s.nodes <= TicTacToeTuner.LEVELS["easy"].max_nodes
 
 
 class DeepFirstTuner(TicTacToeTuner):
@@ -264,7 +258,8 @@ def test_salt_from_first_only_picks_the_first_root_move():
 
 
 class NarrowRecordingTuner(RecordingTuner):
-    LEVELS = {"easy": (1.0, 40, (3,), 3)}
+    LEVELS = ai.tuned_levels(easy=ai.Level(1.0, 40, (3,), 3), normal=TicTacToeTuner.LEVELS["normal"],
+                             hard=TicTacToeTuner.LEVELS["hard"])
 
 
 class HeadTuner(NarrowRecordingTuner):
@@ -338,13 +333,11 @@ class Crossroads(Game):
         return self.history == [0]
 
 
-class CrossroadsTuner:
+class CrossroadsTuner(ai.Tuner):
     """Player A's value: `lead` at the root, more after the repetition than after the way on."""
-    LEVELS = {"normal": (1.0, 100, (2,), 0)}
+    LEVELS = ai.tuned_levels(easy=ai.Level(1.0, 100, (2,)), normal=ai.Level(1.0, 100, (2,)),
+                             hard=ai.Level(1.0, 100, (2,)))
     lead = 10
-
-    def __init__(self, game, level):
-        self.game = game
 
     def evaluate(self, player):
         value = self.lead + (10, -5)[self.game.history[0]] if self.game.history else self.lead
@@ -534,6 +527,62 @@ def test_levels_and_errors():
     assert raises(GameError, ai.tuner_class, g)  # no shared_rules/tictactoe_test/ai.py
 
 
+def test_tuned_levels_names_every_level_and_no_other():
+    """A game's LEVELS name a Level for each level of levels.py: one left out, or one levels.py
+    does not know, is an error (not a silent default)."""
+    easy, normal, hard = ai.Level(1.0, 10, (3,), 5), ai.Level(1.0, 20, (3, 3)), ai.Level(2.0, 40, (4, 4))
+    tuned = ai.tuned_levels(easy=easy, normal=normal, hard=hard)
+    assert tuned["easy"] is easy and tuned["hard"].widths == (4, 4) and tuned["normal"].noise == 0
+    assert raises(GameError, lambda: ai.tuned_levels(easy=easy, normal=normal))
+    assert raises(GameError, lambda: ai.tuned_levels(easy=easy, normal=normal, hard=hard, expert=hard))
+
+
+def test_every_game_tunes_every_level():
+    from shared_rules import registry
+    import shared_rules.games  # noqa: F401
+    for name in registry.game_names():
+        tuner = ai.tuner_class(registry.create(name))
+        # The base is the Tuner of the shared_rules.ai the game's module imported (the app's
+        # tests load that module afresh).
+        base = tuner.__bases__[0]
+        assert base.__name__ == "Tuner" and base.DEEPEN_FROM == 1 and base.SURE_WIN == ai.WIN - 1, name
+        assert sorted(tuner.LEVELS) == sorted(ai.LEVELS), name
+        for level in ai.LEVELS:
+            settings = tuner.LEVELS[level]
+            assert settings.max_nodes > 0 and settings.device_seconds > 0 and len(settings.widths) >= 1
+
+
+def test_every_level_has_its_words_of_strength():
+    from shared_rules.levels import STRENGTH
+    assert sorted(STRENGTH) == sorted(ai.LEVELS)
+    assert all(len(STRENGTH[level]) == 2 for level in ai.LEVELS)  # the word, and the short one
+
+
+def test_a_level_a_game_does_not_tune_is_an_error_at_import():
+    """A level added to levels.py alone: every game's AI module refuses to load."""
+    import sys
+    from shared_rules import levels, registry
+    import shared_rules.games  # noqa: F401
+    names = registry.game_names()
+    kept = {}
+    for name in names:
+        module = registry.ai_module(name)
+        __import__(module)
+        kept[module] = sys.modules[module]
+    was = levels.LEVELS
+    levels.LEVELS = was + ("expert",)
+    try:
+        for module in kept:
+            del sys.modules[module]
+            assert raises(GameError, __import__, module), module
+    finally:
+        levels.LEVELS = was
+        for module in kept:
+            sys.modules[module] = kept[module]
+            package = sys.modules[module.rpartition(".")[0]]
+            setattr(package, "ai", kept[module])
+
+
 def test_keep_best_keeps_the_best_in_order_ties_first_come():
     items, scores = [0] * 8, [0] * 8
     kept = 0
@@ -567,7 +616,7 @@ def wins_last(tuner_class, wins):
     """The game's Tuner with an ordering that leaves the winning moves out and no short list of
     them (the worst case seen: the normal Throngs AI's budget ended before its ordering
     reached them)."""
-    class WinsLast:
+    class WinsLast(ai.Tuner):
         def __init__(self, game, level):
             self.tuner = tuner_class(game, level)
 
@@ -601,10 +650,9 @@ def test_a_win_on_the_spot_is_played_before_any_search_in_every_game_at_every_le
                 wins = winning_moves(game) if len(game.history) >= scaled(0, 30) else []
                 if wins:
                     found += 1
-                    cheap = getattr(ai.tuner_class(game), "win_candidates", None)
-                    if cheap is not None:     # the game's own short list keeps every win
-                        kept = cheap(game, list(moves))
-                        assert [m for m in wins if m not in kept] == [], name
+                    # The game's own short list keeps every win.
+                    kept = ai.tuner_class(game).win_candidates(game, list(moves))
+                    assert [m for m in wins if m not in kept] == [], name
                     tuner = wins_last(ai.tuner_class(game), wins)
                     for level in ai.LEVELS:
                         for search in (ai.Search(game, level, max_nodes=1),

@@ -19,10 +19,8 @@ collects garbage only between scripts, so these are totals, upper bounds of the 
 figures stay the standard game's).
 """
 import multiprocessing
-import os
 import statistics
 import sys
-import tempfile
 import time
 
 from shared_rules import ai
@@ -99,49 +97,9 @@ def measure(levels, opponents, games, processes=2, variant=""):
     return out
 
 
-# Run under the MicroPython VM: a seeded game, the level as Red against the easy level, TURNS
-# turns; the most one search and one Red turn allocated (gc.mem_alloc() differences).
-VM_SCRIPT = """
-import gc
-import json
-from shared_rules import ai
-from shared_rules.tholian_go.rules import TholianGo
-mem_alloc = getattr(gc, "mem_alloc")
-TURNS = %d
-heap = {}
-for level in ai.LEVELS:
-    g = TholianGo()
-    ai.Search(g, level, max_nodes=1).run()  # builds the AI tables first
-    worst = worst_turn = turn = turns = 0
-    while g.winner() == -1 and turns < TURNS:
-        owner = g.player
-        if g.to_move() == 0:
-            search = ai.Search(g, level, seed=len(g.history), device_seconds=1000000)
-            before = mem_alloc()
-            move = search.run()
-            used = mem_alloc() - before
-            worst = max(worst, used)
-            turn += used
-        else:
-            move = ai.Search(g, "easy", seed=len(g.history), device_seconds=1000000).run()
-        g.play(move)
-        if owner == 0 and g.player != owner:
-            worst_turn = max(worst_turn, turn)
-            turn = 0
-            turns += 1
-    heap[level] = [round(worst / 1024, 1), round(worst_turn / 1024, 1)]
-print("@@BENCH " + json.dumps({"heap": heap}))
-"""
-
-
 def vm_heap(bench, turns=30):
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
-        f.write(VM_SCRIPT % turns)
-        path = f.name
-    try:
-        return bench.run_mpy(path, timeout=1800).get("heap", {})
-    finally:
-        os.unlink(path)
+    return bench.run_mpy(bench.vm_script("bench_ai_tholian_go_vm.py"), args=(turns,),
+                         timeout=1800).get("heap", {})
 
 
 def run(bench, games=GAMES, levels=None, opponents=("random", "greedy"), with_vm=True, variant=""):

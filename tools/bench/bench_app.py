@@ -9,8 +9,10 @@ player meets first) for AI_DECISIONS decisions, when the game has an AI.
 Figures per game (per profile where named so):
 
   peak_heap_kb        per profile: the largest live heap between decisions, after a real
-                      collection, less the VM's and the driver script's own heap (goal: <= 120
-                      KB).  The peak inside one AI search is not seen: this VM collects garbage
+                      collection, less the VM's and the driver script's own heap (shown for
+                      information: the device's own low-water mark, tools/bench/bench_vpico.py,
+                      is the target; a VM compiles the code from source into its heap).  The
+                      peak inside one AI search is not seen: this VM collects garbage
                       only between steps (ai_turn_alloc_kb bounds it; tools/bench/bench_vpico.py
                       measures it on the virtual Pico)
   human_turn_bound_kb upper bound of the heap while a human enters a move (garbage included)
@@ -32,7 +34,6 @@ from desktop_sim import profiles
 from tools.device.procs import die_with_parent
 
 PROFILE = "pico_lcd13"
-GOAL_KB = 120
 MAX_DECISIONS = 400
 AI_DECISIONS = 60
 
@@ -104,9 +105,10 @@ def run(benchlib):
                                         / benchlib.DEVICE_PYSTONES["rp2040"], 1)
             else:
                 ai_alloc[game] = figures["ai_turn_alloc_kb"]
-    targets = [benchlib.at_most("%s peak heap on %s" % (game, profile), peak[profile][game], GOAL_KB, "KB")
+    targets = [benchlib.for_information("%s peak heap on %s (VM)" % (game, profile), peak[profile][game], "KB",
+                                        "vpico's heap free at a search's peak")
                for profile in profiles.names() if profile in peak for game in sorted(peak[profile])]
-    out = {"profile": PROFILE, "goal_kb": GOAL_KB, "peak_heap_kb": peak,
+    out = {"profile": PROFILE, "peak_heap_kb": peak,
            "human_turn_bound_kb": human_bound, "ai_turn_alloc_kb": ai_alloc, "moves": moves, "finished": finished, "frame_ms_rp2040": frame,
            "framebuffer_kb": framebuffer_kb, "heap_parts_kb": parts}
     if failures:

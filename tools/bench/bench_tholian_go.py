@@ -9,20 +9,18 @@ CPython figures: medians of host CPU seconds, RP2040 estimates with the host's C
 pystones measured close to each figure (benchlib.rp2040_seconds).  VM figures (the script below, under the MicroPython VM): heap from
 gc.mem_alloc() (module, new game, per play+undo, per listing) and VM milliseconds.
 """
-import os
 import statistics
-import tempfile
 import time
 
+from shared_rules.registry import host_facts
 from shared_rules.rng import Rng
 from shared_rules.tholian_go.rules import OFFER, TholianGo
 
-GAMES = 5
-DECISIONS = 400
-EVERY = 20
-DENSE = ("board=....../..RB../.BBR../RBB.../.RR.R./.B....|..RR...R..R/RRRB....RR.R/......BR..../"
-         "..B...B.R..B/B..B......../.......B..B./BBB.B....B. turn=B done=0,0 hand=0,0,0,0 "
-         "dice=-,-,- rng=1549107676 push=- offer=0,0 path=- result=-")
+FACTS = host_facts("tholian_go")
+GAMES = FACTS.BENCH_GAMES
+DECISIONS = FACTS.BENCH_DECISIONS
+EVERY = FACTS.BENCH_EVERY
+DENSE = FACTS.DENSE
 
 
 def random_positions(options=None, games=GAMES):
@@ -142,82 +140,9 @@ def host_figures(bench):
     return figures
 
 
-VM_SCRIPT = r'''
-# Under the WebAssembly VM gc.collect() only takes effect once control returns to JavaScript, so
-# within this script every gc.mem_alloc() difference is what the code in between allocated.
-import gc, json, time
-base = gc.mem_alloc()
-from shared_rules.tholian_go.rules import TholianGo, OFFER
-from shared_rules.rng import Rng
-module_bytes = gc.mem_alloc() - base
-base = gc.mem_alloc()
-game = TholianGo()
-game_bytes = gc.mem_alloc() - base
-
-from tools.vm.rules_bench_vm import ms_per_call, warm_up
-warm_up()
-
-
-def fresh_listing(game):
-    def fresh():
-        game._ver += 1   # the listing is cached per position
-        game.legal_moves()
-    return fresh
-
-
-g = TholianGo()
-rng = Rng(1)
-list_ms = []
-while not g.is_over() and len(g.history) < DECISIONS:
-    if len(g.history) % EVERY == 0:
-        list_ms.append(ms_per_call(fresh_listing(g), 50))
-    moves = [m for m in g.legal_moves() if m != OFFER]
-    g.play(moves[rng.below(len(moves))])
-list_ms.sort()
-moves = list(g.history)
-t0 = time.ticks_ms()
-for _ in moves:
-    g.undo()
-for m in moves:
-    g.play(m)
-play_undo_ms = time.ticks_diff(time.ticks_ms(), t0) / (2 * len(moves))
-# Heap per play+undo and per listing, at the end of that game taken back a bit.
-tail = moves[-10:]
-for _ in tail:
-    g.undo()
-a0 = gc.mem_alloc()
-for m in tail:
-    g.play(m)
-for _ in tail:
-    g.undo()
-a1 = gc.mem_alloc()
-g._ver += 1
-listing = g.legal_moves()
-a2 = gc.mem_alloc()
-d = TholianGo()
-d.decode(DENSE)
-dense_ms = ms_per_call(fresh_listing(d))
-print("@@BENCH " + json.dumps({
-    "vm_module_alloc_bytes": module_bytes,
-    "vm_new_game_alloc_bytes": game_bytes,
-    "vm_play_undo_alloc_bytes": (a1 - a0) // (2 * len(tail)),
-    "vm_legal_moves_alloc_bytes": a2 - a1,
-    "vm_legal_moves_median_ms": list_ms[len(list_ms) // 2],
-    "vm_legal_moves_max_ms": list_ms[-1],
-    "vm_legal_moves_dense_ms": dense_ms,
-    "vm_play_undo_ms": play_undo_ms,
-}))
-'''
-
-
 def vm_figures(bench):
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
-        f.write("DECISIONS = %d\nEVERY = %d\nDENSE = %r\n" % (DECISIONS, EVERY, DENSE) + VM_SCRIPT)
-        path = f.name
-    try:
-        return bench.run_mpy(path, mounts=("shared_rules", "tools"))
-    finally:
-        os.unlink(path)
+    return bench.run_mpy(bench.vm_script("bench_tholian_go_vm.py"), args=(DECISIONS, EVERY, DENSE),
+                         mounts=("shared_rules", "tools"))
 
 
 def run(bench):

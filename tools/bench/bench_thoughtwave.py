@@ -5,6 +5,7 @@ Figures as tools/vm/rules_bench_vm.py's standard_figures gives them (see benchli
 """
 import statistics
 
+from shared_rules.registry import host_facts
 from shared_rules.thoughtwave.rules import Thoughtwave
 from tools.bench.benchlib import print_run, rules_run
 
@@ -12,15 +13,12 @@ GAMES = 40  # random games on CPython
 VM_GAMES = 5
 
 
-def after_20(game):
-    return len(game.history) >= 20
-
-
 def host_figures(bench):
     start = Thoughtwave()
     listing0 = bench.median_seconds(start.legal_moves, 5, 200)
     listing20, counts = [], []
-    for game in bench.random_positions(Thoughtwave, 20, after_20):
+    facts = host_facts("thoughtwave")
+    for game in bench.random_positions(Thoughtwave, facts.BENCH_POSITIONS, facts.bench_position):
         counts.append(len(game.legal_moves()))
         listing20.append(bench.median_seconds(game.legal_moves, 5, 20))
     figures = bench.time_figures("legal_moves_empty_board", listing0)
@@ -31,19 +29,7 @@ def host_figures(bench):
     return figures
 
 
-VM_SCRIPT = r'''
-import gc
-base = gc.mem_alloc()
-from shared_rules.thoughtwave.rules import Thoughtwave
-from shared_rules.rng import Rng
-module_bytes = gc.mem_alloc() - base
-from tools.vm.rules_bench_vm import report, standard_figures
-# One play+undo and one listing: the last game's end.
-report(standard_figures(module_bytes, Thoughtwave, Rng, GAMES, lambda games: games[-1], "legal_moves"))
-'''
-
-
-run = rules_run("thoughtwave", host_figures, VM_SCRIPT, VM_GAMES)
+run = rules_run("thoughtwave", host_figures, "bench_thoughtwave_vm.py", VM_GAMES)
 
 
 if __name__ == "__main__":

@@ -22,14 +22,13 @@ the host pystone.
 import statistics
 import time
 
+from shared_rules.registry import host_facts
 from shared_rules.throngs.rules import Throngs, PASS
 from tools.bench.benchlib import print_run, rules_run
 
 LUDII_GAMES_PER_S = {"63": 9.9, "93": 3.1}
 BATCH = 10  # games per timed batch
 BATCHES = 5
-MID_GAME = 100  # decisions into a random game
-POSITIONS = 20
 VM_GAMES = 3
 
 
@@ -46,11 +45,6 @@ def playouts(bench, options):
         cpu.append(BATCH / (time.process_time() - c0))
         wall.append(BATCH / (time.perf_counter() - t0))
     return statistics.median(wall), statistics.median(cpu), statistics.median(lengths)
-
-
-def at_mid_game(game):
-    """MID_GAME decisions or more into the game, at the start of a maneuver."""
-    return len(game.history) >= MID_GAME and game.flight() is None and game.maneuver() == 1
 
 
 def all_maneuvers(game):
@@ -74,7 +68,8 @@ def cpu_seconds(bench, func, number):
 
 def listing_figures(bench, options):
     decisions, maneuvers, flights, counts, maneuver_counts, flight_counts, play_undo = [], [], [], [], [], [], []
-    for game in bench.random_positions(lambda: Throngs(options), POSITIONS, at_mid_game):
+    facts = host_facts("throngs")
+    for game in bench.random_positions(lambda: Throngs(options), facts.BENCH_POSITIONS, facts.bench_position):
         moves = game.legal_moves()
         counts.append(len(moves))
         decisions.append(cpu_seconds(bench, game.legal_moves, 50))
@@ -131,56 +126,7 @@ def host_figures(bench):
     return figures
 
 
-VM_SCRIPT = r'''
-import gc, time
-base = gc.mem_alloc()
-from shared_rules.throngs.rules import Throngs
-from shared_rules.rng import Rng
-module_bytes = gc.mem_alloc() - base
-from tools.vm.rules_bench_vm import ms_per_call, new_game_bytes, play_random, random_games, report, warm_up
-game_bytes = new_game_bytes(Throngs)
-warm_up()
-_, game_alloc, game_ms = random_games(Throngs, Rng, GAMES)
-
-def at_mid_game(game):  # a random game at decision 100, at the start of a maneuver
-    return len(game.history) >= 100 and game.flight() is None and game.maneuver() == 1
-
-g = play_random(Throngs(), Rng(1), at_mid_game)
-a0 = gc.mem_alloc()
-listing = g.legal_moves()
-a1 = gc.mem_alloc()
-listing_us = round(1000 * ms_per_call(g.legal_moves))
-t0 = time.ticks_ms()
-maneuvers = 0
-for sel in listing:
-    g.play(sel)
-    maneuvers += len(g.legal_moves()) if g.flight() is not None else 1
-    g.undo()
-all_maneuvers_ms = time.ticks_diff(time.ticks_ms(), t0)
-move = listing[0]
-g.play(move)
-g.undo()
-a2 = gc.mem_alloc()
-for _ in range(10):
-    g.play(move)
-    g.undo()
-a3 = gc.mem_alloc()
-report({
-    "vm_module_alloc_bytes": module_bytes,
-    "vm_new_game_alloc_bytes": game_bytes,
-    "vm_mid_game_legal_moves_alloc_bytes": a1 - a0,
-    "vm_mid_game_legal_moves_count": len(listing),
-    "vm_mid_game_legal_moves_us": listing_us,
-    "vm_mid_game_maneuvers_count": maneuvers,
-    "vm_mid_game_all_maneuvers_ms": all_maneuvers_ms,
-    "vm_play_undo_alloc_bytes": (a3 - a2) // 10,
-    "vm_random_game_alloc_bytes": game_alloc,
-    "vm_random_game_ms": game_ms,
-})
-'''
-
-
-run = rules_run("throngs", host_figures, VM_SCRIPT, VM_GAMES)
+run = rules_run("throngs", host_figures, "bench_throngs_vm.py", VM_GAMES)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ Figures as tools/vm/rules_bench_vm.py's standard_figures gives them (see benchli
 """
 import statistics
 
+from shared_rules.registry import host_facts
 from shared_rules.trap.rules import Trap
 from tools.bench.benchlib import print_run, rules_run
 
@@ -11,15 +12,11 @@ GAMES = 40  # random games on CPython
 VM_GAMES = 5
 
 
-def in_phase2(game):
-    """A few moves into phase 2 (46 decisions played or more)."""
-    return game.phase() == 2 and len(game.history) >= 46
-
-
 def host_figures(bench):
     listing1 = bench.median_seconds(Trap().legal_moves, 5, 2000)
     listing2, counts = [], []
-    for game in bench.random_positions(Trap, 20, in_phase2):
+    facts = host_facts("trap")
+    for game in bench.random_positions(Trap, facts.BENCH_POSITIONS, facts.bench_position):
         counts.append(len(game.legal_moves()))
         listing2.append(bench.median_seconds(game.legal_moves, 5, 20))
     figures = bench.time_figures("legal_moves_phase1", listing1, 1, 2)
@@ -29,20 +26,7 @@ def host_figures(bench):
     return figures
 
 
-VM_SCRIPT = r'''
-import gc
-base = gc.mem_alloc()
-from shared_rules.trap.rules import Trap
-from shared_rules.rng import Rng
-module_bytes = gc.mem_alloc() - base
-from tools.vm.rules_bench_vm import report, standard_figures
-# One play+undo and one listing in phase 2: the end of the (first) longest game.
-report(standard_figures(module_bytes, Trap, Rng, GAMES, lambda games: max(games, key=lambda g: len(g.history)),
-                        "legal_moves_phase2"))
-'''
-
-
-run = rules_run("trap", host_figures, VM_SCRIPT, VM_GAMES)
+run = rules_run("trap", host_figures, "bench_trap_vm.py", VM_GAMES)
 
 
 if __name__ == "__main__":

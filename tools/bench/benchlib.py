@@ -16,7 +16,6 @@ import math
 import os
 import statistics
 import subprocess
-import tempfile
 import time
 
 from shared_rules.rng import Rng
@@ -91,6 +90,13 @@ def at_least(figure, value, limit, unit):
     """A target row for the summary table: `value` >= `limit`."""
     return {"figure": figure, "value": "%s %s" % (value, unit), "target": ">= %s %s" % (limit, unit),
             "ok": "yes" if value >= limit else "no"}
+
+
+def for_information(figure, value, unit, target_is):
+    """A row for the summary table that is no target: an estimate shown beside the figure that
+    is one (`target_is` says which: the device's own measurement), never met or missed."""
+    return {"figure": figure, "value": "%s %s" % (value, unit), "target": "info; target: " + target_is,
+            "ok": "info"}
 
 
 def rate_at_least(figure, successes, n, goal):
@@ -183,7 +189,7 @@ def run_mpy(script, args=(), mounts=("shared_rules",), timeout=600):
     cmd = ["node", os.path.join(ROOT, "tools", "vm", "mpyvm.mjs")]
     for m in mounts:
         cmd += ["--mount", "%s:/%s" % (os.path.join(ROOT, m), m)]
-    cmd += [script] + list(args)
+    cmd += [script] + [str(arg) for arg in args]
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout,
                           preexec_fn=die_with_parent)
     figures = {}
@@ -195,29 +201,22 @@ def run_mpy(script, args=(), mounts=("shared_rules",), timeout=600):
     return figures
 
 
-def run_mpy_source(source, mounts=("shared_rules", "tools"), **constants):
-    """run_mpy of a script given as text, after a line `NAME = value` for each of `constants`.
-    tools/ is mounted for tools/vm/rules_bench_vm.py, what the rules benchmarks' VM scripts share."""
-    head = "".join("%s = %r\n" % (name, constants[name]) for name in sorted(constants))
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
-        f.write(head + source)
-        path = f.name
-    try:
-        return run_mpy(path, mounts=mounts)
-    finally:
-        os.unlink(path)
+def vm_script(name):
+    """The path of tools/vm/NAME, a script run_mpy runs under the VM."""
+    return os.path.join(ROOT, "tools", "vm", name)
 
 
-def rules_run(name, host_figures, vm_script, vm_games):
-    """A rules benchmark's run(bench): host_figures(bench) and what `vm_script` reports under
-    the VM (run with GAMES = vm_games), as {"rules": {name: figures}}.  CPython figures are
-    medians of host CPU seconds, turned into RP2040 estimates with the host's CPU pystones
-    measured close to each figure (rp2040_seconds).  Heap figures come from gc.mem_alloc() under
-    the MicroPython VM (run_mpy_source): what importing the module, creating a game, one
+def rules_run(name, host_figures, vm_script_name, vm_games):
+    """A rules benchmark's run(bench): host_figures(bench) and what tools/vm/`vm_script_name`
+    reports under the VM (given GAMES = vm_games), as {"rules": {name: figures}}.  CPython
+    figures are medians of host CPU seconds, turned into RP2040 estimates with the host's CPU
+    pystones measured close to each figure (rp2040_seconds).  Heap figures come from
+    gc.mem_alloc() under the MicroPython VM: what importing the module, creating a game, one
     play+undo, one legal-move listing and one whole random game allocate."""
     def run(bench):
         figures = host_figures(bench)
-        figures.update(bench.run_mpy_source(vm_script, GAMES=vm_games))
+        figures.update(bench.run_mpy(bench.vm_script(vm_script_name), args=(vm_games,),
+                                     mounts=("shared_rules", "tools")))
         return {"rules": {name: figures}}
     return run
 

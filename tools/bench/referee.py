@@ -21,7 +21,7 @@ HELP = """commands (answers start with '= ' or '? ', and end with an empty line)
   play MOVE                  play one move in notation
   undo                       take back the last move
   show                       the board as text
-  status                     who is to move, who won
+  status                     who is to move, who won, why (reason=WORD) and the score if any
   record                     the whole game as one line of notation
   genmove [LEVEL]            the AI plays a move and prints it (levels: easy normal hard)
   hint [LEVEL]               the AI's move, printed, not played

@@ -5,8 +5,9 @@
     python -m tools.bench --table           (the table of bench/results.json, nothing run)
 
 `make bench` runs the default topics (about 20 minutes on a quiet 2-core host); `make
-bench-strength` the LONG ones: the AI's 200-game matches, and the Tholian Go and Throngs AI
-benches (their matches repeat tools/bench/bench_ai.py's games, with their own per-turn figures).
+bench-strength` the LONG ones: the AI's 200-game matches, the levels' Elo ladder
+(tools/bench/bench_ladder.py), and the Tholian Go and Throngs AI benches (their matches repeat
+tools/bench/bench_ai.py's games, with their own per-turn figures).
 """
 import importlib
 import json
@@ -16,7 +17,7 @@ import time
 from tools.bench import benchlib
 
 
-LONG = ("strength", "ai_tholian_go", "ai_throngs")
+LONG = ("strength", "ladder", "ai_tholian_go", "ai_throngs")
 
 
 def topics():
@@ -110,12 +111,12 @@ def main(argv):
     return 1 if failed else 0
 
 
-MARKS = {"yes": "\u2713", "no": "\u2717", "?": "?"}
+MARKS = {"yes": "\u2713", "no": "\u2717", "?": "?", "info": "-"}
 
 
 def print_targets(checked):
     """Each figure that has a target, beside it: met (check mark), missed (cross), or not
-    decided by the games played (?)."""
+    decided by the games played (?); an estimate shown for information (-) counts as none."""
     if not checked:
         return
     print("== targets")
@@ -123,8 +124,8 @@ def print_targets(checked):
     for topic, row in checked:
         print("   %s %-*s %-34s %s" % (MARKS[row["ok"]], width, "%s %s" % (topic, row["figure"]),
                                      row["value"], row["target"]))
-    counts = [sum(1 for _, r in checked if r["ok"] == k) for k in ("yes", "no", "?")]
-    print("   %d met, %d missed, %d undecided" % tuple(counts))
+    counts = [sum(1 for _, r in checked if r["ok"] == k) for k in ("yes", "no", "?", "info")]
+    print("   %d met, %d missed, %d undecided; %d for information" % tuple(counts))
 
 
 def merge(into, figures):

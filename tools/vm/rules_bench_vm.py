@@ -1,5 +1,5 @@
-# What the rules benchmarks' scripts under the MicroPython VM share (tools/bench/bench_<game>.py runs them
-# with benchlib.run_mpy_source, which mounts tools/ for this module).  Import it before measuring:
+# What the rules benchmarks' scripts under the MicroPython VM (tools/vm/bench_<game>_vm.py) share;
+# benchlib.rules_run runs them with tools/ mounted.  Import it before measuring:
 # it imports nothing of shared_rules, so a script's import figure stays the game module's own.
 #
 # Under the WebAssembly VM gc.collect() only takes effect once control returns to JavaScript, so

@@ -158,6 +158,8 @@ def test_player_without_a_legal_move_loses():
     assert game.to_move() == BLACK and game.winner() == ONGOING
     game.play(last)
     assert game.winner() == BLACK and game.legal_moves() == []
+    assert game.end_reason() == "nomove" and game.end_cells() == []
+    assert game.status_text() == "to_move=none winner=Black reason=nomove"
     game.undo()
     assert game.winner() == ONGOING and last in game.legal_moves()
 
@@ -176,7 +178,7 @@ def test_draw_after_190_tiles_without_a_loop():
         assert moves and game.winner() == ONGOING
         game.play(moves[0])
     assert game.winner() == DRAW and game.legal_moves() == []
-    assert game.status_text() == "to_move=none winner=draw"
+    assert game.status_text() == "to_move=none winner=draw reason=full"
     assert raises(GameError, game.play, 300)
 
 
@@ -200,7 +202,9 @@ def test_arch_over_two_adjacent_opposing_tiles_wins():
     assert game.winner() == ONGOING and agrees_with_reference(game, WHITE)  # A alone: no loop
     play_as(game, WHITE, a["B"])
     assert game.winner() == WHITE and agrees_with_reference(game, WHITE)
-    assert game.status_text() == "to_move=none winner=White" and game.legal_moves() == []
+    assert game.status_text() == "to_move=none winner=White reason=loop" and game.legal_moves() == []
+    # The loop highlighted: B, then A, C and E (the board closes the loop between C and E).
+    assert sorted(game.end_cells()) == sorted(parse_space(a[k]) for k in "ABCE")
 
 
 def test_arch_over_one_opposing_tile_does_not_win():

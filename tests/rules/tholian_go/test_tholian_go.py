@@ -451,6 +451,7 @@ def test_goal_reduce_dark_to_two():
                    [dk(g, 5, 4), dk(g, 1, 6), dk(g, 3, 6)] + [lt(g, x, 7) for x in (0, 1, 2, 3, 4, 7, 8)])
     g.play_text(step(g, lt(g, 5, 6), lt(g, 5, 5)))
     assert g.counts(1)[0] == 2 and g.winner() == 0
+    assert g.end_reason() == "tokens" and g.end_facts().startswith("Red 3/6, Blue 2/")
 
 
 def test_both_lose_at_once_the_mover_wins():
@@ -466,6 +467,9 @@ def test_both_lose_at_once_the_mover_wins():
     assert g.board[lt(g, 5, 4)] == 0 and g.board[lt(g, 5, 6)] == 0
     assert g.counts(0)[1] == 5 and g.counts(1)[1] == 5
     assert g.winner() == 0
+    assert g.end_reason() == "tokens" and g.end_cells() == [] and g.end_score() is None
+    assert g.end_facts() == "Red 3/5, Blue 3/5"
+    assert g.status_text() == "to_move=none winner=Red reason=tokens"
 
 
 def test_third_repetition_is_a_draw():
@@ -487,6 +491,7 @@ def test_third_repetition_is_a_draw():
     for t in back[4:]:
         g.play_text(t)
     assert g.winner() == DRAW and g.legal_moves() == []
+    assert g.end_reason() == "repetition" and g.status_text() == "to_move=none winner=draw reason=repetition"
     g.undo()  # taking the last decision back takes the repetition back
     assert g.winner() == ONGOING and len(g.rep) == 8  # the start and seven turns
     g.play_text("end")
@@ -502,6 +507,7 @@ def test_draw_by_agreement():
     assert g.to_move() == 0 and OFFER not in g.legal_moves() and g.winner() == ONGOING
     g.undo()
     g.play(ACCEPT)
+    assert g.winner() == DRAW and g.end_reason() == "agreed" and g.end_facts() == ""
     assert g.winner() == DRAW and g.draw_rule() == ""  # an agreement, no rule
 
 

@@ -180,6 +180,14 @@ def test_chain_wins_with_an_unbroken_chain_between_endpoints():
     assert not has_chain(g, 0)
     g.play_text("L3.3-L2.3")
     assert has_chain(g, 0) and g.winner() == 0
+    # The chain highlighted: light tokens of Red's, neighbours in turn, end line to end line.
+    chain = g.end_cells()
+    assert g.end_reason() == "chain" and len(chain) >= 14
+    assert all(g.board[k] == 1 and g.space.name(k)[0] == "L" for k in chain)
+    assert all(chain[i + 1] in g.space.neighbours(chain[i]) for i in range(len(chain) - 1))
+    ends = g.space.chain_ends
+    assert {chain[0], chain[-1]} & set(ends[0]) and {chain[0], chain[-1]} & set(ends[1])
+    assert g.status_text() == "to_move=none winner=Red reason=chain"
 
 
 def test_chain_endpoints_are_the_five_nodes_of_each_end_line_with_no_edge_into_the_board():
@@ -260,6 +268,8 @@ def test_football_touchdown_wins():
     g.set_position(red + [lt(g, 4, 7)], blue)
     g.play_text(step(g, lt(g, 4, 7), lt(g, 5, 7)))
     assert g.winner() == 0 and g.board[lt(g, 5, 7)] == 1 and g.board[dk(g, 5, 6)] == 0
+    assert g.end_reason() == "touchdown" and g.end_cells() == [lt(g, 5, 7)]
+    assert g.status_text() == "to_move=none winner=Red reason=touchdown"
 
 
 def test_football_token_pushed_onto_its_target_scores_for_its_owner():

@@ -214,5 +214,5 @@ def test_the_root_holds_no_whole_move_list_beside_the_tuner():
     game.play_text("S1@c3")
     listed = len(game.legal_moves())
     move = ai.Search(game, "normal", seed=2, tuner=Watching).run()
-    assert listed > 1000 and seen[0] == ai_thoughtwave.LEVELS["normal"][2][0]
+    assert listed > 1000 and seen[0] == ai_thoughtwave.LEVELS["normal"].widths[0]
     assert move == ai.Search(game, "normal", seed=2).run()

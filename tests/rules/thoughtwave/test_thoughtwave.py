@@ -220,7 +220,8 @@ def test_red_wins_linking_left_and_right_squares_need_not_face():
     game = position(" ".join(moves[:-1]))
     assert game.winner() == ONGOING
     game.play_text(moves[-1])  # j7: its wave E touches the right side; a3's wave W the left
-    assert game.winner() == 0 and game.status_text() == "to_move=none winner=Red"
+    assert game.winner() == 0 and game.status_text() == "to_move=none winner=Red reason=link"
+    assert game.end_reason() == "link" and game.end_cells() == game.winning_cells() != []
     assert game.legal_moves() == []
     game.undo()
     assert game.winner() == ONGOING and game.to_move() == 0
@@ -336,7 +337,7 @@ def test_draw_when_neither_player_can_place():
     assert game.winner() == ONGOING
     game.play_text(tiles[47])
     assert game.winner() == DRAW and game.legal_moves() == []
-    assert game.status_text() == "to_move=none winner=draw"
+    assert game.status_text() == "to_move=none winner=draw reason=blocked"
     game.undo()
     assert game.winner() == ONGOING
     assert position(" ".join(tiles), red_hand=(0, 0, 0, 0, 0)).winner() == DRAW

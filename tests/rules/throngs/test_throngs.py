@@ -519,7 +519,9 @@ def test_end_when_no_actions_are_possible_majority_wins():
     assert not game._any_action()
     game.play(PASS)  # White starts a turn with nothing to do either: Black wins 33-30
     assert game.winner() == 0 and game.legal_moves() == []
-    assert game.status_text() == "to_move=none winner=Black"
+    assert game.status_text() == "to_move=none winner=Black reason=majority score=33:30"
+    assert game.end_reason() == "majority" and len(game.end_cells()) == 33
+    assert all(game.board[s] == BLACK for s in game.end_cells())
     game = split_board()  # the flag says Black could act when its turn began: play goes on
     game.play(PASS)
     assert game.winner() == ONGOING and game.legal_moves() == [PASS]
@@ -562,6 +564,7 @@ def test_original_all_passed_ends_the_game_by_score():
     game.play(PASS)
     assert game.colour_score(BLACK) == game.colour_score(WHITE) == 2
     assert game.winner() == DRAW and game.legal_moves() == []
+    assert game.end_reason() == "passes" and game.end_score() == (2, 2) and game.end_cells() == []
     # Only the first decision of a turn counts: a pass then a deployment, answered by a pass.
     game = Throngs({"ruleset": "original"})
     for text in ("P@12", "pass", "pass", "P@45"):
@@ -641,6 +644,7 @@ def test_original_no_decision_for_either_player_ends_the_game_by_score():
     assert game.legal_moves() == [PASS]
     game.play(PASS)
     assert game.colour_score(BLACK) > game.colour_score(WHITE) and game.winner() == 0
+    assert game.end_score() == (game.colour_score(BLACK), game.colour_score(WHITE))
 
 def test_score_of_the_start_position():
     """Spec "End and score": each lone start stone is safe (fewer than 2 more enemy neighbours)."""
@@ -715,7 +719,12 @@ def test_early_end_by_score_at_least_half_the_sites_plus_2():
         assert game.winner() == (0 if ends else ONGOING)
     game = position(black=list(range(33)) + [50], white=(61, 62), mover=WHITE, maneuver=2, board="63")
     game.play(PASS)
-    assert game.legal_moves() == [] and game.status_text() == "to_move=none winner=Black"
+    assert game.legal_moves() == [] and game.end_reason() == "score"
+    assert game.status_text() == "to_move=none winner=Black reason=score score=%d:%d" % (
+        game.colour_score(BLACK), game.colour_score(WHITE))
+    marks = bytearray(game.n)
+    game.colour_score(BLACK, marks)
+    assert game.end_cells() == [s for s in range(game.n) if marks[s]] and len(game.end_cells()) >= 34
 
 
 def test_early_end_is_tested_when_a_player_starts_a_turn():
@@ -837,6 +846,7 @@ def test_original_early_end_needs_more_than_half_the_sites_plus_3():
         assert game.colour_score(BLACK) == 33 + len(extra)
         game.play(PASS)
         assert game.winner() == (0 if ends else ONGOING)
+        assert game.end_reason() == ("score" if ends else "")
 
 
 # --- notation and protocol (spec "Notation") ----------------------------------------------------------

@@ -178,7 +178,7 @@ def test_the_game_can_end_during_the_first_phase():
     assert game.winner() == 0 and game.phase() == 1
     assert game.legal_moves() == []
     assert raises(GameError, game.play_text, "h8")
-    assert game.status_text() == "to_move=none winner=Light"
+    assert game.status_text() == "to_move=none winner=Light reason=trap"
 
 
 # --- The trap test (seed "Object", spec "Trap") ----------------------------------------------
@@ -190,6 +190,9 @@ def test_smallest_trap_is_the_four_corners_of_the_dot():
     game.play_text("e5")
     assert game.winner() == 0
     assert game.trapped_dots(0) == [0]  # the middle dot d4-e5
+    assert game.end_reason() == "trap"
+    assert sorted(game.end_cells()) == sorted(cell(game, s) for s in ("d4", "e4", "d5", "e5"))
+    assert game.end_score() is None
 
 
 def test_three_corners_do_not_trap():
@@ -277,7 +280,11 @@ def test_a_trap_wins_in_phase_2_for_the_mover():
     assert game.winner() == ONGOING
     game.play_text("a8-d6")
     assert game.winner() == 0 and game.legal_moves() == []
+    # The ring's balls are the deciding shape; the far balls a6, a7 are not part of it.
+    ring = sorted(cell(game, s) for s in "c4 d3 e3 f4 f5 e6 c5 d6".split())
+    assert game.end_reason() == "trap" and sorted(game.end_cells()) == ring
     game.undo()
+    assert game.end_reason() == "" and game.end_cells() == []
     assert game.winner() == ONGOING and game.to_move() == 0
 
 
@@ -362,6 +369,9 @@ def test_three_fold_repetition_is_a_draw():
     play_all(game, "a1-b1 h8-g8 b1-a1")
     assert game.winner() == ONGOING
     game.play_text("g8-h8")  # third time
+    assert game.winner() == DRAW and game.legal_moves() == []
+    assert game.end_reason() == "repetition" and game.end_cells() == []
+    assert game.status_text() == "to_move=none winner=draw reason=repetition"
     assert game.winner() == DRAW and game.legal_moves() == [] and game.draw_rule() == "repetition"
     game.undo()
     assert game.winner() == ONGOING
@@ -399,11 +409,13 @@ def test_100_phase_2_moves_without_a_trap_is_a_draw():
     game.play_text("a1-b1")
     assert game.winner() == ONGOING
     game.play_text("h8-g8")
+    assert game.winner() == DRAW and game.end_reason() == "moves"
     assert game.winner() == DRAW and game.draw_rule() == "move limit"
     game.undo()
     assert game.draw_rule() == ""
     game = position("a1 a2 a3", "h8 h7 h6", phase=2, phase2_moves=MAX_PHASE2_MOVES)
     assert game.winner() == DRAW
+    assert game.status_text() == "to_move=none winner=draw reason=moves"
 
 
 # --- Notation, encode/decode, render ---------------------------------------------------------

@@ -1,0 +1,62 @@
+# The end of a game in words: why it ended, the final score, for the end screen's status and the
+# Game over menu.  Imported once a game is over and dropped with the game-over screen (memory);
+# the words of each game's reasons live in its own shared_rules/<game>/ending.py.
+from firmware.ui import PANEL, STRIP
+
+
+def words(session):
+    """(a few words, a sentence) saying why the game ended, resignation and agreed draws too."""
+    game = session.game
+    if session.resigned() >= 0:
+        return "Gave up", "%s resigned." % game.PLAYERS[session.resigned()]
+    if session.result == "draw agreed":
+        return "Draw agreed", "The players agreed to a draw."
+    return game.ending().WORDS[game.end_reason()]
+
+
+def score_parts(session):
+    """The final score as ["Black 26", "White 36"], or what else decided it (Tholian Go's token
+    counts), or []; nothing after a resignation or an agreed draw."""
+    game = session.game
+    if session.resigned() >= 0 or session.result == "draw agreed":
+        return []
+    score = game.end_score()
+    if score is not None:
+        return ["%s %d" % (game.PLAYERS[0], score[0]), "%s %d" % (game.PLAYERS[1], score[1])]
+    facts = game.end_facts()
+    return facts.split(", ") if facts else []
+
+
+def status_lines(ui, session, who):
+    """The status's lines beside the result `who`: the reason, then the score, each within the
+    status (the column's width in the PANEL layout, else one line; in a one-line STRIP what fits
+    after `who`, whole words only)."""
+    short = words(session)[0]
+    parts = score_parts(session)
+    if ui.mode == PANEL:
+        cols = ui.panel_rect[2] // 8
+        lines = ui.wrap(short, cols)
+        for part in parts:
+            lines += ui.wrap(part, cols)
+        return lines
+    room = ui.cols
+    if ui.mode == STRIP and ui.strip_lines == 1:
+        room = (ui.w - 9) // 8 - len(who) - 1
+    line = short
+    for part in parts:
+        line += " " + part
+    for fitting in (line, short + " " + ":".join(part.split(" ")[-1] for part in parts), short):
+        if len(fitting) <= room:
+            return [fitting]
+    return []
+
+
+def summary(ui, session, rows):
+    """The Game over menu's lines: the sentence and the score, wrapped; the few words instead
+    when the sentence would leave less than `rows` lines of the screen."""
+    short, sentence = words(session)
+    score = ", ".join(score_parts(session))
+    lines = ui.wrap(sentence + (" " + score + "." if score else ""))
+    if (ui.h // ui.line_h) - 2 - len(lines) < rows:
+        lines = ui.wrap(short + (": " + score if score else ""))
+    return lines
