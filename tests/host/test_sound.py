@@ -87,7 +87,7 @@ def test_a_board_without_a_speaker_works_out_no_cue(tmp_path, monkeypatch):
 def test_the_settings_show_sound_only_where_there_is_a_speaker(tmp_path):
     from app_harness import run_app
     for profile, shown in (("odroid_go", True), ("mono128", False)):
-        hw = FakeHW(tmp_path / profile, ["down", "down", "a"], profile)
+        hw = FakeHW(tmp_path / profile, ["up", "up", "a"], profile)     # Settings: above About
         run_app(hw)
         assert hw.frames[-1][0] == "Settings"
         assert ("Sound" in hw.frames[-1]) == shown, hw.frames[-1]
