@@ -7,6 +7,8 @@
 #   NAME, WIDTH, HEIGHT, COLOR, BUTTONS, LAYER, SAVE_DIR   the hw contract's facts
 #   JOYSTICK        True if the d-pad is a joystick whose press is "select" (the help pages
 #                   name it so); False if absent
+#   SPEAKER         True if the board has a speaker or buzzer for the sound cues (HwBase.cue);
+#                   False if absent
 #   MARCH           mpy-cross's -march for the board's chip (tools/device/build.py; armv6m if absent)
 #   FIRMWARE        "RPI_PICO": MicroPython's stock firmware runs it, so `make uf2` makes one
 #                   file to flash (tools/device/uf2.py); absent: `make flash` only

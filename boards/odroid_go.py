@@ -32,6 +32,12 @@ AXIS_MID_MIN = 1024
 BUTTONS = ("up", "down", "left", "right", "a", "b", "menu", "select", "start")
 BUTTON_PINS = {"a": 32, "b": 33, "menu": 13, "select": 27, "start": 39}  # VOLUME (0): unused
 
+# The speaker's amplifier inputs: + on GPIO26, - on GPIO25 (held low), a tone by PWM on +.
+# Not yet checked on a real ODROID-GO.
+SPEAKER = True
+SPEAKER_PIN = 26
+SPEAKER_LOW_PIN = 25
+
 SAVE_DIR = "/saves"
 # No second framebuffer for the board's fixed drawing: 38,400 B more would leave too little of
 # an ESP32's ~112 KB heap (without PSRAM) for a game and its AI.
@@ -77,4 +83,6 @@ def setup():
             state |= 8           # right
         return state
 
-    return Hw(NAME, display, Buttons(BUTTONS, read), SAVE_DIR, LAYER)
+    from firmware.drivers.speaker import Speaker
+    return Hw(NAME, display, Buttons(BUTTONS, read), SAVE_DIR, LAYER,
+              speaker=Speaker(SPEAKER_PIN, SPEAKER_LOW_PIN))

@@ -26,6 +26,14 @@ DEMO_MID_MS = 90000  # simulated time into the demo
 BOARD_SHOTS = (
     ("throngs", "perforated54", ["press up", "wait 50"] * 5 + ["press left", "wait 50", "expect perforated54"]
      + ["press down", "wait 50"] * 5),
+    # Throngs' pie start: up to "Start" (the last option's row, 2 players above Start).
+    ("throngs", "pie", ["press up", "wait 50"] * 3 + ["press right", "wait 50", "expect pie"]
+     + ["press down", "wait 50"] * 3),
+    # Tholian Go's variants whose status says the most: "Variant" is the last option's row.
+    ("tholian_go", "ultimate", ["press up", "wait 50"] * 3 + ["press right", "wait 50", "expect ultimate"]
+     + ["press down", "wait 50"] * 3),
+    ("tholian_go", "oracle", ["press up", "wait 50"] * 3 + ["press right", "wait 50"] * 5
+     + ["expect oracle"] + ["press down", "wait 50"] * 3),
 )
 
 
@@ -149,8 +157,12 @@ def plan(boards, games, out_dir):
                 if shot_game == game:
                     out.append((board, new_game_script(index, False, form) + ["wait 1000"],
                                 "%s-%s-%s.png" % (stem, game, value), None))
-                    out.append((board, new_game_script(index, True, form) + ["wait-for 3600000 wins|won|Draw"],
-                                "%s-%s-%s-ai-vs-ai-end.png" % (stem, game, value), None))
+                    if game in ENDLESS_DEMOS:
+                        out.append((board, new_game_script(index, True, form) + ["wait %d" % DEMO_MID_MS],
+                                    "%s-%s-%s-ai-vs-ai-mid.png" % (stem, game, value), None))
+                    else:
+                        out.append((board, new_game_script(index, True, form) + ["wait-for 3600000 wins|won|Draw"],
+                                    "%s-%s-%s-ai-vs-ai-end.png" % (stem, game, value), None))
             if importlib.util.find_spec(registry.ai_module(game)) is None:
                 continue
             if game in ENDLESS_DEMOS:

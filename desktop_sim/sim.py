@@ -13,7 +13,7 @@ import numpy as np
 
 from desktop_sim import framebuf, profiles
 from desktop_sim.script import parse
-from firmware.hw_base import HwBase, framebuffer
+from firmware.hw_base import CUE_TONES, HwBase, framebuffer
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TICKS_PERIOD = 1 << 30       # MicroPython's ticks_ms() wraps at 2**30
@@ -171,6 +171,22 @@ def _overlap(ax, ay, aw, ah, bx, by, bw, bh):
     return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
 
 
+def cue_sounds(pygame, rate=22050):
+    """The cues' tones (CUE_TONES) as pygame Sounds, square waves at a quarter of full scale;
+    [] when the machine has no mixer (no sound device): the cues stay silent."""
+    try:
+        pygame.mixer.init(rate, -16, 1)
+    except pygame.error:
+        return []
+    sounds = []
+    for freq, ms in CUE_TONES:
+        n = rate * ms // 1000
+        half = max(1, rate // (2 * freq))
+        wave = np.where((np.arange(n) // half) % 2 == 0, 8000, -8000).astype(np.int16)
+        sounds.append(pygame.mixer.Sound(buffer=wave.tobytes()))
+    return sounds
+
+
 class SimHw(HwBase):
     """The `hw` object the app runs on (docs/architecture.md)."""
 
@@ -179,12 +195,24 @@ class SimHw(HwBase):
         buffer, fb = framebuffer(board.WIDTH, board.HEIGHT, board.COLOR, ScreenTextFrameBuffer)
         super().__init__(board.NAME, board.WIDTH, board.HEIGHT, board.COLOR, board.BUTTONS, fb,
                          buffer, save_dir, board.LAYER, getattr(board, "JOYSTICK", False))
+        self.speaker = getattr(board, "SPEAKER", False)
+        self.cues = []          # each sound cue sounded, for tests and scripts
+        self._sounds = None     # pygame Sounds of the cues once the mixer is up; [] without one
         self._sim = sim
         # The device's own debounce/auto-repeat logic; keys don't bounce, so no debounce time.
         self._buttons = Buttons(self.buttons, sim.pressed_mask, self.ticks_ms, self.ticks_diff, 0)
 
     def send(self, x, y, w, h):
         self._sim.present(x, y, w, h)
+
+    def cue(self, kind):
+        if not self.speaker:
+            return
+        self.cues.append(kind)
+        if self._sounds is None:
+            self._sounds = cue_sounds(self._sim.pg)
+        if self._sounds:
+            self._sounds[kind].play()
 
     def poll(self):
         self._sim.pump()

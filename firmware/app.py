@@ -12,6 +12,7 @@ from shared_rules.registry import unload
 import shared_rules.games  # noqa: F401  (registers the game names; imports no game)
 from firmware import residency, save_files
 from firmware.builder import MoveBuilder
+from firmware.hw_base import CUE_AI, CUE_CAPTURE, CUE_MOVE, CUE_WIN
 from firmware.ui import STATUS, UI
 from firmware.views.base import BUTTON
 
@@ -53,7 +54,7 @@ def player_level(code):
 
 # Each setting's allowed values, its default first (a damaged value falls back to it).
 SETTINGS = {"level": (DEFAULT_LEVEL,) + tuple(level for level in LEVELS if level != DEFAULT_LEVEL),
-            "targets": ("on", "off"), "demo": ("normal", "slow", "fast")}
+            "targets": ("on", "off"), "demo": ("normal", "slow", "fast"), "sound": ("on", "off")}
 
 
 def run(hw):
@@ -105,15 +106,15 @@ class Session:
         """The end of the game in words, as fully as `cols` characters allow: "Dark wins",
         "Red resigned: Blue wins" (or "Blue wins"), "Draw by agreement" (or "Draw")."""
         winner = self.winner()
-        names = self.game.PLAYERS
+        name = self.game.player_name
         if winner == DRAW:
             words = "Draw by agreement" if self.result == "draw agreed" else "Draw"
             return words if len(words) <= cols else "Draw"
         if self.resigned() >= 0:
-            words = "%s resigned: %s wins" % (names[1 - winner], names[winner])
+            words = "%s resigned: %s wins" % (name(1 - winner), name(winner))
             if len(words) <= cols:
                 return words
-        return names[winner] + " wins"
+        return name(winner) + " wins"
 
     def play(self, move):
         game = self.game
@@ -350,9 +351,23 @@ class App:
         if move == AGAIN:
             return session
         session.redo = []           # a new move: what Undo took back cannot come back
+        sounds = self.hw.speaker and self.settings["sound"] == "on"
+        before = session.view.stones(1 - player) if sounds and session.view is not None else -1
         session.play(move)
         session.unsaved = True      # saved once the position is on the screen (settle)
+        if sounds:
+            self.hw.cue(self.cue_of(session, player, before))
         return session
+
+    def cue_of(self, session, player, stones):
+        """The sound cue of the move `player` just played (`stones`: the opponent's on the
+        board before it, view.stones)."""
+        winner = session.winner()
+        if winner == 0 or winner == 1:
+            return CUE_WIN
+        if session.view is not None and 0 <= session.view.stones(1 - player) < stones:
+            return CUE_CAPTURE
+        return CUE_AI if session.is_ai(player) else CUE_MOVE
 
     def settle(self, session):
         """What a decision needs done but not before its screen is sent (tens of ms on the
@@ -415,7 +430,7 @@ class App:
         info = []
         if winner == ONGOING:
             player = game.to_move()
-            who = game.PLAYERS[player] + (" AI" if session.is_ai(player) else "")
+            who = game.player_name(player) + (" AI" if session.is_ai(player) else "")
             self.status_token(session, px + 4, py + ui.line_h // 2, player)
             info = self.info
         else:
@@ -498,7 +513,7 @@ class App:
             elif key == "menu":
                 return PAUSE
             elif key == "y" and self.has_ai(session.name):
-                move = self.think(session, self.settings["level"], "Hint...")
+                move = self.think(session, self.settings["level"], "Hint...|Hint")
                 if move >= 0:
                     builder.select_move(move)
                     note = "Hint: " + game.move_to_text(move)
@@ -508,15 +523,15 @@ class App:
         game = session.game
         moves = game.legal_moves()
         texts = [game.move_to_text(m) for m in moves]
-        title = "%s: %s" % (game.PLAYERS[game.to_move()], registry.game_title(session.name))
-        choice = self.ui.menu(title[:self.ui.cols], texts, 0, "B: pause menu")
+        title = "%s: %s" % (game.player_name(game.to_move()), registry.game_title(session.name))
+        choice = self.ui.menu(self.ui.fit(title, self.ui.cols), texts, 0, "B: pause menu")
         return moves[choice] if choice >= 0 else PAUSE
 
     # --- the AI -------------------------------------------------------------------------------
     def ai_turn(self, session):
         game = session.game
         player = game.to_move()
-        move = self.think(session, session.level(player), "Thinking")
+        move = self.think(session, session.level(player), "Thinking|AI...")
         if move < 0:
             return PAUSE
         if session.humans() == 0:
@@ -534,8 +549,11 @@ class App:
         return move
 
     def think(self, session, level, label):
-        """The AI's move for the current decision, or -1 when the player cancelled (B, MENU)."""
-        self.draw_play(session, None, label + (" (B: stop)" if self.ui.cols >= 28 else ""))
+        """The AI's move for the current decision, or -1 when the player cancelled (B, MENU);
+        `label` ("long|short") says so on the status line while it thinks."""
+        label, _, short = label.partition("|")
+        short = short or label
+        self.draw_play(session, None, label + (" (B: stop)" if self.ui.cols >= 28 else "") + "|" + short)
         # Imported once its screen is sent, which would otherwise wait for the import.
         self.residency.hold_ai(True)
         from shared_rules import ai

@@ -13,7 +13,7 @@ import time
 from array import array
 from micropython import const
 
-from firmware.hw_base import EV_PRESS, EV_RELEASE, EV_REPEAT, HwBase
+from firmware.hw_base import CUE_TONES, EV_PRESS, EV_RELEASE, EV_REPEAT, HwBase
 
 DEBOUNCE_MS = const(20)
 REPEAT_DELAY_MS = const(400)
@@ -211,11 +211,14 @@ class AnalogAxis:
 class Hw(HwBase):
     """The `hw` object the app runs on (docs/architecture.md, "The hardware layer contract")."""
 
-    def __init__(self, name, display, buttons, save_dir="/saves", layer=False, joystick=False):
+    def __init__(self, name, display, buttons, save_dir="/saves", layer=False, joystick=False,
+                 speaker=None):
         super().__init__(name, display.width, display.height, display.COLOR, buttons.names,
                          display.fb, display.buffer, save_dir, layer, joystick)
         self._display = display
         self._buttons = buttons
+        self._speaker = speaker
+        self.speaker = speaker is not None
         self.ticks_ms = time.ticks_ms
         self.ticks_diff = time.ticks_diff
         self.sleep_ms = time.sleep_ms
@@ -223,6 +226,10 @@ class Hw(HwBase):
 
     def send(self, x, y, w, h):
         self._display.show(x, y, w, h)
+
+    def cue(self, kind):
+        if self._speaker is not None:
+            self._speaker.tone(CUE_TONES[kind][0], CUE_TONES[kind][1])
 
     def poll(self):
         return self._buttons.poll()

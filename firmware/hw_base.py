@@ -26,7 +26,17 @@ def press(button):
     return [(EV_PRESS, button), (EV_RELEASE, button)]
 
 
+# The sound cues (HwBase.cue): a move played, a capture, the AI has moved, the game is won;
+# each a tone's (frequency in Hz, length in ms).
+CUE_MOVE = 0
+CUE_CAPTURE = 1
+CUE_AI = 2
+CUE_WIN = 3
+CUE_TONES = ((880, 30), (440, 90), (660, 50), (1320, 250))
+
+
 class HwBase:
+    speaker = False     # the board has a speaker or buzzer that cue() sounds
     def __init__(self, name, width, height, color, buttons, fb, buffer, save_dir, layer,
                  joystick=False):
         self.name = name
@@ -40,6 +50,8 @@ class HwBase:
         self.layer = layer
         self.joystick = joystick  # the d-pad is a joystick whose press is "select" (help pages)
         self.heap = 0
+        # A list the UI adds (string, room) to for each string cut to fit its box (a test's).
+        self.clipped = None
 
     def show(self, x=0, y=0, w=0, h=0):
         """Sends the whole framebuffer (w == 0) or the rectangle, clipped to the screen (nothing
@@ -61,6 +73,10 @@ class HwBase:
             y = 0
         if w > 0 and h > 0:
             self.send(x, y, w, h)
+
+    def cue(self, kind):
+        """Sounds the cue `kind` (CUE_MOVE...) without waiting for its end: nothing here, a
+        board without a speaker."""
 
     def send(self, x, y, w, h):
         """Puts the rectangle (within the screen) on the panel: nothing here, a stand-in that

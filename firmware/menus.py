@@ -63,7 +63,7 @@ def describe_save(saved, cols):
         ai = saved.players[0] if saved.players[0] != HUMAN else saved.players[-1]
         who = "vs AI %s" % player_level(ai)
     if saved.result:
-        tries = [title + ", finished, " + who, title + " finished", title]
+        tries = [title + ", finished, " + who, title + " finished", title + " over", title]
     else:
         n = len(saved.moves) + 1
         tries = ["%s, move %d, %s" % (title, n, who), "%s #%d %s" % (title, n, who),
@@ -358,20 +358,27 @@ def rules(app):
 
 
 def settings_screen(app):
-    labels = ["AI level", "Show targets", "Demo speed", "Erase saved game"]
+    labels = ["AI level", "Show targets", "Demo speed", "Erase saved game|Erase save"]
     choices = [LEVELS, ("on", "off"), ("slow", "normal", "fast"), ("no", "yes")]
     s = app.settings
     picked = [LEVELS.index(s["level"] if s["level"] in LEVELS else DEFAULT_LEVEL),
               0 if s["targets"] == "on" else 1,
               ("slow", "normal", "fast").index(s["demo"]) if s["demo"] in DEMO_DELAYS else 1, 0]
     words = [strength_words("", LEVELS, choice_room(app)), None, None, None]
+    if app.hw.speaker:      # (a board without one has no sound to turn on)
+        labels.insert(3, "Sound")
+        choices.insert(3, ("on", "off"))
+        picked.insert(3, 0 if s["sound"] == "on" else 1)
+        words.insert(3, None)
     if not app.ui.form("Settings", labels, choices, picked, "Save", words):
         return
     s["level"] = LEVELS[picked[0]]
     s["targets"] = choices[1][picked[1]]
     s["demo"] = choices[2][picked[2]]
+    if app.hw.speaker:
+        s["sound"] = choices[3][picked[3]]
     app.ui.show_targets = s["targets"] == "on"
-    if picked[3] == 1 and app.ui.ask("Erase", "Erase the saved game?"):
+    if picked[-1] == 1 and app.ui.ask("Erase", "Erase the saved game?"):
         saves.delete_game(app.folder)
     try:
         saves.save_settings(app.folder, s)

@@ -45,7 +45,7 @@ def pause_menu(app, session, index=0):
             session.play(move)
         app.save(session)
     elif item == "Hint":
-        move = app.think(session, app.settings["level"], "Hint...")
+        move = app.think(session, app.settings["level"], "Hint...|Hint")
         if move >= 0:
             move = app.human_turn(session, move)
             if move == PAUSE:
@@ -58,7 +58,7 @@ def pause_menu(app, session, index=0):
         offer_draw(app, session)
     elif item == "Resign":
         resigner = player if human_to_move else (0 if not session.is_ai(0) else 1)
-        if app.ui.ask("Resign", "%s resigns?" % game.PLAYERS[resigner]):
+        if app.ui.ask("Resign", "%s resigns?" % game.player_name(resigner)):
             session.result = "resign %d" % resigner
             app.save(session)
     elif item == "Save and quit":
@@ -89,7 +89,7 @@ def offer_draw(app, session):
         app.ui.message("Draw offer", "The AI %s the draw." % ("accepts" if accepted else "declines"))
     else:
         accepted = app.ui.ask("Draw offer", "%s offers a draw. %s, do you accept?" % (
-            game.PLAYERS[offerer], game.PLAYERS[other]))
+            game.player_name(offerer), game.player_name(other)))
     if accepted:
         session.result = "draw agreed"
         app.save(session)

@@ -118,6 +118,7 @@ class UI:
         lh = self.line_h
         w, h = self.w, self.h
         self.strip_lines = strip_lines
+        self.legend_y = 0       # STRIP: the line under the board that holds the legend (0: none)
         if w < h + 48:
             self.mode = TOP
             self.board_rect = (0, 2 * lh + 1, w, h - 3 * lh - 2)
@@ -133,6 +134,10 @@ class UI:
             self.board_rect = (0, top, w, h - top)
             self.panel_rect = (0, 0, w, top - 1)
             self.footer_y = 0
+            if h >= 120 and h - top - strip_scale >= 3 * lh:
+                # The board leaves rows free below it (not on a small screen): the legend's line.
+                self.legend_y = h - lh
+                self.board_rect = (0, top, w, h - top - lh)
         else:
             self.mode = PANEL
             self.board_rect = (0, 0, w - pw, h)
@@ -161,6 +166,8 @@ class UI:
         self.fb.fill_rect(px, py, pw, ph, self.bg)
         if self.mode == TOP:
             self.fb.fill_rect(0, self.footer_y - 1, self.w, self.h - self.footer_y + 1, self.bg)
+        if self.legend_y:
+            self.fb.fill_rect(0, self.legend_y, self.w, self.h - self.legend_y, self.bg)
 
     def result_room(self, words, moves):
         """How many characters the status has for the result `words`: TOP left of the move
@@ -191,12 +198,12 @@ class UI:
             for part in self.wrap(who, cols - 1):
                 self.text(part, px + 8, y + (lh - 8) // 2)    # right of the turn marker
                 y += lh
-            notes = self.wrap(note, cols) if note else []
+            notes = self.column_lines([note], cols) if note else []
             # A note (a hint) goes above the column's buttons whole: the counts give way to it.
             bottom = self.button_top(buttons) if buttons >= 0 else ph
             room = (bottom - y) // lh - len(notes)
-            for line in info[:max(0, room)]:
-                self.text(line[:cols], px, y)
+            for line in self.column_lines(info, cols)[:max(0, room)]:
+                self.text(line, px, y)
                 y += lh
             for part in notes:
                 self.text(part, px, y, self.accent)
@@ -205,32 +212,73 @@ class UI:
         if self.mode == TOP:
             self.text(who, px + 9, text_y)
             self.text(moves, pw - 8 * len(moves), text_y, self.dim)
-            line = "  ".join(info)
-            if len(line) > self.cols:
-                line = " ".join(info)
-            self.text(line[:self.cols], px, py + lh)
+            self.text(self.one_line(info, self.cols), px, py + lh)
             fb.hline(0, py + 2 * lh, self.w, self.grid)
             if note:
-                self.text(note[:self.cols], 0, self.footer_y, self.accent)
+                self.text(self.pick(note, self.cols), 0, self.footer_y, self.accent)
             return 0
         # STRIP: one line for everything: who, then a note or the counts, left of the move
         # being built and the buttons at its right end.
         # With a second line, the counts go there.
         two = self.strip_lines > 1
-        line = who + " " + (note or ("" if two else " ".join(info)))
         right = self.w
         if buttons >= 0:
             right = self.button_left(buttons)
             if not note:     # the move being built, at the line's right end
                 right -= 8 * (len(building) + 1)
         room = max(0, (right - px - 9) // 8)
-        if note and len(line) > room:
-            line = note      # the note whole rather than the name of the player to move
-        self.text(line[:room], px + 9, text_y, self.accent if note else self.fg)
+        if note:
+            line = who + " " + note.split("|")[0]
+            if len(line) > room:
+                line = self.pick(note, room)    # the note whole rather than the player's name
+        else:
+            rest = "" if two else self.one_line(info, room - len(who) - 1)
+            line = who + " " + rest if rest else who
+            if len(line) > room:
+                line = ""        # the turn marker left of it says whose turn it is
+        self.text(self.fit(line, room), px + 9, text_y, self.accent if note else self.fg)
         if two:
-            self.text(" ".join(info)[:self.cols], px, text_y + lh)
+            self.text(self.one_line(info, self.cols), px, text_y + lh)
         fb.hline(0, py + ph, self.w, self.grid)
         return 0
+
+    def one_line(self, info, room):
+        """The status lines `info` in one line of at most `room` characters: each line "long|short"
+        (or one form) in its short form, the most important (first) ones in their long form
+        where the line has the room, and lines dropped from the end where even that is too long."""
+        line = "  ".join([part.split("|")[0] for part in info])
+        if len(line) <= room:
+            return line
+        forms = [part.split("|") for part in info]
+        chosen = [form[-1] for form in forms]
+        while len(" ".join(chosen)) > room and chosen:
+            chosen.pop()
+        for i in range(len(chosen)):
+            longer = chosen[:i] + [forms[i][0]] + chosen[i + 1:]
+            if len(" ".join(longer)) <= room:
+                chosen = longer
+        return " ".join(chosen)
+
+    def column_lines(self, info, cols):
+        """The status lines `info` in a column of `cols` characters: a line "long|short" (or of
+        one form) whole, else its words on lines of their own where each fits, else its short
+        form (its words on lines of their own if it is still too long)."""
+        out = []
+        for part in info:
+            forms = part.split("|")
+            text = forms[0]
+            if len(text) > cols:
+                for word in text.split(" "):
+                    if len(word) > cols:
+                        text = forms[-1]
+                        break
+            out += self.wrap(text, cols) if len(text) > cols else [text]
+        return out
+
+    def pick(self, text, room):
+        """A label "long|short" (or of one form) in the form that fits `room` characters."""
+        forms = text.split("|")
+        return self.fit(forms[0] if len(forms[0]) <= room else forms[-1], room)
 
     def draw_buttons(self, view, builder, note, text, legend, free_y):
         """The move builder's buttons (labelled by `view`), then, unless there is a `note`, the
@@ -245,7 +293,7 @@ class UI:
                 self.fb.fill_rect(x, y, w, h, self.sel_bg)
             else:
                 self.fb.rect(x, y, w, h, self.grid)
-            label = view.button_label(key)[:w // 8]
+            label = self.pick(view.button_label(key), w // 8)
             self.text(label, x + (w - 8 * len(label)) // 2, y + (h - 8) // 2,
                     self.sel_fg if selected else self.fg)
         if note:
@@ -267,15 +315,18 @@ class UI:
                     and len(parts[0]) <= w // 8:
                 y0 -= len(parts) * self.line_h
                 for i in range(len(parts)):
-                    self.text(parts[i][:w // 8], x, y0 + i * self.line_h, self.dim)
+                    self.text(self.fit(parts[i], w // 8), x, y0 + i * self.line_h, self.dim)
         elif self.mode == TOP and len(text) > right // 8:
             # The buttons take the help line: the move goes on the status line, left of "#n".
-            text = text[:self.cols - 16]      # clear of the player's name and "#n"
+            text = self.fit(text, self.cols - 16)      # clear of the player's name and "#n"
             self.text(text, self.w - 8 * (len(text) + 5), self.panel_rect[1] + (self.line_h - 8) // 2, self.accent)
         else:
-            text = text[:right // 8]
+            text = self.fit(text, right // 8)
             x = 0 if self.mode == TOP else right - 8 * len(text)
             self.text(text, x, max(0, self.footer_y), self.accent)
+            if self.legend_y and legend:
+                line = self.one_line(legend, self.cols)
+                self.text(line, (self.w - 8 * len(line)) // 2, self.legend_y, self.dim)
             if self.mode == TOP and legend:
                 room = right // 8 - len(text) - 2
                 line = ""
@@ -314,13 +365,21 @@ class UI:
             c = self.fg
         self.fb.text(drawable(s), x, y, c)
 
+    def fit(self, s, room):
+        """`s` cut to `room` characters, the box it is drawn in (a test's hw.clipped hears of it)."""
+        if len(s) <= room:
+            return s
+        if self.hw.clipped is not None:
+            self.hw.clipped.append((s, room))
+        return s[:max(0, room)]
+
     def text_center(self, s, y, c=-1, x=0, w=0):
         w = w or self.w
         self.fb.text(drawable(s), x + (w - 8 * len(s)) // 2, y, self.fg if c < 0 else c)
 
     def heading(self, s):
         """A screen title on the first line, underlined; returns the y where content starts."""
-        s = s[:self.cols]
+        s = self.fit(s, self.cols)
         self.fb.fill_rect(0, 0, self.w, self.line_h, self.sel_bg)
         self.text_center(s, (self.line_h - 8) // 2, self.sel_fg)
         return self.line_h + 2
@@ -559,8 +618,9 @@ class UI:
                     if line:
                         out.append(line)
                         line = ""
-                    out.append(word[:cols])
-                    word = word[cols:]
+                    cut = word.rfind("-", 0, cols) + 1      # a move's text breaks after its "-"
+                    out.append(word[:cut] if cut > 0 else self.fit(word, cols))
+                    word = word[cut or cols:]
                 if not line:
                     line = word
                 elif len(line) + 1 + len(word) <= cols:

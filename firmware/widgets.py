@@ -44,7 +44,7 @@ def _draw_list(ui, title, items, index, footer, intro=None, changed=()):
     for row in range(min(rows, len(items) - first)):
         i = first + row
         y = top + row * lh
-        label = items[i][:ui.cols - 1]
+        label = ui.fit(items[i], ui.cols - 1)
         if i == index:
             ui.fb.fill_rect(0, y, ui.w, lh, ui.sel_bg)
             ui.text(label, 4, y + (lh - 8) // 2, ui.sel_fg)
@@ -75,7 +75,7 @@ def _send_rows(ui, top, first, row_items, changed, footer):
 
 
 def form(ui, title, labels, choices, picked, action, words=None, idle=None, explain=None):
-    """Rows of `label: value`, LEFT/RIGHT change `picked[i]` (index into `choices[i]`, a
+    """Rows of `label: value` (a label "long|short" shows the form that fits), LEFT/RIGHT change `picked[i]` (index into `choices[i]`, a
     tuple of values or Numbers), the last row is `action` (e.g. "Start").  `words[i]`, if
     given, maps a value to what the screen shows.  A row whose label and value do not fit
     on one line shows the value on a second line; the selected row's value is framed by
@@ -107,13 +107,14 @@ def form(ui, title, labels, choices, picked, action, words=None, idle=None, expl
 
 def _draw_form(ui, title, labels, choices, picked, action, words, index, changed=(), explain=None):
     cols = ui.cols - 1
+    labels = [ui.pick(label, cols) for label in labels]     # each "long|short" or of one form
     rows = []    # (item, text, value): one or two lines per item
     for i in range(len(labels)):
         value = choices[i][picked[i]]
         if words is not None and words[i] is not None:
             value = words[i].get(value, value)
-        if i == index and len(choices[i]) > 1:
-            value = "<" + value + ">"
+        if i == index and len(choices[i]) > 1 and len(value) + 2 <= cols:
+            value = "<" + value + ">"     # (a value as wide as the line goes unframed)
         # Wrapped or not by the widest value the row can show, so that moving the highlight
         # or changing a value keeps every row in its place (two rows are sent, not all).
         if len(labels[i]) + 1 + _widest(choices[i], words[i] if words is not None else None) <= cols:
@@ -163,9 +164,10 @@ def _draw_form(ui, title, labels, choices, picked, action, words, index, changed
             ui.fb.fill_rect(0, y, ui.w, lh, ui.sel_bg)
             c = ui.sel_fg
         yt = y + (lh - 8) // 2
-        ui.text(label[:cols], 4, yt, c)
+        ui.text(ui.fit(label, cols), 4, yt, c)
         if value:
-            ui.text(value[:cols], ui.w - 4 - 8 * len(value[:cols]), yt, c)
+            value = ui.fit(value, cols)
+            ui.text(value, ui.w - 4 - 8 * len(value), yt, c)
     ui.form_first = first
     _scroll_marks(ui, first > 0, first + room < len(rows), footer)
     _send_rows(ui, top, first, [row[0] for row in rows], changed, True)
@@ -187,12 +189,14 @@ def _scroll_marks(ui, above, below, footer):
     if below:
         ui.text("v", ui.w - 8, ui.h - 8, ui.dim)
     if footer:
-        ui.text(footer[:ui.cols - 2 if below else ui.cols], 0, ui.h - 8, ui.dim)
+        ui.text(ui.fit(footer, ui.cols - 2 if below else ui.cols), 0, ui.h - 8, ui.dim)
 
 
 def pager(ui, title, text):
-    """Long text, wrapped; UP/DOWN scroll a line, LEFT/RIGHT a page, A or B close."""
-    lines = ui.wrap(text)
+    """Long text, wrapped; UP/DOWN scroll a line, LEFT/RIGHT a page, A or B close.  Wide
+    screens leave a margin on each side."""
+    margin = 4 if ui.w >= 200 else 0
+    lines = ui.wrap(text, ui.cols - 1 if margin else ui.cols)
     top = ui.line_h + 2
     rows = (ui.h - top - 8) // ui.line_h
     first = 0
@@ -205,7 +209,7 @@ def pager(ui, title, text):
         ui.clear()
         ui.heading(title)
         for row in range(min(shown, len(lines) - first)):
-            ui.text(lines[first + row], 0, top + row * ui.line_h)
+            ui.text(lines[first + row], margin, top + row * ui.line_h)
         page = ""
         if last_first:  # pages of `rows` lines; the last one is shown once scrolled to its end
             pages = (len(lines) + rows - 1) // rows

@@ -53,6 +53,10 @@ class Game:
         """ONGOING, DRAW, or the winning player (0 or 1)."""
         raise NotImplementedError
 
+    def player_name(self, player):
+        """The name of the side `player` plays (PLAYERS[player] unless a pie choice swapped them)."""
+        return self.PLAYERS[player]
+
     def draw_rule(self):
         """The rule that made the game a draw: "repetition", "move limit", or "" (none, or a
         draw of another kind: a full board, an agreement)."""

@@ -179,6 +179,11 @@ class View:
     def info(self):
         return []
 
+    def stones(self, player):
+        """How many pieces `player` has on the board, where a move can take some off (a
+        capture: its sound cue); -1 in a game without captures."""
+        return -1
+
     def describe(self, builder):
         """The move being built, in words, for the help line."""
         if builder.cursor_count() == 1:

@@ -113,9 +113,19 @@ class View(BaseView):
                 continue
             x, y = self.place_xy(s)
             self.token(x, y, r, c - 1)
-            if big and s >= _LEVEL1:
-                k = space_kij(s)[0]
-                fb.text(str(k), x - 3, y - 3, self.ink[c - 1] if self.wood >= 0 else 0)
+        if big:
+            # The level on each tile above level 1 that no tile rests on: a tile above covers
+            # part of the number, which would show beside its own.
+            covered = bytearray(N_SPACES)
+            for s in range(_LEVEL1, N_SPACES):
+                if cells[s]:
+                    for u in supports(s):
+                        covered[u] = 1
+            for s in range(_LEVEL1, N_SPACES):
+                c = cells[s]
+                if c and not covered[s]:
+                    x, y = self.place_xy(s)
+                    fb.text(str(space_kij(s)[0]), x - 3, y - 3, self.ink[c - 1] if self.wood >= 0 else 0)
         for move in last:
             x, y = self.place_xy(move)
             self.ring(x, y, r + 1, ui.last)

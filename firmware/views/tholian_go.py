@@ -28,7 +28,6 @@ class View(BaseView):
             # Too small to read (128x64): the board across the whole width, two status lines
             # above it, and the view scrolls up and down to follow the cursor.
             ui.use_layout(1000, 2)
-            self.set_narrow()
             R = min(10, self.fit(False))
         self.R = max(R, 4)
         R = self.R
@@ -49,6 +48,7 @@ class View(BaseView):
             self.ybase = by + margin + height - self.zig
             self.scroll = height + 2 * margin - bh
         self.pan = -self.scroll     # start on Red's end, at the bottom
+        self.followed = None        # the last turn follow() has scrolled to
         # Every node's place on the board (the screen's y is this + pan), computed once (with
         # locals: a new game's first screen waits for it).
         n = g.n
@@ -86,6 +86,41 @@ class View(BaseView):
             self.dark = (p.DARK_RED, p.NAVY)
         else:
             self.web = -1
+            # One colour: the cursor's corners clear of the largest token by a gap.
+            self.cursor_r = self.r_dark + 2
+
+    def draw_cursor(self, builder):
+        if self.web >= 0:
+            BaseView.draw_cursor(self, builder)
+            return
+        # Mono: corner marks round a cleared frame, apart from the token they are round (a
+        # whole frame merged with a dark token's square).
+        if builder.cursor < 0 or builder.cursor >= BUTTON:
+            return
+        x, y = self.screen_xy(builder.depth(), builder.cursor)
+        r = self.cursor_r
+        fb = self.ui.fb
+        fb.rect(x - r + 1, y - r + 1, 2 * r - 1, 2 * r - 1, 0)
+        fb.rect(x - r, y - r, 2 * r + 1, 2 * r + 1, 1)
+        side = 2 * r - 5
+        fb.hline(x - r + 3, y - r, side, 0)
+        fb.hline(x - r + 3, y + r, side, 0)
+        fb.vline(x - r, y - r + 3, side, 0)
+        fb.vline(x + r, y - r + 3, side, 0)
+
+    def mark_selected(self, node):
+        """The token chosen as the move's first step: a ring round it (mono: its inside
+        inverted, which keeps it inside its own shape, apart from its neighbours)."""
+        x, y = self.node_xy(node)
+        ui = self.ui
+        if self.web >= 0:
+            self.ring(x, y, self.r_dark + 1, ui.cursor)
+            return
+        r = (self.r_dark if node < self.g.n_dark else self.r_light) - 1
+        shown = ui.hw.fb        # (ui.fb logs the drawing and cannot be read)
+        for py in range(y - r, y + r + 1):
+            for px in range(x - r, x + r + 1):
+                ui.fb.pixel(px, py, 0 if shown.pixel(px, py) else 1)     # (None off the screen)
 
     def token_boxes(self):
         """Per node kind, the box round a node (left, top, width, height from the node) that
@@ -183,7 +218,13 @@ class View(BaseView):
         return True
 
     def follow(self, builder, last):
-        """Scrolls (small screens) so the cursor, or else the path or the last move, is seen."""
+        """Scrolls (small screens) so a turn just played (`last`: its moves) is seen where it
+        happened, the first time it is drawn; else the cursor, or else the path or the last
+        move."""
+        if last and last != self.followed:
+            self.followed = list(last)
+            if self.show_turn(last):
+                return
         node = -1
         if builder is not None and 0 <= builder.cursor < BUTTON:
             node = builder.cursor
@@ -203,6 +244,35 @@ class View(BaseView):
         elif y > by + bh - room:
             self.pan -= y - (by + bh - room)
         self.pan = min(0, max(-self.scroll, self.pan))
+
+    def show_turn(self, last):
+        """Pans so that the nodes of the turn `last` (its moves) are in view, or those of its
+        last move where the whole turn is taller than the view: False if it has no nodes."""
+        _, by, _, bh = self.ui.board_rect
+        room = self.R + 2
+        for moves in (last, last[-1:]):
+            span = self.span(moves)
+            if span is None:
+                return False
+            lo, hi = span
+            if hi - lo <= bh - 2 * room or len(moves) == 1:
+                self.pan = min(0, max(-self.scroll, by + bh // 2 - (lo + hi) // 2))
+                return True
+        return False
+
+    def span(self, moves):
+        """(top, bottom) of the board y of the nodes of `moves`, None if they have none."""
+        game = self.game
+        ys = self.ys
+        span = None
+        for move in moves:
+            for node in game.move_nodes(move):
+                y = ys[node]
+                if span is None:
+                    span = (y, y)
+                elif y < span[0] or y > span[1]:
+                    span = (min(y, span[0]), max(y, span[1]))
+        return span
 
     def can_move_cursor(self, builder):
         if not self.scroll:
@@ -309,8 +379,7 @@ class View(BaseView):
             self.draw_path(route)
         if builder is not None:
             if builder.prefix:
-                x, y = self.node_xy(builder.prefix[0])
-                self.ring(x, y, self.r_dark + 1, ui.cursor)
+                self.mark_selected(builder.prefix[0])
             self.mark_targets(builder, max(1, self.r_light // 2))
         if self.scroll:
             # Where the screen is on the board: a bar at the right edge.
@@ -358,26 +427,29 @@ class View(BaseView):
             self.ring(x, y, self.r_light + 2, c)
             px, py = x, y
 
+    def stones(self, player):
+        dark, light = self.game.counts(player)
+        return dark + light
+
     def info(self):
         game = self.game
         rd, rl = game.counts(0)
         bd, bl = game.counts(1)
         player, dark_done, light_done, pushes = game.turn_state()
         hand = game.hand
+        # The most important first (a short status line keeps them): Oracle's dice, the
+        # free push, the hand, the turn's moves, the counts; each "long|short".
         lines = []
-        if hand[0] or hand[1] or hand[2] or hand[3]:
-            p = 2 * game.to_move()
-            lines.append(("H d%d l%d" if self.narrow else "Hand d%d l%d") % (hand[p], hand[p + 1]))
-        if self.narrow:
-            # 16 columns on 128x64: "R6/14 B6/14 D-0" (dark move made +/due -, light moves made)
-            lines += ["R%d/%d" % (rd, rl), "B%d/%d" % (bd, bl),
-                      "%s%d" % ("D+" if dark_done else "D-", light_done)]
-        else:
-            lines += ["Red %d/%d" % (rd, rl), "Blue %d/%d" % (bd, bl),
-                      "D:%s L%d/2" % ("ok" if dark_done else "due", light_done)]
         dice = game.dice_text()
         if dice:
-            lines.append(("" if self.narrow else "dice ") + dice)
+            lines.append("dice %s|%s" % (dice, dice))
         if pushes:
             lines.append("free push")
+        if hand[0] or hand[1] or hand[2] or hand[3]:
+            p = 2 * game.to_move()
+            lines.append("Hand d%d l%d|H d%d l%d" % (hand[p], hand[p + 1], hand[p], hand[p + 1]))
+        # (short: dark move made + or due -, light moves made)
+        lines.append("D:%s L%d/2|D%s%d" % ("ok" if dark_done else "due", light_done,
+                                           "+" if dark_done else "-", light_done))
+        lines.append("Red %d/%d Blue %d/%d|R%d/%d B%d/%d" % (rd, rl, bd, bl, rd, rl, bd, bl))
         return lines

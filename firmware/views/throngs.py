@@ -71,7 +71,7 @@ class View(BaseView):
         return move & SITE_MASK
 
     def button_label(self, key):
-        return ("Pass", "Black", "White")[key - BUTTON]
+        return ("Pass|P", "Black|B", "White|W")[key - BUTTON]
 
     def places_xy(self, depth, keys):
         return table_points(keys, self.xs, self.ys)
@@ -211,6 +211,14 @@ class View(BaseView):
                 continue
             x, y = self.site_xy(key)
             fb.text(str(game.potential(key)), x - 3, y - 3, self.ink[board[key]])
+    def stones(self, player):
+        colour = self.game.colour_of(player)
+        count = 0
+        for v in self.game.board:
+            if v == colour:
+                count += 1
+        return count
+
     def info(self):
         game = self.game
         count = [0, 0, 0]
@@ -223,7 +231,7 @@ class View(BaseView):
         if kind == PLACE_BLACK or kind == PLACE_WHITE or kind == CHOOSE:
             # The pie start: stones to place, then the other player picks a colour.
             what = "place B" if kind == PLACE_BLACK else ("place W" if kind == PLACE_WHITE else "pick")
-            return ["Pie: " + what, "B%d W%d" % (count[1], count[2])]
+            return ["Pie: %s|%s" % (what, what), "B%d W%d" % (count[1], count[2])]
         if self.narrow:
             return ["B%d W%d" % (count[1], count[2]), "S%d:%d" % (game.score(b), game.score(w)),
                     ("P%d" % flying[1]) if flying is not None else ("M%d/2" % game.maneuver())]

@@ -281,6 +281,9 @@ class Throngs(Game):
         """BLACK or WHITE: the colour seat `player` plays (the pie choice may swap them)."""
         return (player ^ self.swapped) + 1
 
+    def player_name(self, player):
+        return self.PLAYERS[self.colour_of(player) - 1]
+
     def player_of(self, colour):
         return (colour - 1) ^ self.swapped
 

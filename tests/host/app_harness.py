@@ -31,6 +31,7 @@ class FakeHW(ScriptedHw):
         self.pressed = []       # every button the app was given, in order
         self.partial_shows = 0
         self.cut = []           # strings shown reaching past the screen's edge
+        self.clipped = []       # (string, room) of each string the UI cut to fit its box
         self.heap_reports = []
 
     # --- the hw contract ------------------------------------------------------------------
@@ -83,6 +84,13 @@ class FakeHW(ScriptedHw):
 
     def press(self, *buttons):
         self.script.extend(buttons)
+
+    def misfits(self):
+        """What did not fit on the screens shown so far: strings cut to their box or reaching
+        past the screen's edge, and strings drawn over one another (empty when all fit)."""
+        return ["cut to %d: %r" % (room, text) for text, room in self.clipped] \
+            + ["past the edge: %r" % text for text in self.cut] \
+            + ["%r drawn over %r" % (over, under) for under, over in self.fb.overlaps]
 
 
 class IdleHW(FakeHW):

@@ -242,9 +242,10 @@ def test_framebuffer_memory_per_profile(pico, odroid, mono):
     assert pico["heap"]["fb_bytes"] == 240 * 240 // 2 == 28800
     assert odroid["heap"]["fb_bytes"] == 320 * 240 // 2 == 38400
     assert mono["heap"]["fb_bytes"] == 128 * 64 // 8 == 1024
-    # framebuffer + 8-row RGB565 band + objects (measured with gc.mem_alloc() under the VM)
+    # framebuffer + 8-row RGB565 band + objects (measured with gc.mem_alloc() under the VM),
+    # on the ODROID-GO with its speaker's driver and timer
     assert pico["heap"]["setup_bytes"] < 28800 + 3840 + 6000
-    assert odroid["heap"]["setup_bytes"] < 38400 + 5120 + 8000
+    assert odroid["heap"]["setup_bytes"] < 38400 + 5120 + 8000 + 2000
     assert mono["heap"]["setup_bytes"] < 1024 + 6000
     print({k: v["heap"] for k, v in (("pico_lcd13", pico), ("odroid_go", odroid),
                                       ("mono128", mono))})
@@ -263,3 +264,12 @@ def test_analog_axis_calibrates_its_rest_value():
     assert axis.direction() == 1
     value[0] = 950
     assert axis.direction() == 0
+
+
+def test_odroid_go_sounds_a_cue_on_its_speaker_and_ends_it(odroid, pico, mono):
+    from firmware.hw_base import CUE_TONES, CUE_WIN
+    freq, ms = CUE_TONES[CUE_WIN]
+    cue = odroid["cue"]
+    assert cue["started"] == [[26, freq, 16384]] and cue["periods"] == [ms]
+    assert cue["ended"] == [[26, freq, 0]] and cue["low"] == 0
+    assert pico["cue"] == {"silent": True} and mono["cue"] == {"silent": True}

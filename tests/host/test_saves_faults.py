@@ -148,7 +148,8 @@ def test_a_bad_settings_value_falls_back_to_the_default_with_a_notice(tmp_path, 
     assert app.settings["level"] == "normal"
     assert saves.from_text(read_file(tmp_path, "game")).players == ["human", "ai-normal"]
     # The notice is shown once: the repaired settings replace the file.
-    assert saves.load_settings(str(tmp_path), SETTINGS) == ({"demo": "normal", "level": "normal", "targets": "on"}, [])
+    assert saves.load_settings(str(tmp_path), SETTINGS) == ({"demo": "normal", "level": "normal", "sound": "on",
+                                                              "targets": "on"}, [])
 
 
 def test_a_flipped_bit_in_the_settings_is_caught_by_the_checksum(tmp_path):
@@ -158,11 +159,11 @@ def test_a_flipped_bit_in_the_settings_is_caught_by_the_checksum(tmp_path):
     at = text.index("hard")
     write_file(tmp_path, "settings", text[:at] + chr(ord(text[at]) ^ 1) + text[at + 1:])   # "jard"
     settings, notes = saves.load_settings(str(tmp_path), SETTINGS)
-    assert settings == {"demo": "fast", "level": "hard", "targets": "off"}     # the previous copy
+    assert settings == {"demo": "fast", "level": "hard", "sound": "on", "targets": "off"}     # the previous copy
     assert "checksum" in notes[0] and "previous copy" in notes[-1]
     os.remove(os.path.join(tmp_path, "settings.bak"))
     settings, notes = saves.load_settings(str(tmp_path), SETTINGS)
-    assert settings == {"demo": "normal", "level": "normal", "targets": "on"} and "default" in notes[-1]
+    assert settings == {"demo": "normal", "level": "normal", "sound": "on", "targets": "on"} and "default" in notes[-1]
 
 
 # --- 4. end lines and every byte judged alike on both VMs -----------------------------------------

@@ -18,6 +18,12 @@ class ScriptedHw(HwBase):
         buffer, fb = framebuffer(board.WIDTH, board.HEIGHT, board.COLOR, make)
         super().__init__(profile, board.WIDTH, board.HEIGHT, board.COLOR, board.BUTTONS, fb,
                          buffer, str(save_dir), board.LAYER, getattr(board, "JOYSTICK", False))
+        self.speaker = getattr(board, "SPEAKER", False)
+        self.cues = []      # each sound cue sounded (HwBase.cue's kinds), for the tests
+
+    def cue(self, kind):
+        if self.speaker:
+            self.cues.append(kind)
 
     def ticks_ms(self):
         self.now += 1
@@ -103,9 +109,13 @@ def route(builder, target):
 
 
 def presses_for(builder, move):
-    """The buttons that enter `move` with a fresh builder: route to each step's target, A."""
+    """The buttons that enter `move` with a fresh builder: route to each step's target, A.
+    The route starts from `builder`'s cursor (a fresh builder's first one depends on where a
+    scrolling view is panned now)."""
     from firmware.builder import MoveBuilder
     sim = MoveBuilder(builder.view, builder.moves)
+    if not builder.prefix and builder.cursor in sim.targets:
+        sim.cursor = builder.cursor
     out = []
     depth = 0
     while True:

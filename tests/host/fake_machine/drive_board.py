@@ -147,3 +147,14 @@ if BOARD == "pico_lcd13":
                               rotation)
         panel.show(0, 0, 1, 1)
         dump("rotation%d" % rotation)
+
+# A sound cue: the speaker's PWM tone starts, its timer ends it.
+if hw.speaker:
+    from firmware.hw_base import CUE_WIN
+    hw.cue(CUE_WIN)
+    started = list(machine.PWM.SOUNDS)
+    hw._speaker.timer.fire()
+    print("@@ cue %s" % json.dumps({"started": started, "ended": machine.PWM.SOUNDS[len(started):],
+                                    "periods": machine.Timer.TIMERS, "low": machine.Pin.outputs.get(25)}))
+else:
+    print("@@ cue %s" % json.dumps({"silent": True}))

@@ -116,3 +116,37 @@ class ADC:
     def read_u16(self):
         value = ADC.raw.get(self.gpio, 0)
         return (value << 4) | (value >> 8)
+
+
+class PWM:
+    """A PWM output: its frequency and duty as last set (SOUNDS: each (gpio, freq, duty_u16))."""
+    SOUNDS = []
+
+    def __init__(self, pin, freq=0, duty_u16=0):
+        self.gpio = pin.gpio
+        self.hz = freq
+        self.duty = duty_u16
+
+    def freq(self, hz):
+        self.hz = hz
+
+    def duty_u16(self, duty):
+        self.duty = duty
+        PWM.SOUNDS.append((self.gpio, self.hz, duty))
+
+
+class Timer:
+    """A timer: a one-shot's callback runs at once when fire() is called (TIMERS: each period)."""
+    ONE_SHOT = 0
+    PERIODIC = 1
+    TIMERS = []
+
+    def __init__(self, timer_id=-1):
+        self.callback = None
+
+    def init(self, mode=1, period=0, callback=None):
+        Timer.TIMERS.append(period)
+        self.callback = callback
+
+    def fire(self):
+        self.callback(self)
