@@ -150,7 +150,6 @@ def test_bench_vpicos_resume_step_opens_the_pause_menu_in_the_middle_of_a_turn(t
     # Tholian Go's turn is three decisions, and the device's game may part from the plan, so
     # the script's end can find the human between two of them: there B took back the first
     # (the bench's "Resume" measured that redraw, 216-261 ms), not the pause menu's Resume.
-    from firmware import pause
     from tools.bench import bench_vpico
     from tools.device import vpico_games
     from tools.device.app_driver import new_game_keys
@@ -158,14 +157,24 @@ def test_bench_vpicos_resume_step_opens_the_pause_menu_in_the_middle_of_a_turn(t
     script, played = bench_vpico.with_resume(plan)
     resume = [line.split()[1] for line in script.splitlines() if line.startswith("press ")]
     assert played is plan and resume[-1] == "a"
+    from firmware.app import App
     menus = []
-    real_pause_menu = pause.pause_menu
+    real_screens = App.screens
 
-    def pause_menu(app, session):
-        menus.append(len(session.game.history))
-        return real_pause_menu(app, session)
+    def screens(app, module):
+        # The residency imports the pause menu anew after a game's screens: count the first one.
+        loaded = real_screens(app, module)
+        if module == "firmware.pause" and not menus and not hasattr(loaded, "counted"):
+            real_pause_menu = loaded.pause_menu
 
-    monkeypatch.setattr(pause, "pause_menu", pause_menu)
+            def pause_menu(app, session):
+                menus.append(len(session.game.history))
+                return real_pause_menu(app, session)
+            loaded.pause_menu = pause_menu
+            loaded.counted = True
+        return loaded
+
+    monkeypatch.setattr(App, "screens", screens)
     seen = {}
 
     def decide(app):
@@ -181,7 +190,6 @@ def test_bench_vpicos_resume_step_opens_the_pause_menu_in_the_middle_of_a_turn(t
         raise vpico_games.PlanEnd()
 
     hw = vpico_games.PlanningHW(tmp_path, new_game_keys("tholian_go", "human", "ai-easy"), decide)
-    from firmware.app import App
     hw.app = app = App(hw)
     with pytest.raises(vpico_games.PlanEnd):
         app.main_menu()

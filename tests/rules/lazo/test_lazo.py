@@ -370,7 +370,7 @@ def test_decode_finds_a_finished_game_and_refuses_bad_positions():
 
 def test_registered_and_rendered():
     game = registry.create("lazo")
-    assert isinstance(game, Lazo) and registry.game_title("lazo") == "Lazo"
+    assert type(game).__name__ == "Lazo" and registry.game_title("lazo") == "Lazo"  # by name: another test may have imported the game anew
     game.play_text("1.0.0")
     lines = game.render().split("\n")
     assert lines[0] == "level 1" and lines[-1].startswith("B .") and len(lines) == 11
