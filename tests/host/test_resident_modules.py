@@ -267,3 +267,46 @@ def test_a_rematch_starts_without_the_last_games_ai(tmp_path):
                    driver=against_the_ai(random.Random(2), at_turn, lambda app: ["a"] if "resigned" in seen else None)))
     assert "shared_rules.trap.ai" in seen["resigned"]
     assert [m for m in seen["rematch"] if m.startswith("shared_rules.trap.ai") or m == "shared_rules.ai"] == []
+
+
+# A game's modules that no search needs: they are read on demand and released (their bytecode
+# would lower the heap's low-water mark, which the AI's searches set).
+NEVER_DURING_A_SEARCH = (".lessons", ".ending", ".words", ".text", ".host", ".setup")
+# The app's screens loaded for a moment (the end, Review, a lesson) and released after it.
+ON_DEMAND = ("firmware.endings", "firmware.review", "firmware.lesson_runner")
+APP_DURING_A_SEARCH = ["firmware.app", "firmware.builder", "firmware.drawlog", "firmware.hw_base",
+                       "firmware.palette", "firmware.residency", "firmware.save_files", "firmware.ui",
+                       "firmware.views", "firmware.views.base", "shared_rules.ai",
+                       "shared_rules.game", "shared_rules.games", "shared_rules.levels", "shared_rules.registry",
+                       "shared_rules.rng"]
+
+
+@pytest.mark.parametrize("name", registry.game_names())
+def test_an_ai_search_holds_the_app_its_game_and_the_ai_alone(tmp_path, name):
+    """What is imported while the AI searches, at every step of its searches: the app's
+    resident modules (exactly), the game's view, and of the game's package its rules and AI."""
+    seen = []
+    rng = random.Random(3)
+
+    def drive(hw):
+        app = hw.app
+        if app.busy:
+            if app.session is not None and app.session.winner() == -1:     # a search, not the end
+                seen.append(tuple(app_modules()))
+            return []
+        if app.builder is None or len(seen) > 40:
+            raise ScriptEnd()
+        return presses_for(app.builder, rng.choice(app.builder.moves))
+
+    from firmware.app import unload
+    for module in app_modules():    # a fresh device: what earlier tests in this process imported goes
+        if module.startswith(MENU_ONLY + ON_DEMAND) or any(g in module for g in registry.game_names()):
+            unload(module)
+    run_app(FakeHW(tmp_path, new_game_keys(name, humans=False), "pico_lcd13", driver=drive))
+    assert seen
+    package = registry.package(name)
+    for modules in set(seen):
+        app = [m for m in modules if not m.startswith(package) and m != "firmware.views." + name]
+        assert app == APP_DURING_A_SEARCH
+        assert "firmware.views." + name in modules and registry.ai_module(name) in modules
+        assert [m for m in modules if m.startswith(package + ".") and m.endswith(NEVER_DURING_A_SEARCH)] == []
