@@ -17,7 +17,7 @@ import time
 from tools.bench import benchlib
 
 
-LONG = ("strength", "ladder", "ai_tholian_go", "ai_throngs")
+LONG = ("strength", "ai_tholian_go", "ai_throngs")
 
 
 def topics():
