@@ -167,6 +167,12 @@ def test_make_bench_leaves_the_long_topics_to_make_bench_strength():
     assert runner.chosen_topics(["trap"]) == ["trap"]
 
 
+def test_bench_help_names_the_topics_and_runs_nothing(capsys):
+    assert runner.main(["--help"]) == 0    # was taken for a topic's name
+    out = capsys.readouterr().out
+    assert "--long" in out and "strength" in out and "unknown" not in out
+
+
 def test_make_bench_runs_the_rules_benchmarks_made_by_rules_run():
     """bench_lazo/thoughtwave/throngs/trap.py define run as benchlib.rules_run(...): they are
     topics of make bench too (once make bench left them out without a word)."""
