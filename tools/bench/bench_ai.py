@@ -348,7 +348,7 @@ def run(bench, games=GAMES_PER_MATCH, names=None, levels=None, with_vm=True, tar
             slowest.setdefault(name, {})[level] = results[name][level].pop("slowest_turns")
     if games:   # a run of the targets' matches alone keeps the last full run's slowest turns
         save_slowest_turns(slowest)
-    return {"ai": results, "targets": targets(results, with_vm, target_games), "ai_bench": {"host_cpu_pystones": round(pystones), "seconds": round(time.time() - t0),
+    return {"ai": results, "targets": targets(results, with_vm), "ai_bench": {"host_cpu_pystones": round(pystones), "seconds": round(time.time() - t0),
                                         "match_cpu_s": dict((n, round(c)) for n, c in cpu.items())}}
 
 
