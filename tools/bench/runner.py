@@ -70,7 +70,7 @@ def main(argv):
     if argv == ["--table"]:
         return print_saved_table(path)
     if argv in (["--help"], ["-h"]):
-        print(__doc__.strip())
+        print((__doc__ or "").strip())
         print("topics: %s; LONG: %s" % (" ".join(topics()), " ".join(LONG)))
         return 0
     chosen = chosen_topics(argv)
