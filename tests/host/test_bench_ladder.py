@@ -49,3 +49,13 @@ def test_a_step_row_is_met_only_when_its_interval_is_above_zero():
     assert bench_ladder.step_row("trap", ("hard", "normal", 20, -40, 80))["ok"] == "?"
     row = bench_ladder.step_row("trap", ("hard", "normal", -90, -160, -20))
     assert row["ok"] == "no" and row["figure"] == "trap hard above normal" and row["value"] == "-90 Elo [-160, -20]"
+
+
+def test_the_ladders_matches_played_by_bench_strength_count_with_their_games():
+    strength = {"trap": {"easy": {"wins_vs_greedy": 150, "draws_vs_greedy": 10, "games_vs_greedy": 200},
+                         "normal": {"wins_vs_easy": 100, "draws_vs_easy": 0, "games_vs_easy": 200,
+                                    "wins_vs_normal": 50, "draws_vs_normal": 90, "games_vs_normal": 200}}}
+    # The weaker player first, with its score: greedy 200 - 155 = 45 of 200 against easy.
+    assert bench_ladder.known_results(strength) == {"trap": {("greedy", "easy"): [45.0, 200], ("easy", "normal"): [100.0, 200]}}
+    jobs = [job for job in bench_ladder.jobs_of(["trap"], 4)]
+    assert ("trap", "greedy", "easy", 0, 4) in jobs and len(jobs) == 10

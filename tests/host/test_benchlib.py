@@ -30,16 +30,51 @@ def test_at_most_rows():
 
 def test_a_match_with_a_target_plays_its_fixed_number_of_games_in_chunks():
     assert bench_ai.goal_of("normal", "random") == 0.9 and bench_ai.goal_of("easy", "random") is None
+    assert bench_ai.goal_of("easy", "greedy") == bench_ai.goal_of("hard", "normal") == 0.6
+    assert bench_ai.goal_of("normal", "normal") == bench_ai.DRAWS_BY_RULE_BELOW
     jobs = bench_ai.match_jobs(["trap"], ["easy", "normal", "hard"], 10, 50)
     games = {}
     for name, level, opponent, first, count in jobs:
         assert 0 < count <= bench_ai.CHUNK
         games.setdefault((level, opponent), []).extend(range(first, first + count))
     assert games[("normal", "random")] == list(range(50)) == games[("hard", "normal")]
-    assert games[("easy", "greedy")] == list(range(10)) == games[("hard", "random")]
-    assert len(games) == 7 and jobs[0][2] == "random" and jobs[-1][2] == "normal"  # the cheap ones first
+    assert games[("easy", "greedy")] == list(range(50)) == games[("normal", "easy")] == games[("normal", "normal")]
+    assert games[("easy", "random")] == list(range(10)) == games[("hard", "random")] == games[("hard", "greedy")]
+    assert len(games) == 9 and jobs[0][2] == "random"   # the cheap ones first
     only_targets = set((j[1], j[2]) for j in bench_ai.match_jobs(["trap"], ["easy", "normal", "hard"], 0, 50))
-    assert only_targets == {("normal", "random"), ("normal", "greedy"), ("hard", "normal")}
+    assert only_targets == {("normal", "random"), ("normal", "greedy"), ("easy", "greedy"), ("normal", "easy"),
+                            ("hard", "normal"), ("normal", "normal")}
+    chosen = bench_ai.match_jobs(["lazo"], ["hard"], 0, 20, opponents=["normal"])
+    assert set((j[1], j[2]) for j in chosen) == {("hard", "normal")}
+
+
+def test_the_ladders_matches_are_played_with_the_time_caps_on():
+    assert bench_ai.level_below("easy") == "greedy" and bench_ai.level_below("hard") == "normal"
+    assert bench_ai.ladder_match("easy", "greedy") and bench_ai.ladder_match("normal", "normal")
+    assert not bench_ai.ladder_match("normal", "greedy") and not bench_ai.ladder_match("hard", "easy")
+
+
+def test_a_level_over_the_one_below_needs_60_percent_with_the_interval_above_half():
+    # 120 of 200 with no draws: 60.0% [53.1, 66.5]: met; 119 of 200: 59.5%, missed.
+    row = benchlib.pair_row("lazo hard scores vs normal", 100, 40, 200, 200)
+    assert row["ok"] == "yes" and row["value"] == "60.0% [53.1, 66.5] of 200 (100-40-60)"
+    assert row["target"] == ">= 60%, low > 50%"
+    assert benchlib.pair_row("x", 119, 0, 200, 200)["ok"] == "no"
+    assert benchlib.pair_row("x", 30, 10, 40, 200)["ok"] == "yes"     # 87.5% [73.9, 94.5] of 40
+    assert benchlib.pair_row("x", 24, 4, 40, 200)["ok"] == "?"       # 65% [49.5, 77.9] of 40
+    assert benchlib.pair_row("x", 14, 4, 40, 200)["ok"] == "no"      # 40% [26.3, 55.4] of 40
+    # Draws count half: 80 wins and 80 draws of 200 are 60%.
+    assert benchlib.pair_row("x", 80, 80, 200, 200)["value"].startswith("60.0%")
+
+
+def test_the_draws_by_rule_must_stay_under_their_share():
+    assert benchlib.share_below_row("x", 9, 200, 200, 0.05)["ok"] == "yes"    # 4.5%
+    assert benchlib.share_below_row("x", 10, 200, 200, 0.05)["ok"] == "no"    # 5.0%
+    row = benchlib.share_below_row("trap normal vs easy draws by rule", 28, 200, 200, 0.05)
+    assert row["value"] == "14.0% (28 of 200)" and row["target"] == "< 5%" and row["ok"] == "no"
+    assert benchlib.share_below_row("x", 1, 40, 200, 0.05)["ok"] == "?"
+    assert benchlib.share_below_row("x", 0, 80, 200, 0.05)["ok"] == "yes"    # [0, 4.6]
+    assert bench_ai.draws_by_rule({"move limit": 3, "repetition": 2, "turns": 4}) == 5
 
 
 def test_matches_add_up_their_chunks():
@@ -64,11 +99,30 @@ class DrawnGame:
 
 
 def test_a_chunk_counts_the_draws_by_their_rule(monkeypatch):
-    monkeypatch.setattr(bench_ai, "play_game", lambda *args, **kwargs: (DrawnGame(), 0, []))
+    played = []
+
+    def play_game(*args, **kwargs):
+        played.append((args, kwargs["caps"]))
+        return DrawnGame(), 0, [[1.0, 1, 1, 0, 0]]
+    monkeypatch.setattr(bench_ai, "play_game", play_game)
     monkeypatch.setattr(bench_ai, "cpu_pystones", lambda *args: 1490.0)
     r = bench_ai.play_chunk(("trap", "normal", "normal", 0, 3))
     assert r["draws"] == 3 and r["draw_rules"] == {"move limit": 3} and r["wins"] == 0
     assert bench_ai.rules_text(r["draw_rules"]) == "(move limit 3)" and bench_ai.rules_text({}) == ""
+    assert r["turns"] == [] and all(caps for _, caps in played)   # the ladder's: caps on, no time figures
+    del played[:]
+    r = bench_ai.play_chunk(("tholian_go_chain", "normal", "greedy", 0, 1))
+    assert played == [(("tholian_go", "normal", "greedy", 0, {"variant": "chain"}), False)] and len(r["turns"]) == 1
+
+
+def test_the_ladder_rows_and_the_draw_rows_of_a_game():
+    normal = {"wins_vs_easy": 150, "draws_vs_easy": 20, "games_vs_easy": 200, "draw_rules_vs_easy": {"move limit": 20},
+              "wins_vs_normal": 90, "draws_vs_normal": 30, "games_vs_normal": 200,
+              "draw_rules_vs_normal": {"repetition": 6, "turns": 24}}
+    easy = {"wins_vs_greedy": 100, "draws_vs_greedy": 0, "games_vs_greedy": 200}
+    rows = dict((r["figure"], r["ok"]) for r in bench_ai.targets({"trap": {"easy": easy, "normal": normal}}, False))
+    assert rows == {"trap easy scores vs greedy": "no", "trap normal scores vs easy": "yes",
+                    "trap normal vs easy draws by rule": "no", "trap normal vs normal draws by rule": "yes"}
 
 
 def test_the_target_table_marks_each_row(capsys):
@@ -93,11 +147,11 @@ def test_an_estimate_beside_a_device_target_is_shown_but_never_missed(capsys):
 def test_the_ai_benchs_time_and_heap_rows_are_for_information_and_its_rates_are_targets():
     entry = {"wins_vs_random": 40, "games_vs_random": 40, "wins_vs_greedy": 10, "games_vs_greedy": 40,
              "median_turn_s_rp2040": 0.9, "worst_turn_s_rp2040": 11.5, "peak_heap_kb": 40}
-    hard = {"worst_turn_s_rp2040": 30.0, "wins_vs_normal": 30, "games_vs_normal": 40}
+    hard = {"worst_turn_s_rp2040": 30.0, "wins_vs_normal": 30, "draws_vs_normal": 0, "games_vs_normal": 40}
     rows = bench_ai.targets({"lazo": {"normal": entry, "hard": hard}}, True)
     kinds = {row["figure"]: row["ok"] for row in rows}
     assert kinds["lazo normal wins vs random"] == "yes" and kinds["lazo normal wins vs greedy"] == "no"
-    assert kinds["lazo hard wins vs normal"] == "yes"
+    assert kinds["lazo hard scores vs normal"] == "?"      # 75% [59.8, 85.8] of 40 of the 200
     assert [f for f, ok in kinds.items() if ok == "info"] == [
         "lazo normal median turn (pystone est.)", "lazo normal worst turn (pystone est.)",
         "lazo normal search heap (VM)", "lazo hard worst turn (pystone est.)"]
@@ -111,6 +165,12 @@ def test_make_bench_leaves_the_long_topics_to_make_bench_strength():
     assert runner.chosen_topics(["--long"]) == list(runner.LONG)
     assert set(runner.LONG) <= set(runner.topics())
     assert runner.chosen_topics(["trap"]) == ["trap"]
+
+
+def test_bench_help_names_the_topics_and_runs_nothing(capsys):
+    assert runner.main(["--help"]) == 0    # was taken for a topic's name
+    out = capsys.readouterr().out
+    assert "--long" in out and "strength" in out and "unknown" not in out
 
 
 def test_make_bench_runs_the_rules_benchmarks_made_by_rules_run():
@@ -264,14 +324,14 @@ def test_bench_vpicos_continue_row_is_a_failure_unless_continue_showed_resumes_b
     assert [(r["value"], r["ok"]) for r in rows] == [("not the board", "no")]
 
 
-def test_bench_strength_rates_chain_against_its_targets():
-    from tools.bench import bench_ai_tholian_go, bench_strength
-    entry = bench_ai_tholian_go.measure(["normal"], ("random", "greedy"), 2, processes=1, variant="chain")["normal"]
-    assert entry["games"] == 2 and "wins_vs_greedy" in entry
-    entry.update({"games": 200, "wins_vs_random": 197, "wins_vs_greedy": 174})
-    rows = bench_strength.variant_rows("chain", entry)
-    assert [r["figure"] for r in rows] == ["tholian_go chain normal wins vs random", "tholian_go chain normal wins vs greedy"]
-    assert [r["ok"] for r in rows] == ["yes", "yes"] and rows[1]["target"] == ">= 70%"
+def test_bench_strength_plays_chain_as_a_game_of_its_own():
+    from tools.bench import bench_strength
+    assert "tholian_go_chain" in bench_strength.VARIANTS
+    figures, _ = bench_ai.measure(["tholian_go_chain"], ["easy"], 0, 2, processes=1, opponents=["greedy"])
+    entry = figures["tholian_go_chain"]["easy"]
+    assert entry["games_vs_greedy"] == 2 and entry["turns"] == 0
+    rows = bench_ai.targets(figures, False, 2)
+    assert [r["figure"] for r in rows] == ["tholian_go_chain easy scores vs greedy"] and rows[0]["ok"] in ("yes", "no")
 
 
 def test_bench_vpicos_resume_step_comes_before_the_decision_that_ends_the_game():

@@ -2,20 +2,29 @@
 
 For every registered game that has an AI (shared_rules/<game>/ai.py) and every level: matches
 against a uniform random player and against a greedy one-ply player (the move whose position the
-game's own evaluation likes best; it takes immediate wins), colours alternating; the strongest
-level also plays the default level.  Win rate = wins / games (draws are not wins), with its 95%
-Wilson interval; a target counts as met only when the whole interval is above it, as missed
-when the whole interval is below it.  Only node budgets end the searches (the levels' time caps
-are off), so the moves, and the strength, do not depend on the host's speed or load.  Time per
-AI turn is CPU time on the host x (host pystones / 1490), the pystones measured as CPU time
-too, by the process that plays, at the start of every game, so that other processes on the
-host do not distort either figure.  Peak heap comes from tools/vm/bench_ai_vm.py under the
-MicroPython VM.
+game's own evaluation likes best; it takes immediate wins), colours alternating.  Win rate =
+wins / games (draws are not wins), with its 95% Wilson interval; a target counts as met only
+when the whole interval is above it, as missed when the whole interval is below it.  In these
+matches only node budgets end the searches (the levels' time caps are off), so the moves, and
+the strength, do not depend on the host's speed or load.
+
+The ladder's matches (LADDER_PAIRS: easy against greedy, normal against easy, hard against
+normal, and normal against itself for its draws) are the game the player gets: the levels'
+device time caps on, scaled by the pystones of the process that plays, measured as each chunk
+of games starts (under the load they are played at).  Score = wins + draws / 2 with its Wilson
+interval (benchlib.pair_row); the draws by the game's rules (repetition, move limit) counted
+per match, their share a target in normal's matches against easy and itself.
+
+Time per AI turn (the matches without caps) is CPU time on the host x (host pystones / 1490),
+the pystones measured as CPU time too, by the process that plays, at the start of every game,
+so that other processes on the host do not distort either figure.  Peak heap comes from
+tools/vm/bench_ai_vm.py under the MicroPython VM.
 
     python -m tools.bench.bench_ai [--games N] [--game G] [--level L] [--no-vm]
 
 --games N plays N games in every match (default: TARGET_GAMES in the matches with a target,
-GAMES_PER_MATCH in the others; `make bench` plays BENCH_TARGET_GAMES in the former).
+GAMES_PER_MATCH in the others; `make bench` plays BENCH_TARGET_GAMES in the former).  G may be a
+variant of VARIANT_GAMES (tholian_go_chain).
 """
 import json
 import multiprocessing
@@ -28,10 +37,11 @@ from shared_rules import ai, registry
 from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.rng import Rng
 import shared_rules.games  # noqa: F401  (registers every game)
-from tools.bench.benchlib import ROOT, cpu_pystones, for_information, rate_at_least, wilson
+from tools.bench.benchlib import (LADDER_SCORE, ROOT, cpu_pystones, for_information, pair_row, rate_at_least,
+    share_below_row, wilson)
 
 # Games per match.  A match with a target (the default level against random and greedy, the
-# strongest level against the default) plays TARGET_GAMES: enough that the 95% Wilson interval
+# ladder's matches) plays TARGET_GAMES: enough that the 95% Wilson interval
 # of its win rate shows or refutes the target (at 200 games it is about +-4% wide at 90%, +-6%
 # at 70%).  A fixed number, decided before the first game: playing on "until decided" would
 # stop on lucky streaks more often than the interval admits.  The other matches play
@@ -51,6 +61,8 @@ SEED_STEP = 7919
 # The slowest AI turns of each level, kept with their games' moves, so that tools/bench/bench_vpico.py
 # times the same searches on the device.
 SLOWEST_KEPT = 3
+# Variants whose AI plays by settings of its own (Tholian Go's Chain plan): matched as games.
+VARIANT_GAMES = {"tholian_go_chain": ("tholian_go", {"variant": "chain"})}
 
 
 def games_with_ai():
@@ -63,6 +75,11 @@ def games_with_ai():
             continue
         out.append(name)
     return out
+
+
+def game_of(key):
+    """(registered game, options) of a game name or a VARIANT_GAMES key."""
+    return VARIANT_GAMES.get(key, (key, None))
 
 
 # --- the opponents -------------------------------------------------------------------------------
@@ -95,19 +112,19 @@ def greedy_move(game, rng, tuner_class):
 
 
 # --- matches ----------------------------------------------------------------------------------------
-def play_game(name, level, opponent, index, options=None, calibrate=True):
+def play_game(name, level, opponent, index, options=None, calibrate=True, caps=False):
     """One game of the AI at `level` against `opponent` (random, greedy or another level), the
     AI on side index % 2, every seed from `index`.  Returns (the game, ended or stopped after
     MAX_TURNS, the AI's side, [device ms, nodes, decisions, decisions over the level's time cap,
     the ply the turn starts at] of each AI turn).  The AI's search of ply p is seeded
     index * SEED_STEP + p.
 
-    Only node budgets end the searches: the levels' time caps (a safety net on the device) would
-    make the moves, so the strength, depend on the host's speed and load; the decisions that
-    took longer than the cap are counted instead.  Device time uses this process's pystones,
-    measured as the game starts (calibrate=False: by the caller, as its few games start): under
-    the load the game is played at."""
-    ai.use_level_time_caps(False)
+    Unless `caps`, only node budgets end the searches: the levels' time caps (a safety net on
+    the device) would make the moves, so the strength, depend on the host's speed and load; the
+    decisions that took longer than the cap are counted instead.  Device time uses this
+    process's pystones, measured as the game starts (calibrate=False: by the caller, as its few
+    games start): under the load the game is played at."""
+    ai.use_level_time_caps(caps)
     if calibrate:
         ai.set_host_speed(cpu_pystones(5000, 3))
     game = registry.create(name, options)
@@ -143,18 +160,34 @@ def play_game(name, level, opponent, index, options=None, calibrate=True):
     return game, ai_side, turns
 
 
+def level_below(level):
+    """The player a level must beat on the ladder: greedy below the weakest level."""
+    i = ai.LEVELS.index(level)
+    return ai.LEVELS[i - 1] if i else "greedy"
+
+
+def ladder_match(level, opponent):
+    """Whether level against opponent is one of the ladder's matches (LADDER_PAIRS, and the
+    default level against itself for its draws): played with the time caps on."""
+    return opponent == level_below(level) or opponent == level == ai.DEFAULT_LEVEL
+
+
 def goal_of(level, opponent):
-    """The win rate the level must show against the opponent, or None."""
+    """The win rate (the score, in the ladder's matches) the level must show against the
+    opponent, or None."""
+    if opponent == level_below(level):
+        return LADDER_SCORE
     if level == ai.DEFAULT_LEVEL:
-        return {"random": NORMAL_VS_RANDOM, "greedy": NORMAL_VS_GREEDY}.get(opponent)
-    if level == ai.LEVELS[-1] and opponent == ai.DEFAULT_LEVEL:
-        return STRONGEST_VS_NORMAL
+        return {"random": NORMAL_VS_RANDOM, "greedy": NORMAL_VS_GREEDY}.get(opponent, DRAWS_BY_RULE_BELOW)
     return None
 
 
 def play_chunk(job):
-    """job = (game name, level, opponent, first game index, games) -> dict of counts and turns."""
-    name, level, opponent, first, games = job
+    """job = (game name, level, opponent, first game index, games) -> dict of counts and turns;
+    the turns of the ladder's matches (time caps on) are left out of the time figures."""
+    key, level, opponent, first, games = job
+    name, options = game_of(key)
+    caps = ladder_match(level, opponent)
     cpu0 = time.process_time()
     ai.set_host_speed(cpu_pystones(5000, 3))   # once per chunk: a short game costs less than that
     wins = draws = over_cap = 0
@@ -162,7 +195,9 @@ def play_chunk(job):
     turns = []
     slowest = []
     for index in range(first, first + games):
-        game, ai_side, game_turns = play_game(name, level, opponent, index, calibrate=False)
+        game, ai_side, game_turns = play_game(name, level, opponent, index, options, calibrate=False, caps=caps)
+        if caps:
+            game_turns = []
         turns += game_turns
         for ms, _, decisions, _, start in sorted(game_turns, key=lambda t: -t[0])[:SLOWEST_KEPT]:
             slowest.append({"host_estimate_ms": round(ms, 1), "opponent": opponent, "ai_player": ai_side,
@@ -178,7 +213,7 @@ def play_chunk(job):
             rule = game.draw_rule() if w == DRAW else "turns"
             if rule:
                 draw_rules[rule] = draw_rules.get(rule, 0) + 1
-    return {"match": (name, level, opponent), "wins": wins, "draws": draws, "draw_rules": draw_rules, "games": games,
+    return {"match": (key, level, opponent), "wins": wins, "draws": draws, "draw_rules": draw_rules, "games": games,
             "turns": turns, "over_cap": over_cap, "cpu_s": time.process_time() - cpu0, "slowest": slowest}
 
 
@@ -200,16 +235,25 @@ def turn_figures(turns):
             "median_turn_nodes": statistics.median(nodes), "worst_turn_nodes": max(nodes)}
 
 
-def match_jobs(names, levels, games, target_games):
+def opponents_of(level):
+    """Random, greedy, the level below and, for the default level, itself."""
+    out = ["random", "greedy"]
+    below = level_below(level)
+    if below != "greedy":
+        out.append(below)
+    if level == ai.DEFAULT_LEVEL:
+        out.append(level)
+    return out
+
+
+def match_jobs(names, levels, games, target_games, opponents=None):
     """The pool's tasks: every match split into chunks of CHUNK games, which the pool hands to
-    whichever core is free.  games=0: only the matches with a target."""
+    whichever core is free.  games=0: only the matches with a target; `opponents`: only the
+    matches against those."""
     jobs = []
     for name in names:
         for level in levels:
-            opponents = ["random", "greedy"]
-            if level == ai.LEVELS[-1] and ai.DEFAULT_LEVEL in levels:
-                opponents.append(ai.DEFAULT_LEVEL)
-            for opponent in opponents:
+            for opponent in opponents or opponents_of(level):
                 count = target_games if goal_of(level, opponent) is not None else games
                 if not count:
                     continue
@@ -221,15 +265,24 @@ def match_jobs(names, levels, games, target_games):
     return jobs
 
 
-def measure(names, levels, games, target_games, processes=2):
-    """Plays every match on `processes` cores -> ({game: {level: figures}}, {game: CPU seconds})."""
-    jobs = match_jobs(names, levels, games, target_games)
+def log_chunk(log, r):
+    """Appends a chunk's counts (not its turns) to the file `log` as a JSON line."""
+    with open(log, "a") as f:
+        f.write(json.dumps(dict((k, v) for k, v in r.items() if k not in ("turns", "slowest"))) + "\n")
+
+
+def measure(names, levels, games, target_games, processes=2, opponents=None, log=None):
+    """Plays every match on `processes` cores -> ({game: {level: figures}}, {game: CPU seconds});
+    every chunk's counts appended to the file `log` as they come."""
+    jobs = match_jobs(names, levels, games, target_games, opponents)
     left = {}
     for job in jobs:
         left[job[:3]] = left.get(job[:3], 0) + 1
     matches = {}
     with multiprocessing.Pool(processes) as pool:
         for r in pool.imap(play_chunk, jobs, chunksize=1):  # in order: a match's chunks in a row
+            if log:
+                log_chunk(log, r)
             m = matches.get(r["match"])
             if m is None:
                 m = matches[r["match"]] = dict(r)
@@ -241,10 +294,10 @@ def measure(names, levels, games, target_games, processes=2):
                     m["draw_rules"][rule] = m["draw_rules"].get(rule, 0) + count
             left[r["match"]] -= 1
             if not left[r["match"]]:    # progress, and what a run cut short has shown
-                low, high = wilson(m["wins"], m["games"])
-                print("   %s %s vs %s: %d of %d won [%.1f, %.1f]%%, %d drawn %s, %.0f CPU s" % (
-                    r["match"] + (m["wins"], m["games"], 100 * low, 100 * high, m["draws"],
-                                  rules_text(m["draw_rules"]), m["cpu_s"])), flush=True)
+                low, high = wilson(m["wins"] + m["draws"] / 2, m["games"])
+                print("   %s %s vs %s: %d won, %d drawn %s of %d, score [%.1f, %.1f]%%, %.0f CPU s" % (
+                    r["match"] + (m["wins"], m["draws"], rules_text(m["draw_rules"]), m["games"],
+                                  100 * low, 100 * high, m["cpu_s"])), flush=True)
     out, cpu, turns = {}, {}, {}
     for (name, level, opponent), r in matches.items():
         cpu[name] = cpu.get(name, 0) + r["cpu_s"]
@@ -264,6 +317,11 @@ def measure(names, levels, games, target_games, processes=2):
     return out, cpu
 
 
+def draws_by_rule(draw_rules):
+    """The draws the game's own rules made (repetition, move limit), not this bench's MAX_TURNS."""
+    return sum(count for rule, count in draw_rules.items() if rule != "turns")
+
+
 def rules_text(draw_rules):
     """'(repetition 3, move limit 2)' of the draws by those rules, or ''."""
     return "(%s)" % ", ".join("%s %d" % kv for kv in sorted(draw_rules.items())) if draw_rules else ""
@@ -275,19 +333,21 @@ def vm_heap(bench):
     return figures.get("peak_heap_kb", {})
 
 
-def run(bench, games=GAMES_PER_MATCH, names=None, levels=None, with_vm=True, target_games=BENCH_TARGET_GAMES):
+def run(bench, games=GAMES_PER_MATCH, names=None, levels=None, with_vm=True, target_games=BENCH_TARGET_GAMES,
+        opponents=None, log=None):
     pystones = cpu_pystones()
     names = names or games_with_ai()
     levels = levels or list(ai.LEVELS)
     t0 = time.time()
-    results, cpu = measure(names, levels, games, target_games)
+    results, cpu = measure(names, levels, games, target_games, opponents=opponents, log=log)
     heap = vm_heap(bench) if with_vm else {}
     slowest = {}
     for name in results:
         for level in results[name]:
             results[name][level]["peak_heap_kb"] = heap.get(name, {}).get(level, -1)
             slowest.setdefault(name, {})[level] = results[name][level].pop("slowest_turns")
-    save_slowest_turns(slowest)
+    if games:   # a run of the targets' matches alone keeps the last full run's slowest turns
+        save_slowest_turns(slowest)
     return {"ai": results, "targets": targets(results, with_vm), "ai_bench": {"host_cpu_pystones": round(pystones), "seconds": round(time.time() - t0),
                                         "match_cpu_s": dict((n, round(c)) for n, c in cpu.items())}}
 
@@ -327,43 +387,52 @@ def load_slowest_turns():
     return saved["turns"], ""
 
 
-# The AI's targets: the default level's and the strongest level's strength.  Its time and heap
-# are targets where the device measures them (tools/bench_vpico.py); the host's pystone
+# The AI's targets: the default level's strength, each level over the one below it (the
+# ladder), and the draws by the game's rules in the default level's ladder matches.  Its time
+# and heap are targets where the device measures them (tools/bench_vpico.py); the host's pystone
 # estimates and the VM's search heap are shown beside them for information.
 NORMAL_VS_RANDOM = 0.9
 NORMAL_VS_GREEDY = 0.7
-STRONGEST_VS_NORMAL = 0.5
+DRAWS_BY_RULE_BELOW = 0.05
 ON_DEVICE_TURN = "the vpico rows' turns"
 ON_DEVICE_HEAP = "vpico's heap free at a search's peak"
 
 
-def targets(results, with_heap):
-    """The summary table's rows for every game's default and strongest levels: their strength
-    (targets), their time and heap as estimated here (information)."""
+def targets(results, with_heap, full_games=TARGET_GAMES):
+    """The summary table's rows for every game's levels: their strength and the default level's
+    draws by rule (targets; a ladder match is decided after `full_games`), the default and
+    strongest levels' time and heap as estimated here (information)."""
     rows = []
     normal, strongest = ai.DEFAULT_LEVEL, ai.LEVELS[-1]
     for name in sorted(results):
-        entry = results[name].get(normal)
-        if entry is not None:
-            label = "%s %s " % (name, normal)
-            for opponent, goal in (("random", NORMAL_VS_RANDOM), ("greedy", NORMAL_VS_GREEDY)):
-                if "wins_vs_" + opponent in entry:
-                    rows.append(rate_at_least(label + "wins vs " + opponent, entry["wins_vs_" + opponent],
-                                              entry["games_vs_" + opponent], goal))
-            rows.append(for_information(label + "median turn (pystone est.)", entry["median_turn_s_rp2040"], "s",
-                                        ON_DEVICE_TURN))
-            rows.append(for_information(label + "worst turn (pystone est.)", entry["worst_turn_s_rp2040"], "s",
-                                        ON_DEVICE_TURN))
-            if with_heap:
+        for level in ai.LEVELS:
+            entry = results[name].get(level)
+            if entry is None:
+                continue
+            label = "%s %s " % (name, level)
+            if level == normal:
+                for opponent, goal in (("random", NORMAL_VS_RANDOM), ("greedy", NORMAL_VS_GREEDY)):
+                    if "wins_vs_" + opponent in entry:
+                        rows.append(rate_at_least(label + "wins vs " + opponent, entry["wins_vs_" + opponent],
+                                                  entry["games_vs_" + opponent], goal))
+            below = level_below(level)
+            if "wins_vs_" + below in entry:
+                rows.append(pair_row(label + "scores vs " + below, entry["wins_vs_" + below],
+                                     entry["draws_vs_" + below], entry["games_vs_" + below], full_games))
+            if level == normal:
+                for opponent in (below, level):
+                    if "draw_rules_vs_" + opponent in entry:
+                        rows.append(share_below_row(label + "vs %s draws by rule" % opponent,
+                                                    draws_by_rule(entry["draw_rules_vs_" + opponent]),
+                                                    entry["games_vs_" + opponent], full_games, DRAWS_BY_RULE_BELOW))
+            if level in (normal, strongest) and "worst_turn_s_rp2040" in entry:
+                if level == normal:
+                    rows.append(for_information(label + "median turn (pystone est.)", entry["median_turn_s_rp2040"],
+                                                "s", ON_DEVICE_TURN))
+                rows.append(for_information(label + "worst turn (pystone est.)", entry["worst_turn_s_rp2040"], "s",
+                                            ON_DEVICE_TURN))
+            if level == normal and with_heap:
                 rows.append(for_information(label + "search heap (VM)", entry["peak_heap_kb"], "KB", ON_DEVICE_HEAP))
-        entry = results[name].get(strongest)
-        if entry is not None:
-            label = "%s %s " % (name, strongest)
-            rows.append(for_information(label + "worst turn (pystone est.)", entry["worst_turn_s_rp2040"], "s",
-                                        ON_DEVICE_TURN))
-            if "wins_vs_" + normal in entry:
-                rows.append(rate_at_least(label + "wins vs " + normal, entry["wins_vs_" + normal],
-                                          entry["games_vs_" + normal], STRONGEST_VS_NORMAL))
     return rows
 
 

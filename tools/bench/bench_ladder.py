@@ -1,9 +1,10 @@
-"""The AI's levels as a ladder (`make bench-strength`, topic "ladder"): per game a round robin of
-random, greedy and every AI level, and Elo-style ratings with 95% intervals, random = 0.
+"""The AI's levels as a ladder (`make bench-strength`, in topic "strength"): per game a round robin
+of random, greedy and every AI level, and Elo-style ratings with 95% intervals, random = 0.
 
     python -m tools.bench.bench_ladder [--games N] [--game G]
 
-Every pair of players meets in N games (LADDER_GAMES by default; --games 4 for a quick look),
+Every pair of players meets in N games (LADDER_GAMES by default; --games 4 for a quick look;
+tools/bench/bench_strength.py counts the ladder's matches it played, 200 games each, instead),
 colours alternated, the levels' device time caps on (the game the player gets) with the host's
 pystones measured as each chunk of games starts.  Random and greedy are tools/bench/bench_ai.py's.
 A game still going after bench_ai.MAX_TURNS turns is a draw; a draw counts half.
@@ -136,7 +137,7 @@ def move_of(player, game, rng, tuner_class, seed):
 
 def play(name, first, second, index):
     """One game, `first` moving first: 1, 0.5 or 0, first's score."""
-    game = registry.create(name)
+    game = registry.create(*bench_ai.game_of(name))
     tuner_class = ai.tuner_class(game)
     rng = Rng(1000 + index)
     sides = (first, second)
@@ -179,11 +180,28 @@ def jobs_of(names, games):
     return jobs
 
 
-def measure(names, games, processes=2):
-    """{game: {(a, b): [a's score, games]}} of every pair's games on `processes` cores."""
-    results = {name: {} for name in names}
+def known_results(strength):
+    """{game: {(a, b): [a's score, games]}} of the ladder's matches in bench_ai's figures
+    {game: {level: entry}} (a level against the one below it)."""
+    out = {}
+    for name, by_level in strength.items():
+        for level, entry in by_level.items():
+            below = bench_ai.level_below(level)
+            if "games_vs_" + below in entry:
+                games = entry["games_vs_" + below]
+                level_score = entry["wins_vs_" + below] + entry["draws_vs_" + below] / 2
+                out.setdefault(name, {})[(below, level)] = [games - level_score, games]
+    return out
+
+
+def measure(names, games, known=None, processes=2):
+    """{game: {(a, b): [a's score, games]}} of every pair's games on `processes` cores, the
+    pairs in `known` (results of that form) not played again."""
+    known = known or {}
+    results = {name: dict(known.get(name, {})) for name in names}
+    jobs = [job for job in jobs_of(names, games) if (job[1], job[2]) not in results[job[0]]]
     with multiprocessing.Pool(processes) as pool:
-        for name, a, b, score, played in pool.imap_unordered(play_chunk, jobs_of(names, games)):
+        for name, a, b, score, played in pool.imap_unordered(play_chunk, jobs):
             entry = results[name].setdefault((a, b), [0.0, 0])
             entry[0] += score
             entry[1] += played
@@ -208,29 +226,30 @@ def figures_of(results):
         table, steps = ladder(names, results[name])
         figures[name] = {player: {"elo": round(r), "low": round(low), "high": round(high)}
                          for player, r, low, high in table}
-        figures[name]["games_per_pair"] = max(g for _, g in results[name].values())
+        figures[name]["games_per_pair"] = sorted(set(g for _, g in results[name].values()))
         rows += [step_row(name, step) for step in steps if step[0] in ai.LEVELS]
     return figures, rows
 
 
 def print_ladders(figures):
     for name in sorted(figures):
-        print("   %s (%d games per pair)" % (name, figures[name]["games_per_pair"]))
+        print("   %s (%s games per pair)" % (name, " or ".join(map(str, figures[name]["games_per_pair"]))))
         for player in players():
             entry = figures[name][player]
             print("     %-7s %5d  [%5d, %5d]" % (player, entry["elo"], entry["low"], entry["high"]))
 
 
-def run(benchlib, games=LADDER_GAMES, names=None):
+def round_robin(games=LADDER_GAMES, names=None, known=None):
+    """The ladders of `names` (every game with an AI) from a round robin of `games` a pair (the
+    pairs of `known` as they are): {"ladder": figures, "ladder_bench": ..., "targets": rows}."""
     t0 = time.time()
     names = names or bench_ai.games_with_ai()
-    figures, rows = figures_of(measure(names, games))
+    figures, rows = figures_of(measure(names, games, known))
     print_ladders(figures)
     return {"ladder": figures, "ladder_bench": {"seconds": round(time.time() - t0)}, "targets": rows}
 
 
 def main(argv):
-    from tools.bench import benchlib
     games, names = LADDER_GAMES, None
     while argv:
         flag = argv.pop(0)
@@ -244,7 +263,7 @@ def main(argv):
         else:
             print(__doc__)
             return 2
-    figures = run(benchlib, games, names)
+    figures = round_robin(games, names)
     from tools.bench.runner import print_targets
     print_targets([("ladder", row) for row in figures["targets"]])
     return 0

@@ -1,34 +1,62 @@
 """The AI's strength on enough games to decide its targets (`make bench-strength`, topic
 "strength"; too long for `make bench`, which plays BENCH_TARGET_GAMES per match).
 
-tools/bench/bench_ai.py's matches that have a target (the default level against random and greedy,
-the strongest level against the default), TARGET_GAMES (200) games each, on both cores: the 95% Wilson interval of each win rate is then about +-4% wide at 90%, +-6% at 70%.
-Tholian Go's variants whose AI has a target of its own (VARIANTS: Chain) play the
-default level's two matches too (tools/bench/bench_ai_tholian_go.py's games).
-Time caps are off (node budgets end every search), so these rates do not depend on the host.
+    python -m tools.bench.bench_strength [--games N] [--game G] [--level L] [--opponent O]
+                                         [--ladder-games M] [--log PATH]
+
+Per game, and per Tholian Go variant whose AI plays by settings of its own (VARIANTS: Chain),
+tools/bench/bench_ai.py's matches that have a target, N games each (TARGET_GAMES, 200): the
+default level against random and greedy (time caps off), and the ladder's matches with the
+levels' device time caps on (the game the player gets): easy against greedy, normal against easy,
+hard against normal (each a score of at least 60% with the Wilson interval's low end above 50%),
+normal against itself (its draws by the game's rules, as against easy, under 5%).  Then the
+Elo ladder of tools/bench/bench_ladder.py: the round robin of random, greedy and the levels, M
+games (LADDER_GAMES) for every other pair, the ladder's matches counted with their N games.
+
+--level and --opponent play only those matches (no round robin: --ladder-games 0 is implied);
+--log appends every chunk's counts to PATH as a JSON line as they come.
 """
-from shared_rules.levels import DEFAULT_LEVEL
-from tools.bench import bench_ai, bench_ai_tholian_go
-from tools.bench.benchlib import rate_at_least
+import sys
 
-VARIANTS = ("chain",)
-OPPONENTS = ("random", "greedy")
+from tools.bench import bench_ai, bench_ladder
 
-
-def variant_rows(variant, entry):
-    """The target rows of a variant's default-level matches (bench_ai_tholian_go.measure's
-    entry of the level)."""
-    return [rate_at_least("tholian_go %s %s wins vs %s" % (variant, DEFAULT_LEVEL, opponent),
-                          entry["wins_vs_" + opponent], entry["games"], bench_ai.goal_of(DEFAULT_LEVEL, opponent))
-            for opponent in OPPONENTS]
+VARIANTS = tuple(bench_ai.VARIANT_GAMES)
 
 
-def run(benchlib):
-    figures = bench_ai.run(benchlib, 0, with_vm=False, target_games=bench_ai.TARGET_GAMES)
-    rows = [row for row in figures["targets"] if " wins vs " in row["figure"]]
-    for variant in VARIANTS:
-        entry = bench_ai_tholian_go.measure([DEFAULT_LEVEL], OPPONENTS, bench_ai.TARGET_GAMES,
-                                            variant=variant)[DEFAULT_LEVEL]
-        figures["ai"]["tholian_go_" + variant] = {DEFAULT_LEVEL: entry}
-        rows += variant_rows(variant, entry)
-    return {"strength": figures["ai"], "strength_bench": figures["ai_bench"], "targets": rows}
+def run(benchlib, games=bench_ai.TARGET_GAMES, names=None, levels=None, opponents=None,
+        ladder_games=bench_ladder.LADDER_GAMES, log=None):
+    names = names or bench_ai.games_with_ai() + list(VARIANTS)
+    figures = bench_ai.run(benchlib, 0, names, levels, with_vm=False, target_games=games,
+                           opponents=opponents, log=log)
+    rows = [row for row in figures["targets"] if row["ok"] != "info"]
+    out = {"strength": figures["ai"], "strength_bench": figures["ai_bench"], "targets": rows}
+    if ladder_games:
+        ladder = bench_ladder.round_robin(ladder_games, names, bench_ladder.known_results(figures["ai"]))
+        out["ladder"] = ladder["ladder"]
+        out["ladder_bench"] = ladder["ladder_bench"]
+        rows += ladder["targets"]
+    return out
+
+
+def main(argv):
+    from tools.bench import benchlib
+    flags = bench_ai.match_flags(argv, bench_ai.TARGET_GAMES, ("game", "ladder-games", "log"))
+    if flags is None:
+        print(__doc__)
+        return 2
+    names = [flags["game"]] if flags["game"] else None
+    known = bench_ai.games_with_ai() + list(VARIANTS)
+    if names and names[0] not in known:
+        print("error: no AI for '%s'; games with an AI: %s" % (names[0], ", ".join(known)))
+        return 2
+    opponents = flags["opponents"] if flags["opponents"] != ("random", "greedy") else None
+    chosen = flags["levels"] or opponents
+    ladder_games = 0 if chosen else int(flags["ladder-games"] or bench_ladder.LADDER_GAMES)
+    figures = run(benchlib, flags["games"], names, flags["levels"], opponents, ladder_games, flags["log"])
+    from tools.bench.runner import print_targets
+    print_targets([("strength", row) for row in figures["targets"]])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

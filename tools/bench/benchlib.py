@@ -108,6 +108,53 @@ def rate_at_least(figure, successes, n, goal):
     return {"figure": figure, "value": value, "target": ">= %d%%" % round(100 * goal), "ok": ok}
 
 
+# A level over the one below it (issue 33's ladder): a score (wins + draws / 2) of at least
+# LADDER_SCORE in the full match, the 95% Wilson interval's lower end above LADDER_LOW.
+LADDER_SCORE = 0.6
+LADDER_LOW = 0.5
+
+
+def pair_row(figure, wins, draws, games, full_games):
+    """A target row for one level against the level below it over `games` (wins, draws, the
+    rest lost): met (yes) when its score is at least LADDER_SCORE with the interval's low end
+    above LADDER_LOW after `full_games`, or the whole interval at or above LADDER_SCORE before;
+    missed (no) when the full match falls short or the whole interval lies below LADDER_SCORE;
+    else undecided (?)."""
+    score = wins + draws / 2
+    low, high = wilson(score, games)
+    rate = score / games if games else 0.0
+    if low >= LADDER_SCORE:
+        ok = "yes"
+    elif high < LADDER_SCORE:
+        ok = "no"
+    elif games >= full_games:
+        ok = "yes" if rate >= LADDER_SCORE and low > LADDER_LOW else "no"
+    else:
+        ok = "?"
+    value = "%.1f%% [%.1f, %.1f] of %d (%d-%d-%d)" % (100 * rate, 100 * low, 100 * high, games,
+                                                   wins, draws, games - wins - draws)
+    return {"figure": figure, "value": value,
+            "target": ">= %d%%, low > %d%%" % (round(100 * LADDER_SCORE), round(100 * LADDER_LOW)), "ok": ok}
+
+
+def share_below_row(figure, count, games, full_games, limit):
+    """A target row for a share of `games` that must stay below `limit` (draws by a game's
+    rules): met or missed by the share itself after `full_games`, before that only when the
+    95% Wilson interval lies wholly on one side."""
+    low, high = wilson(count, games)
+    share = count / games if games else 0.0
+    if high < limit:
+        ok = "yes"
+    elif low >= limit:
+        ok = "no"
+    elif games >= full_games:
+        ok = "yes" if share < limit else "no"
+    else:
+        ok = "?"
+    return {"figure": figure, "value": "%.1f%% (%d of %d)" % (100 * share, count, games),
+            "target": "< %g%%" % (100 * limit), "ok": ok}
+
+
 UNIT_SCALE = {"s": 1, "ms": 1e3, "us": 1e6}
 
 

@@ -5,8 +5,8 @@
     python -m tools.bench --table           (the table of bench/results.json, nothing run)
 
 `make bench` runs the default topics (about 20 minutes on a quiet 2-core host); `make
-bench-strength` the LONG ones: the AI's 200-game matches, the levels' Elo ladder
-(tools/bench/bench_ladder.py), and the Tholian Go and Throngs AI benches (their matches repeat
+bench-strength` the LONG ones: the AI's 200-game matches and the levels' ladder with its Elo
+round robin (tools/bench/bench_strength.py, tools/bench/bench_ladder.py), and the Tholian Go and Throngs AI benches (their matches repeat
 tools/bench/bench_ai.py's games, with their own per-turn figures).
 """
 import importlib
@@ -17,7 +17,7 @@ import time
 from tools.bench import benchlib
 
 
-LONG = ("strength", "ladder", "ai_tholian_go", "ai_throngs")
+LONG = ("strength", "ai_tholian_go", "ai_throngs")
 
 
 def topics():
@@ -69,6 +69,10 @@ def main(argv):
     path = os.path.join(benchlib.ROOT, "bench", "results.json")
     if argv == ["--table"]:
         return print_saved_table(path)
+    if argv in (["--help"], ["-h"]):
+        print((__doc__ or "").strip())
+        print("topics: %s; LONG: %s" % (" ".join(topics()), " ".join(LONG)))
+        return 0
     chosen = chosen_topics(argv)
     unknown = [t for t in chosen if t not in topics()]
     if unknown:
