@@ -20,12 +20,13 @@ def pause_buttons(hw):
     return [button_name(hw, b) for b in ("x", "menu", "start", "select") if b in hw.buttons]
 
 
-def legend(hw):
-    """The play screen's one-line button legend, as parts to fit: ["A:choose", "B:back", ...]."""
+def legend(hw, pause_word="pause"):
+    """The play screen's one-line button legend, as parts to fit: ["A:choose", "B:back", ...];
+    `pause_word` says what the pause button does (in a lesson it shows the step's rule)."""
     parts = ["A:choose", "B:back"]
     pause = pause_buttons(hw)
     if pause:
-        parts.append(pause[0] + ":pause")
+        parts.append(pause[0] + ":" + pause_word)
     if "y" in hw.buttons:
         parts.append("Y:hint")
     return parts

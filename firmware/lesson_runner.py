@@ -5,6 +5,7 @@
 # only while a lesson runs.
 from shared_rules import lessons, registry
 from shared_rules.game import DRAW, ONGOING
+from firmware import residency
 from firmware.app import HUMAN, Session
 from firmware.builder import MoveBuilder
 
@@ -42,6 +43,16 @@ def learn(app):
 def run_lesson(app, name, number):
     """Lesson `number` of game `name`, step by step: True once finished, False when left."""
     app.residency.hold_game(name)
+    play_legend = app.legend
+    app.legend = app.screens(residency.PAGES_MODULE).legend(app.hw, "rule")
+    app.residency.release(residency.PAGES_MODULE)
+    try:
+        return run_steps(app, name, number)
+    finally:
+        app.legend = play_legend
+
+
+def run_steps(app, name, number):
     title, options, steps = lessons.lesson(name, number)
     i = 0
     action = TRY
@@ -107,7 +118,7 @@ def attempt(app, session, step):
     made = 0
     while made < len(expected):
         builder = MoveBuilder(session.view, game.legal_moves())
-        move = enter(app, session, builder)
+        move = enter(app, session, builder, game.move_from_text(expected[made]))
         if move == LEAVE:
             return None
         if move < 0:
@@ -139,8 +150,9 @@ def ends_as_shown(game, step, mover):
         or shows == "end" and winner != ONGOING
 
 
-def enter(app, session, builder):
-    """One decision entered with the cursor; BACK (B before any step), LEAVE (MENU)."""
+def enter(app, session, builder, hint):
+    """One decision entered with the cursor; BACK (B before any step), LEAVE (MENU); Y puts
+    the cursor on the step's expected decision `hint`."""
     redraw = True
     while True:
         if redraw:
@@ -163,6 +175,8 @@ def enter(app, session, builder):
                 return BACK
         elif key == "menu":
             return LEAVE
+        elif key == "y":
+            builder.select_move(hint)
 
 
 def step_screen(ui, title, text, action):

@@ -25,10 +25,7 @@ def main_menu(app):
             items.append("Review" if finished else "Continue")
             actions.append(continue_game)
             if saved is not None:
-                # The menu's six items scroll on the smallest screen: its "more" mark takes two columns.
-                ui = app.ui
-                scrolls = (ui.h - 2 * ui.line_h - 2) // ui.line_h < 6
-                footer = describe_save(saved, ui.cols - 2 if scrolls else ui.cols)
+                footer = describe_save(saved, app.ui.cols)
                 if newest == 0 and not notes:
                     ahead = Replay(app, saved)
         items += ["New game", "Learn to play", "Rules", "Settings", "About"]

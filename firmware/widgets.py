@@ -35,23 +35,36 @@ def _draw_list(ui, title, items, index, footer, intro=None, changed=()):
             ui.text(line, 0, top)
             top += lh
         top += lh // 2
-    # The last line holds the footer, and the "more below" mark when the list scrolls.
-    bottom = ui.h - (lh if footer or (ui.h - top) // lh < len(items) else 0)
+    # The last line holds the footer; the "more below" mark ends the last row, so that the
+    # footer keeps the whole line.
+    bottom = ui.h - (lh if footer else 0)
     rows = (bottom - top) // lh
     first = 0
     if index >= rows:
         first = index - rows + 1
-    for row in range(min(rows, len(items) - first)):
+    below = first + rows < len(items)
+    cols = ui.cols - (2 if below else 1)
+    shown = min(rows, len(items) - first)
+    for row in range(shown):
         i = first + row
         y = top + row * lh
-        label = ui.fit(items[i], ui.cols - 1)
+        label = ui.fit(items[i], cols)
+        c = ui.fg
         if i == index:
             ui.fb.fill_rect(0, y, ui.w, lh, ui.sel_bg)
-            ui.text(label, 4, y + (lh - 8) // 2, ui.sel_fg)
-        else:
-            ui.text(label, 4, y + (lh - 8) // 2)
-    _scroll_marks(ui, first > 0, first + rows < len(items), footer)
+            c = ui.sel_fg
+        ui.text(label, 4, y + (lh - 8) // 2, c)
+        if below and row == shown - 1:
+            _down_mark(ui, ui.w - 8, y + (lh - 8) // 2, c if i == index else ui.dim)
+    _scroll_marks(ui, first > 0, False, footer)
     _send_rows(ui, top, first, list(range(len(items))), changed, False)
+
+
+def _down_mark(ui, x, y, c):
+    """A small triangle pointing down in the 8x8 cell at (x, y): more rows below this one
+    (drawn, not a letter, so it never reads as part of the row's text)."""
+    for r in range(4):
+        ui.fb.fill_rect(x + r, y + 2 + r, 7 - 2 * r, 1, c)
 
 
 def _send_rows(ui, top, first, row_items, changed, footer):

@@ -183,3 +183,32 @@ def test_another_move_that_wins_as_the_step_shows_is_right_too(tmp_path):
     plan = [["right"]] * 4 + [["another"]] + [["right"]] * 2
     hw, driver = walk(tmp_path, "pico_lcd13", "trap", 0, plan)
     assert [t for t, _ in driver.said] == ["Right"] * 7 + ["Trap"]
+
+
+def board_legend(hw):
+    """The legend's parts on the last lesson board shown (the frame whose title is the mover's)."""
+    frame = next(f for f in reversed(hw.frames) if f and f[0] == "Light")
+    return [word for word in " ".join(frame).split() if ":" in word]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_lesson_legend_names_only_what_each_button_does_there(tmp_path, profile):
+    # Try it: the legend; its pause button goes back to the step's text, and Y (where the
+    # board has one) puts the cursor on the step's move, which A then plays.
+    probe = FakeHW(tmp_path, (), profile)
+    pause = [b for b in ("x", "menu", "start", "select") if b in probe.buttons]
+    keys = lesson_keys("trap") + ["a"] + pause[:1]
+    if "y" in probe.buttons:
+        keys += ["a", "y", "a"]
+    hw = FakeHW(tmp_path, keys, profile, driver=lambda hw: None)
+    run_app(hw)
+    legend = board_legend(hw)
+    assert legend == [] if profile == "mono128" else legend[:2] == ["A:choose", "B:back"], legend
+    assert [w for w in legend if not w.startswith(("A:", "B:", "Y:")) and not w.endswith(":rule")] == []
+    if pause:
+        assert legend[2] == pause[0].upper() + ":rule", legend
+        titles = [frame[0] for frame in hw.frames]
+        assert titles.index("Trap 1/7", titles.index("Light")) > 0     # back to the step's text
+    if "y" in probe.buttons:
+        assert hw.frames[-1][0] == "Right", hw.frames[-1]
+    assert hw.cut == []
