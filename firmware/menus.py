@@ -63,8 +63,10 @@ def describe_save(saved, cols):
         tries = [title + ", finished, " + who, title + " finished", title + " over", title]
     else:
         n = len(saved.moves) + 1
-        tries = ["%s, move %d, %s" % (title, n, who), "%s #%d %s" % (title, n, who),
-                 "%s #%d %s" % (title, n, who[:5]), "%s #%d" % (title, n), title]
+        tries = ["%s, move %d, %s" % (title, n, who), "%s #%d %s" % (title, n, who)]
+        if humans == 1:     # "vs AI" is whole words; a cut "2 players" would not be
+            tries.append("%s #%d vs AI" % (title, n))
+        tries += ["%s #%d" % (title, n), title]
     for line in tries:
         if len(line) <= cols:
             return line

@@ -1,7 +1,10 @@
 """What the app keeps imported while a game is played (the device's heap holds every imported
 module's code: docs/architecture.md, "The app"): the game's own modules and the app's play
 screen, never the menu screens, their widgets, the saves' loading or another game's code."""
+import json
+import os
 import random
+import subprocess
 import sys
 
 import pytest
@@ -272,8 +275,6 @@ def test_a_rematch_starts_without_the_last_games_ai(tmp_path):
 # A game's modules that no search needs: they are read on demand and released (their bytecode
 # would lower the heap's low-water mark, which the AI's searches set).
 NEVER_DURING_A_SEARCH = (".lessons", ".ending", ".words", ".text", ".host", ".setup")
-# The app's screens loaded for a moment (the end, Review, a lesson) and released after it.
-ON_DEMAND = ("firmware.endings", "firmware.review", "firmware.lesson_runner")
 APP_DURING_A_SEARCH = ["firmware.app", "firmware.builder", "firmware.drawlog", "firmware.hw_base",
                        "firmware.palette", "firmware.residency", "firmware.save_files", "firmware.ui",
                        "firmware.views", "firmware.views.base", "shared_rules.ai",
@@ -281,31 +282,44 @@ APP_DURING_A_SEARCH = ["firmware.app", "firmware.builder", "firmware.drawlog", "
                        "shared_rules.rng"]
 
 
-@pytest.mark.parametrize("name", registry.game_names())
-def test_an_ai_search_holds_the_app_its_game_and_the_ai_alone(tmp_path, name):
-    """What is imported while the AI searches, at every step of its searches: the app's
-    resident modules (exactly), the game's view, and of the game's package its rules and AI."""
-    seen = []
+def modules_seen_during_searches(save_dir, name):
+    """The imported modules at every step of the AI's searches in a game of `name`, AI against
+    AI (distinct sets, sorted)."""
+    seen = set()
     rng = random.Random(3)
 
     def drive(hw):
         app = hw.app
         if app.busy:
             if app.session is not None and app.session.winner() == -1:     # a search, not the end
-                seen.append(tuple(app_modules()))
+                seen.add(tuple(app_modules()))
             return []
         if app.builder is None or len(seen) > 40:
             raise ScriptEnd()
         return presses_for(app.builder, rng.choice(app.builder.moves))
 
-    from firmware.app import unload
-    for module in app_modules():    # a fresh device: what earlier tests in this process imported goes
-        if module.startswith(MENU_ONLY + ON_DEMAND) or any(g in module for g in registry.game_names()):
-            unload(module)
-    run_app(FakeHW(tmp_path, new_game_keys(name, humans=False), "pico_lcd13", driver=drive))
+    run_app(FakeHW(save_dir, new_game_keys(name, humans=False), "pico_lcd13", driver=drive))
+    return sorted(seen)
+
+
+# A fresh interpreter, as a fresh device: what other tests of this worker imported is not there.
+FRESH_RUN = ("import json, sys; sys.path[:0] = sys.argv[3:]; import test_resident_modules as t; "
+             "print(json.dumps(t.modules_seen_during_searches(sys.argv[1], sys.argv[2])))")
+
+
+@pytest.mark.parametrize("name", registry.game_names())
+def test_an_ai_search_holds_the_app_its_game_and_the_ai_alone(tmp_path, name):
+    """What is imported while the AI searches, at every step of its searches: the app's
+    resident modules (exactly), the game's view, and of the game's package its rules and AI."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(os.path.dirname(here))
+    run = subprocess.run([sys.executable, "-c", FRESH_RUN, str(tmp_path), name, here, root],
+                         capture_output=True, text=True, cwd=root)
+    assert run.returncode == 0, run.stderr[-2000:]
+    seen = json.loads(run.stdout.splitlines()[-1])
     assert seen
     package = registry.package(name)
-    for modules in set(seen):
+    for modules in seen:
         app = [m for m in modules if not m.startswith(package) and m != "firmware.views." + name]
         assert app == APP_DURING_A_SEARCH
         assert "firmware.views." + name in modules and registry.ai_module(name) in modules
