@@ -10,9 +10,11 @@ string (the registry's `__import__`) is not an import here.  Output is sorted: d
 import ast
 import os
 import sys
+import textwrap
 
 CODE_FOLDERS = ("shared_rules", "firmware", "boards", "desktop_sim", "web", "tools", "tests")
 SKIPPED = ("__pycache__", "node_modules", "build", "typings")
+WIDTH = 100  # the docs' line length: the map is quoted in docs/architecture.md
 
 
 def modules(root):
@@ -99,8 +101,10 @@ def report(root):
     for importer in sorted(folders):
         targets = sorted(t for (i, t) in edges if i == importer)
         if targets:
-            out.append(importer + " -> " + ", ".join(
-                "%s: %d" % (t, len(edges[(importer, t)])) for t in targets))
+            line = importer + " -> " + ", ".join(
+                "%s: %d" % (t, len(edges[(importer, t)])) for t in targets)
+            out.extend(textwrap.wrap(line, WIDTH, subsequent_indent="    ",
+                                     break_on_hyphens=False))
     return "\n".join(out)
 
 
