@@ -147,9 +147,14 @@ class View(BaseView):
                 continue
             x, y = self.place_xy(s)
             self.tile_at(x, y, c - 1)
+        for move in last:
+            x, y = self.place_xy(move)
+            self.ring(x, y, r + 1, ui.last)
+        self.ring_shape(self.place_xy, r + 1)
         if big:
-            # The level on each tile above level 1 that no tile rests on: a tile above covers
-            # part of the number, which would show beside its own.
+            # The level on each tile above level 1 that no tile rests on (a tile above covers
+            # part of the number, which would show beside its own), on a patch of the tile's
+            # colour over the rings, which cross the numbers of a loop's overlapping tiles.
             covered = bytearray(N_SPACES)
             for s in range(_LEVEL1, N_SPACES):
                 if cells[s]:
@@ -159,11 +164,9 @@ class View(BaseView):
                 c = cells[s]
                 if c and not covered[s]:
                     x, y = self.place_xy(s)
+                    if self.wood >= 0:
+                        fb.fill_rect(x - 3, y - 3, 8, 8, self.tile[c - 1])
                     fb.text(str(space_kij(s)[0]), x - 3, y - 3, self.ink[c - 1] if self.wood >= 0 else 0)
-        for move in last:
-            x, y = self.place_xy(move)
-            self.ring(x, y, r + 1, ui.last)
-        self.ring_shape(self.place_xy, r + 1)
         self.mark_targets(builder, self.target_r)
 
     def info(self):

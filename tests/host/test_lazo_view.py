@@ -14,13 +14,13 @@ import shared_rules.games  # noqa: F401
 COLOUR_PROFILES = ("pico_lcd13", "odroid_go")
 
 
-def drawn(tmp_path, profile, moves=()):
+def drawn(tmp_path, profile, moves=(), ringed=()):
     ui = UI(FakeHW(tmp_path, profile=profile))
     game = registry.create("lazo")
     for move in moves:
         game.play(move)
     view = View(ui, game)
-    view.draw(None, [])
+    view.draw(None, list(ringed))
     return ui, view
 
 
@@ -62,10 +62,12 @@ def test_every_hole_is_at_least_nine_pixels_across_and_high(tmp_path, profile):
 
 @pytest.mark.parametrize("profile", COLOUR_PROFILES)
 def test_a_level_number_lies_on_its_tile_and_the_cursor_frame_holds_a_tile(tmp_path, profile):
-    # Three tiles and one on them: the top tile shows its level, in the tile's ink, with the
-    # tile's colour all round the number; the cursor's frame goes round a whole tile.
+    # Three tiles and one on them, all four ringed (as the latest turn's, or a loop's, are):
+    # the top tile shows its level in the tile's ink on the tile's colour alone, no ring
+    # crossing it; the cursor's frame goes round a whole tile.
     top = space_index(2, 0, 0)
-    ui, view = drawn(tmp_path, profile, list(supports(top)) + [top])
+    tiles = list(supports(top)) + [top]
+    ui, view = drawn(tmp_path, profile, tiles, tiles)
     x, y = view.place_xy(top)
     colour = ui.fb.pixel(x, y - view.ry + 2)
     box = [ui.fb.pixel(px, py) for px, py in pixels(ui.fb, (x - 3, y - 3, 8, 8))]
