@@ -91,12 +91,19 @@ def draw(app, session):
         info = ["Review"] + ui.wrap(where, cols) + ui.wrap(move, cols)
         ui.draw_status("", where, info, keys, -1, None)
     else:
-        # STRIP: one line (a note would replace it), as much as fits, the move number first.
+        # STRIP: as much as fits, the move number first; the move on the second line if any.
         room = (ui.w - 9) // 8
-        line = "#%d %s" % (turn, move)
-        for longer in ("Review %s %s" % (where, move), "%s %s" % (where, move)):
+        info = []
+        if ui.strip_lines > 1:
+            lines = ("Review " + where, where, "#%d" % turn)
+            info = [move]
+        else:
+            lines = ("Review %s %s" % (where, move), "%s %s" % (where, move), "#%d %s" % (turn, move),
+                     "#%d" % turn)
+        line = lines[-1]
+        for longer in lines:
             if len(longer) <= room:
                 line = longer
                 break
-        ui.draw_status(line, where, [], "", -1, None)
+        ui.draw_status(line, where, info, "", -1, None)
     ui.show()

@@ -5,7 +5,7 @@
 # visits places.
 from array import array
 
-from firmware.views.base import View as BaseView, table_points
+from firmware.views.base import BUTTON, View as BaseView, table_points
 from shared_rules.lazo.rules import N_LEVELS, N_SPACES, space_index, space_kij, supports
 
 _LEVEL1 = 145
@@ -25,11 +25,18 @@ class View(BaseView):
             t -= 1
         self.t = max(t, 2)
         t = self.t
-        width = _PX_SPAN * t // 2 + t
-        height = _PY_SPAN * t * 2887 // 10000 + t
-        self.x0 = bx + (bw - width) // 2 + t // 2
-        self.y0 = by + (bh - height) // 2 + height - t // 2      # py = 0 (the long edge) here
         self.r = t // 2
+        # The width bounds the tiles on most screens: rows then spread to fill the height
+        # (up to half as far again), tiles and holes becoming ellipses that still touch.
+        level = t * 2887
+        self.pitch = min(level * 3 // 2, max(level, (bh - 2) * 32826 // 100))
+        self.ry = self.r * self.pitch // level
+        width = _PX_SPAN * t // 2 + t
+        height = _PY_SPAN * self.pitch // 10000 + 2 * self.ry
+        self.x0 = bx + (bw - width) // 2 + t // 2
+        self.y0 = by + (bh - height) // 2 + height - self.ry      # py = 0 (the long edge) here
+        self.hole_rx = self.r * 2 // 3
+        self.hole_ry = self.ry * 2 // 3
         self.cursor_r = self.r + 1
         # Every space's place on the screen, computed once, a row at a time: space k.i.j is at
         # px = 2i + j + k - 1, py = 3j + k - 1 (shared_rules.lazo.rules.space_xy, without its call
@@ -42,7 +49,7 @@ class View(BaseView):
                 count = 20 - k - j
                 x = self.x0 + (j + k - 1) * t // 2
                 xs[first:first + count] = array("h", range(x, x + count * t, t))
-                ys[first:first + count] = array("h", (self.y0 - (3 * j + k - 1) * t * 2887 // 10000,) * count)
+                ys[first:first + count] = array("h", (self.y0 - (3 * j + k - 1) * self.pitch // 10000,) * count)
         if ui.color:
             from firmware import palette as p
             self.wood = p.BROWN
@@ -50,8 +57,10 @@ class View(BaseView):
             self.tile = (p.BLACK, p.WHITE)
             self.edge = p.GREY
             self.ink = (p.WHITE, p.BLACK)
+            self.target_r = self.hole_rx      # a light dot inside the dark hole
         else:
             self.wood = -1
+            self.target_r = max(1, self.r // 2)     # one pixel: the holes' own
 
     # --- steps ------------------------------------------------------------------------------
     def step_key(self, move, depth):
@@ -77,6 +86,30 @@ class View(BaseView):
         self.ui.fb.ellipse(x, y, r, r, self.tile[player], True)
         self.ui.fb.ellipse(x, y, r, r, self.edge, False)
 
+    def tile_at(self, x, y, player):
+        """A tile on the board: as tall as the rows' spread makes room for."""
+        if self.wood < 0:
+            self.ui.token(x, y, self.r, player)
+            return
+        self.ui.fb.ellipse(x, y, self.r, self.ry, self.tile[player], True)
+        self.ui.fb.ellipse(x, y, self.r, self.ry, self.edge, False)
+
+    def ring(self, x, y, r, c):
+        self.ui.fb.ellipse(x, y, r, r + self.ry - self.r, c, False)
+
+    def cursor_rects(self, builder):
+        if builder.cursor < 0 or builder.cursor >= BUTTON:
+            return []
+        x, y = self.place_xy(builder.cursor)
+        rx, ry = self.cursor_r, self.cursor_r + self.ry - self.r
+        return [(x - rx, y - ry, 2 * rx + 1, 2 * ry + 1)]
+
+    def draw_cursor(self, builder):
+        for x, y, w, h in self.cursor_rects(builder):
+            self.ui.fb.rect(x, y, w, h, self.ui.cursor)
+            if w >= 9:
+                self.ui.fb.rect(x + 1, y + 1, w - 2, h - 2, self.ui.cursor)
+
     def draw_fixed(self, fb):
         r = self.r
         if self.wood >= 0:
@@ -86,9 +119,10 @@ class View(BaseView):
             x_tl, y_top = self.place_xy(135)        # row 9 of level 1: spaces 135..144
             x_tr, _ = self.place_xy(144)
             m = r + 1
-            for y in range(y_top - m, y_bottom + m + 1):
+            my = self.ry + 1
+            for y in range(y_top - my, y_bottom + my + 1):
                 # Linear interpolation of the slanted sides.
-                f = (y_bottom + m - y) * 1000 // (y_bottom - y_top + 2 * m)
+                f = (y_bottom + my - y) * 1000 // (y_bottom - y_top + 2 * my)
                 left = x_left - m + (x_tl - x_left) * f // 1000
                 right = x_right + m - (x_right - x_tr) * f // 1000
                 fb.hline(left, y, right - left + 1, self.wood)
@@ -96,7 +130,7 @@ class View(BaseView):
         for s in range(_LEVEL1):
             x, y = self.place_xy(s)
             if self.wood >= 0:
-                fb.ellipse(x, y, r // 2, r // 2, self.hole, True)
+                fb.ellipse(x, y, self.hole_rx, self.hole_ry, self.hole, True)
             else:
                 fb.pixel(x, y, 1)
 
@@ -112,10 +146,15 @@ class View(BaseView):
             if not c:
                 continue
             x, y = self.place_xy(s)
-            self.token(x, y, r, c - 1)
+            self.tile_at(x, y, c - 1)
+        for move in last:
+            x, y = self.place_xy(move)
+            self.ring(x, y, r + 1, ui.last)
+        self.ring_shape(self.place_xy, r + 1)
         if big:
-            # The level on each tile above level 1 that no tile rests on: a tile above covers
-            # part of the number, which would show beside its own.
+            # The level on each tile above level 1 that no tile rests on (a tile above covers
+            # part of the number, which would show beside its own), on a patch of the tile's
+            # colour over the rings, which cross the numbers of a loop's overlapping tiles.
             covered = bytearray(N_SPACES)
             for s in range(_LEVEL1, N_SPACES):
                 if cells[s]:
@@ -125,12 +164,10 @@ class View(BaseView):
                 c = cells[s]
                 if c and not covered[s]:
                     x, y = self.place_xy(s)
+                    if self.wood >= 0:
+                        fb.fill_rect(x - 3, y - 3, 8, 8, self.tile[c - 1])
                     fb.text(str(space_kij(s)[0]), x - 3, y - 3, self.ink[c - 1] if self.wood >= 0 else 0)
-        for move in last:
-            x, y = self.place_xy(move)
-            self.ring(x, y, r + 1, ui.last)
-        self.ring_shape(self.place_xy, r + 1)
-        self.mark_targets(builder, max(1, r // 2))
+        self.mark_targets(builder, self.target_r)
 
     def info(self):
         game = self.game

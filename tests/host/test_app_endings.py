@@ -179,3 +179,31 @@ def test_each_games_end_names_its_reason_on_every_profile(tmp_path, profile, nam
     assert short in board or profile == "mono128" and name == "lazo", board
     assert " ".join(sentence.split()[:3]) in menu or short in menu, menu
     assert hw.cut == [], hw.cut
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("name, options", [("tholian_go", {"variant": "football"}), ("lazo", {}), ("trap", {})])
+def test_the_review_status_names_the_turn_and_the_move_on_every_layout(tmp_path, profile, name, options):
+    # Where "#turn move" is too long for the one line (mono128 Tholian Go's 14 characters) the
+    # line used to go blank: the turn must show, and the move (on a second line if there is one).
+    from firmware import review
+    from firmware.app import Session
+    from firmware.ui import UI
+    import random
+    hw = FakeHW(tmp_path, (), profile)
+    game = registry.create(name, options)
+    session = Session(name, game, ["human", "human"])
+    session.view = __import__("firmware.views." + name, None, None, ["View"]).View(UI(hw), game)
+    rng = random.Random(3)
+    while session.turns < 120 and game.winner() < 0:
+        moves = [m for m in game.legal_moves() if game.move_to_text(m) not in ("offer", "accept")]
+        if not moves:
+            break
+        session.play(rng.choice(moves))
+
+    class App:
+        ui = session.view.ui
+    review.draw(App, session)
+    shown = " ".join(t[2] for t in hw.visible)
+    assert "#%d" % session.turns in shown, (profile, shown)
+    assert session.texts()[-1] in shown, (profile, shown)

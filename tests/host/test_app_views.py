@@ -196,7 +196,7 @@ def test_lazo_places_every_space_where_space_xy_puts_it(tmp_path, profile):
     t = view.t
     for s in range(N_SPACES):
         px, py = space_xy(s)
-        assert view.place_xy(s) == (view.x0 + px * t // 2, view.y0 - py * t * 2887 // 10000), s
+        assert view.place_xy(s) == (view.x0 + px * t // 2, view.y0 - py * view.pitch // 10000), s
 
 
 TG_SPACES = ("standard", "periodic", "wide", "long", "square")
