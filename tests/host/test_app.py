@@ -688,7 +688,7 @@ def test_the_ai_time_caps_stay_off_when_the_app_unloads_the_ai():
     # The app drops shared_rules.ai between games and after a hint; tools and tests that turn
     # the caps off (node budgets alone: the same moves on every machine) must not find them on
     # again at the AI's next import, as they did when the switch lived in ai.py.
-    from firmware.app import unload
+    from shared_rules.registry import unload
     caps_were = ai.use_level_time_caps(False)
     try:
         unload("shared_rules.ai")
@@ -737,7 +737,7 @@ def test_the_ais_thinking_screen_is_sent_before_its_code_is_imported(tmp_path):
 def test_a_games_view_is_loaded_with_its_form_not_after_start(tmp_path):
     # A new game's first screen does not wait for the view's import.
     import sys
-    from firmware.app import unload
+    from shared_rules.registry import unload
     unload("firmware.views.lazo")   # (another test may have loaded it in this process)
     seen = []
 
