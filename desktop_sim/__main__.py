@@ -50,6 +50,17 @@ def parse_args(argv):
     return parser.parse_args(argv)
 
 
+def save_dir_problem(path):
+    """Why `path` cannot be the saves' folder (made here if missing), or ""."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        return "is a file, not a folder"
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        return "cannot be made (%s)" % (e.strerror or e)
+    return ""
+
+
 def has_display():
     if sys.platform.startswith("linux") or "bsd" in sys.platform:
         return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
@@ -88,7 +99,12 @@ def main(argv=None):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     save_dir = args.save_dir
-    if save_dir is None and args.headless:
+    if save_dir is not None:
+        why = save_dir_problem(save_dir)
+        if why:
+            print("desktop_sim: --save-dir %s: %s" % (save_dir, why), file=sys.stderr)
+            return 2
+    elif args.headless:
         import tempfile
         save_dir = tempfile.mkdtemp(prefix="tholia-sim-")
     timeout = args.timeout if args.timeout is not None else (600 if args.headless else None)

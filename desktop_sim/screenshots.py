@@ -16,6 +16,7 @@ import sys
 import tempfile
 
 from desktop_sim import ROOT, profiles
+from tools.device.app_driver import choose_game_script
 
 # AI-vs-AI games of these can run for thousands of decisions: shown in mid-game instead of at the end.
 ENDLESS_DEMOS = ("tholian_go",)
@@ -45,20 +46,20 @@ LESSON_SHOTS = ("trap", "tholian_go")
 FORM_SHOTS = (("tholian_go", "push_limit", 7),)
 
 
-def lesson_script(index, several):
-    """From the main menu to the first step of the index-th game's first lesson (`several`:
-    the game has more than one, chosen from a list)."""
+def lesson_script(game, several):
+    """From the main menu to the first step of the game's first lesson (`several`: the game
+    has more than one, chosen from a list)."""
     lines = ["wait 300", "expect Learn to play", "press down", "wait 50", "press a", "wait 200"]
-    lines += ["press down", "wait 50"] * index + ["press a", "wait 300"]
+    lines += choose_game_script(game, 300)
     if several:
         lines += ["press a", "wait 300"]
     return lines + ["expect Try it"]
 
 
-def form_script(index, ups):
-    """The index-th game's new-game form with the cursor `ups` rows above Start."""
+def form_script(game, ups):
+    """The game's new-game form with the cursor `ups` rows above Start."""
     lines = ["wait 300", "expect New game", "press a", "wait 200"]
-    lines += ["press down", "wait 50"] * index + ["press a", "wait 300"]
+    lines += choose_game_script(game, 300)
     return lines + ["press up", "wait 50"] * ups + ["wait 200"]
 
 
@@ -94,12 +95,11 @@ def end_stem(name, options):
     return name + "".join("-" + options[k] for k in sorted(options))
 
 
-def new_game_script(index, ai_vs_ai, form=()):
-    """From the main menu to the start of the index-th game in the New game list (`form`: the
+def new_game_script(game, ai_vs_ai, form=()):
+    """From the main menu to the start of the game chosen in the New game list (`form`: the
     lines that set its options on the way)."""
     lines = ["wait 300", "expect New game", "press a", "wait 200"]
-    lines += ["press down", "wait 50"] * index
-    lines += ["press a", "wait 200"]
+    lines += choose_game_script(game, 200)
     if ai_vs_ai:
         # The form opens on Start; above it the 2nd player (AI normal), then the 1st (Human).
         lines += ["press up", "wait 50", "press left", "wait 50", "press up", "wait 50",
@@ -144,32 +144,32 @@ def plan(boards, games, out_dir):
             out.append((board, END_SCRIPT, "%s-%s-end.png" % (stem, name), save))
             out.append((board, REVIEW_SCRIPT, "%s-%s-review.png" % (stem, name), save))
         for game in LESSON_SHOTS:
-            to_step = lesson_script(games.index(game), len(lessons.titles(game)) > 1)
+            to_step = lesson_script(game, len(lessons.titles(game)) > 1)
             out.append((board, to_step, "%s-lesson-%s-text.png" % (stem, game), None))
             out.append((board, to_step + ["press a", "wait 500", "expect-not Try it"],
                         "%s-lesson-%s-board.png" % (stem, game), None))
         for game, option, ups in FORM_SHOTS:
-            out.append((board, form_script(games.index(game), ups), "%s-form-%s-%s.png" % (stem, game, option), None))
-        for index, game in enumerate(games):
-            out.append((board, new_game_script(index, False) + ["wait 1000"],
+            out.append((board, form_script(game, ups), "%s-form-%s-%s.png" % (stem, game, option), None))
+        for game in games:
+            out.append((board, new_game_script(game, False) + ["wait 1000"],
                         "%s-%s.png" % (stem, game), None))
             for shot_game, value, form in BOARD_SHOTS:
                 if shot_game == game:
-                    out.append((board, new_game_script(index, False, form) + ["wait 1000"],
+                    out.append((board, new_game_script(game, False, form) + ["wait 1000"],
                                 "%s-%s-%s.png" % (stem, game, value), None))
                     if game in ENDLESS_DEMOS:
-                        out.append((board, new_game_script(index, True, form) + ["wait %d" % DEMO_MID_MS],
+                        out.append((board, new_game_script(game, True, form) + ["wait %d" % DEMO_MID_MS],
                                     "%s-%s-%s-ai-vs-ai-mid.png" % (stem, game, value), None))
                     else:
-                        out.append((board, new_game_script(index, True, form) + ["wait-for 3600000 wins|won|Draw"],
+                        out.append((board, new_game_script(game, True, form) + ["wait-for 3600000 wins|won|Draw"],
                                     "%s-%s-%s-ai-vs-ai-end.png" % (stem, game, value), None))
             if importlib.util.find_spec(registry.ai_module(game)) is None:
                 continue
             if game in ENDLESS_DEMOS:
-                out.append((board, new_game_script(index, True) + ["wait %d" % DEMO_MID_MS],
+                out.append((board, new_game_script(game, True) + ["wait %d" % DEMO_MID_MS],
                             "%s-%s-ai-vs-ai-mid.png" % (stem, game), None))
             else:
-                out.append((board, new_game_script(index, True) + ["wait-for 3600000 wins|won|Draw"],
+                out.append((board, new_game_script(game, True) + ["wait-for 3600000 wins|won|Draw"],
                             "%s-%s-ai-vs-ai-end.png" % (stem, game), None))
     return out
 

@@ -8,7 +8,6 @@ from micropython import const
 from shared_rules import registry
 from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.levels import DEFAULT_LEVEL, LEVELS
-from shared_rules.registry import unload
 import shared_rules.games  # noqa: F401  (registers the game names; imports no game)
 from firmware import residency, save_files
 from firmware.builder import MoveBuilder
@@ -173,7 +172,7 @@ class App:
         self.ui.show_targets = self.settings["targets"] == "on"
         self.spin = 0
         self.spin_at = 0
-        self.residency = residency.Residency()  # which modules the heap holds, screen by screen
+        self.residency = residency.Residency(hw.name)  # which modules the heap holds, screen by screen
         self.session = None  # the match being played
         self.settled = True  # False from a decision's start until its screen is sent (settle)
         self.builder = None  # the move being entered, while a human chooses one
@@ -233,9 +232,8 @@ class App:
             # A game fragments the heap: on the reference board the pause menu's code found no
             # block of 1,280 bytes with ~60 KB free.  The layer's block goes (the next game
             # takes it again) and the import is tried once more.
-            unload(module)
             self.ui.drop_layer()
-            gc.collect()
+            self.residency.release(module)
             return __import__(module, None, None, ["_"])
 
     def report_heap(self):

@@ -135,6 +135,7 @@ def set_up_game(app, name):
     option_names = sorted(cls.OPTIONS)
     game_words = option_words.game_words(name)
     game_explain = option_words.explanations(name)
+    app.residency.release(option_words.words_module(name), False)  # collected with option_words
     explain = []
     labels = []
     choices = []

@@ -1,7 +1,8 @@
 # What the new-game form shows for each game's options: a label a player understands and the
 # words for values that are not plain words, and a line that explains each option, from the
 # game's own shared_rules/<game>/words.py.
-# Imported only while the form is shown.  An option not listed there shows its name with spaces
+# Imported only while the form is shown, which lets the words module go once it has read it
+# (firmware/residency.py).  An option not listed there shows its name with spaces
 # ("first_player" -> "First player").
 from shared_rules import registry
 
@@ -10,9 +11,13 @@ from shared_rules import registry
 PLAYER_EXPLAIN = ("A human, or the AI and its level", "Human, or the AI at a level", "Human or AI")
 
 
+def words_module(game):
+    """The module of `game`'s words (which a game may lack)."""
+    return registry.package(game) + ".words"
+
+
 def game_words(game):
-    """option -> (label, value words or None) of `game`; {} for a game without a words module.
-    The module is forgotten once read: the form keeps the words, not the code."""
+    """option -> (label, value words or None) of `game`; {} for a game without a words module."""
     return _read(game, "WORDS")
 
 
@@ -22,14 +27,13 @@ def explanations(game):
 
 
 def _read(game, table):
-    module = registry.package(game) + ".words"
+    module = words_module(game)
     try:
         words = getattr(__import__(module, None, None, [table]), table, {})
     except ImportError as e:
         if "'%s'" % module not in str(e):
             raise    # the module's own imports are broken: say so, do not hide it
         return {}
-    registry.unload(module)
     return words
 
 

@@ -86,7 +86,11 @@ class Residency:
     """The one owner of what the heap holds: the app tells it where it goes (enter), which
     game it plays (hold_game) and whether the AI's code stays (hold_ai); it lets go of the rest."""
 
-    def __init__(self):
+    def __init__(self, board):
+        # The board's modules (boards/active.py, the profile `board`) made the hw object: no
+        # screen needs them again.
+        for module in ("boards.active", "boards." + board, "boards"):
+            unload(module)
         self.screen = MENUS
         self.game = ""          # the game whose modules are held
         self.ai = False         # whether the AI's code is held: an AI plays, or searches
@@ -117,14 +121,16 @@ class Residency:
         if not ai:
             self.let_go(collect)
 
-    def release(self, module):
+    def release(self, module, collect=True):
         """A module read once (a page, a game's words, a screen left on an error) leaves now,
-        with its package when that is a screen's (the rules texts)."""
+        with its package when that is a screen's (the rules texts); collected now unless the
+        caller collects once it has let go of more."""
         unload(module)
         part = screen_part(module)
         if part and part != module:
             unload(part)
-        gc.collect()
+        if collect:
+            gc.collect()
 
     def let_go(self, collect):
         dropped = False

@@ -59,8 +59,8 @@ class Game:
 
     def draw_rule(self):
         """The rule that made the game a draw: "repetition", "move limit", or "" (none, or a
-        draw of another kind: a full board, an agreement)."""
-        return ""
+        draw of another kind: a full board, an agreement), from its ending.py's reason."""
+        return self.ending().DRAW_RULES.get(self.end_reason(), "") if self.winner() == DRAW else ""
 
     # --- text -----------------------------------------------------------------------------
     def move_to_text(self, move):

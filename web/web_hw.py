@@ -54,7 +54,6 @@ def start(profile):
     import firmware.app
     board = __import__("boards." + profile, None, None, ["NAME"])
     hw = WebHw(board, js.tholia)
-    firmware.app.unload("boards." + profile)
     _steps = firmware.app.App(hw).steps()
 
 

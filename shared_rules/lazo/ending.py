@@ -9,6 +9,7 @@ WORDS = {
     "nomove": ("No legal move", "The loser had tiles left but no legal move."),
     "full": ("All placed", "All %d tiles placed without a loop: a draw." % TILES),
 }
+DRAW_RULES = {}  # a full board is no draw rule (Game.draw_rule)
 _BOARD = N_SPACES       # the board as one more vertex of Own, next to every own level-1 tile
 
 

@@ -14,6 +14,8 @@ WORDS = {
     "repetition": ("Repeat x3", "The same position began a turn a third time: a draw."),
     "agreed": ("Draw agreed", "The players agreed to a draw."),
 }
+# reason -> the draw rule it is (Game.draw_rule); an agreement is none
+DRAW_RULES = {"repetition": "repetition"}
 
 
 def reason(game):

@@ -616,11 +616,6 @@ class TholianGo(Game, Captures):
         if (self.dark_done and self.light_done >= 2) or not (self._web_open(DARK) or self._web_open(LIGHT)):
             self._begin_turn(1 - p)
 
-    def draw_rule(self):
-        if self.result != DRAW or (self.history and self.history[-1] == ACCEPT):
-            return ""
-        return "repetition"
-
     def repeated(self):
         """Has the position at the start of this turn, before any of its moves, been seen
         before (since the last capture)?"""

@@ -7,6 +7,7 @@ WORDS = {
     "link": ("Linked", "The waves link the winner's two sides."),
     "blocked": ("No room", "Neither player could place a piece: a draw."),
 }
+DRAW_RULES = {}  # a blocked board is no draw rule (Game.draw_rule)
 
 
 def reason(game):

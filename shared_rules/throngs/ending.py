@@ -8,6 +8,7 @@ WORDS = {
     "majority": ("More stones", "No actions were left: more stones on the board wins."),
     "passes": ("No moves", "No one could act any more: the higher score wins."),
 }
+DRAW_RULES = {}  # no reason of Throngs' is a draw rule (Game.draw_rule)
 
 
 def reason(game):

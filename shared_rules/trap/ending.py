@@ -9,6 +9,8 @@ WORDS = {
     "moves": ("%d moves" % MAX_PHASE2_MOVES, "%d moves without a trap: a draw." % MAX_PHASE2_MOVES),
     "repetition": ("Repeat x3", "The same position came a third time: a draw."),
 }
+# reason -> the draw rule it is (Game.draw_rule)
+DRAW_RULES = {"moves": "move limit", "repetition": "repetition"}
 
 
 def reason(game):

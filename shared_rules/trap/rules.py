@@ -657,11 +657,6 @@ class Trap(Game):
     def _position_key(self):
         return self._hash ^ (self._geo.keys[-1] if self._to_move else 0)
 
-    def draw_rule(self):
-        if self._winner != DRAW:
-            return ""
-        return "move limit" if self._phase2_moves >= MAX_PHASE2_MOVES else "repetition"
-
     def repeated(self):
         """Has the current position (the same player to move) occurred before in phase 2?"""
         return bool(self._seen_positions) and self._repetitions() > 1

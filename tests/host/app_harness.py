@@ -163,7 +163,7 @@ def dismissing(drive, after=None):
 
 
 def game_modules():
-    """The modules the app may drop (firmware.app.unload) and import again: the rules and the views."""
+    """The modules the app may drop (shared_rules.registry.unload) and import again: the rules and the views."""
     return dict((name, module) for name, module in sys.modules.items()
                 if name.startswith("shared_rules.") or name.startswith("firmware.views."))
 

@@ -1,6 +1,6 @@
 """Shared by the host tests: the app unloads and re-imports game modules as it goes
-(firmware.app.unload), and pytest-xdist runs host and rules tests in the same worker.  A rules
-test holds the classes it imported once (`isinstance(game, Trap)`), so after each host test the
+(shared_rules.registry.unload), and pytest-xdist runs host and rules tests in the same
+worker.  A rules test holds the classes it imported once (`isinstance(game, Trap)`), so after each host test the
 modules it replaced are put back (app_harness.put_back)."""
 import pytest
 

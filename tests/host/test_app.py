@@ -334,9 +334,8 @@ def test_ai_against_ai_demo_plays_a_whole_game(tmp_path):
 
 @pytest.mark.parametrize("name", registry.game_names())
 def test_each_game_has_a_rules_page_with_its_rulings(tmp_path, name):
-    index = registry.game_names().index(name)
     # Rules -> the game; RIGHT pages down to the end.
-    hw = FakeHW(tmp_path, ["down", "down", "a"] + ["down"] * index + ["a"] + ["right"] * 40 + ["b"], "pico_lcd13")
+    hw = FakeHW(tmp_path, ["down", "down", "a"] + choose_game(name) + ["right"] * 40 + ["b"], "pico_lcd13")
     run_app(hw)
     pages = [" ".join(frame[1:]) for frame in hw.frames if frame and frame[0] == registry.game_title(name)]
     text = " ".join(pages)
@@ -411,8 +410,7 @@ def test_a_save_folder_that_cannot_be_written_is_said_at_every_save_and_play_goe
 def test_trap_first_player_is_chosen_on_the_options_screen(tmp_path):
     """Trap's option first=dark (the seed: "Players decide who goes first"): the options form
     offers it (rows dots, first, size, Light, Dark, Start) and Dark places the first ball."""
-    index = registry.game_names().index("trap")
-    keys = ["a"] + ["down"] * index + ["a"] + ["up"] * 4 + ["right"] + ["down"] * 3 + ["left", "left", "down", "a"]
+    keys = ["a"] + choose_game("trap") + ["up"] * 4 + ["right"] + ["down"] * 3 + ["left", "left", "down", "a"]
     hw = FakeHW(tmp_path, keys + ["a", "b", "up", "a"])
     run_app(hw)   # one ball placed, then "Save and quit"
     with open(os.path.join(tmp_path, "game")) as f:
@@ -638,8 +636,7 @@ def test_mono128_tholian_go_looks_over_the_whole_board(tmp_path):
 @pytest.mark.parametrize("profile", sorted(PROFILES))
 @pytest.mark.parametrize("name", registry.game_names())
 def test_rules_pages_never_end_on_a_heading_and_fit_the_screen(tmp_path, name, profile):
-    index = registry.game_names().index(name)
-    hw = FakeHW(tmp_path, ["down", "down", "a"] + ["down"] * index + ["a"] + ["right"] * 60 + ["b", "b"], profile)
+    hw = FakeHW(tmp_path, ["down", "down", "a"] + choose_game(name) + ["right"] * 60 + ["b", "b"], profile)
     run_app(hw)
     pages = [frame[1:] for frame in hw.frames if frame and frame[0] == registry.game_title(name)]
     assert len(pages) > 1
@@ -691,7 +688,7 @@ def test_the_ai_time_caps_stay_off_when_the_app_unloads_the_ai():
     # The app drops shared_rules.ai between games and after a hint; tools and tests that turn
     # the caps off (node budgets alone: the same moves on every machine) must not find them on
     # again at the AI's next import, as they did when the switch lived in ai.py.
-    from firmware.app import unload
+    from shared_rules.registry import unload
     caps_were = ai.use_level_time_caps(False)
     try:
         unload("shared_rules.ai")
@@ -740,7 +737,7 @@ def test_the_ais_thinking_screen_is_sent_before_its_code_is_imported(tmp_path):
 def test_a_games_view_is_loaded_with_its_form_not_after_start(tmp_path):
     # A new game's first screen does not wait for the view's import.
     import sys
-    from firmware.app import unload
+    from shared_rules.registry import unload
     unload("firmware.views.lazo")   # (another test may have loaded it in this process)
     seen = []
 

@@ -95,19 +95,18 @@ def test_saves_and_their_fallbacks_under_micropython(tmp_path):
 TOUR_SCRIPT = r'''
 from firmware.app import App
 from firmware import saves
+from tools.device.app_driver import choose_game
 from tools.vm.vm_app_session import ScriptedHW, Stop
-from shared_rules import registry
 import shared_rules.games
 
 hw = ScriptedHW("pico_lcd13", "/tour")
 hw.starting = False
 app = App(hw)
 hw.apps.append(app)
-trap = registry.game_names().index("trap")
-keys = ["down", "down", "a"] + ["down"] * trap + ["a"] + ["right"] * 5 + ["b", "b"]  # Rules: Trap, paged
+keys = ["down", "down", "a"] + choose_game("trap") + ["right"] * 5 + ["b", "b"]  # Rules: Trap, paged
 keys += ["down", "a", "down", "down", "right", "down", "down", "down", "a"]   # Settings: targets off
 keys += ["down", "a", "b"]                                                 # About
-keys += ["up", "up", "up", "up", "a"] + ["down"] * trap + ["a", "up", "left", "left", "down", "a"]
+keys += ["up", "up", "up", "up", "a"] + choose_game("trap") + ["up", "left", "left", "down", "a"]
 keys += ["a", "a"]                                       # New game, 2 humans: two balls placed
 keys += ["b", "down", "a"]                               # pause menu: Undo
 keys += ["y", "a"]                                       # Y: hint (the AI), A plays it
@@ -148,6 +147,7 @@ def test_menus_pause_menu_hint_resign_and_rematch_under_micropython(tmp_path):
 MODULES_SCRIPT = r'''
 import sys
 from firmware.app import App
+from tools.device.app_driver import choose_game
 from tools.vm.vm_app_session import ScriptedHW, Stop
 from shared_rules import registry
 import shared_rules.games
@@ -156,10 +156,9 @@ hw = ScriptedHW("pico_lcd13", "/modules")
 hw.starting = False
 app = App(hw)
 hw.apps.append(app)
-names = registry.game_names()
-keys = ["a"] + ["down"] * names.index("tholian_go") + ["a", "up", "left", "left", "down", "a"]
+keys = ["a"] + choose_game("tholian_go") + ["up", "left", "left", "down", "a"]
 keys += ["b", "up", "a"]                        # two humans; pause menu: Save and quit
-keys += ["down", "a"] + ["down"] * names.index("trap") + ["a", "a"]   # New game: Trap, human vs AI
+keys += ["down", "a"] + choose_game("trap") + ["a"]   # New game: Trap, human vs AI
 keys += ["down", "a"]                           # it replaces the saved Tholian Go game: yes
 hw.script = keys
 try:
@@ -170,7 +169,7 @@ assert not hw.script, hw.script
 assert app.session is not None and app.session.name == "trap"
 loaded = sorted(m for m in sys.modules if m.startswith("shared_rules.") or m.startswith("firmware.views."))
 print("loaded", loaded)
-others = [m for m in loaded for g in names if g != "trap" and g in m]
+others = [m for m in loaded for g in registry.game_names() if g != "trap" and g in m]
 assert not others, others
 for m in ("shared_rules.trap.rules", "firmware.views.trap"):    # the AI's code comes when it thinks
     assert m in loaded, m

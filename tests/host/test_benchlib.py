@@ -284,6 +284,26 @@ def test_the_slowest_turns_kept_replay_as_the_device_replays_them():
         ai.use_level_time_caps(caps_were)
 
 
+def test_the_rules_digest_changes_with_any_file_of_a_game_package(tmp_path, monkeypatch):
+    import os
+    import shutil
+    shutil.copytree(os.path.join(bench_ai.ROOT, "shared_rules"), tmp_path / "shared_rules",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(bench_ai, "ROOT", str(tmp_path))
+    digests = [bench_ai.rules_digest()]
+    bench_ai.save_slowest_turns({"tholian_go": {"normal": []}})
+    assert bench_ai.load_slowest_turns() == ({"tholian_go": {"normal": []}}, "")
+    ai_order = tmp_path / "shared_rules" / "tholian_go" / "ai_order.py"
+    ai_order.write_text(ai_order.read_text() + "\n")
+    digests.append(bench_ai.rules_digest())
+    assert bench_ai.load_slowest_turns()[0] is None     # made by other code: not replayed
+    ai_order.rename(tmp_path / "shared_rules" / "tholian_go" / "ai_order2.py")
+    digests.append(bench_ai.rules_digest())
+    (tmp_path / "shared_rules" / "trap" / "notes.txt").write_text("not code")
+    digests.append(bench_ai.rules_digest())
+    assert len(set(digests[:3])) == 3 and digests[3] == digests[2]
+
+
 def test_the_device_worst_turn_row_takes_the_slowest_host_turns_timed_on_the_device():
     from tools.bench import bench_vpico
 

@@ -7,6 +7,7 @@ from firmware import option_words
 from firmware.widgets import fitted
 from shared_rules import registry
 import shared_rules.games  # noqa: F401
+from tools.device.app_driver import choose_game
 
 
 @pytest.mark.parametrize("name", registry.game_names())
@@ -34,8 +35,7 @@ def test_the_form_foot_explains_each_row_under_the_cursor_and_fits(tmp_path, nam
         feet.append(foot[0] if foot else "")
         return ["up"] if len(feet) <= len(rows) else None
 
-    keys = ["a"] + ["down"] * registry.game_names().index(name) + ["a"]
-    hw = FakeHW(tmp_path, keys, profile, driver=drive)
+    hw = FakeHW(tmp_path, ["a"] + choose_game(name), profile, driver=drive)
     run_app(hw)
     cols = hw.width // 8
     # From "Start" (no foot) UP goes through the rows from the last: the players, the options.

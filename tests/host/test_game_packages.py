@@ -30,14 +30,20 @@ def test_the_soak_plan_is_every_registered_game_with_its_own_count():
     assert all(soak.PLAN[n] == registry.host_facts(n).SOAK_GAMES for n in soak.PLAN)
 
 
-def test_option_words_come_from_the_games_package_and_leave_the_heap():
+def test_option_words_come_from_the_games_package_and_leave_the_heap_with_the_form(tmp_path):
+    from app_harness import FakeHW, run_app
     from firmware import option_words
+    from tools.device.app_driver import choose_game
     words = option_words.game_words("trap")
     assert option_words.label(words, "size") == "Board size"
     assert option_words.values(words, "dots")["center"] == "one, centre"
-    assert "shared_rules.trap.words" not in sys.modules
+    assert option_words.words_module("trap") in sys.modules
     assert option_words.game_words("lazo") == {}     # no words module: every option shown by name
     assert option_words.label({}, "first_player") == "First player"
+    hw = FakeHW(tmp_path, ["a"] + choose_game("trap"), "pico_lcd13")    # the new-game form
+    run_app(hw)
+    assert "Board size" in hw.frames[-1]
+    assert option_words.words_module("trap") not in sys.modules
 
 
 def test_the_driver_finds_a_game_on_the_row_the_menu_shows_it():

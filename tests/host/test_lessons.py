@@ -9,6 +9,7 @@ import pytest
 from app_harness import FakeHW, PROFILES, presses_for, run_app
 from shared_rules import lessons, registry
 import shared_rules.games  # noqa: F401
+from tools.device.app_driver import choose_game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The variants whose rules differ, each with a lesson of its own (the rest change the board).
@@ -49,7 +50,7 @@ def test_each_variant_that_changes_the_rules_has_its_lesson(name):
 
 def lesson_keys(name, number=0):
     """Main menu -> Learn to play -> the game -> its lesson `number` (a menu when it has several)."""
-    keys = ["down", "a"] + ["down"] * registry.game_names().index(name) + ["a"]
+    keys = ["down", "a"] + choose_game(name)
     if len(lessons.titles(name)) > 1:
         keys += ["down"] * number + ["a"]
     return keys

@@ -187,3 +187,10 @@ def test_the_plan_lets_a_screen_hold_only_its_own_code():
     assert not residency.held("shared_rules.lazo.ai", residency.PLAY, "trap", True)
     assert residency.held("firmware.ui", residency.PLAY, "trap", False)     # the app's own
 
+
+
+def test_the_app_lets_go_of_the_board_profile_that_made_its_hw(tmp_path):
+    hw = FakeHW(tmp_path, (), "odroid_go")
+    assert "boards.odroid_go" in sys.modules
+    run_app(hw)
+    assert "boards.odroid_go" not in sys.modules and "boards" not in sys.modules

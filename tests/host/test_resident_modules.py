@@ -55,7 +55,7 @@ def resident_while_played(name, tmp_path):
             raise ScriptEnd()
         return ["b", "a"]       # the pause menu, Resume (its first item)
 
-    from firmware.app import unload
+    from shared_rules.registry import unload
     for module in app_modules():    # a fresh device: what earlier tests in this process imported goes
         if module.startswith(MENU_ONLY) or any(g in module for g in registry.game_names()):
             unload(module)
@@ -146,7 +146,7 @@ def test_a_new_games_first_screen_waits_for_no_import(tmp_path, monkeypatch, nam
         choosing.append(hw.app.builder is not None)   # the board drawn, its first move asked for
         return None
 
-    from firmware.app import unload
+    from shared_rules.registry import unload
     for module in app_modules():    # a fresh device: what earlier tests in this process imported goes
         if module.startswith(MENU_ONLY) or any(g in module for g in registry.game_names()):
             unload(module)
@@ -243,7 +243,8 @@ def test_the_ais_code_and_tables_leave_with_the_game(tmp_path):
 def test_asking_whether_a_game_has_an_ai_leaves_none_of_its_code(tmp_path):
     """The new-game form asks (App.has_ai): Tholian Go's AI helpers (its ordering and terms)
     stayed from there to the AI's first search, while the human played the first moves."""
-    from firmware.app import App, unload
+    from firmware.app import App
+    from shared_rules.registry import unload
     for module in list(sys.modules):
         if module.startswith("shared_rules.ai"):
             unload(module)

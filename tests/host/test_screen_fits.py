@@ -61,10 +61,10 @@ def test_every_menu_and_form_value_fits_its_box(tmp_path, profile):
     """The main menu, the game list and each game's new-game form with every row's values
     shown in turn (up to 12 of a row), then the rules and settings screens: nothing is cut,
     nothing drawn over another string."""
-    from tools.device.app_driver import game_row
+    from tools.device.app_driver import choose_game
     for name in registry.game_names():
         rows = len(registry.game_class(name).OPTIONS) + 2
-        keys = ["a"] + ["down"] * game_row(name) + ["a"]
+        keys = ["a"] + choose_game(name)
         for _ in range(rows):
             keys += ["up"] + ["right"] * 12
         hw = FakeHW(tmp_path / name, keys + ["b", "b", "down", "a", "a", "b", "b", "down", "a"],

@@ -92,6 +92,18 @@ def test_a_negative_run_ms_is_refused():
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "--run-ms" in proc.stderr, proc.stderr
 
 
+@pytest.mark.parametrize("where", ["file", "under a file"])
+def test_a_save_dir_that_cannot_be_a_folder_is_refused_in_one_line(tmp_path, where):
+    path = tmp_path / "saves"
+    path.write_text("")
+    if where == "under a file":
+        path = path / "inside"
+    proc = subprocess.run([sys.executable, "-m", "desktop_sim", "--headless", "--save-dir", str(path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+    assert "--save-dir %s: " % path in proc.stderr and "Traceback" not in proc.stderr
+
+
 def test_headless_script_presses_repeats_and_expectations(tmp_path):
     status, err = sim("--headless", "--board", "pico_lcd13", tmp_path=tmp_path, script=(
         "wait 50\npress a\nwait 50\npress a\nwait 50\n"

@@ -13,6 +13,7 @@ from app_harness import FakeHW, PROFILES, random_mover, run_app
 from firmware import saves
 from shared_rules import registry
 import shared_rules.games  # noqa: F401
+from tools.device.app_driver import choose_game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GAMES = registry.game_names()
@@ -22,8 +23,7 @@ DECISIONS = 10
 @pytest.mark.parametrize("profile", sorted(PROFILES))
 @pytest.mark.parametrize("name", GAMES)
 def test_a_short_game_replays_in_the_simulator(tmp_path, name, profile):
-    index = GAMES.index(name)
-    keys = ["a"] + ["down"] * index + ["a", "up", "left", "left", "down", "a"]   # two humans
+    keys = ["a"] + choose_game(name) + ["up", "left", "left", "down", "a"]   # two humans
     plan_dir = tmp_path / "plan"
     hw = FakeHW(plan_dir, keys, profile, driver=random_mover(random.Random(13), DECISIONS))
     app = run_app(hw)

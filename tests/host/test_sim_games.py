@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 from desktop_sim import profiles  # noqa: E402
 from shared_rules import registry  # noqa: E402
 import shared_rules.games  # noqa: E402,F401  (registers the games)
+from tools.device.app_driver import choose_game_script  # noqa: E402
 
 BOARDS = profiles.names()
 GAMES = registry.game_names()
@@ -27,10 +28,9 @@ def has_ai(name):
 def ai_vs_ai_script(game, shots):
     """Main menu -> New game -> the game -> both players "AI easy" -> Start -> the end."""
     lines = ["wait 300", "expect New game", "press a", "wait 200"]
-    lines += ["press down", "wait 50"] * GAMES.index(game)
-    lines += ["press a", "wait 200",
-              # the form opens on Start; above it the two players: 2nd (AI normal), 1st (Human)
-              "press up", "wait 50", "press left", "wait 50",
+    lines += choose_game_script(game, 200)
+    # the form opens on Start; above it the two players: 2nd (AI normal), 1st (Human)
+    lines += ["press up", "wait 50", "press left", "wait 50",
               "press up", "wait 50", "press right", "wait 50",
               "press down", "wait 50", "press down", "wait 50",
               "expect Start", "press a",

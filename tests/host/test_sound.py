@@ -9,6 +9,7 @@ from firmware.hw_base import CUE_AI, CUE_CAPTURE, CUE_MOVE, CUE_WIN
 from firmware.views.base import View
 from shared_rules import registry
 import shared_rules.games  # noqa: F401
+from tools.device.app_driver import choose_game_script
 
 
 def random_humans(rng, limit):
@@ -101,9 +102,8 @@ def test_the_simulator_plays_and_records_the_cues_of_a_board_with_a_speaker(tmp_
     import firmware.app
     # Trap against the AI on each board: one ball placed (A on the form's Start, A again),
     # then the AI's answer.
-    index = registry.game_names().index("trap")
-    script = ["press a", "wait 100"] + ["press down", "wait 50"] * index + [
-        "press a", "wait 100", "press a", "wait 300", "press a", "wait 3000"]
+    script = ["press a", "wait 100"] + choose_game_script("trap", 100) + [
+        "press a", "wait 300", "press a", "wait 3000"]
     for profile, cues in (("odroid_go", [CUE_MOVE, CUE_AI]), ("pico_lcd13", [])):
         sim = Simulator(profile, 1, True, "\n".join(script) + "\n", str(tmp_path / profile), 60)
         status, reason = sim.run(firmware.app.run)

@@ -356,14 +356,19 @@ SLOWEST_TURNS_PATH = os.path.join("bench", "ai_slowest_turns.json")
 
 
 def rules_digest():
-    """A digest of shared_rules/*.py: recorded searches replay only on the code that made them."""
+    """A digest of every .py file under shared_rules/, its path included: recorded searches
+    replay only on the code that made them."""
     import hashlib
     digest = hashlib.sha256()
     folder = os.path.join(ROOT, "shared_rules")
-    for name in sorted(os.listdir(folder)):
-        if name.endswith(".py"):
-            with open(os.path.join(folder, name), "rb") as f:
-                digest.update(name.encode() + f.read())
+    paths = []
+    for parent, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        paths += [os.path.relpath(os.path.join(parent, f), folder) for f in files if f.endswith(".py")]
+    for path in sorted(p.replace(os.sep, "/") for p in paths):
+        with open(os.path.join(folder, path), "rb") as f:
+            text = f.read()
+        digest.update(b"%d %s %d\n" % (len(path), path.encode(), len(text)) + text)
     return digest.hexdigest()[:16]
 
 

@@ -130,12 +130,11 @@ def sampling(tuner_class, sample):
             out = tuner_class.order(self, moves, count)
             sample(0)
             return out
-    if hasattr(tuner_class, "win_candidates"):
-        def win_candidates(game, moves):
-            out = tuner_class.win_candidates(game, moves)
-            sample(0)
-            return out
-        Sampled.win_candidates = staticmethod(win_candidates)
+    def win_candidates(game, moves):
+        out = tuner_class.win_candidates(game, moves)
+        sample(0)
+        return out
+    Sampled.win_candidates = staticmethod(win_candidates)
     return Sampled
 def search_peak(name, options, history, ai_player, level, tuner=None):
     # The most live heap any of the game's searches held above the larger of the heaps before

@@ -54,6 +54,16 @@ def choose_game(game):
     return ["down"] * game_row(game) + ["a"]
 
 
+def choose_game_script(game, settle_ms):
+    """choose_game's presses as simulator script lines (desktop_sim/script.py): 50 ms after
+    each, `settle_ms` after the last, which opens the game's screen."""
+    lines = []
+    for key in choose_game(game):
+        lines += ["press " + key, "wait 50"]
+    lines[-1] = "wait %d" % settle_ms
+    return lines
+
+
 def new_game_keys(game, first, second):
     """Main menu -> New game -> `game` -> its form with the players `first` and `second` (the
     save's words: "human", "ai-<level>") -> Start.  The form opens on Start; above it the second
