@@ -80,19 +80,18 @@ class View(BaseView):
 
     # --- drawing ----------------------------------------------------------------------------
     def token(self, x, y, r, player):
-        if self.wood < 0:
-            self.ui.token(x, y, r, player)
-            return
-        self.ui.fb.ellipse(x, y, r, r, self.tile[player], True)
-        self.ui.fb.ellipse(x, y, r, r, self.edge, False)
+        self.disc(x, y, r, r, player)
 
     def tile_at(self, x, y, player):
         """A tile on the board: as tall as the rows' spread makes room for."""
+        self.disc(x, y, self.r, self.ry, player)
+
+    def disc(self, x, y, rx, ry, player):
         if self.wood < 0:
-            self.ui.token(x, y, self.r, player)
+            self.ui.token(x, y, rx, player)
             return
-        self.ui.fb.ellipse(x, y, self.r, self.ry, self.tile[player], True)
-        self.ui.fb.ellipse(x, y, self.r, self.ry, self.edge, False)
+        self.ui.fb.ellipse(x, y, rx, ry, self.tile[player], True)
+        self.ui.fb.ellipse(x, y, rx, ry, self.edge, False)
 
     def ring(self, x, y, r, c):
         self.ui.fb.ellipse(x, y, r, r + self.ry - self.r, c, False)
