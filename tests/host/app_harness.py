@@ -9,13 +9,9 @@ import numpy as np
 from desktop_sim import profiles
 from desktop_sim.sim import ScreenTextFrameBuffer, pixel_indices, shown_texts
 from firmware.hw_base import press
-from tools.device.app_driver import ScriptedHw, presses_for  # noqa: F401  (presses_for: for the tests)
+from tools.device.app_driver import ScriptEnd, ScriptedHw, presses_for, run_app  # noqa: F401  (for the tests)
 
 PROFILES = profiles.names()
-
-
-class ScriptEnd(BaseException):
-    """The script ran out (BaseException: the app's error screens must not catch it)."""
 
 
 class FakeHW(ScriptedHw):
@@ -105,18 +101,6 @@ class IdleHW(FakeHW):
         if len(self.script) == 1:
             self.last_pressed = True
         return super().poll()
-
-
-def run_app(hw):
-    """Runs the app until the script ends; returns the App object for inspection."""
-    from firmware.app import App
-    app = App(hw)
-    hw.app = app
-    try:
-        app.main_menu()
-    except ScriptEnd:
-        pass
-    return app
 
 
 def random_mover(rng, max_moves=10000):

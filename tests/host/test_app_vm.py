@@ -93,16 +93,12 @@ def test_saves_and_their_fallbacks_under_micropython(tmp_path):
 
 
 TOUR_SCRIPT = r'''
-from firmware.app import App
 from firmware import saves
 from tools.device.app_driver import choose_game
-from tools.vm.vm_app_session import ScriptedHW, Stop
+from tools.vm.vm_app_session import Stop, menu_app
 import shared_rules.games
 
-hw = ScriptedHW("pico_lcd13", "/tour")
-hw.starting = False
-app = App(hw)
-hw.apps.append(app)
+hw, app = menu_app("pico_lcd13", "/tour")
 keys = ["down", "down", "a"] + choose_game("trap") + ["right"] * 5 + ["b", "b"]  # Rules: Trap, paged
 keys += ["down", "a", "down", "down", "right", "down", "down", "down", "a"]   # Settings: targets off
 keys += ["down", "a", "b"]                                                 # About
@@ -146,16 +142,12 @@ def test_menus_pause_menu_hint_resign_and_rematch_under_micropython(tmp_path):
 
 MODULES_SCRIPT = r'''
 import sys
-from firmware.app import App
 from tools.device.app_driver import choose_game
-from tools.vm.vm_app_session import ScriptedHW, Stop
+from tools.vm.vm_app_session import Stop, menu_app
 from shared_rules import registry
 import shared_rules.games
 
-hw = ScriptedHW("pico_lcd13", "/modules")
-hw.starting = False
-app = App(hw)
-hw.apps.append(app)
+hw, app = menu_app("pico_lcd13", "/modules")
 keys = ["a"] + choose_game("tholian_go") + ["up", "left", "left", "down", "a"]
 keys += ["b", "up", "a"]                        # two humans; pause menu: Save and quit
 keys += ["down", "a"] + choose_game("trap") + ["a"]   # New game: Trap, human vs AI
@@ -184,15 +176,12 @@ def test_only_the_active_games_modules_stay_imported_under_micropython(tmp_path)
 
 END_SCRIPT = r'''
 import sys
-from firmware.app import App, HUMAN, Session
-from tools.vm.vm_app_session import ScriptedHW, Stop
+from firmware.app import HUMAN, Session
+from tools.vm.vm_app_session import Stop, menu_app
 from shared_rules import registry
 import shared_rules.games
 
-hw = ScriptedHW("mono128", "/end")
-hw.starting = False
-app = App(hw)
-hw.apps.append(app)
+hw, app = menu_app("mono128", "/end")
 errors = []
 app.ui.message = lambda title, text: errors.append(title + ": " + text)
 app.residency.hold_game("trap")

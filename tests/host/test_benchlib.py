@@ -212,7 +212,7 @@ def test_bench_vpicos_resume_step_opens_the_pause_menu_in_the_middle_of_a_turn(t
     # (the bench's "Resume" measured that redraw, 216-261 ms), not the pause menu's Resume.
     from tools.bench import bench_vpico
     from tools.device import vpico_games
-    from tools.device.app_driver import new_game_keys
+    from tools.device.app_driver import ScriptEnd, new_game_keys
     plan = vpico_games.Plan("tholian_go", "easy", [], {}, [], 1)
     script, played = bench_vpico.with_resume(plan)
     resume = [line.split()[1] for line in script.splitlines() if line.startswith("press ")]
@@ -247,11 +247,11 @@ def test_bench_vpicos_resume_step_opens_the_pause_menu_in_the_middle_of_a_turn(t
             seen["resume"] = len(game.history)
             return list(resume)
         seen["end"] = len(game.history)
-        raise vpico_games.PlanEnd()
+        raise ScriptEnd()
 
     hw = vpico_games.PlanningHW(tmp_path, new_game_keys("tholian_go", "human", "ai-easy"), decide)
     hw.app = app = App(hw)
-    with pytest.raises(vpico_games.PlanEnd):
+    with pytest.raises(ScriptEnd):
         app.main_menu()
     assert seen["resume"] == seen["first"] == 1      # the human's turn went on after one decision
     # Paused, resumed, then (CONTINUE_STEPS) paused again (the module imported anew: not

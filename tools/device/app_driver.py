@@ -36,6 +36,23 @@ class ScriptedHw(HwBase):
         self.now += n
 
 
+class ScriptEnd(BaseException):
+    """The script or plan has run out (BaseException: the app's error screens let it by)."""
+
+
+def run_app(hw):
+    """Runs the app on `hw` (whose `app` it sets) from its main menu until ScriptEnd; returns
+    the App."""
+    from firmware.app import App
+    app = App(hw)
+    hw.app = app
+    try:
+        app.main_menu()
+    except ScriptEnd:
+        pass
+    return app
+
+
 def game_row(game):
     """The row of the game list that shows `game`, as the menu orders it; the modules this
     loads are forgotten again, so that the app starts with the heap it would have."""

@@ -15,7 +15,7 @@ from typing import Any
 
 import desktop_sim  # noqa: F401  (the device's modules on CPython: framebuf, micropython)
 from firmware.hw_base import press
-from tools.device.app_driver import ScriptedHw, new_game_keys, presses_for
+from tools.device.app_driver import ScriptEnd, ScriptedHw, new_game_keys, presses_for, run_app
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PROFILE = "pico_lcd13"
@@ -30,13 +30,9 @@ AI_REPLY_BASE_MS = 2000
 AI_REPLY_CAPS = 2.5
 
 
-class PlanEnd(BaseException):
-    """The plan has the decisions it needs (a BaseException: the app's error screens let it by)."""
-
-
 class PlanningHW(ScriptedHw):
     """The hw contract for planning on CPython: nothing is shown, buttons come from a queue,
-    and when it runs out `decide(app)` gives more (or raises PlanEnd)."""
+    and when it runs out `decide(app)` gives more (or raises ScriptEnd)."""
 
     def __init__(self, save_dir, keys, decide):
         super().__init__(PROFILE, save_dir)
@@ -103,7 +99,7 @@ def _plan(game, level, ai_replies, save_dir, pick, shorter):
     for path in (os.path.join(ROOT, "desktop_sim", "shim"), os.path.join(ROOT, "tools", "host_shims")):
         if path not in sys.path:
             sys.path.insert(0, path)
-    from firmware.app import App, HUMAN, ai_player
+    from firmware.app import HUMAN, ai_player
     from shared_rules import ai
     caps_were = ai.use_level_time_caps(False)
     segments: list[tuple] = [("menu", new_game_keys(game, HUMAN, ai_player(level)))]
@@ -121,7 +117,7 @@ def _plan(game, level, ai_replies, save_dir, pick, shorter):
         if seen["replies"] >= ai_replies or seen["over"]:
             seen["game"] = session.game
             seen["ai_player"] = 0 if session.is_ai(0) else 1
-            raise PlanEnd()
+            raise ScriptEnd()
         if app.builder is None or app.builder.prefix:
             raise AssertionError("planning %s: the app waits for a button outside a fresh human decision" % game)
         seen["history"] = history
@@ -131,12 +127,8 @@ def _plan(game, level, ai_replies, save_dir, pick, shorter):
 
     os.makedirs(save_dir, exist_ok=True)
     hw = PlanningHW(save_dir, segments[0][1], decide)
-    app = App(hw)
-    hw.app = app
     try:
-        app.main_menu()
-    except PlanEnd:
-        pass
+        run_app(hw)
     finally:
         ai.use_level_time_caps(caps_were)
     if seen["replies"] < ai_replies and not (shorter and seen["over"] and seen["replies"]):

@@ -63,6 +63,17 @@ class ScriptedHW(ScriptedHw):
         return bool(self.apps) and self.apps[0].busy
 
 
+def menu_app(profile, folder):
+    """(hw, App) for a script that drives the app from its main menu itself: the buttons it
+    sets in hw.script are pressed whether or not a game is on."""
+    from firmware.app import App
+    hw = ScriptedHW(profile, folder)
+    hw.starting = False
+    app = App(hw)
+    hw.apps.append(app)
+    return hw, app
+
+
 class Run:
     def __init__(self, mode, name, profile, seed, baseline, max_decisions):
         from firmware.app import App, HUMAN, ai_player

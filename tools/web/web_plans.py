@@ -11,11 +11,7 @@ import numpy as np
 
 from desktop_sim.sim import MONO_DARK, MONO_LIT, ScreenTextFrameBuffer, pixel_indices, rgb_lut
 from firmware.hw_base import press
-from tools.device.app_driver import ScriptedHw, new_game_keys, presses_for
-
-
-class PlanEnd(BaseException):
-    """The plan is made (not an Exception: the app's error screens must let it through)."""
+from tools.device.app_driver import ScriptEnd, ScriptedHw, new_game_keys, presses_for, run_app
 
 
 class PlanHw(ScriptedHw):
@@ -51,7 +47,7 @@ class PlanHw(ScriptedHw):
             return press(button)
         more = self.driver(self)
         if more is None:
-            raise PlanEnd()
+            raise ScriptEnd()
         self.script.extend(more)
         return []
 
@@ -75,13 +71,7 @@ def rgb(panel, color):
 
 
 def run(hw):
-    from firmware.app import App
-    app = App(hw)
-    hw.app = app
-    try:
-        app.main_menu()
-    except PlanEnd:
-        pass
+    run_app(hw)
     return hw
 
 
