@@ -63,8 +63,16 @@ def move_list(session):
         if i == 0 or movers[i] != movers[i - 1]:
             lines.append("%d %s: %s" % (len(lines) + 1, names[movers[i]], texts[i]))
         else:
-            lines[-1] += " " + texts[i]
+            lines[-1] = joined([lines[-1], texts[i]])
     return "\n".join(lines) if lines else "No moves were played."
+
+
+def joined(texts):
+    """Decisions in one line: a path's next step ("-4", "-L4.2") follows the step before it."""
+    line = ""
+    for text in texts:
+        line += text if not line or text[:1] == "-" else " " + text
+    return line
 
 
 def draw(app, session):
@@ -79,16 +87,21 @@ def draw(app, session):
     ui.clear_status()
     turn = turn_of(session, played)
     where = "#%d/%d" % (turn, session.turns)
-    move = "Start"
+    move = short = "Start"
     if played:
-        name = game.PLAYERS[session.movers[played - 1]]
-        move = name[:1] + " " + session.texts()[played - 1]
+        first = played - 1
+        while first and session.movers[first - 1] == session.movers[played - 1]:
+            first -= 1
+        name = game.PLAYERS[session.movers[played - 1]][:1] + " "
+        whole = joined(session.texts()[first:played])
+        move, short = name + whole, name + whole.split(" ")[-1]
     keys = _KEYS[0] if ui.cols >= len(_KEYS[0]) else _KEYS[1]
     if ui.mode == TOP:      # the move number has its place at the right
-        ui.draw_status("Review", where, [move], keys, -1, None)
+        ui.draw_status("Review", where, [move + "|" + short], keys, -1, None)
     elif ui.mode == PANEL:
         cols = ui.panel_rect[2] // 8
-        info = ["Review"] + ui.wrap(where, cols) + ui.wrap(move, cols)
+        fits = max([len(part) for part in move.split(" ")]) <= cols     # no maneuver broken
+        info = ["Review"] + ui.wrap(where, cols) + ui.wrap(move if fits else short, cols)
         ui.draw_status("", where, info, keys, -1, None)
     else:
         # STRIP: as much as fits, the move number first; the move on the second line if any.
@@ -96,10 +109,10 @@ def draw(app, session):
         info = []
         if ui.strip_lines > 1:
             lines = ("Review " + where, where, "#%d" % turn)
-            info = [move]
+            info = [move if len(move) <= room else short]
         else:
             lines = ("Review %s %s" % (where, move), "%s %s" % (where, move), "#%d %s" % (turn, move),
-                     "#%d" % turn)
+                     "#%d %s" % (turn, short), "#%d" % turn)
         line = lines[-1]
         for longer in lines:
             if len(longer) <= room:

@@ -207,3 +207,23 @@ def test_the_review_status_names_the_turn_and_the_move_on_every_layout(tmp_path,
     shown = " ".join(t[2] for t in hw.visible)
     assert "#%d" % session.turns in shown, (profile, shown)
     assert session.texts()[-1] in shown, (profile, shown)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_review_shows_a_throngs_maneuver_whole_not_its_destination_alone(tmp_path, profile):
+    # A dispatch is two decisions ("P@21", then "-4"): the status read "W -4".
+    from firmware import review
+    from firmware.app import Session
+    from firmware.ui import UI
+    import random
+    hw = FakeHW(tmp_path, (), profile)
+    game = registry.create("throngs", {})
+    session = Session("throngs", game, ["human", "human"])
+    session.view = __import__("firmware.views.throngs", None, None, ["View"]).View(UI(hw), game)
+    rng = random.Random(5)
+    while not session.texts() or not session.texts()[-1].startswith("-"):
+        session.play(rng.choice(game.legal_moves()))
+    review.draw(type("App", (), {"ui": session.view.ui}), session)
+    shown = " ".join(t[2] for t in hw.visible)
+    assert session.texts()[-2] + session.texts()[-1] in shown, (profile, shown)
+    assert review.joined(["P@21", "-4", "x@5"]) == "P@21-4 x@5"
