@@ -435,7 +435,7 @@ class App:
             # The result once, instead of the counts of a phase that is over.
             who = session.result_words(ui.result_room(session.result_words(), moves))
             from firmware import endings    # loaded with the end screen (memory)
-            info = endings.status_lines(ui, session, who)
+            who, info = endings.status(ui, session, who)
             if winner != DRAW:
                 self.status_token(session, px + 4, py + ui.line_h // 2, winner)
         building = session.view.describe(builder) if builder is not None else None
@@ -445,6 +445,8 @@ class App:
             ui.draw_buttons(session.view, builder, note, building, self.legend, self.panel_free_y)
 
     def status_token(self, session, x, y, player):
+        if self.ui.color:   # on a grey patch: a black piece on the black status line showed hollow
+            self.ui.fb.fill_rect(x - 4, y - 4, 9, 9, self.ui.grid)
         if session.view is not None:
             session.view.token(x, y, 3, player)
         else:

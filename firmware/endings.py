@@ -27,10 +27,11 @@ def score_parts(session):
     return facts.split(", ") if facts else []
 
 
-def status_lines(ui, session, who):
-    """The status's lines beside the result `who`: the reason, then the score, each within the
-    status (the column's width in the PANEL layout, else one line; in a one-line STRIP what fits
-    after `who`, whole words only)."""
+def status(ui, session, who):
+    """(who, lines): the result `who` and the status's lines beside it: the reason, then the
+    score, each within the status (the column's width in the PANEL layout, else one line; in a
+    one-line STRIP what fits after `who`, whole words only, or else the winner's name and the
+    reason alone: the winner's stone is left of the line)."""
     short = words(session)[0]
     parts = score_parts(session)
     if ui.mode == PANEL:
@@ -38,17 +39,22 @@ def status_lines(ui, session, who):
         lines = ui.wrap(short, cols)
         for part in parts:
             lines += ui.wrap(part, cols)
-        return lines
+        return who, lines
     room = ui.cols
-    if ui.mode == STRIP and ui.strip_lines == 1:
+    one_line = ui.mode == STRIP and ui.strip_lines == 1
+    if one_line:
         room = (ui.w - 9) // 8 - len(who) - 1
     line = short
     for part in parts:
         line += " " + part
     for fitting in (line, short + " " + ":".join(part.split(" ")[-1] for part in parts), short):
         if len(fitting) <= room:
-            return [fitting]
-    return []
+            return who, [fitting]
+    # "White: Gave up" would read as if the winner resigned.
+    winner = who[:-5] + ":" if who.endswith(" wins") and session.resigned() < 0 else ""
+    if one_line and winner and len(winner) + 1 + len(short) <= (ui.w - 9) // 8:
+        return winner, [short]
+    return who, []
 
 
 def summary(ui, session, rows):
