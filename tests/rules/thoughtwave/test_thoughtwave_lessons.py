@@ -8,4 +8,4 @@ def pieces(game, player):
 
 
 def test_every_step_of_the_thoughtwave_lessons_shows_its_rule():
-    assert replay_lessons("thoughtwave", pieces) == 4
+    assert replay_lessons("thoughtwave", pieces) == 5
