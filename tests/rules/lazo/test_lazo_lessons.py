@@ -7,4 +7,4 @@ def tiles(game, player):
 
 
 def test_every_step_of_the_lazo_lessons_shows_its_rule():
-    assert replay_lessons("lazo", tiles) == 4
+    assert replay_lessons("lazo", tiles) == 8
