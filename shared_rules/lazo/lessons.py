@@ -3,7 +3,7 @@
 LESSONS = (
     ("Lazo", "", (
         ("is a triangular lattice of 145 cells | cell (i, j) sits at | same-level neighbours | "
-         "every level-1 space also touches the board | none.",
+         "every level-1 space also touches | none.",
          "b://///////",
          "Lazo's board has 145 holes in 10 rows: 19 along the long edge and one fewer in each "
          "row behind it, every row set half a hole to the right, so that the tiles fit like a "
@@ -24,9 +24,9 @@ LESSONS = (
          "on 2.0.0, on top of 1.0.0, 1.1.0 and 1.0.1.",
          "2.0.0", "2.0.0 rests on the black tile 1.0.0 and the two white tiles beside it.",
          "The black tile sits on level 2: one of the tiles under it is Black's. Each level is "
-         "one row and one hole a row shorter than the one below: 145, 126, 108 and so on, 10 "
+         "the one below moved into its gaps, one row and one hole a row shorter: 145, 126, 108 and so on, 10 "
          "spaces on level 10, 715 in all.", "move"),
-        ("must have a hole through it | the river must reach an empty space at both ends",
+        ("must have a hole through it | the river must reach an empty space",
          "w:............................................................WBW.............BW.........................................................BBB/.........................................................W////////",
          "You win with a loop of your tiles around a hole that holds none of your tiles: a "
          "loop of tiles alone, or one closed by the board. Through the hole runs a river of "
@@ -35,15 +35,15 @@ LESSONS = (
          "2.7.3", "The arch is closed by a white tile on 2.7.3, over the black tile 1.7.3.",
          "The white loop runs from the board up over the black tiles and back down: White wins.",
          "win"),
-        ("one opposing tile under an arch is not enough",
+        ("one opposing tile under an arch",
          "w:............................................................WBW.............WW.........................................................BBBBB/.........................................................W////////",
          "One enemy tile under an arch is not enough: here the tile on 1.6.4 is white, so only "
          "the black 1.7.3 passes under it. Close the arch with 2.7.3 and see that play goes on.",
          "2.7.3", "Close the arch with the white tile on 2.7.3.",
          "The arch is closed but no two touching enemy tiles pass through it: no win yet.",
          "move"),
-        ("12 neighbours at most | empty spaces are adjacent in the same way | "
-         "level k+2 lies over the point contacts | this hole must avoid all blocking regions",
+        ("12 neighbours at most | empty spaces are adjacent | "
+         "level k+2 lies over the point contacts | hole must avoid all blocking regions",
          "b:.............................................................BW.............BW.............W/........................................................................B////////",
          "A tile touches twelve at most: six beside it, three under it and three on it (empty "
          "spaces touch the same way). Where three tiles meet at a point, a blocking region "
@@ -53,7 +53,7 @@ LESSONS = (
          "2.7.3", "Place the black tile on 2.7.3, next to the black 2.6.4.",
          "Four black tiles stand around a blocking region: no loop. The white tiles pass under "
          "them, but not through a hole.", "move"),
-        ("let own be the mover's tiles plus the board | the mover wins when some cycle of own",
+        ("let own be the mover's tiles | the mover wins when some cycle of own",
          "b:............WWWWW............................................B..............B.B............BB/////////",
          "Exactly: your tiles and the board make loops; empty spaces, enemy tiles and the open "
          "air around the stack make rivers. You win when a river passes through your loop an "
@@ -73,7 +73,7 @@ LESSONS = (
          "The river runs from the air through the ring and out at 1.4.3: Black wins. A cavity "
          "walled in on every side would not win. Only the tile just placed can make a loop: "
          "the app checks exactly around it.", "win"),
-        ("has no legal move before running out of tiles | if all 190 tiles are placed | "
+        ("before running out of tiles loses | if all 190 tiles are placed | "
          "a player may resign",
          "w:BBBBBBBBBBWWWWWWWWWBBBBBBBBBWWWWWWWWWBBBBBBBBBWWWWWWWWBBBBBBBBWWWWWWWWBBBBBBBBWWWWWWW"
          "BBBBBBBWWWWWWWBBBBBBWWWWWWWBBBBBBWWWWWWBBBBBWWWWWWBBBBBWWWWW/BBBBBBBBB.WWWWWWWWBBBBBBBB."

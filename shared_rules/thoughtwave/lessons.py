@@ -17,8 +17,8 @@ LESSONS = (
          "Red placed a straight on e5, its wave running left to right. A cross lies one way, "
          "a straight two, the others four. The new-game form can give Red the bottom and top "
          "instead.", "move"),
-        ("in a rotation of their choice | every edge it shares with an already placed | "
-         "belong to nobody | illegal placements are simply not offered",
+        ("in a rotation of their choice | every edge it shares with | "
+         "belong to nobody | placements are simply not offered",
          "........../........../........../........../........../....a...../........../........../........../.......... B 2,6,4,10,1 2,6,5,10,1",
          "A turn places one of your pieces, turned as you like, on any empty square, but every "
          "edge it shares with a placed piece must match, wave against wave and blank against "
@@ -36,7 +36,7 @@ LESSONS = (
          "on j5 with a straight.",
          "S1@j5", "The wave needs a piece on j5 with waves on its left and right edges.",
          "The wave runs from the left edge to the right edge: Red wins.", "win"),
-        ("if one placement completes both players' links",
+        ("one placement completes both players",
          "....d...../....7...../....d...../....7...../....5...../aaaa.aebeb/....5...../....5...../....5...../1...5..... B 2,2,0,10,0 2,2,0,10,1",
          "If one piece completes both players' waves, the player who placed it wins. Both "
          "waves wait for e5: place a cross there.",

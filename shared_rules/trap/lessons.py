@@ -27,7 +27,7 @@ LESSONS = (
          "e5", "The middle dot's square needs its fourth corner, e5.",
          "The four corners close around the dot: Light wins. A trap is looked for after every "
          "placement and every move, and only the mover's links change.", "win"),
-        ("pieces are connected when they are next | split every unit square | "
+        ("pieces are connected when | split every unit square | "
          "none of its square's four triangles | opponent pieces inside the chain",
          "D......D/......D./.......D/....D.../.LL...../L..L..../.D.L..../.LL..D.. L 13 13 0",
          "Balls are linked to their eight neighbours: side by side or corner to corner. Cut "
@@ -48,7 +48,7 @@ LESSONS = (
          "All balls are in: the lone light ball on a5 is removed, the dark ball on h1 stays. "
          "Removing balls never closes a trap.",
          "capture"),
-        ("players alternately move one | none of the mover's pieces may be single",
+        ("players alternately move one | mover's pieces may be single",
          "LLLLLLLL/LLLLLLLL/...DDL../......../DDDDDDDD/DDDDDDDD/......DL/......LD L 0 0 0",
          "Now the players take turns moving one of their own balls to any empty hole, as far "
          "as they like, but none of the mover's balls may be left single, the moved one "
@@ -63,7 +63,7 @@ LESSONS = (
          "to move. This is move 100: move the ball on a8 to a6.",
          "a8-a6", "Any move but a trap draws here; the lesson's move is a8 to a6.",
          "That was the 100th move without a trap: the game is a draw.", "draw"),
-        ("a player with no legal phase-2 move passes",
+        ("no legal phase-2 move passes",
          "......../......../DDDDDDDD/DDDDDDDD/......../......../DDD...../LLD..... L 0 0 10",
          "A player who has no move passes. Light's two balls can only move next to each other, "
          "and every hole beside them is taken. Choose Pass.",
