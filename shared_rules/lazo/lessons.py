@@ -13,9 +13,9 @@ LESSONS = (
          "1.4.2", "1.4.2 is on level 1, column 4 from the left, row 2 from the long edge.",
          "Black placed a tile on the board. Tiles never move and are never taken; the screen "
          "shows the top tile of each place with its level. Lazo has no options.", "move"),
-        ("three mutually adjacent cells | pointing away from the long edge | level k+1 cells sit in the gap | "
-         "a move places one of the mover's tiles | on level 1, or | "
-         "with all 3 supporting spaces occupied | every level is the one below shifted",
+        ("three mutually adjacent cells | pointing away from the long edge | "
+         "level k+1 cells sit in the gap | a move places one of the mover's tiles | "
+         "on level 1, or | with all 3 supporting spaces occupied | every level is the one below shifted",
          "b:BW.................W......................................................................B/////////",
          "Three touching tiles either leave a gap between them or meet at a point: the gaps are "
          "the triangles that point away from the long edge. A move places one of your tiles "
@@ -24,8 +24,8 @@ LESSONS = (
          "on 2.0.0, on top of 1.0.0, 1.1.0 and 1.0.1.",
          "2.0.0", "2.0.0 rests on the black tile 1.0.0 and the two white tiles beside it.",
          "The black tile sits on level 2: one of the tiles under it is Black's. Each level is "
-         "the one below moved into its gaps, one row and one hole a row shorter: 145, 126, 108 and so on, 10 "
-         "spaces on level 10, 715 in all.", "move"),
+         "the one below moved into its gaps, with one row fewer and each row one hole "
+         "shorter: 145, 126, 108 and so on down to 10 spaces on level 10, 715 in all.", "move"),
         ("must have a hole through it | the river must reach an empty space",
          "w:............................................................WBW.............BW.........................................................BBB/.........................................................W////////",
          "You win with a loop of your tiles around a hole that holds none of your tiles: a "

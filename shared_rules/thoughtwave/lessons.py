@@ -22,12 +22,12 @@ LESSONS = (
          "........../........../........../........../........../....a...../........../........../........../.......... B 2,6,4,10,1 2,6,5,10,1",
          "A turn places one of your pieces, turned as you like, on any empty square, but every "
          "edge it shares with a placed piece must match, wave against wave and blank against "
-         "blank (the app offers only such placements). Placed pieces never move and belong "
-         "to nobody: both players' waves run through them. Place a bend on f5 that takes the "
-         "wave in from the left and turns it up (B3).",
+         "blank. Placed pieces never move and belong to nobody: both players' waves run through "
+         "them. Place a bend on f5 that takes the wave in from the left and turns it up (B3).",
          "B3@f5", "The bend on f5 must have a wave on its left edge, to meet the straight, and one "
          "on its top edge.",
-         "The wave now runs from e5 into f5 and turns up.", "move"),
+         "The wave now runs from e5 into f5 and turns up. At a table a piece that does not "
+         "match costs a turn; the app offers only pieces that match.", "move"),
         ("one connected path from a wave end | wave segments connect through a piece",
          "........../........../........../........../........../aaaaffebe./........../........../........../1......... R 1,6,1,10,1 1,3,5,10,0",
          "You win when one unbroken wave joins your two sides of the board: it runs through "

@@ -25,8 +25,9 @@ LESSONS = (
          "dot wins, even while the balls are still being placed. Close the middle dot's "
          "square.",
          "e5", "The middle dot's square needs its fourth corner, e5.",
-         "The four corners close around the dot: Light wins. A trap is looked for after every "
-         "placement and every move, and only the mover's links change.", "win"),
+         "The four corners close around the dot: Light wins. A trap is checked after every "
+         "placement and every move; only the mover's links change, so only the mover can "
+         "trap a dot.", "win"),
         ("pieces are connected when | split every unit square | "
          "none of its square's four triangles | opponent pieces inside the chain",
          "D......D/......D./.......D/....D.../.LL...../L..L..../.D.L..../.LL..D.. L 13 13 0",
