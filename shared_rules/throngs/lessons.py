@@ -5,8 +5,8 @@ _START = "stones=000000000000010000000000000000000002000000000020000000000000000
 _CAPTURE = "stones=000000000000010000000110000002100000000000000020000000000000000 mover=1 maneuver="
 LESSONS = (
     ("Throngs", "", (
-        ("play is on the vertices of a triangular grid | ragged hex 63 (default) | "
-         "the program uses ludii's site numbering | black moves first | each turn is two maneuvers",
+        ("vertices of a triangular grid | ragged hex 63 (default) | "
+         "uses ludii's site numbering | black moves first | each turn is two maneuvers",
          _START,
          "Throngs is played on the points of a triangular grid; inside the board a point has six "
          "neighbours. The default board, Ragged hex 63, numbers its 63 points as Ludii does, row "
@@ -15,7 +15,7 @@ LESSONS = (
          "stone on 21, then one on 14.",
          "P@21 P@14", "21 is above and left of Black's stone on 13, and 14 is right of it.",
          "Black made both actions of its turn: now it is White's turn.", "move"),
-        ("vicinity of a site | action potential of a site for the mover | maximum is 7 | "
+        ("vicinity of a site | action potential of a site | maximum is 7 | "
          "a maneuver is one of | deploy: an empty site with potential | place a stone there (cost 1) | "
          "the new stone may then be dispatched",
          "stones=000000000000010000000100000000000002000000000020000000000000000 mover=1 maneuver=1" + _PLAY,
@@ -45,7 +45,7 @@ LESSONS = (
          "may not pass the power. Jump from 21 over 22 to 23.",
          "21 -23", "Pick up the stone on 21, then choose 23, behind the stone on 22.",
          "The stone jumped over 22 to 23 for a cost of 2 of its power 3.", "move"),
-        ("direction may change only at empty sites | the stone's starting site counts as occupied | "
+        ("direction may change only at empty sites | starting site counts as occupied | "
          "a destination is legal if some route",
          "stones=000000000000010000000110000000100002000000000020000000000000000 mover=1 maneuver=1" + _PLAY,
          "A route may turn, but only on an empty point, after a step or a jump, and the stone's "
@@ -82,7 +82,7 @@ LESSONS = (
          "Black's score went from 6 to 9: the new stone, the empty point 22 (four black "
          "neighbours) and the white stone on 29 (five of its six neighbours are black).", "move"),
         ("pass (the whole maneuver) | early, as in the seed | that player wins. | "
-         "the score is not tested between | earlier it was tested after every maneuver",
+         "the score is not tested between | earlier it was tested after every",
          "stones=111111111111111111111111111111111111111110000002222222222222222 mover=2 maneuver=2" + _PLAY,
          "A player who starts a turn with a score of at least half the points plus 2, 34 on this "
          "board, wins. The score is tested only then, never between the two actions of a turn "
@@ -91,7 +91,7 @@ LESSONS = (
          "pass", "Whatever White does, Black starts the next turn with more than 34.",
          "Black began its turn with a score of 41: Black wins.", "end"),
         ("objective: a majority of stones | the game ends: | when no actions are possible (seed | "
-         "passing does not end the game by itself | both players pass a whole turn in succession",
+         "passing does not end the game | pass a whole turn in succession",
          "stones=122211111222222222211111121221112112211221222221211111112222211 mover=2 maneuver=2"
          + _PLAY.replace("passed=000", "passed=101"),
          "The goal: more stones than the enemy once nobody can act. The game ends when the player "
@@ -113,7 +113,7 @@ LESSONS = (
          "Black deployed on 12. Every board plays by the same rules.", "move"),
     )),
     ("Pie start", "start=pie", (
-        ("a pie rule or balanced starting positions | black's player places two black",
+        ("a pie rule or balanced starting | black's player places two black",
          "stones=000000000000000000000000000000000000000000000000000000000000000 mover=1 maneuver=1" + _TAIL % ("-1,-1", 0),
          "The seed calls for a pie rule or a balanced start. With the pie start the first player "
          "places two black stones and one white stone anywhere; the other player then picks a "
@@ -121,14 +121,14 @@ LESSONS = (
          "then white on 31.",
          "B@20 B@42 W@31", "This lesson's start: black on 20, black on 42, white on 31.",
          "The three stones are placed: the other player now picks a colour.", "move"),
-        ("the other player then chooses to play black or white",
+        ("chooses to play black or white",
          "stones=000000000000000000001000000000020000000000100000000000000000000 mover=1 maneuver=1" + _TAIL % ("-1,-1", 3),
          "Now choose which colour to play. White, with one stone, moves first. Take White.",
          "white", "Choose White here.",
          "You play White, and White moves first.", "move"),
     )),
     ("Torus board", "board=torus81", (
-        ("9×9 rhombus | always the 3-stone pie | the rhombus is drawn with a ring of faded sites",
+        ("9×9 rhombus | always the 3-stone pie | ring of faded sites",
          "stones=000000000000000000002000000000000000000020001000000000000000000000000000000000000 mover=1 maneuver=1" + _PLAY,
          "Torus 81 is a 9 by 9 rhombus whose edges wrap: a point on the right edge is next to the "
          "same row's point on the left edge, and the faded ring shows those points. Every game "
@@ -136,7 +136,7 @@ LESSONS = (
          "on 36, on the left edge, beside your stone on 44.",
          "P@36", "36 starts the row that 44 ends: across the wrap they are neighbours.",
          "The new stone on 36 touches the stone on 44 across the edge.", "move"),
-        ("every site has 6, so no site is an edge site | straight-line jumps follow the same six | "
+        ("every site has 6 | jumps follow the same six | "
          "early end at 43",
          "stones=000000000000000000002000000000000000000020011000000000000000000000000000000000000 mover=1 maneuver=1" + _PLAY,
          "On the torus every point has six neighbours, so none is an edge point for the score, "
@@ -146,7 +146,7 @@ LESSONS = (
          "The stone jumped over 44 and across the wrap to 36.", "move"),
     )),
     ("Perforated board", "board=perforated54", (
-        ("a hexagon of the triangular grid with 5 sites | the pattern turns into itself | "
+        ("with 5 sites a side | the pattern turns into itself | "
          "black on 6 (row 1, column 1) | start=pie works as on every board | "
          "the holes are small dark red dots",
          "stones=000000100000000000000000000002000000000000000200000000 mover=1 maneuver=1" + _PLAY,
@@ -167,7 +167,7 @@ LESSONS = (
          "The stone went round to 12; no jump crosses a hole.", "move"),
     )),
     ("Original rules", "ruleset=original", (
-        ("the published ludii release implements | they are ruleset=original | "
+        ("published ludii release | they are ruleset=original | "
          "differences from the seed's rules | capture: an enemy site with potential",
          "stones=000000000000010000000110000012100000000000000020000000000000000 mover=1 maneuver=1" + _PLAY,
          "The original rules (the form's Rules option) are those of Ludii's release, from before "
@@ -183,7 +183,7 @@ LESSONS = (
          "colour: deploy on 21.",
          "P@21", "21, power 0 with no empty neighbour, is the point to deploy on.",
          "The new stone sits on 21, where the seed rules would not allow it.", "move"),
-        ("forced deployment counter (ludii's exact rule) | moving an own stone and passing are offered | "
+        ("forced deployment counter | moving an own stone and passing | "
          "a capture does not reset it",
          _CAPTURE + "1" + _TAIL % ("4,-1", 4),
          "Third, each player has a counter: it starts at -1, a deploy sets it to 0 and each "
@@ -200,17 +200,18 @@ LESSONS = (
          "it ends when, after a forced pass, the other cannot act either. Black can only pass.",
          "pass", "Pass is Black's only choice.",
          "Black's forced pass: White now has a whole turn.", "pass"),
-        ("quirks and all | ludii's trial opens with its start moves | a pass that closes a turn never ends",
+        ("quirks and all | ludii's trial opens | a pass that closes a turn never ends",
          "stones=000000000000011000000100000000100002000000000020000000000000000 mover=2 maneuver=1"
          + _TAIL % ("1,-1", 4) + " trail=3",
-         "Fourth, the end. A pass that opens a turn ends the game when the other's turn before "
-         "began with a pass and had at most two decisions; Black's first turn never counts (Ludii "
-         "counts the start stones as one). A pass that closes a turn never ends it, nor does a "
-         "move after a pass. Pass for White, deploy on 43, then pass for Black.",
+         "Fourth, the end. A pass that opens a turn ends the game if the other player's turn "
+         "before it also opened with a pass and had at most two decisions; Black's first turn "
+         "never counts (Ludii counts the start stones as one). A pass that closes a turn never "
+         "ends it, nor does a turn of a pass and then a move. Pass for White, deploy on 43, "
+         "then pass for Black.",
          "pass P@43 pass", "White passes, deploys on 43; then Black passes.",
          "Black's pass ended the game: the higher score, Black's 5 to White's 3, wins.", "end"),
         ("end (below): ludii's own | confirmed on 34 whole games | the .lud says | "
-         "when: ludii tests its end after every decision | score: the seed's score (above) | "
+         "ludii tests its end after every | score: the seed's score (above) | "
          "early end: the player to move next | result (byscore) | is not affected | "
          "only ruleset=original has it",
          "stones=111111111111111111111111111111111000000000000000002222222222222 mover=1 maneuver=1" + _PLAY,
