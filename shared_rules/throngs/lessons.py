@@ -66,18 +66,18 @@ LESSONS = (
          "stones=000002000000210000000000000000000000000000000020000000000000000 mover=1 maneuver=1" + _PLAY,
          "Both players' scores are on the screen, recounted after every action. An edge point has "
          "fewer than 5 neighbours. Each of your stones that is safe scores 1: on an edge point, "
-         "with a friend beside it or more than 2 empty neighbours; elsewhere, with 2 friends "
-         "beside it, or when its enemies beside it outnumber its friends by less than 2. Your "
-         "stone on 13 has two white neighbours: deploy on 14.",
+         "with a friend beside it or more than 2 empty neighbours; elsewhere, with 2 or more "
+         "friends beside it, or when its enemies beside it outnumber its friends by less than 2. "
+         "Your stone on 13 has two white neighbours: deploy on 14.",
          "P@14", "14 gives the stone on 13 a black neighbour: then 2 enemies outnumber 1 friend by 1.",
          "The stones on 13 and 14 are both safe: Black's score went from 0 to 2.", "move"),
         ("+1 for each empty site that is p's | +1 for each q stone",
          "stones=000000000000011000000000000012100000011000000020000000000000000 mover=1 maneuver=1" + _PLAY,
-         "An empty point scores 1 for you: on an edge point, with 3 of your stones beside it, no "
-         "enemy next to its empty neighbours and none of those on the edge; elsewhere, with 4 of "
-         "yours beside it and no enemy next to its empty neighbours, or 3 of yours and no enemy "
-         "beside it. An enemy stone scores 1 for you when your stones beside it are more than 1 "
-         "plus half its neighbours. Deploy on 21.",
+         "An empty point scores 1 for you: on an edge point, with 3 or more of your stones beside "
+         "it, no enemy next to its empty neighbours and none of those on the edge; elsewhere, "
+         "with 4 or more of yours beside it and no enemy next to its empty neighbours, or 3 or more "
+         "and no enemy beside it. An enemy stone scores 1 for you when your stones beside it are "
+         "more than 1 plus half its neighbours. Deploy on 21.",
          "P@21", "This step shows the score: deploy on 21, between 13, 22, 28 and 29.",
          "Black's score went from 6 to 9: the new stone, the empty point 22 (four black "
          "neighbours) and the white stone on 29 (five of its six neighbours are black).", "move"),
@@ -194,10 +194,10 @@ LESSONS = (
         ("no decision (ludii's engine) | it is no maneuver | a full board does not end the game | "
          "ruling (no decision for either)",
          "stones=000002200000212000000000000000000000000000000020000000000000000 mover=1 maneuver=1" + _TAIL % ("4,-1", 4),
-         "When the counter leaves you no deploy or capture, you must pass. That forced pass is "
-         "no action: the counter stays, and the other player moves, a whole turn after your "
-         "first action, one action after your second. A full board alone does not end the game; "
-         "it ends when, after a forced pass, the other cannot act either. Black can only pass.",
+         "When the counter leaves you no deploy or capture, you must pass. That forced pass is no "
+         "action: the counter stays, and the other player moves, a whole turn if the pass was "
+         "your first action, one action if your second. A full board alone does not end the game; it "
+         "ends when, after a forced pass, the other cannot act either. Black can only pass.",
          "pass", "Pass is Black's only choice.",
          "Black's forced pass: White now has a whole turn.", "pass"),
         ("quirks and all | ludii's trial opens | a pass that closes a turn never ends",
