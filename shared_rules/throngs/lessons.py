@@ -2,6 +2,7 @@
 _TAIL = " flight=- passed=000 deployed=0 must_deploy=00 counters=%s setup=%d swapped=0 result=none"
 _PLAY = _TAIL % ("-1,-1", 4)
 _START = "stones=000000000000010000000000000000000002000000000020000000000000000 mover=1 maneuver=1" + _PLAY
+_TWO = "stones=000000000000010000000100000000000002000000000020000000000000000 mover=1 maneuver=1" + _PLAY
 _CAPTURE = "stones=000000000000010000000110000002100000000000000020000000000000000 mover=1 maneuver="
 LESSONS = (
     ("Throngs", "", (
@@ -16,14 +17,18 @@ LESSONS = (
          "P@21 P@14", "21 is above and left of Black's stone on 13, and 14 is right of it.",
          "Black made both actions of its turn: now it is White's turn.", "move"),
         ("vicinity of a site | action potential of a site | maximum is 7 | "
-         "a maneuver is one of | deploy: an empty site with potential | place a stone there (cost 1) | "
-         "the new stone may then be dispatched",
-         "stones=000000000000010000000100000000000002000000000020000000000000000 mover=1 maneuver=1" + _PLAY,
+         "a maneuver is one of | deploy: an empty site with potential | place a stone there (cost 1)",
+         _TWO,
          "A point's vicinity is the point and its neighbours; your power there is your stones in "
          "it minus the enemy's, at most 7. An action is a deploy, a capture, a move or a pass. "
          "Deploy: put a new stone on an empty point where your power is 1 or more, for a cost of "
-         "1; with power 2 or more it may then travel on with the power left, or stay. Deploy on "
-         "22, next to both your stones, then send it on to 30.",
+         "1. Deploy on 20, beside your stone on 21.",
+         "P@20", "20 is left of Black's stone on 21: power 1 there.",
+         "Black deployed on 20; with power 1 the new stone stays there.", "move"),
+        ("the new stone may then be dispatched",
+         _TWO,
+         "With power 2 or more the new stone may travel on with the power left after its cost of "
+         "1, or stay. Deploy on 22, next to both your stones (power 2), then send it on to 30.",
          "P@22 -30", "First choose 22 (power 2), then 30 as the stone's destination.",
          "The stone came in on 22 and, with the 1 power left, stepped on to 30.", "move"),
         ("a mover's stone on the site counts | capture: a site holding an enemy stone | "
