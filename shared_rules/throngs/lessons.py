@@ -168,7 +168,8 @@ LESSONS = (
          "straight line stops at a hole as at the border, so no jump crosses one. The early end "
          "here comes at 29 (original rules: more than 30). The stone on 5 cannot jump over 6 "
          "to 7: move it round to 12.",
-         "5 -12", "7 is not offered: the hole beyond 6 ends the line. Choose 12, above 6.",
+         "5 -12", "Pick up the stone on 5, then choose 12: 7 is not offered, as the hole beyond 6 "
+         "ends the line.",
          "The stone went round to 12; no jump crosses a hole.", "move"),
     )),
     ("Original rules", "ruleset=original", (
