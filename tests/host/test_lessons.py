@@ -14,7 +14,7 @@ from tools.device.app_driver import choose_game
 
 # The variants whose rules differ, each with a lesson of its own (the rest change the board).
 VARIANT_LESSONS = {"tholian_go": ["Chain", "Football", "Scrimmage", "Ultimate", "Oracle"],
-                   "throngs": ["Pie start", "Torus board", "Original rules"]}
+                   "throngs": ["Pie start", "Torus board", "Perforated board", "Original rules"]}
 
 
 def taught_keys(name):
