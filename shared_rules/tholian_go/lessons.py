@@ -46,8 +46,9 @@ LESSONS = (
          "The dark web is the hexagons' centres: 6 rows of 6, 36 nodes, row 1 between lines 1 and "
          "2 and so on up, each row half a hexagon aside from the next. A hexagon has 3 corners on "
          "the line below and 3 above; those at the side edges are cut in half: 4 corners (3 at the "
-         "board's corners; 30 have 6). Dark edges join hexagons that share a side and cross it: 85 "
-         "edges (16 dark nodes have 6, the rest 2 to 5). Move your 3rd dark token up-right.",
+         "board's corners; 30 hexagons have 6). Dark edges join hexagons that share a side and "
+         "cross it: 85 edges (16 dark nodes have 6 neighbours, the rest 2 to 5). Move your 3rd "
+         "dark token up-right.",
          "D3.1-D3.2", "Count your big tokens from the left: the 3rd goes up and to the right.",
          "The dark token crossed the side its hexagon shares with the next row's.", "move"),
         ("a move is made in one web | mover picks one of their own tokens | "
@@ -175,10 +176,11 @@ LESSONS = (
         ("standard start and turns (2 light | chain: no transformation and no loss",
          "board=RRRRRR/....../....../....../....../BBBBBB|RR........./RR........../RR........../"
          "RR........../RR.....BB.../RR....BBBBBB/R.R..BBBBBB turn=R done=0,0" + _PLAY,
-         "In Chain nothing is captured, nothing transforms and nobody loses tokens: you win with "
-         "an unbroken chain of your light tokens from an endpoint of line 1 to one of line 7 "
-         "(every 2nd node from the left on those lines: 14 tokens at least). An enemy barrier "
-         "across a link breaks it. Finish your chain at the top left.",
+         "Chain starts and turns as usual, but nothing is captured, nothing transforms and nobody "
+         "loses by counts: you win with an unbroken chain of your light tokens, each next to the "
+         "next, from an endpoint of line 1 to one of line 7 (every 2nd node from the left, the "
+         "nodes with no edge into the board: 14 tokens at least). An enemy barrier across a link "
+         "breaks it. Finish your chain at the top left.",
          "L3.7-L2.7", "The endpoint is line 7's 2nd node, between your tokens at the top left.",
          "The chain joins line 1 to line 7: Red wins. On joined boards each board has its five "
          "endpoints per end.", "win"),
@@ -186,10 +188,11 @@ LESSONS = (
     ("Football", "variant=football", (
         ("tholian football | football and scrimmage: a light token",
          _TARGET % "BB.BBB",
-         "In Football the first light token to reach its target wins, for Red the ringed node at "
-         "the top; nothing transforms. Captures still remove tokens, but losing them does not lose "
-         "(without light tokens you play on). Pushed there by Blue, your token scores too; if both "
-         "score at once the mover wins. Score with your light token on the top line.",
+         "Football plays as usual, but the first light token to reach its target wins, for Red the "
+         "ringed node at the top; nothing transforms. Captures still remove tokens, but losing "
+         "them does not lose (without light tokens you play on). Pushed there by Blue, your token "
+         "scores too; if both score at once the mover wins. Score with your light token on the top "
+         "line.",
          "L5.7-L6.7", "Move your small token on the top line right onto the ringed target.",
          "Touchdown: Red wins.", "win"),
     )),
@@ -248,14 +251,15 @@ LESSONS = (
          "D3.1-D3.2 L3.2-L3.3", "The dark move must go along b (up-right), the light one along "
          "x (straight up).",
          "Both moves followed their dice. A light node has one edge per axis at most. The dice "
-         "roll at each turn's start; a die with no move that fits is lost.", "move"),
+         "roll at each turn's start; a die with no move that fits is lost; the turn is otherwise "
+         "as usual.", "move"),
         ("placed on random empty nodes | lucky (reason | random dice must be reproducible | "
          "tholi go lucky's transformation | 1, any integer",
          _START.replace("dice=-,-,-", "dice=a,x,-"),
          "Dice are seeded: the Dice seed option, kept with the game, so a record replays. Tholi Go "
          "Lucky places all tokens by dice, Red's and Blue's in turn, dark ones first (a token put "
-         "in an enclosure goes at the first move), with transforming on or off. Roll a: move your "
-         "leftmost dark token right.",
+         "in an enclosure goes at the first move), with transforming on or off. The dark die is a: "
+         "move your leftmost dark token right.",
          "D1.1-D2.1", "Die a runs along the row: your leftmost big token steps right.",
          "The dark token moved along its row, as die a says.", "move"),
     )),
