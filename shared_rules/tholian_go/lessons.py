@@ -15,11 +15,11 @@ LESSONS = (
          "symmetric under that rotation | turn — ruling: a turn is exactly",
          _START,
          "Red starts at the bottom and moves first, Blue at the top. Each has 6 dark tokens (big, "
-         "in the hexagons' centres) and 14 light ones (small, on the corners), on dots the printed "
-         "rules do not place: here Red fills the bottom dark row and light line and has 3 tokens "
-         "on line 2; Blue's are Red's turned half round, and so is the board. A turn is one dark "
-         "move and one or two light ones, in any order. Move your leftmost light token of line 2 "
-         "up.",
+         "in the hexagons' centres) and 14 light ones (small, on the corners), on dots: the "
+         "printed rules give the counts, not the places; here Red fills the bottom dark row and "
+         "light line and has 3 tokens on line 2; Blue's are Red's turned half round, and so is the "
+         "board. A turn is one dark move and one or two light ones, in any order. Move your "
+         "leftmost light token of line 2 up.",
          "L3.2-L3.3", "Lines count from the bottom: take the leftmost small red token above the "
          "bottom line and step it straight up.",
          "The light token stepped up. Red still has a dark move to make and may make one more "
@@ -90,8 +90,9 @@ LESSONS = (
          "D2.3-D3.3", "Your top big token goes one hexagon right, to the centre just above the "
          "blue token.",
          "Three dark tokens cut off one light node: the blue token is removed. The board's edge "
-         "closes a part too: 3 dark take 2 light there, 6 dark a ring of 6 (5 at the edge), 8 take "
-         "10, all small parts cut off a much larger rest.", "capture"),
+         "closes a part too: 3 dark take 2 light there, 6 dark take a ring of 6 (5 at the edge), "
+         "and 8 dark the 10 light nodes of two hexagons: each a small part cut off a much larger "
+         "rest.", "capture"),
         ("double-circled nodes: red's is | its entry node is the one dark node | "
          "every light token of p standing on p's | lowers the owner's light count | "
          "order after a move",
@@ -101,8 +102,8 @@ LESSONS = (
          "one dark node whose hexagon has the target as a corner. Step your light token on Blue's "
          "top line right onto it.",
          "L5.7-L6.7", "The target is the ringed node right of your small token on the top line.",
-         "The light token became a dark token just below: Red has one light token fewer, which can "
-         "lose. After a move: captures, then changes to dark, captures again, the end test.",
+         "The light token became a dark token just below: Red has one light token fewer, and too "
+         "few lose. After a move: captures, then changes to dark, captures again, the end test.",
          "move"),
         ("makes a free push | if no push is legal, the token does not | "
          "tokens pushed onto their target by the",
@@ -189,8 +190,8 @@ LESSONS = (
         ("tholian football | football and scrimmage: a light token",
          _TARGET % "BB.BBB",
          "Football plays as usual, but the first light token to reach its target wins, for Red the "
-         "ringed node at the top; nothing transforms. Captures still remove tokens, but losing "
-         "them does not lose (without light tokens you play on). Pushed there by Blue, your token "
+         "ringed node at the top; nothing transforms. Captures still remove tokens, but having few "
+         "left does not lose (without light tokens you play on). Pushed there by Blue, your token "
          "scores too; if both score at once the mover wins. Score with your light token on the top "
          "line.",
          "L5.7-L6.7", "Move your small token on the top line right onto the ringed target.",
@@ -222,10 +223,10 @@ LESSONS = (
          "............/............/............/........... turn=R done=0,0" + _REST % (
              "6,14,6,14", "-,-,-", "0,0"),
          "Ultimate starts empty. For six turns each player places 1 dark and 2 light tokens on any "
-         "empty nodes; turn 7 places 2 light and moves 1 dark; then each turn moves 1 dark and 2 "
-         "light (joined boards: placing goes on while dark tokens are in hand). No targets. Place "
-         "a dark token on row 3's 3rd centre, then light ones on the top and upper right corners "
-         "of its hexagon.",
+         "empty nodes; turn 7 places 2 light and moves 1 dark; then each turn moves exactly 1 dark "
+         "and 2 light (joined boards: placing goes on while dark tokens are in hand). No targets: "
+         "nothing transforms. Place a dark token on row 3's 3rd centre, then light ones on the top "
+         "and upper right corners of its hexagon.",
          "D3.3 L5.4 L6.4", "The dark token first, in the 3rd centre of row 3; then the light "
          "ones on line 4, the 5th and 6th nodes from the left.",
          "Red placed its three tokens: Blue's turn.", "move"),
@@ -245,9 +246,9 @@ LESSONS = (
          _START.replace("dice=-,-,-", "dice=b,x,y"),
          "In Oracle dice pick directions: for the dark move a (along a row), b (up-right or "
          "down-left) or c (up-left or down-right); for each light move x (straight up or down), y "
-         "or z (the slants along a line). Each move's first step must follow its die; a pushed "
-         "string may bend. Move your 3rd dark token up-right, then your leftmost light token of "
-         "line 2 up.",
+         "or z (the slants along a line). Here they are b, x and y. Each move's first step must "
+         "follow its die; a pushed string may bend. Move your 3rd dark token up-right, then your "
+         "leftmost light token of line 2 up.",
          "D3.1-D3.2 L3.2-L3.3", "The dark move must go along b (up-right), the light one along "
          "x (straight up).",
          "Both moves followed their dice. A light node has one edge per axis at most. The dice "
