@@ -4,7 +4,9 @@
 #   LESSONS = ((title, options, steps), ...)   one lesson per game and per variant whose rules
 #                                              differ; options as "name=value ..." words
 #   a step: (rule, position, say, moves, wrong, done, shows)
-#     rule      the heading of docs/rules/<game>.md the step teaches ("Trap", "5. Capture ...")
+#     rule      the sentences of docs/rules/<game>.md the step teaches, each named by a few of
+#               its words that no other sentence holds, separated by " | " (tests/host/
+#               rules_pages.py splits the page; every sentence is taught by some step)
 #     position  the game's own position text (its encode()), set up with decode()
 #     say       the rule in one or two sentences of player words, then what to do
 #     moves     the expected decisions in the game's notation, separated by spaces

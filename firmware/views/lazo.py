@@ -169,9 +169,9 @@ class View(BaseView):
         self.mark_targets(builder, self.target_r)
 
     def info(self):
-        game = self.game
-        black = (len(game.history) + 1) // 2
-        return ["B%d W%d" % (95 - black, 95 - (len(game.history) - black))]
+        placed = self.game.placed
+        black = (placed + 1) // 2
+        return ["B%d W%d" % (95 - black, 95 - (placed - black))]
 
     def describe(self, builder):
         """The space under the cursor, and above level 1 the colours of the three tiles it

@@ -26,6 +26,7 @@ Coordinates for a user interface (module functions, all read-only)
   supports(s)          -> the 3 spaces s rests on ([] on level 1)
   opposite(s, r), region_spaces(s, r) -> the blocking regions touching s (below)
   game.cells           bytearray, space -> 0 empty, 1 Black, 2 White
+  game.placed          the tiles on the board (a decoded position's too, not only the history's)
   game.supported       bytearray, space -> its occupied supports (3: it may hold a tile; read-only)
   game.adjacent        bytearray, player * N_SPACES + space -> that player's tiles next to it
   game.may_loop(s, p), game.would_loop(s, p), game.holes_left()   for the AI (below); LEVEL1: the

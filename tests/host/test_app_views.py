@@ -199,6 +199,16 @@ def test_lazo_places_every_space_where_space_xy_puts_it(tmp_path, profile):
         assert view.place_xy(s) == (view.x0 + px * t // 2, view.y0 - py * view.pitch // 10000), s
 
 
+def test_lazo_counts_the_tiles_left_of_a_position_set_up_without_its_moves(tmp_path):
+    # A lesson's position is decoded: its tiles are on the board, none is in the history.
+    game = registry.create("lazo")
+    game.decode("w:BBW.W.B/////////")
+    view = view_for("lazo", FakeHW(tmp_path, profile="pico_lcd13"), game)
+    assert view.info() == ["B92 W93"]
+    game.play(game.move_from_text("1.10.0"))
+    assert view.info() == ["B92 W92"]
+
+
 TG_SPACES = ("standard", "periodic", "wide", "long", "square")
 
 

@@ -1,44 +1,42 @@
-"""Learn to play: each rules page is taught whole by its game's lessons, and the lessons run in
-the app (tests/host/app_harness.py) on every profile: a right move, a wrong one and its
-explanation, a demonstration, every screen's strings inside the screen."""
+"""Learn to play: every rule sentence of each rules page is taught by a step of its game's
+lessons, and the lessons run in the app (tests/host/app_harness.py) on every profile: a right
+move, a wrong one and its explanation, a demonstration, every screen's strings inside the screen."""
 import os
 import re
 
 import pytest
 
 from app_harness import FakeHW, PROFILES, presses_for, run_app
+from rules_pages import plain, rule_sentences
 from shared_rules import lessons, registry
 import shared_rules.games  # noqa: F401
 from tools.device.app_driver import choose_game
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The variants whose rules differ, each with a lesson of its own (the rest change the board).
 VARIANT_LESSONS = {"tholian_go": ["Chain", "Football", "Scrimmage", "Ultimate", "Oracle"],
-                   "throngs": ["Pie start", "Torus board", "Original rules"]}
+                   "throngs": ["Pie start", "Torus board", "Perforated board", "Original rules"]}
 
 
-def headings(name):
-    with open(os.path.join(ROOT, "docs", "rules", name + ".md"), encoding="utf-8") as f:
-        return [m.group(1).strip() for m in re.finditer(r"^#{2,3} (.+)$", f.read(), re.M)]
-
-
-def taught(name):
-    """The headings the steps of game `name`'s lessons name."""
-    out = set()
+def taught_keys(name):
+    """[(lesson title, step number, key), ...]: the sentence keys of every step of game `name`."""
+    out = []
     for title, words, steps in lessons.all_lessons(name):
-        for step in steps:
-            out.update(step[lessons.RULE].split("; "))
+        for number, step in enumerate(steps):
+            out += [(title, number, key) for key in step[lessons.RULE].split(" | ")]
     lessons.forget(name)
     return out
 
 
 @pytest.mark.parametrize("name", registry.game_names())
-def test_every_heading_of_the_rules_page_is_taught_by_a_lesson_step(name):
-    pages = headings(name)
-    assert pages
-    named = taught(name)
-    assert [h for h in pages if h not in named] == []
-    assert sorted(named - set(pages)) == []      # no step names a heading the page lacks
+def test_every_rule_sentence_of_the_rules_page_is_taught_by_a_lesson_step(name):
+    sentences = [plain(sentence) for heading, sentence in rule_sentences(name)]
+    assert sentences
+    taught = set()
+    for title, number, key in taught_keys(name):
+        found = [i for i, sentence in enumerate(sentences) if plain(key) in sentence]
+        assert len(found) == 1, (title, number, key, "names %d sentences" % len(found))
+        taught.update(found)
+    assert [s for i, s in enumerate(sentences) if i not in taught] == []
 
 
 @pytest.mark.parametrize("name", sorted(VARIANT_LESSONS))

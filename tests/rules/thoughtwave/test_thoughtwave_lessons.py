@@ -1,5 +1,6 @@
 # Learn to play Thoughtwave (shared_rules/thoughtwave/lessons.py): every step replayed.
-from lessons_support import replay_lessons
+from lessons_support import replay_lessons, replay_step
+from shared_rules import lessons
 
 
 def pieces(game, player):
@@ -8,4 +9,13 @@ def pieces(game, player):
 
 
 def test_every_step_of_the_thoughtwave_lessons_shows_its_rule():
-    assert replay_lessons("thoughtwave", pieces) == 4
+    assert replay_lessons("thoughtwave", pieces) == 5
+
+
+def test_the_pass_step_leaves_red_nothing_but_pass_and_then_nobody_can_place():
+    title, options, steps = lessons.lesson("thoughtwave", 0)
+    step = steps[-1]
+    game = lessons.position("thoughtwave", options, step)
+    assert [game.move_to_text(m) for m in game.legal_moves()] == ["pass"]
+    game = replay_step("thoughtwave", options, step, pieces)
+    assert game.encode().split(" ")[2:] == ["0,0,0,0,0", "0,0,0,0,0"]
