@@ -69,7 +69,7 @@ END_SHOTS = (("trap", {}, 0), ("lazo", {}, 0), ("throngs", {}, 0),
              ("tholian_go", {"variant": "football"}, 0))
 # Main menu -> Review (the finished save) -> its end screen; then the Game over menu's last item,
 # Review, a turn back.
-END_SCRIPT = ["wait 300", "expect Review", "press a", "wait-for 60000 wins|Draw|: ", "wait 500"]
+END_SCRIPT = ["wait 300", "expect Review", "press a", "wait-for 60000 wins|won|Draw", "wait 500"]
 REVIEW_SCRIPT = END_SCRIPT + ["press a", "wait 300", "expect Game over", "press up", "wait 100",
                               "press a", "wait 300", "press left", "wait 300", "expect-not Game over"]
 

@@ -30,8 +30,8 @@ def score_parts(session):
 def status(ui, session, who):
     """(who, lines): the result `who` and the status's lines beside it: the reason, then the
     score, each within the status (the column's width in the PANEL layout, else one line; in a
-    one-line STRIP what fits after `who`, whole words only, or else the winner's name and the
-    reason alone: the winner's stone is left of the line)."""
+    one-line STRIP what fits after `who`, whole words only, or else "Black won: Loop" in as
+    few words as fit: the winner's stone is left of the line)."""
     short = words(session)[0]
     parts = score_parts(session)
     if ui.mode == PANEL:
@@ -50,10 +50,11 @@ def status(ui, session, who):
     for fitting in (line, short + " " + ":".join(part.split(" ")[-1] for part in parts), short):
         if len(fitting) <= room:
             return who, [fitting]
-    # "White: Gave up" would read as if the winner resigned.
-    winner = who[:-5] + ":" if who.endswith(" wins") and session.resigned() < 0 else ""
-    if one_line and winner and len(winner) + 1 + len(short) <= (ui.w - 9) // 8:
-        return winner, [short]
+    # "White won: Gave up" would read as if the winner resigned.
+    if one_line and who.endswith(" wins") and session.resigned() < 0:
+        for won in (who[:-5] + " won:", who[:-5] + " won", "Won:"):
+            if len(won) + 1 + len(short) <= (ui.w - 9) // 8:
+                return won, [short]
     return who, []
 
 

@@ -175,7 +175,7 @@ def test_each_games_end_names_its_reason_on_every_profile(tmp_path, profile, nam
     board = shown[[f.startswith("Game over") for f in shown].index(True) - 1]     # the end screen
     menu = joined(hw.frames[-1])
     assert menu.startswith("Game over")
-    # The status says it (on mono128's one-line status over Lazo's wide board "Black: Loop",
+    # The status says it (on mono128's one-line status over Lazo's wide board "Black won Loop",
     # beside the winner's stone); the Game over menu always does, in a sentence or its words.
     assert short in board, board
     assert " ".join(sentence.split()[:3]) in menu or short in menu, menu
