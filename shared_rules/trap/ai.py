@@ -28,17 +28,19 @@ from shared_rules.trap.rules import PASS, SOURCE_SHIFT, TARGET_MASK, Trap
 
 
 class TrapLevel(Level):
-    """A level's search settings and whether its phase-2 root presses (_mark_presses)."""
+    """A level's search settings, whether its phase-2 root presses and whether it also blocks
+    the other colour's press (_mark_presses)."""
 
-    def __init__(self, device_seconds, max_nodes, widths, noise=0, presses=False):
+    def __init__(self, device_seconds, max_nodes, widths, noise=0, presses=False, blocks=False):
         Level.__init__(self, device_seconds, max_nodes, widths, noise)
         self.presses = presses
+        self.blocks = blocks
 
 
 LEVELS = tuned_levels(
     easy=TrapLevel(device_seconds=1.0, max_nodes=12, widths=(12,), noise=200),
     normal=TrapLevel(device_seconds=2.6, max_nodes=120, widths=(7, 4), presses=True),
-    hard=TrapLevel(device_seconds=9.0, max_nodes=1000, widths=(6, 3, 3, 3), presses=True),
+    hard=TrapLevel(device_seconds=9.0, max_nodes=1000, widths=(6, 3, 3, 3), presses=True, blocks=True),
 )
 
 # Value of a dot by the balls still needed, up to 4 groups x ai_trap_tables.NEVER (index 0 is a trap: the
@@ -200,12 +202,13 @@ class Tuner(SearchTuner):
         self.game = game
         self.work = _work_for(game)
         self.presses = LEVELS[level].presses
+        self.blocks = LEVELS[level].blocks
         self.root_length = len(game.history)  # order() at this length is the root's
 
     def order(self, moves, count):
         game = self.game
         at_root = self.presses and len(game.history) == self.root_length and game.phase() == 2
-        return _order(self.work, game, moves, count, at_root)
+        return _order(self.work, game, moves, count, at_root, self.blocks)
 
     def evaluate(self, player):
         return _evaluate(self.work, self.game, player)
@@ -374,7 +377,7 @@ def _marked_parent(game, t):
     return True
 
 
-def _order(t, game, moves, count, presses=False):
+def _order(t, game, moves, count, presses=False, blocks=False):
     """The search's root: at most `count` of `moves` (a shuffled list: equal scores keep its
     order), best first by the threats and the ring values, only the win or the blocks when
     there are; in phase 2 with at most _PER_HOLE moves to each hole and from each ball (a move
@@ -407,7 +410,7 @@ def _order(t, game, moves, count, presses=False):
                 return [m]
     gain = _hole_gains(t, board, me)
     if presses and not forced:
-        press = _mark_presses(t, board, me)
+        press = _mark_presses(t, board, me, blocks)
         for cell in range(t.cells):
             gain[cell] += press[cell]
     blocks = forced if forced != me else 0  # (no block at all: any move then)
@@ -448,7 +451,7 @@ def _order(t, game, moves, count, presses=False):
     return out
 
 
-def _mark_presses(t, board, me):
+def _mark_presses(t, board, me, blocks):
     """t.press: for each empty hole, what a ball of `me` there is worth by the fewest balls each
     colour needs to trap each dot (it lowers `me`'s by one on a hole of the cut found, raises
     the other's by one on a hole of theirs); for each ball of `me`, what its leaving costs (a
@@ -471,7 +474,7 @@ def _mark_presses(t, board, me):
                         press[cell] += closer
                 elif v == me and guards(t, board, cell, me, d):
                     press[cell] -= further
-        need = balls_needed(t, board, you, d, _CUT_CAP)
+        need = balls_needed(t, board, you, d, _CUT_CAP) if blocks else _CUT_CAP
         if need < _CUT_CAP:
             closer = values[need - 1] - values[need]
             further = values[need] - values[need + 1]
