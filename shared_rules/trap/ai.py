@@ -377,7 +377,7 @@ def _marked_parent(game, t):
     return True
 
 
-def _order(t, game, moves, count, presses=False, blocks=False):
+def _order(t, game, moves, count, presses=False, press_blocks=False):
     """The search's root: at most `count` of `moves` (a shuffled list: equal scores keep its
     order), best first by the threats and the ring values, only the win or the blocks when
     there are; in phase 2 with at most _PER_HOLE moves to each hole and from each ball (a move
@@ -410,7 +410,7 @@ def _order(t, game, moves, count, presses=False, blocks=False):
                 return [m]
     gain = _hole_gains(t, board, me)
     if presses and not forced:
-        press = _mark_presses(t, board, me, blocks)
+        press = _mark_presses(t, board, me, press_blocks)
         for cell in range(t.cells):
             gain[cell] += press[cell]
     blocks = forced if forced != me else 0  # (no block at all: any move then)
@@ -452,10 +452,11 @@ def _order(t, game, moves, count, presses=False, blocks=False):
 
 
 def _mark_presses(t, board, me, blocks):
-    """t.press: for each empty hole, what a ball of `me` there is worth by the fewest balls each
-    colour needs to trap each dot (it lowers `me`'s by one on a hole of the cut found, raises
-    the other's by one on a hole of theirs); for each ball of `me`, what its leaving costs (a
-    way out it opens for the dot, or a hole the other colour can fill once it is gone)."""
+    """t.press: for each empty hole, what a ball of `me` there is worth by the fewest balls
+    `me` needs to trap each dot (one fewer on a hole of the cut found), and with `blocks` the
+    other colour's too (one more on a hole of theirs); for each ball of `me`, what its leaving
+    costs (a way out it opens for the dot; with `blocks`, a hole the other colour can fill
+    once it is gone)."""
     press = t.press
     cells = t.cells
     for cell in range(cells):
