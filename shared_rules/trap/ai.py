@@ -20,15 +20,27 @@ from array import array
 from micropython import const
 
 from shared_rules.ai import Level, Tuner as SearchTuner, keep_best, tuned_levels
+from shared_rules.trap.ai_cut import anchors, balls_needed, cut_hole, guards
 from shared_rules.trap.ai_tables import COST, Rings
 from shared_rules.trap.ai_threats import blockable, escapes, fill_rows, scan, threat_holes, threat_makers
 from shared_rules.game import ONGOING
 from shared_rules.trap.rules import PASS, SOURCE_SHIFT, TARGET_MASK, Trap
 
+
+class TrapLevel(Level):
+    """A level's search settings, whether its phase-2 root presses and whether it also blocks
+    the other colour's press (_mark_presses)."""
+
+    def __init__(self, device_seconds, max_nodes, widths, noise=0, presses=False, blocks=False):
+        Level.__init__(self, device_seconds, max_nodes, widths, noise)
+        self.presses = presses
+        self.blocks = blocks
+
+
 LEVELS = tuned_levels(
-    easy=Level(device_seconds=1.0, max_nodes=12, widths=(12,), noise=200),
-    normal=Level(device_seconds=2.6, max_nodes=120, widths=(7, 4)),
-    hard=Level(device_seconds=9.0, max_nodes=1000, widths=(6, 3, 3, 3)),
+    easy=TrapLevel(device_seconds=1.0, max_nodes=12, widths=(12,), noise=200),
+    normal=TrapLevel(device_seconds=2.6, max_nodes=120, widths=(7, 4), presses=True),
+    hard=TrapLevel(device_seconds=9.0, max_nodes=1000, widths=(6, 3, 3, 3), presses=True, blocks=True),
 )
 
 # Value of a dot by the balls still needed, up to 4 groups x ai_trap_tables.NEVER (index 0 is a trap: the
@@ -51,6 +63,10 @@ _TAIL = const(6)  # moves compared to tell the position t.threat was made for (s
 _BALLS = const(8)  # candidates(), phase 2: the balls whose leaving costs least, tried in order
 _MOST = const(32)  # candidates(): the most holes, balls (20 in the rules) or moves it ranks
 _PER_HOLE = const(3)  # order(), phase 2: moves kept to one hole, or from one ball, before others
+# The root's press, phase 2: the value of a colour's fewest balls to trap a dot (ai_cut), by that
+# count; counts from _CUT_CAP on are out of reach.
+_PRESS = (6561, 2187, 729, 243, 81, 27, 9, 3, 0, 0)
+_CUT_CAP = const(8)
 
 
 _work = None  # the last game's _Work (one game at a time)
@@ -118,12 +134,26 @@ class _Work:
         self.used = bytearray(cells)  # order(): moves kept per hole (low 4 bits), per ball,
         self.taken = bytearray(_MOST)  # and which of the ranked ones
         self.zeros = bytes(cells)  # what clears a cell array at once (a slice assignment)
+        # ai_cut's max flow: each hole's in and out node, the flow through each hole and along
+        # each of its 4 links (t.nb4's order), the flood's marks, queue and way back.
+        self.nb4 = r.nb4
+        self.through = bytearray(cells)
+        self.flow = bytearray(4 * cells)
+        self.node_seen = bytearray(2 * cells)
+        self.node_stamp = 0
+        self.queue = array("H", bytes(4 * cells))
+        self.came = array("H", bytes(4 * cells))
+        self.zeros2 = bytes(2 * cells)
+        self.zeros4 = bytes(4 * cells)
+        self.press = array("i", bytes(4 * cells))  # _mark_presses: a root move's part of each hole
 
     def start(self):
         """A new search: its stamps start at 0 on cleared marks (a search cut short by an error
         may have left partners too), and no position's threats are marked yet."""
         zeros = self.zeros
         self.seen[:] = zeros
+        self.node_seen[:] = self.zeros2
+        self.node_stamp = 0
         self.on_path[:] = zeros
         self.partners[:] = zeros
         self.stamp = 0
@@ -171,12 +201,17 @@ class Tuner(SearchTuner):
     def __init__(self, game, level):
         self.game = game
         self.work = _work_for(game)
+        self.presses = LEVELS[level].presses
+        self.blocks = LEVELS[level].blocks
+        self.root_length = len(game.history)  # order() at this length is the root's
+
+    def order(self, moves, count):
+        game = self.game
+        at_root = self.presses and len(game.history) == self.root_length and game.phase() == 2
+        return _order(self.work, game, moves, count, at_root, self.blocks)
 
     def evaluate(self, player):
         return _evaluate(self.work, self.game, player)
-
-    def order(self, moves, count):
-        return _order(self.work, self.game, moves, count)
 
     def candidates(self, count):
         return _candidates(self.work, self.game, count)
@@ -342,12 +377,14 @@ def _marked_parent(game, t):
     return True
 
 
-def _order(t, game, moves, count):
+def _order(t, game, moves, count, presses=False, press_blocks=False):
     """The search's root: at most `count` of `moves` (a shuffled list: equal scores keep its
     order), best first by the threats and the ring values, only the win or the blocks when
     there are; in phase 2 with at most _PER_HOLE moves to each hole and from each ball (a move
     scores its hole's and its ball's values: the best hole would otherwise come with every
-    ball, or the best ball go everywhere).  Top-k buffers, no lists of all the moves' scores."""
+    ball, or the best ball go everywhere), and with `presses` also by the fewest balls to
+    trap (_mark_presses): the search keeps the first of the moves it values equally, so of
+    those the one that presses.  Top-k buffers, no lists of all the moves' scores."""
     board = game.board
     me = game.to_move() + 1
     _mark_threats(game, t, board, me)
@@ -372,6 +409,10 @@ def _order(t, game, moves, count):
             if m != PASS and threat[m & mask] & me and _moved_traps(t, board, (m >> shift) - 1, m & mask, me):
                 return [m]
     gain = _hole_gains(t, board, me)
+    if presses and not forced:
+        press = _mark_presses(t, board, me, press_blocks)
+        for cell in range(t.cells):
+            gain[cell] += press[cell]
     blocks = forced if forced != me else 0  # (no block at all: any move then)
     while True:
         for m in moves:
@@ -408,6 +449,44 @@ def _order(t, game, moves, count):
             out[k] = kept[i]
             k += 1
     return out
+
+
+def _mark_presses(t, board, me, blocks):
+    """t.press: for each empty hole, what a ball of `me` there is worth by the fewest balls
+    `me` needs to trap each dot (one fewer on a hole of the cut found), and with `blocks` the
+    other colour's too (one more on a hole of theirs); for each ball of `me`, what its leaving
+    costs (a way out it opens for the dot; with `blocks`, a hole the other colour can fill
+    once it is gone)."""
+    press = t.press
+    cells = t.cells
+    for cell in range(cells):
+        press[cell] = 0
+    values = _PRESS
+    you = 3 - me
+    for d in range(t.dots):
+        need = balls_needed(t, board, me, d, _CUT_CAP)
+        if need < _CUT_CAP:
+            closer = values[need - 1] - values[need]
+            further = values[need] - values[need + 1]
+            for cell in range(cells):
+                v = board[cell]
+                if v == 0:
+                    if cut_hole(t, board, cell):
+                        press[cell] += closer
+                elif v == me and guards(t, board, cell, me, d):
+                    press[cell] -= further
+        need = balls_needed(t, board, you, d, _CUT_CAP) if blocks else _CUT_CAP
+        if need < _CUT_CAP:
+            closer = values[need - 1] - values[need]
+            further = values[need] - values[need + 1]
+            for cell in range(cells):
+                v = board[cell]
+                if v == 0:
+                    if cut_hole(t, board, cell):
+                        press[cell] += further
+                elif v == me and anchors(t, cell):
+                    press[cell] -= closer
+    return press
 
 
 def _forced(t, board, me):

@@ -108,3 +108,12 @@ class Rings:
         self.steps = array("h", [1, -1, size, -size])  # to the 4 neighbours (not from the edge)
         self.edge = bytes(1 if x in (0, size - 1) or y in (0, size - 1) else 0
                           for y in range(size) for x in range(size))
+        # The 4 neighbours of every hole (right, left, up, down; 255 beyond the edge), for ai_cut.
+        nb4 = bytearray(4 * cells)
+        for cell in range(cells):
+            x, y = cell % size, cell // size
+            nb4[4 * cell] = cell + 1 if x < size - 1 else 255
+            nb4[4 * cell + 1] = cell - 1 if x > 0 else 255
+            nb4[4 * cell + 2] = cell + size if y < size - 1 else 255
+            nb4[4 * cell + 3] = cell - size if y > 0 else 255
+        self.nb4 = bytes(nb4)
