@@ -30,10 +30,11 @@ from micropython import const
 from shared_rules.ai import MAX_PLY, Level, Tuner as SearchTuner, best_first, keep_best, tuned_levels
 from shared_rules.lazo.rules import LEVEL1, N_SPACES, ROW_OF, SLOT_MASK, SLOT_OFFSET, SPLIT_LINK
 
-# Normal looks three plies deep, narrowly: its own next tile answers the reply that blocks (the
-# matches behind the widths: docs/bench_notes.md).
+# Normal looks three plies deep, narrowly: its own next tile answers the reply that blocks; easy
+# two, with a little noise (one ply is only as strong as a greedy player; the matches behind the
+# widths: docs/bench_notes.md).
 LEVELS = tuned_levels(
-    easy=Level(device_seconds=1.0, max_nodes=40, widths=(40,), noise=40),
+    easy=Level(device_seconds=1.0, max_nodes=40, widths=(6, 3), noise=10),
     normal=Level(device_seconds=2.4, max_nodes=80, widths=(6, 3, 3)),
     hard=Level(device_seconds=9.0, max_nodes=800, widths=(8, 5, 4, 3)),
 )

@@ -19,7 +19,8 @@
 # maneuver too, with the opponent's replies, played no better than this at 3x the time).  It
 # notes the best destination under each selection, and the search at the destination decision
 # that follows plays that one (a plan, checked against the board) instead of searching again.
-# The easy level looks one decision ahead, with noise.
+# The easy level plans too, narrower and with a little noise (one decision ahead it is no
+# stronger than a greedy player).
 from micropython import const
 
 from shared_rules.ai import Level, Tuner as SearchTuner, best_first, tuned_levels, win_on_the_spot
@@ -40,7 +41,7 @@ class ThrongsLevel(Level):
 
 
 LEVELS = tuned_levels(
-    easy=ThrongsLevel(device_seconds=1.0, max_nodes=10, widths=(10,), noise=400, planned=False),
+    easy=ThrongsLevel(device_seconds=1.0, max_nodes=12, widths=(4, 2), noise=50, planned=True),
     normal=ThrongsLevel(device_seconds=1.0, max_nodes=30, widths=(8, 3), planned=True),
     hard=ThrongsLevel(device_seconds=3.0, max_nodes=170, widths=(24, 6), planned=True),
 )

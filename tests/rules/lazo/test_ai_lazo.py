@@ -139,16 +139,16 @@ RECORDED_LINES = [
 ]
 RECORDED_SEEDS = (0,)
 RECORDED = [  # (label, level, seed, move, nodes, depth)
-    ('random 1/12', 'easy', 0, '1.6.3', 40, 1),
+    ('random 1/12', 'easy', 0, '1.8.1', 25, 2),
     ('random 1/12', 'normal', 0, '1.3.1', 62, 3),
     ('random 1/12', 'hard', 0, '1.3.1', 213, 4),
-    ('random 2/40', 'easy', 0, '2.11.2', 40, 1),
+    ('random 2/40', 'easy', 0, '2.11.2', 20, 2),
     ('random 2/40', 'normal', 0, '2.11.2', 54, 3),
     ('random 2/40', 'hard', 0, '2.0.1', 271, 4),
     ('random 5/70', 'easy', 0, '2.4.7', 0, 0),
     ('random 5/70', 'normal', 0, '2.4.7', 0, 0),
     ('random 5/70', 'hard', 0, '2.4.7', 0, 0),
-    ('random 7/60', 'easy', 0, '2.12.2', 40, 1),
+    ('random 7/60', 'easy', 0, '2.12.2', 22, 2),
     ('random 7/60', 'normal', 0, '2.6.5', 54, 3),
     ('random 7/60', 'hard', 0, '2.6.5', 186, 4),
     ('line 11/30', 'normal', 0, '2.3.6', 52, 3),
