@@ -21,22 +21,25 @@ WORDS_MODULE = "firmware.option_words"
 RULES_TEXT = "firmware.rules_text"
 WIDGETS = "firmware.widgets"
 SAVES = "firmware.saves"
+GAME_TEXT = "shared_rules.game_text"   # a new game's options checked, a game's status lines
 AI = "ai"               # the AI's code (shared_rules.ai, the game's ai* modules), while held
-SCREEN_MODULES = (MENUS_MODULE, PAUSE_MODULE, PAGES_MODULE, WORDS_MODULE, RULES_TEXT, WIDGETS, SAVES)
+SCREEN_MODULES = (MENUS_MODULE, PAUSE_MODULE, PAGES_MODULE, WORDS_MODULE, RULES_TEXT, WIDGETS, SAVES, GAME_TEXT)
 
 # What each screen holds besides the app's own modules and the active game's rules and board
 # view, and why.  A game's words and rules text are read and released at once: no screen
 # holds them.
 PLAN = {
-    # Their code; the widgets ui.menu and ui.form draw with; the saves' loading and settings.
-    # No AI: the form asks whether a game has one, and its code goes again.
-    MENUS: (MENUS_MODULE, WIDGETS, SAVES),
+    # Their code; the widgets ui.menu and ui.form draw with; the saves' loading and settings;
+    # the options' check of the games they make.  No AI: the form asks whether a game has
+    # one, and its code goes again.
+    MENUS: (MENUS_MODULE, WIDGETS, SAVES, GAME_TEXT),
     # The same, and the pages' code while the menu it came from stays open.
-    MENU_PAGE: (MENUS_MODULE, WIDGETS, SAVES, PAGES_MODULE),
+    MENU_PAGE: (MENUS_MODULE, WIDGETS, SAVES, GAME_TEXT, PAGES_MODULE),
     # A game being played holds no menu code (a message over the board loads the widgets for
     # itself, released after it); the AI's while an AI plays or searches.
     PLAY: (AI,),
-    # The pause menu's code and the widgets it draws with; a hint there searches.
+    # The pause menu's code and the widgets it draws with; a hint there searches.  (A rematch
+    # checks its options: play lets that code go.)
     PAUSE: (PAUSE_MODULE, WIDGETS, AI),
     # The same, and the pages' code while the pause menu stays open.
     PAUSE_PAGE: (PAUSE_MODULE, WIDGETS, PAGES_MODULE, AI),
