@@ -101,20 +101,6 @@ class Session:
             return DRAW
         return self.game.winner()
 
-    def result_words(self, cols=80):
-        """The end of the game in words, as fully as `cols` characters allow: "Dark wins",
-        "Red resigned: Blue wins" (or "Blue wins"), "Draw by agreement" (or "Draw")."""
-        winner = self.winner()
-        name = self.game.player_name
-        if winner == DRAW:
-            words = "Draw by agreement" if self.result == "draw agreed" else "Draw"
-            return words if len(words) <= cols else "Draw"
-        if self.resigned() >= 0:
-            words = "%s resigned: %s wins" % (name(1 - winner), name(winner))
-            if len(words) <= cols:
-                return words
-        return name(winner) + " wins"
-
     def play(self, move):
         game = self.game
         text = game.move_to_text(move)
@@ -433,9 +419,8 @@ class App:
             info = self.info
         else:
             # The result once, instead of the counts of a phase that is over.
-            who = session.result_words(ui.result_room(session.result_words(), moves))
             from firmware import endings    # loaded with the end screen (memory)
-            info = endings.status_lines(ui, session, who)
+            who, info = endings.status(ui, session, moves)
             if winner != DRAW:
                 self.status_token(session, px + 4, py + ui.line_h // 2, winner)
         building = session.view.describe(builder) if builder is not None else None
@@ -599,32 +584,3 @@ class App:
             ui.fb.rect(x + 2 * r + 4, cy - 2, bar, 5, ui.dim)
             ui.fb.fill_rect(x + 2 * r + 4, cy - 2, filled, 5, ui.accent)
         ui.show_unlogged(x, y, w, h)
-
-    # --- undo ---------------------------------------------------------------------------------
-    def can_undo(self, session):
-        if not session.game.history:
-            return False
-        if session.humans() == 0:
-            return True
-        for p in session.movers:
-            if not session.is_ai(p):
-                return True
-        return False
-
-    def undo(self, session):
-        """Takes back one decision between humans or AIs only; against the AI, the AI's
-        decisions since the human's last turn and that whole turn (all its decisions), so the
-        human chooses again where they last chose.  Redo can play them again."""
-        group = []
-        if session.humans() == 0 or session.humans() == 2:
-            group.append(session.undo())
-        else:
-            while session.movers and session.is_ai(session.movers[-1]):
-                group.append(session.undo())
-            human = session.movers[-1] if session.movers else 0
-            while session.movers and session.movers[-1] == human:
-                group.append(session.undo())
-        group.reverse()
-        session.redo.append(group)
-        self.save(session)
-

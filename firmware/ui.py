@@ -169,20 +169,6 @@ class UI:
         if self.legend_y:
             self.fb.fill_rect(0, self.legend_y, self.w, self.h - self.legend_y, self.bg)
 
-    def result_room(self, words, moves):
-        """How many characters the status has for the result `words`: TOP left of the move
-        number `moves`, STRIP the line; PANEL wraps them in the column, where every word must
-        fit a line (else 0: the shortest form)."""
-        pw = self.panel_rect[2]
-        if self.mode == TOP:
-            return (pw - 8 * len(moves) - 13) // 8
-        if self.mode == STRIP:
-            return (pw - 9) // 8
-        for word in words.split(" "):
-            if len(word) > pw // 8 - 1:
-                return 0
-        return 80
-
     def draw_status(self, who, moves, info, note, buttons, building):
         """The status right of the turn marker: `who` (the player to move, or the result), the
         move number `moves`, the view's `info` lines and a `note` (a hint), around the `buttons`
