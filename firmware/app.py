@@ -287,19 +287,25 @@ class App:
                 session.name, type(e).__name__, e, self.left_words(session)))
 
     def view_class(self, name):
-        """The game's board view class, its module imported now; None when the game has no
-        board view yet (the move list stands in)."""
+        """The game's board view class, its module imported now with what making a view reads
+        (residency.MAKING); None when the game has no board view yet (the move list stands in)."""
         try:
             mod = __import__("firmware.views." + name, None, None, ["View"])
         except ImportError as e:
             if name not in str(e):
                 raise
             return None
+        for module in residency.MAKING:
+            __import__(module)
         return mod.View
 
     def load_view(self, session):
         view = self.view_class(session.name)
-        return None if view is None else view(self.ui, session.game)
+        if view is None:
+            return None
+        view = view(self.ui, session.game)
+        self.residency.view_made()
+        return view
 
     def turn(self, session):
         """One decision (or the pause menu, or the game-over screen): the session to go on

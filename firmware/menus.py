@@ -132,6 +132,7 @@ def set_up_game(app, name):
     app.view_class(name)
     if cls.SETUP_MODULE:
         __import__(cls.SETUP_MODULE)    # the same: run once by the game's creation, then forgotten
+    __import__(residency.GAME_TEXT)     # the same: the options' check of the game's creation
     option_names = sorted(cls.OPTIONS)
     game_words = option_words.game_words(name)
     game_explain = option_words.explanations(name)

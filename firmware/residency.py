@@ -22,6 +22,8 @@ RULES_TEXT = "firmware.rules_text"
 WIDGETS = "firmware.widgets"
 SAVES = "firmware.saves"
 GAME_TEXT = "shared_rules.game_text"   # a new game's options checked, a game's status lines
+# Read as the display driver, the UI and a board view are made: the colours, the layout's code.
+MAKING = ("firmware.palette", "firmware.layout")
 AI = "ai"               # the AI's code (shared_rules.ai, the game's ai* modules), while held
 SCREEN_MODULES = (MENUS_MODULE, PAUSE_MODULE, PAGES_MODULE, WORDS_MODULE, RULES_TEXT, WIDGETS, SAVES, GAME_TEXT)
 
@@ -90,9 +92,9 @@ class Residency:
     game it plays (hold_game) and whether the AI's code stays (hold_ai); it lets go of the rest."""
 
     def __init__(self, board):
-        # The board's modules (boards/active.py, the profile `board`) made the hw object: no
-        # screen needs them again.
-        for module in ("boards.active", "boards." + board, "boards"):
+        # The board's modules (boards/active.py, the profile `board`) made the hw object and the
+        # UI took its colours: no screen needs them again.
+        for module in ("boards.active", "boards." + board, "boards") + MAKING:
             unload(module)
         self.screen = MENUS
         self.game = ""          # the game whose modules are held
@@ -134,6 +136,12 @@ class Residency:
             unload(part)
         if collect:
             gc.collect()
+
+    def view_made(self):
+        """A board view has its colours and layout: their code goes (collected by the next
+        report of the heap)."""
+        for module in MAKING:
+            unload(module)
 
     def let_go(self, collect):
         dropped = False

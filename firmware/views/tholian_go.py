@@ -27,7 +27,8 @@ class View(BaseView):
         if R < 8 and ui.mode != TOP:
             # Too small to read (128x64): the board across the whole width, two status lines
             # above it, and the view scrolls up and down to follow the cursor.
-            ui.use_layout(1000, 2)
+            from firmware import layout
+            layout.use_layout(ui, 1000, 2)
             R = min(10, self.fit(False))
         self.R = max(R, 4)
         R = self.R
