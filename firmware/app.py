@@ -183,33 +183,21 @@ class App:
         """The menus and the games they start, for ever, yielding after each screen's work (the
         main menu, a decision): a host whose VM collects its garbage only between its calls into
         Python (the browser's) runs the app a step per call."""
-        self.repair_settings()
+        if self.settings_notes:
+            self.fault().settings_repaired(self)
+            self.residency.release(residency.FAULTS)
         while True:
             try:
                 session = self.screens(residency.MENUS_MODULE).main_menu(self)
-            except MemoryError:
-                self.residency.release(residency.MENUS_MODULE)
-                self.ui.message("Out of memory", "There was not enough memory for that. "
-                                "Back to the main menu.")
-                continue
             except Exception as e:
                 self.residency.release(residency.MENUS_MODULE)
-                self.ui.message("Error", "%s: %s" % (type(e).__name__, e))
+                self.fault().menu_failed(self, e)
+                self.residency.release(residency.FAULTS)
                 continue
             self.residency.enter(residency.PLAY, False)  # collected once the first screen is sent (settle)
             yield
             yield from self.play(session)
             self.residency.enter(residency.MENUS)
-
-    def repair_settings(self):
-        """Says what was wrong with the settings file, once: the repaired settings replace it."""
-        if self.settings_notes:
-            try:
-                self.screens("firmware.saves").save_settings(self.folder, self.settings)
-            except OSError:
-                pass    # the settings screen says so when the player saves them
-            self.ui.message("Settings", "\n".join(self.settings_notes))
-            self.settings_notes = []
 
     def screens(self, module):
         try:
@@ -240,29 +228,16 @@ class App:
                 save_files.save_game(self.folder, session.saved())
             session.unsaved = False
             return True
-        except MemoryError:
-            reason = "not enough memory"
-        except OSError as e:
-            reason = save_files.failure_words(e)
-        except save_files.SaveError as e:
-            reason = str(e)
-        session.unsaved = True
-        if tell:
-            self.ui.message("Not saved", "The game could not be saved (%s). Play goes on; the app "
-                            "tries again after each move." % reason)
-            self.residency.release(residency.WIDGETS)
-        return False
+        except (MemoryError, OSError, save_files.SaveError) as e:
+            session.unsaved = True
+            if tell:
+                self.fault().not_saved(self, e)
+                self.residency.release(residency.FAULTS)
+            return False
 
-    def left_words(self, session):
-        """What became of the game the app left on an error: saved, or not."""
-        if session.unsaved:
-            try:
-                saved = self.save(session, False)
-            except MemoryError:
-                saved = False
-            if not saved:
-                return "Its last moves could not be saved."
-        return "It is saved: %s it." % ("Review shows" if session.result else "Continue resumes")
+    def fault(self):
+        """The code that says what failed (firmware/faults.py), released once it has."""
+        return self.screens(residency.FAULTS)
 
     # --- playing ------------------------------------------------------------------------------
     def play(self, session):
@@ -274,17 +249,12 @@ class App:
             while session is not None:
                 session = self.turn(session)
                 yield
-        except MemoryError:
+        except Exception as e:
             session = self.session or session     # (a rematch is another session)
             self.session = self.builder = self.paused = None
             gc.collect()
-            self.ui.message("Out of memory", "The game ran out of memory. " + self.left_words(session))
-        except Exception as e:
-            session = self.session or session
-            self.session = self.builder = self.paused = None
-            gc.collect()
-            self.ui.message("Error", "%s stopped with an error:\n%s: %s\n%s" % (
-                session.name, type(e).__name__, e, self.left_words(session)))
+            self.fault().game_failed(self, session, e)
+            self.residency.release(residency.FAULTS)
 
     def view_class(self, name):
         """The game's board view class, its module imported now with what making a view reads

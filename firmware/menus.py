@@ -5,7 +5,7 @@ import gc
 
 from shared_rules import registry
 from shared_rules.game import GameError
-from firmware import residency, save_files, saves
+from firmware import residency, saves
 from shared_rules.levels import DEFAULT_LEVEL, LEVELS, STRENGTH
 from firmware.app import DEMO_DELAYS, HUMAN, VERSION, Session, ai_player, heap_used, player_level
 
@@ -384,7 +384,8 @@ def settings_screen(app):
     try:
         saves.save_settings(app.folder, s)
     except OSError as e:
-        app.ui.message("Settings", "Could not save the settings: %s." % save_files.failure_words(e))
+        app.ui.message("Settings", "Could not save the settings: %s." % app.fault().failure_words(e))
+        app.residency.release(residency.FAULTS)
 
 
 def about(app):

@@ -21,6 +21,7 @@ WORDS_MODULE = "firmware.option_words"
 RULES_TEXT = "firmware.rules_text"
 WIDGETS = "firmware.widgets"
 SAVES = "firmware.saves"
+FAULTS = "firmware.faults"  # what failed, in words: read and released at once
 GAME_TEXT = "shared_rules.game_text"   # a new game's options checked, a game's status lines
 # Read as the display driver, the UI and a board view are made: the colours, the layout's code.
 MAKING = ("firmware.palette", "firmware.layout")
@@ -50,9 +51,10 @@ PLAN = {
 
 def game_part(module, game):
     """Whether `module` is one of `game`'s modules: its package (rules, setup, words, AI) or
-    its board view."""
+    its board view (and the view's code for some screens, `<view>_<screens>`)."""
     package = registry.package(game)
-    return module == package or module.startswith(package + ".") or module == "firmware.views." + game
+    view = "firmware.views." + game
+    return module == package or module.startswith(package + ".") or module == view or module.startswith(view + "_")
 
 
 def ai_part(module, game):

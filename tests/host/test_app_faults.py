@@ -140,7 +140,8 @@ def test_a_full_flash_says_not_saved_at_every_move_and_leaves_no_empty_new_file(
 
 def test_the_storages_errors_are_said_in_a_players_words():
     # MicroPython's OSError names few numbers (a full flash is "28"), the browser's too.
-    words = save_files.failure_words
+    from firmware import faults
+    words = faults.failure_words
     assert words(OSError(errno.ENOSPC)) == "the storage is full"
     assert words(OSError(errno.EACCES)) == words(OSError(errno.EROFS)) == "the storage cannot be written"
     assert words(OSError(errno.EIO)) == "the storage failed"
