@@ -297,7 +297,9 @@ class App:
             move = self.ai_turn(session)
         elif session.view is None:
             self.settle(session)
-            move = self.list_turn(session)
+            # A game without a board view: its legal moves in notation, a menu's widget.
+            move = self.screens(residency.WIDGETS).move_list(self.ui, game, registry.game_title(session.name))
+            move = PAUSE if move < 0 else move
         else:
             move = self.human_turn(session)
         if move == PAUSE:
@@ -476,15 +478,6 @@ class App:
                 if move >= 0:
                     builder.select_move(move)
                     note = "Hint: " + game.move_to_text(move)
-
-    def list_turn(self, session):
-        """Move entry for a game without a board view: its legal moves in notation."""
-        game = session.game
-        moves = game.legal_moves()
-        texts = [game.move_to_text(m) for m in moves]
-        title = "%s: %s" % (game.player_name(game.to_move()), registry.game_title(session.name))
-        choice = self.ui.menu(self.ui.fit(title, self.ui.cols), texts, 0, "B: pause menu")
-        return moves[choice] if choice >= 0 else PAUSE
 
     # --- the AI -------------------------------------------------------------------------------
     def ai_turn(self, session):

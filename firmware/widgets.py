@@ -87,6 +87,16 @@ def _send_rows(ui, top, first, row_items, changed, footer):
         ui.hw.show(0, ui.h - 8, ui.w, 8)
 
 
+def move_list(ui, game, title):
+    """The move of the current decision of `game` (whose title is `title`) chosen from its
+    legal moves in notation, or -1 when the player asks for the pause menu (B)."""
+    moves = game.legal_moves()
+    texts = [game.move_to_text(m) for m in moves]
+    heading = "%s: %s" % (game.player_name(game.to_move()), title)
+    choice = menu(ui, ui.fit(heading, ui.cols), texts, 0, "B: pause menu")
+    return moves[choice] if choice >= 0 else -1
+
+
 def form(ui, title, labels, choices, picked, action, words=None, idle=None, explain=None):
     """Rows of `label: value` (a label "long|short" shows the form that fits), LEFT/RIGHT change `picked[i]` (index into `choices[i]`, a
     tuple of values or Numbers), the last row is `action` (e.g. "Start").  `words[i]`, if
