@@ -309,17 +309,6 @@ class UI:
             self.hw.clipped.append((s, room))
         return s[:max(0, room)]
 
-    def text_center(self, s, y, c=-1, x=0, w=0):
-        w = w or self.w
-        self.fb.text(drawable(s), x + (w - 8 * len(s)) // 2, y, self.fg if c < 0 else c)
-
-    def heading(self, s):
-        """A screen title on the first line, underlined; returns the y where content starts."""
-        s = self.fit(s, self.cols)
-        self.fb.fill_rect(0, 0, self.w, self.line_h, self.sel_bg)
-        self.text_center(s, (self.line_h - 8) // 2, self.sel_fg)
-        return self.line_h + 2
-
     def show(self):
         self.shown = None
         self.hw.show()
@@ -539,9 +528,6 @@ class UI:
         fb.ellipse(x, y, r, r, 1, player == 0)
         if player == 1 and r >= 3:
             fb.pixel(x, y, 1)
-
-    def box(self, x, y, w, h, c):
-        self.fb.rect(x, y, w, h, c)
 
     def wrap(self, text, cols=0):
         """Text broken into lines of at most `cols` characters (words kept whole if possible)."""

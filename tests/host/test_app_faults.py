@@ -242,7 +242,8 @@ def test_control_characters_are_drawn_as_question_marks(tmp_path):
     hw = FakeHW(tmp_path)
     ui = UI(hw)
     ui.text("a\tb\x01c\x1b\x7f", 0, 0)
-    ui.text_center("\x00x", 10)
+    from firmware import widgets
+    widgets.text_center(ui, "\x00x", 10)
     assert hw.fb.strings() == ["a?b?c??", "?x"]
 
 
