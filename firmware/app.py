@@ -101,20 +101,6 @@ class Session:
             return DRAW
         return self.game.winner()
 
-    def result_words(self, cols=80):
-        """The end of the game in words, as fully as `cols` characters allow: "Dark wins",
-        "Red resigned: Blue wins" (or "Blue wins"), "Draw by agreement" (or "Draw")."""
-        winner = self.winner()
-        name = self.game.player_name
-        if winner == DRAW:
-            words = "Draw by agreement" if self.result == "draw agreed" else "Draw"
-            return words if len(words) <= cols else "Draw"
-        if self.resigned() >= 0:
-            words = "%s resigned: %s wins" % (name(1 - winner), name(winner))
-            if len(words) <= cols:
-                return words
-        return name(winner) + " wins"
-
     def play(self, move):
         game = self.game
         text = game.move_to_text(move)
@@ -197,33 +183,21 @@ class App:
         """The menus and the games they start, for ever, yielding after each screen's work (the
         main menu, a decision): a host whose VM collects its garbage only between its calls into
         Python (the browser's) runs the app a step per call."""
-        self.repair_settings()
+        if self.settings_notes:
+            self.fault().settings_repaired(self)
+            self.residency.release(residency.FAULTS)
         while True:
             try:
                 session = self.screens(residency.MENUS_MODULE).main_menu(self)
-            except MemoryError:
-                self.residency.release(residency.MENUS_MODULE)
-                self.ui.message("Out of memory", "There was not enough memory for that. "
-                                "Back to the main menu.")
-                continue
             except Exception as e:
                 self.residency.release(residency.MENUS_MODULE)
-                self.ui.message("Error", "%s: %s" % (type(e).__name__, e))
+                self.fault().menu_failed(self, e)
+                self.residency.release(residency.FAULTS)
                 continue
             self.residency.enter(residency.PLAY, False)  # collected once the first screen is sent (settle)
             yield
             yield from self.play(session)
             self.residency.enter(residency.MENUS)
-
-    def repair_settings(self):
-        """Says what was wrong with the settings file, once: the repaired settings replace it."""
-        if self.settings_notes:
-            try:
-                self.screens("firmware.saves").save_settings(self.folder, self.settings)
-            except OSError:
-                pass    # the settings screen says so when the player saves them
-            self.ui.message("Settings", "\n".join(self.settings_notes))
-            self.settings_notes = []
 
     def screens(self, module):
         try:
@@ -254,29 +228,16 @@ class App:
                 save_files.save_game(self.folder, session.saved())
             session.unsaved = False
             return True
-        except MemoryError:
-            reason = "not enough memory"
-        except OSError as e:
-            reason = save_files.failure_words(e)
-        except save_files.SaveError as e:
-            reason = str(e)
-        session.unsaved = True
-        if tell:
-            self.ui.message("Not saved", "The game could not be saved (%s). Play goes on; the app "
-                            "tries again after each move." % reason)
-            self.residency.release(residency.WIDGETS)
-        return False
+        except (MemoryError, OSError, save_files.SaveError) as e:
+            session.unsaved = True
+            if tell:
+                self.fault().not_saved(self, e)
+                self.residency.release(residency.FAULTS)
+            return False
 
-    def left_words(self, session):
-        """What became of the game the app left on an error: saved, or not."""
-        if session.unsaved:
-            try:
-                saved = self.save(session, False)
-            except MemoryError:
-                saved = False
-            if not saved:
-                return "Its last moves could not be saved."
-        return "It is saved: %s it." % ("Review shows" if session.result else "Continue resumes")
+    def fault(self):
+        """The code that says what failed (firmware/faults.py), released once it has."""
+        return self.screens(residency.FAULTS)
 
     # --- playing ------------------------------------------------------------------------------
     def play(self, session):
@@ -288,32 +249,33 @@ class App:
             while session is not None:
                 session = self.turn(session)
                 yield
-        except MemoryError:
+        except Exception as e:
             session = self.session or session     # (a rematch is another session)
             self.session = self.builder = self.paused = None
             gc.collect()
-            self.ui.message("Out of memory", "The game ran out of memory. " + self.left_words(session))
-        except Exception as e:
-            session = self.session or session
-            self.session = self.builder = self.paused = None
-            gc.collect()
-            self.ui.message("Error", "%s stopped with an error:\n%s: %s\n%s" % (
-                session.name, type(e).__name__, e, self.left_words(session)))
+            self.fault().game_failed(self, session, e)
+            self.residency.release(residency.FAULTS)
 
     def view_class(self, name):
-        """The game's board view class, its module imported now; None when the game has no
-        board view yet (the move list stands in)."""
+        """The game's board view class, its module imported now with what making a view reads
+        (residency.MAKING); None when the game has no board view yet (the move list stands in)."""
         try:
             mod = __import__("firmware.views." + name, None, None, ["View"])
         except ImportError as e:
             if name not in str(e):
                 raise
             return None
+        for module in residency.MAKING:
+            __import__(module)
         return mod.View
 
     def load_view(self, session):
         view = self.view_class(session.name)
-        return None if view is None else view(self.ui, session.game)
+        if view is None:
+            return None
+        view = view(self.ui, session.game)
+        self.residency.view_made()
+        return view
 
     def turn(self, session):
         """One decision (or the pause menu, or the game-over screen): the session to go on
@@ -335,7 +297,9 @@ class App:
             move = self.ai_turn(session)
         elif session.view is None:
             self.settle(session)
-            move = self.list_turn(session)
+            # A game without a board view: its legal moves in notation, a menu's widget.
+            move = self.screens(residency.WIDGETS).move_list(self.ui, game, registry.game_title(session.name))
+            move = PAUSE if move < 0 else move
         else:
             move = self.human_turn(session)
         if move == PAUSE:
@@ -433,9 +397,8 @@ class App:
             info = self.info
         else:
             # The result once, instead of the counts of a phase that is over.
-            who = session.result_words(ui.result_room(session.result_words(), moves))
             from firmware import endings    # loaded with the end screen (memory)
-            who, info = endings.status(ui, session, who)
+            who, info = endings.status(ui, session, moves)
             if winner != DRAW:
                 self.status_token(session, px + 4, py + ui.line_h // 2, winner)
         building = session.view.describe(builder) if builder is not None else None
@@ -518,15 +481,6 @@ class App:
                     builder.select_move(move)
                     note = "Hint: " + game.move_to_text(move)
 
-    def list_turn(self, session):
-        """Move entry for a game without a board view: its legal moves in notation."""
-        game = session.game
-        moves = game.legal_moves()
-        texts = [game.move_to_text(m) for m in moves]
-        title = "%s: %s" % (game.player_name(game.to_move()), registry.game_title(session.name))
-        choice = self.ui.menu(self.ui.fit(title, self.ui.cols), texts, 0, "B: pause menu")
-        return moves[choice] if choice >= 0 else PAUSE
-
     # --- the AI -------------------------------------------------------------------------------
     def ai_turn(self, session):
         game = session.game
@@ -601,32 +555,3 @@ class App:
             ui.fb.rect(x + 2 * r + 4, cy - 2, bar, 5, ui.dim)
             ui.fb.fill_rect(x + 2 * r + 4, cy - 2, filled, 5, ui.accent)
         ui.show_unlogged(x, y, w, h)
-
-    # --- undo ---------------------------------------------------------------------------------
-    def can_undo(self, session):
-        if not session.game.history:
-            return False
-        if session.humans() == 0:
-            return True
-        for p in session.movers:
-            if not session.is_ai(p):
-                return True
-        return False
-
-    def undo(self, session):
-        """Takes back one decision between humans or AIs only; against the AI, the AI's
-        decisions since the human's last turn and that whole turn (all its decisions), so the
-        human chooses again where they last chose.  Redo can play them again."""
-        group = []
-        if session.humans() == 0 or session.humans() == 2:
-            group.append(session.undo())
-        else:
-            while session.movers and session.is_ai(session.movers[-1]):
-                group.append(session.undo())
-            human = session.movers[-1] if session.movers else 0
-            while session.movers and session.movers[-1] == human:
-                group.append(session.undo())
-        group.reverse()
-        session.redo.append(group)
-        self.save(session)
-

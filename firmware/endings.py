@@ -1,7 +1,45 @@
 # The end of a game in words: why it ended, the final score, for the end screen's status and the
 # Game over menu.  Imported once a game is over and dropped with the game-over screen (memory);
 # the words of each game's reasons live in its own shared_rules/<game>/ending.py.
-from firmware.ui import PANEL, STRIP
+from firmware.ui import PANEL, STRIP, TOP
+from shared_rules.game import DRAW
+
+
+def result_words(session, cols=80):
+    """The end of the game in words, as fully as `cols` characters allow: "Dark wins",
+    "Red resigned: Blue wins" (or "Blue wins"), "Draw by agreement" (or "Draw")."""
+    winner = session.winner()
+    name = session.game.player_name
+    if winner == DRAW:
+        words = "Draw by agreement" if session.result == "draw agreed" else "Draw"
+        return words if len(words) <= cols else "Draw"
+    if session.resigned() >= 0:
+        words = "%s resigned: %s wins" % (name(1 - winner), name(winner))
+        if len(words) <= cols:
+            return words
+    return name(winner) + " wins"
+
+
+def result_room(ui, words, moves):
+    """How many characters the status has for the result `words`: TOP left of the move
+    number `moves`, STRIP the line; PANEL wraps them in the column, where every word must
+    fit a line (else 0: the shortest form)."""
+    pw = ui.panel_rect[2]
+    if ui.mode == TOP:
+        return (pw - 8 * len(moves) - 13) // 8
+    if ui.mode == STRIP:
+        return (pw - 9) // 8
+    for word in words.split(" "):
+        if len(word) > pw // 8 - 1:
+            return 0
+    return 80
+
+
+def status(ui, session, moves):
+    """(the result, the status's lines beside it) of the end screen, whose move number is
+    `moves`."""
+    who = result_words(session, result_room(ui, result_words(session), moves))
+    return status_lines(ui, session, who)
 
 
 def words(session):
@@ -27,7 +65,7 @@ def score_parts(session):
     return facts.split(", ") if facts else []
 
 
-def status(ui, session, who):
+def status_lines(ui, session, who):
     """(who, lines): the result `who` and the status's lines beside it: the reason, then the
     score, each within the status (the column's width in the PANEL layout, else one line; in a
     one-line STRIP what fits after `who`, whole words only, or else "Black won: Loop" in as

@@ -190,7 +190,8 @@ def step_screen(ui, title, text, action):
     first = 0
     while True:
         ui.clear()
-        ui.heading(title)
+        from firmware import widgets
+        widgets.heading(ui, title)
         for row in range(min(rows, len(lines) - first)):
             ui.text(lines[first + row], 0, top + row * lh)
         if first + rows < len(lines):
@@ -227,4 +228,5 @@ def draw_actions(ui, action, y):
         return
     shown = "<" + ACTIONS[action] + ">"
     ui.fb.fill_rect(0, y - 1, ui.w, 10, ui.sel_bg)
-    ui.text_center(shown, y, ui.sel_fg)
+    from firmware import widgets
+    widgets.text_center(ui, shown, y, ui.sel_fg)

@@ -5,7 +5,7 @@ import gc
 
 from shared_rules import registry
 from shared_rules.game import GameError
-from firmware import residency, save_files, saves
+from firmware import residency, saves
 from shared_rules.levels import DEFAULT_LEVEL, LEVELS, STRENGTH
 from firmware.app import DEMO_DELAYS, HUMAN, VERSION, Session, ai_player, heap_used, player_level
 
@@ -132,6 +132,7 @@ def set_up_game(app, name):
     app.view_class(name)
     if cls.SETUP_MODULE:
         __import__(cls.SETUP_MODULE)    # the same: run once by the game's creation, then forgotten
+    __import__(residency.GAME_TEXT)     # the same: the options' check of the game's creation
     option_names = sorted(cls.OPTIONS)
     game_words = option_words.game_words(name)
     game_explain = option_words.explanations(name)
@@ -383,7 +384,8 @@ def settings_screen(app):
     try:
         saves.save_settings(app.folder, s)
     except OSError as e:
-        app.ui.message("Settings", "Could not save the settings: %s." % save_files.failure_words(e))
+        app.ui.message("Settings", "Could not save the settings: %s." % app.fault().failure_words(e))
+        app.residency.release(residency.FAULTS)
 
 
 def about(app):

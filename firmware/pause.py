@@ -15,7 +15,7 @@ def pause_menu(app, session, index=0):
     player = game.to_move()
     human_to_move = not session.is_ai(player)
     items = ["Resume"]
-    if app.can_undo(session):
+    if can_undo(session):
         items.append("Undo")
     if session.redo:
         items.append("Redo")
@@ -39,7 +39,7 @@ def pause_menu(app, session, index=0):
         app.residency.enter(residency.PAUSE)
         return pause_menu(app, session, choice)
     if item == "Undo":
-        app.undo(session)
+        undo(app, session)
     elif item == "Redo":
         for move in session.redo.pop():     # what the last Undo took back
             session.play(move)
@@ -64,6 +64,35 @@ def pause_menu(app, session, index=0):
     elif item == "Save and quit":
         return not may_leave(app, session)
     return True
+
+
+def can_undo(session):
+    if not session.game.history:
+        return False
+    if session.humans() == 0:
+        return True
+    for p in session.movers:
+        if not session.is_ai(p):
+            return True
+    return False
+
+
+def undo(app, session):
+    """Takes back one decision between humans or AIs only; against the AI, the AI's
+    decisions since the human's last turn and that whole turn (all its decisions), so the
+    human chooses again where they last chose.  Redo can play them again."""
+    group = []
+    if session.humans() == 0 or session.humans() == 2:
+        group.append(session.undo())
+    else:
+        while session.movers and session.is_ai(session.movers[-1]):
+            group.append(session.undo())
+        human = session.movers[-1] if session.movers else 0
+        while session.movers and session.movers[-1] == human:
+            group.append(session.undo())
+    group.reverse()
+    session.redo.append(group)
+    app.save(session)
 
 
 def may_leave(app, session):
@@ -114,7 +143,7 @@ def game_over(app, session):
     app.draw_play(session, None)
     app.ui.wait_key()
     items = ["Main menu", "Rematch", "Show board"]
-    if session.result == "over" and app.can_undo(session):
+    if session.result == "over" and can_undo(session):
         items.append("Undo")
     items.append("Review")
     while True:
@@ -135,7 +164,7 @@ def game_over(app, session):
             continue
         if item == "Undo":
             session.result = ""
-            app.undo(session)
+            undo(app, session)
             return session
         if item == "Rematch":
             options = {}

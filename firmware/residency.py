@@ -21,22 +21,28 @@ WORDS_MODULE = "firmware.option_words"
 RULES_TEXT = "firmware.rules_text"
 WIDGETS = "firmware.widgets"
 SAVES = "firmware.saves"
+FAULTS = "firmware.faults"  # what failed, in words: read and released at once
+GAME_TEXT = "shared_rules.game_text"   # a new game's options checked, a game's status lines
+# Read as the display driver, the UI and a board view are made: the colours, the layout's code.
+MAKING = ("firmware.palette", "firmware.layout")
 AI = "ai"               # the AI's code (shared_rules.ai, the game's ai* modules), while held
-SCREEN_MODULES = (MENUS_MODULE, PAUSE_MODULE, PAGES_MODULE, WORDS_MODULE, RULES_TEXT, WIDGETS, SAVES)
+SCREEN_MODULES = (MENUS_MODULE, PAUSE_MODULE, PAGES_MODULE, WORDS_MODULE, RULES_TEXT, WIDGETS, SAVES, GAME_TEXT)
 
 # What each screen holds besides the app's own modules and the active game's rules and board
 # view, and why.  A game's words and rules text are read and released at once: no screen
 # holds them.
 PLAN = {
-    # Their code; the widgets ui.menu and ui.form draw with; the saves' loading and settings.
-    # No AI: the form asks whether a game has one, and its code goes again.
-    MENUS: (MENUS_MODULE, WIDGETS, SAVES),
+    # Their code; the widgets ui.menu and ui.form draw with; the saves' loading and settings;
+    # the options' check of the games they make.  No AI: the form asks whether a game has
+    # one, and its code goes again.
+    MENUS: (MENUS_MODULE, WIDGETS, SAVES, GAME_TEXT),
     # The same, and the pages' code while the menu it came from stays open.
-    MENU_PAGE: (MENUS_MODULE, WIDGETS, SAVES, PAGES_MODULE),
+    MENU_PAGE: (MENUS_MODULE, WIDGETS, SAVES, GAME_TEXT, PAGES_MODULE),
     # A game being played holds no menu code (a message over the board loads the widgets for
     # itself, released after it); the AI's while an AI plays or searches.
     PLAY: (AI,),
-    # The pause menu's code and the widgets it draws with; a hint there searches.
+    # The pause menu's code and the widgets it draws with; a hint there searches.  (A rematch
+    # checks its options: play lets that code go.)
     PAUSE: (PAUSE_MODULE, WIDGETS, AI),
     # The same, and the pages' code while the pause menu stays open.
     PAUSE_PAGE: (PAUSE_MODULE, WIDGETS, PAGES_MODULE, AI),
@@ -45,9 +51,10 @@ PLAN = {
 
 def game_part(module, game):
     """Whether `module` is one of `game`'s modules: its package (rules, setup, words, AI) or
-    its board view."""
+    its board view (and the view's code for some screens, `<view>_<screens>`)."""
     package = registry.package(game)
-    return module == package or module.startswith(package + ".") or module == "firmware.views." + game
+    view = "firmware.views." + game
+    return module == package or module.startswith(package + ".") or module == view or module.startswith(view + "_")
 
 
 def ai_part(module, game):
@@ -87,9 +94,9 @@ class Residency:
     game it plays (hold_game) and whether the AI's code stays (hold_ai); it lets go of the rest."""
 
     def __init__(self, board):
-        # The board's modules (boards/active.py, the profile `board`) made the hw object: no
-        # screen needs them again.
-        for module in ("boards.active", "boards." + board, "boards"):
+        # The board's modules (boards/active.py, the profile `board`) made the hw object and the
+        # UI took its colours: no screen needs them again.
+        for module in ("boards.active", "boards." + board, "boards") + MAKING:
             unload(module)
         self.screen = MENUS
         self.game = ""          # the game whose modules are held
@@ -131,6 +138,12 @@ class Residency:
             unload(part)
         if collect:
             gc.collect()
+
+    def view_made(self):
+        """A board view has its colours and layout: their code goes (collected by the next
+        report of the heap)."""
+        for module in MAKING:
+            unload(module)
 
     def let_go(self, collect):
         dropped = False

@@ -44,19 +44,6 @@ def checksum(text):
     return (b << 16) | a
 
 
-def failure_words(e):
-    """The storage's OSError in a player's words (MicroPython names few error numbers: a full
-    flash is "28")."""
-    code = e.args[0] if e.args else 0
-    if code == 28:      # ENOSPC
-        return "the storage is full"
-    if code == 13 or code == 30:     # EACCES, EROFS
-        return "the storage cannot be written"
-    if code == 5:       # EIO
-        return "the storage failed"
-    return str(e)
-
-
 def seal(body, count):
     """`body` (whole lines) with the end line that lets unseal() check it."""
     return body + "end %d %d\n" % (count, checksum(body))

@@ -33,6 +33,28 @@ STRIP = const(2)
 
 
 class UI:
+    # Set by firmware/layout.py: the colours by role, and the play screen's layout.
+    bg: int
+    fg: int
+    dim: int
+    sel_bg: int
+    sel_fg: int
+    board: int
+    grid: int
+    players: tuple
+    alt: tuple
+    last: int
+    cursor: int
+    target: int
+    warn: int
+    accent: int
+    mode: int
+    strip_lines: int
+    legend_y: int
+    board_rect: tuple
+    panel_rect: tuple
+    footer_y: int
+
     def __init__(self, hw):
         self.hw = hw
         self.fb = hw.fb  # type: framebuf.FrameBuffer
@@ -59,8 +81,9 @@ class UI:
         bands = (self.h + 7) // 8 if self.color else 0
         self.band_x0 = array("h", [self.w] * bands)
         self.band_x1 = array("h", bytes(2 * bands))
-        self._set_colours()
-        self._layout()
+        from firmware import layout     # let go once read (firmware/residency.py)
+        layout.set_colours(self)
+        layout.use_layout(self, 100)
         # Boards with the RAM keep the board's rows of the screen in a second buffer, the
         # layer: a board's fixed drawing (lines, holes, wood), drawn once per game and copied
         # under each whole redraw.  Taken here, at start-up, while the heap is in one piece;
@@ -70,79 +93,6 @@ class UI:
         self.layer = None
         self.layer_key = None       # (view serial, view.fixed_key(), first byte) it holds
         self.take_layer()
-
-    # --- colours ------------------------------------------------------------------------
-    def _set_colours(self):
-        if not self.color:
-            self.bg = 0
-            self.fg = 1
-            self.dim = 1
-            self.sel_bg = 1
-            self.sel_fg = 0
-            self.board = 0
-            self.grid = 1
-            self.players = (1, 1)
-            self.alt = (1, 1)
-            self.last = 1
-            self.cursor = 1
-            self.target = 1
-            self.warn = 1
-            self.accent = 1
-            return
-        from firmware import palette as p
-        self.bg = p.BLACK
-        self.fg = p.WHITE
-        self.dim = p.GREY
-        self.sel_bg = p.BLUE
-        self.sel_fg = p.WHITE
-        self.board = p.DARK_GREY
-        self.grid = p.GREY
-        self.players = (p.RED, p.BLUE)
-        self.alt = (p.ORANGE, p.CYAN)      # a player's second kind of token (Tholian Go's dark web)
-        self.last = p.YELLOW
-        self.cursor = p.GREEN
-        self.target = p.LIGHT_GREY
-        self.warn = p.ORANGE
-        self.accent = p.YELLOW
-
-    # --- layout of the play screen --------------------------------------------------------
-    # Three layouts: PANEL (wide screens: the board left, a status column right), TOP (square
-    # screens: two status lines, the board, a help line) and STRIP (wide screens, boards much
-    # wider than tall: one status line on top, the board under it across the whole width).
-    def _layout(self):
-        self.use_layout(100)
-
-    def use_layout(self, aspect, strip_lines=1):
-        """Picks the layout that shows a board `aspect`/100 times as wide as high the largest
-        (STRIP with `strip_lines` status lines)."""
-        lh = self.line_h
-        w, h = self.w, self.h
-        self.strip_lines = strip_lines
-        self.legend_y = 0       # STRIP: the line under the board that holds the legend (0: none)
-        if w < h + 48:
-            self.mode = TOP
-            self.board_rect = (0, 2 * lh + 1, w, h - 3 * lh - 2)
-            self.panel_rect = (0, 0, w, 2 * lh)
-            self.footer_y = h - lh
-            return
-        pw = 48 if w < 200 else w - h
-        panel_scale = min((w - pw) * 100 // aspect, h)
-        top = strip_lines * lh + 1
-        strip_scale = min(w * 100 // aspect, h - top)
-        if strip_scale * 10 > panel_scale * 12:
-            self.mode = STRIP
-            self.board_rect = (0, top, w, h - top)
-            self.panel_rect = (0, 0, w, top - 1)
-            self.footer_y = 0
-            if h >= 120 and h - top - strip_scale >= 3 * lh:
-                # The board leaves rows free below it (not on a small screen): the legend's line.
-                self.legend_y = h - lh
-                self.board_rect = (0, top, w, h - top - lh)
-        else:
-            self.mode = PANEL
-            self.board_rect = (0, 0, w - pw, h)
-            self.panel_rect = (w - pw, 0, pw, h)
-            self.footer_y = h - lh
 
     def button_rect(self, index, count):
         """Where the play screen draws the index-th of `count` buttons ("pass", "end", a piece
@@ -168,20 +118,6 @@ class UI:
             self.fb.fill_rect(0, self.footer_y - 1, self.w, self.h - self.footer_y + 1, self.bg)
         if self.legend_y:
             self.fb.fill_rect(0, self.legend_y, self.w, self.h - self.legend_y, self.bg)
-
-    def result_room(self, words, moves):
-        """How many characters the status has for the result `words`: TOP left of the move
-        number `moves`, STRIP the line; PANEL wraps them in the column, where every word must
-        fit a line (else 0: the shortest form)."""
-        pw = self.panel_rect[2]
-        if self.mode == TOP:
-            return (pw - 8 * len(moves) - 13) // 8
-        if self.mode == STRIP:
-            return (pw - 9) // 8
-        for word in words.split(" "):
-            if len(word) > pw // 8 - 1:
-                return 0
-        return 80
 
     def draw_status(self, who, moves, info, note, buttons, building):
         """The status right of the turn marker: `who` (the player to move, or the result), the
@@ -372,17 +308,6 @@ class UI:
         if self.hw.clipped is not None:
             self.hw.clipped.append((s, room))
         return s[:max(0, room)]
-
-    def text_center(self, s, y, c=-1, x=0, w=0):
-        w = w or self.w
-        self.fb.text(drawable(s), x + (w - 8 * len(s)) // 2, y, self.fg if c < 0 else c)
-
-    def heading(self, s):
-        """A screen title on the first line, underlined; returns the y where content starts."""
-        s = self.fit(s, self.cols)
-        self.fb.fill_rect(0, 0, self.w, self.line_h, self.sel_bg)
-        self.text_center(s, (self.line_h - 8) // 2, self.sel_fg)
-        return self.line_h + 2
 
     def show(self):
         self.shown = None
@@ -603,9 +528,6 @@ class UI:
         fb.ellipse(x, y, r, r, 1, player == 0)
         if player == 1 and r >= 3:
             fb.pixel(x, y, 1)
-
-    def box(self, x, y, w, h, c):
-        self.fb.rect(x, y, w, h, c)
 
     def wrap(self, text, cols=0):
         """Text broken into lines of at most `cols` characters (words kept whole if possible)."""

@@ -2,6 +2,20 @@
 # long text, a message, a yes/no question (firmware/ui.py's UI hands its calls on to them).
 # Loaded while a menu screen needs them: the app drops the module with the screen's, so the
 # play screen's heap does not hold their code.
+from firmware.ui import drawable
+
+
+def text_center(ui, s, y, c=-1, x=0, w=0):
+    w = w or ui.w
+    ui.fb.text(drawable(s), x + (w - 8 * len(s)) // 2, y, ui.fg if c < 0 else c)
+
+
+def heading(ui, s):
+    """A screen title on the first line, underlined; returns the y where content starts."""
+    s = ui.fit(s, ui.cols)
+    ui.fb.fill_rect(0, 0, ui.w, ui.line_h, ui.sel_bg)
+    text_center(ui, s, (ui.line_h - 8) // 2, ui.sel_fg)
+    return ui.line_h + 2
 
 
 def menu(ui, title, items, index=0, footer="", intro=None, idle=None):
@@ -28,7 +42,7 @@ def menu(ui, title, items, index=0, footer="", intro=None, idle=None):
 
 def _draw_list(ui, title, items, index, footer, intro=None, changed=()):
     ui.clear()
-    top = ui.heading(title)
+    top = heading(ui, title)
     lh = ui.line_h
     if intro:
         for line in intro:
@@ -85,6 +99,16 @@ def _send_rows(ui, top, first, row_items, changed, footer):
             ui.hw.show(0, y, ui.w, lh)
     if footer:
         ui.hw.show(0, ui.h - 8, ui.w, 8)
+
+
+def move_list(ui, game, title):
+    """The move of the current decision of `game` (whose title is `title`) chosen from its
+    legal moves in notation, or -1 when the player asks for the pause menu (B)."""
+    moves = game.legal_moves()
+    texts = [game.move_to_text(m) for m in moves]
+    heading = "%s: %s" % (game.player_name(game.to_move()), title)
+    choice = menu(ui, ui.fit(heading, ui.cols), texts, 0, "B: pause menu")
+    return moves[choice] if choice >= 0 else -1
 
 
 def form(ui, title, labels, choices, picked, action, words=None, idle=None, explain=None):
@@ -150,7 +174,7 @@ def _draw_form(ui, title, labels, choices, picked, action, words, index, changed
             if len(footer) > ui.cols - 2:
                 footer = "%d of %d" % (picked[index] + 1, count)
     ui.clear()
-    top = ui.heading(title)
+    top = heading(ui, title)
     lh = ui.line_h
     bottom = ui.h - lh
     room = (bottom - top) // lh
@@ -220,7 +244,7 @@ def pager(ui, title, text):
         if rows > 1 and first + rows < len(lines) and _is_heading(lines, first + rows - 1):
             shown = rows - 1
         ui.clear()
-        ui.heading(title)
+        heading(ui, title)
         for row in range(min(shown, len(lines) - first)):
             ui.text(lines[first + row], margin, top + row * ui.line_h)
         page = ""

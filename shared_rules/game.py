@@ -29,7 +29,7 @@ class Game:
     SETUP_MODULE = ""
 
     def __init__(self, options=None):
-        self.options = parse_options(self.NAME, self.OPTIONS, options, self.INT_RANGES)
+        self.options = _text().parse_options(self.NAME, self.OPTIONS, options, self.INT_RANGES)
         self.history = []  # moves played, in order (ints)
 
     # --- the state -----------------------------------------------------------------------
@@ -118,75 +118,21 @@ class Game:
 
     def record(self):
         """The game so far as one line of notation (moves separated by spaces)."""
-        return " ".join(self._replayed_texts())
-
-    def _replayed_texts(self):
-        # A move's text can depend on the position it was played in: replay a fresh copy.
-        fresh = self.__class__(self.options)
-        out = []
-        for move in self.history:
-            out.append(fresh.move_to_text(move))
-            fresh.play(move)
-        return out
+        return _text().record(self)
 
     def status_text(self):
-        w = self.winner()
-        if w == ONGOING:
-            return "to_move=%s winner=none" % self.PLAYERS[self.to_move()]
-        return "to_move=none winner=%s" % ("draw" if w == DRAW else self.PLAYERS[w]) + self.end_text()
-
-    def end_text(self):
-        """The status's end words: " reason=loop", and " score=18:33" where there is a score."""
-        text = " reason=" + self.end_reason()
-        score = self.end_score()
-        return text if score is None else text + " score=%d:%d" % score
+        return _text().status_text(self, self.PLAYERS)
 
     def options_text(self):
-        return " ".join("%s=%s" % (k, self.options[k]) for k in sorted(self.options))
+        return _text().options_text(self)
 
 
 INT_RANGE = (-999999999, 999999999)   # an "*int" option without its own range (a small int on the device)
 
 
-def parse_options(game_name, allowed, given, ranges=None):
-    """Checks `given` (dict of str -> str) against `allowed` and the ranges of its "*int"
-    options (`ranges`: {option: (low, high)}); returns the full option dict, integers written
-    plainly ("08" -> "8")."""
-    out = {}
-    for name in allowed:
-        out[name] = allowed[name][0]
-    if given:
-        for name in given:
-            value = str(given[name])
-            if name not in allowed:
-                raise GameError("%s has no option '%s'; options: %s" % (
-                    game_name, name, ", ".join(sorted(allowed)) or "none"))
-            choices = allowed[name]
-            if value not in choices:
-                low, high = (ranges or {}).get(name, INT_RANGE)
-                number = _int_within(value, low, high) if "*int" in choices else None
-                if number is None:
-                    raise GameError("option %s=%s is not valid for %s; %s" % (
-                        name, value if len(value) <= 20 else value[:20] + "...", game_name,
-                        allowed_text(choices, (low, high))))
-                value = str(number)
-            out[name] = value
-    return out
-
-
-def _int_within(text, low, high):
-    """The integer `text` writes in ASCII decimal (an optional minus, leading zeros allowed) when
-    it lies in low..high, else None; a long text is refused before int() (CPython refuses over
-    4,300 digits)."""
-    digits = text[1:] if text.startswith("-") else text
-    if not digits or not all("0" <= c <= "9" for c in digits):
-        return None
-    digits = digits.lstrip("0") or "0"
-    if len(digits) > 10:
-        return None
-    number = int(digits)
-    number = -number if text.startswith("-") else number
-    return number if low <= number <= high else None
+def _text():
+    # The protocol's text (options, status, record) is imported when asked (game_text.py).
+    return __import__("shared_rules.game_text", None, None, ["record"])
 
 
 TOO_LONG = 1000000000  # what number_of() reads a number of more than 9 digits as: past every bound
@@ -204,10 +150,3 @@ def number_of(digits):
 def clip(text, most=24):
     """`text` as a message quotes it: a move's text can be of any length."""
     return text if len(text) <= most else text[:most] + "..."
-
-
-def allowed_text(choices, bounds=INT_RANGE):
-    """What an option admits, in words: "choose one of: a|b" or "choose an integer 7..16"."""
-    if "*int" in choices:
-        return "choose an integer %d..%d" % bounds
-    return "choose one of: " + "|".join(choices)

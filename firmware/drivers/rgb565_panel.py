@@ -11,7 +11,6 @@
 import framebuf
 from micropython import const
 
-from firmware import palette
 from firmware.hw_base import framebuffer
 
 try:
@@ -43,6 +42,7 @@ class Rgb565Panel:
         self.band_rows = band_rows
         self._band = bytearray(width * 2 * band_rows)
         self._band_view = memoryview(self._band)
+        from firmware import palette    # read once: play holds no palette (firmware/residency.py)
         if gs4_rgb565 is None:
             self._palette = framebuf.FrameBuffer(bytearray(32), 16, 1, framebuf.RGB565)
             for index in range(16):

@@ -65,7 +65,8 @@ class View:
         self.shape_at = -1
         _serial[0] += 1
         self.serial = _serial[0]
-        ui.use_layout(self.ASPECT)
+        from firmware import layout     # let go once the view is made (firmware/residency.py)
+        layout.use_layout(ui, self.ASPECT)
         self.set_narrow()
 
     def set_narrow(self):

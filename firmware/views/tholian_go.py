@@ -27,7 +27,8 @@ class View(BaseView):
         if R < 8 and ui.mode != TOP:
             # Too small to read (128x64): the board across the whole width, two status lines
             # above it, and the view scrolls up and down to follow the cursor.
-            ui.use_layout(1000, 2)
+            from firmware import layout
+            layout.use_layout(ui, 1000, 2)
             R = min(10, self.fit(False))
         self.R = max(R, 4)
         R = self.R
@@ -89,38 +90,25 @@ class View(BaseView):
             # One colour: the cursor's corners clear of the largest token by a gap.
             self.cursor_r = self.r_dark + 2
 
+    def small(self):
+        """The code only a scrolling or a mono screen needs (firmware/views/tholian_go_small.py)."""
+        from firmware.views import tholian_go_small
+        return tholian_go_small
+
     def draw_cursor(self, builder):
         if self.web >= 0:
             BaseView.draw_cursor(self, builder)
-            return
-        # Mono: corner marks round a cleared frame, apart from the token they are round (a
-        # whole frame merged with a dark token's square).
-        if builder.cursor < 0 or builder.cursor >= BUTTON:
-            return
-        x, y = self.screen_xy(builder.depth(), builder.cursor)
-        r = self.cursor_r
-        fb = self.ui.fb
-        fb.rect(x - r + 1, y - r + 1, 2 * r - 1, 2 * r - 1, 0)
-        fb.rect(x - r, y - r, 2 * r + 1, 2 * r + 1, 1)
-        side = 2 * r - 5
-        fb.hline(x - r + 3, y - r, side, 0)
-        fb.hline(x - r + 3, y + r, side, 0)
-        fb.vline(x - r, y - r + 3, side, 0)
-        fb.vline(x + r, y - r + 3, side, 0)
+        else:
+            self.small().draw_cursor(self, builder)
 
     def mark_selected(self, node):
         """The token chosen as the move's first step: a ring round it (mono: its inside
         inverted, which keeps it inside its own shape, apart from its neighbours)."""
-        x, y = self.node_xy(node)
-        ui = self.ui
         if self.web >= 0:
-            self.ring(x, y, self.r_dark + 1, ui.cursor)
-            return
-        r = (self.r_dark if node < self.g.n_dark else self.r_light) - 1
-        shown = ui.hw.fb        # (ui.fb logs the drawing and cannot be read)
-        for py in range(y - r, y + r + 1):
-            for px in range(x - r, x + r + 1):
-                ui.fb.pixel(px, py, 0 if shown.pixel(px, py) else 1)     # (None off the screen)
+            x, y = self.node_xy(node)
+            self.ring(x, y, self.r_dark + 1, self.ui.cursor)
+        else:
+            self.small().mark_selected(self, node)
 
     def token_boxes(self):
         """Per node kind, the box round a node (left, top, width, height from the node) that
@@ -217,75 +205,18 @@ class View(BaseView):
         self.looking = True
         return True
 
-    def follow(self, builder, last):
-        """Scrolls (small screens) so a turn just played (`last`: its moves) is seen where it
-        happened, the first time it is drawn; else the cursor, or else the path or the last
-        move."""
-        if last and last != self.followed:
-            self.followed = list(last)
-            if self.show_turn(last):
-                return
-        node = -1
-        if builder is not None and 0 <= builder.cursor < BUTTON:
-            node = builder.cursor
-        else:
-            route = self.game.route_nodes()
-            if route:
-                node = route[-1]
-            elif last and self.game.move_nodes(last[-1]):
-                node = self.game.move_nodes(last[-1])[-1]
-        if node < 0:
-            return
-        _, by, _, bh = self.ui.board_rect
-        _, y = self.node_xy(node)
-        room = self.R + 2
-        if y < by + room:
-            self.pan += by + room - y
-        elif y > by + bh - room:
-            self.pan -= y - (by + bh - room)
-        self.pan = min(0, max(-self.scroll, self.pan))
-
-    def show_turn(self, last):
-        """Pans so that the nodes of the turn `last` (its moves) are in view, or those of its
-        last move where the whole turn is taller than the view: False if it has no nodes."""
-        _, by, _, bh = self.ui.board_rect
-        room = self.R + 2
-        for moves in (last, last[-1:]):
-            span = self.span(moves)
-            if span is None:
-                return False
-            lo, hi = span
-            if hi - lo <= bh - 2 * room or len(moves) == 1:
-                self.pan = min(0, max(-self.scroll, by + bh // 2 - (lo + hi) // 2))
-                return True
-        return False
-
-    def span(self, moves):
-        """(top, bottom) of the board y of the nodes of `moves`, None if they have none."""
-        game = self.game
-        ys = self.ys
-        span = None
-        for move in moves:
-            for node in game.move_nodes(move):
-                y = ys[node]
-                if span is None:
-                    span = (y, y)
-                elif y < span[0] or y > span[1]:
-                    span = (min(y, span[0]), max(y, span[1]))
-        return span
-
     def can_move_cursor(self, builder):
         if not self.scroll:
             return True
         if builder.cursor < 0 or builder.cursor >= BUTTON:
             return False    # follow() would look at the path or the last move instead
         pan = self.pan
-        self.follow(builder, ())
+        self.small().follow(self, builder, ())
         return self.pan == pan
 
     def draw(self, builder, last):
         if self.scroll and not self.looking:
-            self.follow(builder, last)      # first: the fixed drawing depends on the pan
+            self.small().follow(self, builder, last)      # first: the fixed drawing depends on the pan
         BaseView.draw(self, builder, last)
 
     def fixed_key(self):

@@ -950,12 +950,9 @@ class Throngs(Game):
 
     def status_text(self):
         # Seats are named by the colour they play (the pie choice can give seat 0 White).
-        w = self.winner()
-        if w == ONGOING:
-            return "to_move=%s winner=none" % self._seat_name(self.to_move())
-        return "to_move=none winner=%s" % ("draw" if w == DRAW else self._seat_name(w)) + self.end_text()
-
-    def _seat_name(self, player):
         if self.setup < PLAYING:
-            return ("first", "second")[player]
-        return self.PLAYERS[self.colour_of(player) - 1]
+            names = ("first", "second")
+        else:
+            names = (self.PLAYERS[self.colour_of(0) - 1], self.PLAYERS[self.colour_of(1) - 1])
+        from shared_rules import game_text
+        return game_text.status_text(self, names)

@@ -273,6 +273,19 @@ def test_an_error_inside_the_game_shows_a_message_keeps_the_save_and_returns_to_
     assert hw.frames[-1][:2] == ["Tholia", "Continue"]
 
 
+def test_a_game_without_a_board_view_is_played_from_its_list_of_moves(tmp_path, monkeypatch):
+    from firmware.app import App
+    monkeypatch.setattr(App, "view_class", lambda self, name: None)
+    first = registry.create("trap").legal_moves()
+    game = registry.create("trap")
+    texts = [game.move_to_text(m) for m in first]
+    hw = FakeHW(tmp_path, new_game_keys("trap") + ["down", "a", "b"] + PAUSE_QUIT[1:])
+    run_app(hw)
+    lists = [f for f in hw.frames if f and f[0].endswith(": Trap")]
+    assert lists and lists[0][1:3] == texts[:2], lists[:1]     # the title, then the moves
+    assert saved_moves(tmp_path) == [texts[1]]      # the second move chosen, then B: the pause menu
+
+
 def test_undo_takes_back_one_decision_between_humans(tmp_path):
     hw, app = trap_game(tmp_path, ["d4", "e5"], then=["b", "down", "a"] + PAUSE_QUIT)
     assert saved_moves(tmp_path) == ["d4"]

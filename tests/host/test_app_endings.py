@@ -65,7 +65,7 @@ def test_the_status_shows_the_score_of_a_game_with_one(tmp_path):
     session = Session("throngs", game, ["human", "human"])
     for profile in PROFILES:
         ui = UI(FakeHW(tmp_path, (), profile))
-        who, lines = endings.status(ui, session, "Black wins")
+        who, lines = endings.status_lines(ui, session, "Black wins")
         assert "Top score" in " ".join(lines) or "Top" in lines
         assert str(black) in " ".join(lines) and str(white) in " ".join(lines), (profile, lines)
         assert "%d" % black in " ".join(endings.summary(ui, session, 3))

@@ -140,7 +140,8 @@ def test_a_full_flash_says_not_saved_at_every_move_and_leaves_no_empty_new_file(
 
 def test_the_storages_errors_are_said_in_a_players_words():
     # MicroPython's OSError names few numbers (a full flash is "28"), the browser's too.
-    words = save_files.failure_words
+    from firmware import faults
+    words = faults.failure_words
     assert words(OSError(errno.ENOSPC)) == "the storage is full"
     assert words(OSError(errno.EACCES)) == words(OSError(errno.EROFS)) == "the storage cannot be written"
     assert words(OSError(errno.EIO)) == "the storage failed"
@@ -241,7 +242,8 @@ def test_control_characters_are_drawn_as_question_marks(tmp_path):
     hw = FakeHW(tmp_path)
     ui = UI(hw)
     ui.text("a\tb\x01c\x1b\x7f", 0, 0)
-    ui.text_center("\x00x", 10)
+    from firmware import widgets
+    widgets.text_center(ui, "\x00x", 10)
     assert hw.fb.strings() == ["a?b?c??", "?x"]
 
 

@@ -205,7 +205,8 @@ for module in ("firmware.review", "firmware.endings", "firmware.pause", "shared_
 assert len(game.history) == 8 and game.winner() == 1 and game.end_reason() == "trap"
 assert game.status_text() == "to_move=none winner=Dark reason=trap"
 session.result = ""
-app.undo(session)
+from firmware import pause
+pause.undo(app, session)
 assert len(game.history) == 7 and session.redo and session.turn_number() == 8
 for move in session.redo.pop():
     session.play(move)

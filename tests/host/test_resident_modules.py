@@ -277,7 +277,7 @@ def test_a_rematch_starts_without_the_last_games_ai(tmp_path):
 # would lower the heap's low-water mark, which the AI's searches set).
 NEVER_DURING_A_SEARCH = (".lessons", ".ending", ".words", ".text", ".host", ".setup")
 APP_DURING_A_SEARCH = ["firmware.app", "firmware.builder", "firmware.drawlog", "firmware.hw_base",
-                       "firmware.palette", "firmware.residency", "firmware.save_files", "firmware.ui",
+                       "firmware.residency", "firmware.save_files", "firmware.ui",
                        "firmware.views", "firmware.views.base", "shared_rules.ai",
                        "shared_rules.game", "shared_rules.games", "shared_rules.levels", "shared_rules.registry",
                        "shared_rules.rng"]

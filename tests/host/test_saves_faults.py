@@ -285,7 +285,8 @@ def test_messages_draw_characters_outside_the_font_as_question_marks(tmp_path):
     hw = FakeHW(tmp_path)
     ui = UI(hw)
     ui.text("caf\u00e9 \u0661", 0, 0)
-    ui.text_center("\u2003x", 10)
+    from firmware import widgets
+    widgets.text_center(ui, "\u2003x", 10)
     assert hw.fb.strings() == ["caf? ?", "?x"]
 
 

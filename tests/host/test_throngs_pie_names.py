@@ -36,4 +36,5 @@ def test_after_the_pie_swap_each_name_is_that_of_the_players_stones(tmp_path):
     assert game.player_name(player) in hw.frames[-1], hw.frames[-1]
     assert game.player_name(1 - player) not in hw.frames[-1], hw.frames[-1]
     session.result = "resign 0"
-    assert session.result_words() == "White resigned: Black wins"
+    from firmware import endings
+    assert endings.result_words(session) == "White resigned: Black wins"

@@ -236,7 +236,8 @@ class Journey:
         if self.name == "trap" and self.humans:
             while session.game.winner() == -1:
                 yield from self.play_human_turn()
-            words = session.result_words()
+            from firmware import endings
+            words = endings.result_words(session)
         else:
             resigner = session.game.to_move()
             yield from self.pause("Resign")
@@ -246,7 +247,8 @@ class Journey:
             yield ["a"]
             name = session.game.player_name
             words = "%s resigned: %s wins" % (name(resigner), name(1 - resigner))
-            assert session.result_words() == words
+            from firmware import endings
+            assert endings.result_words(session) == words
             if words.replace(" ", "") not in "".join(self.shown()).replace(" ", ""):
                 words = "%s wins" % name(1 - resigner)    # a one-line status
         assert saves.load_game(hw.save_dir)[0].result == "over" or session.result.startswith("resign")

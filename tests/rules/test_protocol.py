@@ -1,5 +1,6 @@
 # The game protocol's shared parts (docs/architecture.md): options, registry, seeded dice.
-from shared_rules.game import parse_options, GameError
+from shared_rules.game import GameError
+from shared_rules.game_text import parse_options
 from shared_rules import registry
 from shared_rules.rng import Rng
 from rules_support import raises
