@@ -467,26 +467,24 @@ def _mark_presses(t, board, me, blocks):
         need = balls_needed(t, board, me, d, _CUT_CAP)
         if need < _CUT_CAP:
             closer = values[need - 1] - values[need]
-            further = values[need] - values[need + 1]
-            for cell in range(cells):
-                v = board[cell]
-                if v == 0:
-                    if cut_hole(t, board, cell):
-                        press[cell] += closer
-                elif v == me and guards(t, board, cell, me, d):
-                    press[cell] -= further
+            _weigh(t, board, press, closer, values[need] - values[need + 1], me, d, True)
         need = balls_needed(t, board, you, d, _CUT_CAP) if blocks else _CUT_CAP
         if need < _CUT_CAP:
             closer = values[need - 1] - values[need]
-            further = values[need] - values[need + 1]
-            for cell in range(cells):
-                v = board[cell]
-                if v == 0:
-                    if cut_hole(t, board, cell):
-                        press[cell] += further
-                elif v == me and anchors(t, cell):
-                    press[cell] -= closer
+            _weigh(t, board, press, values[need] - values[need + 1], closer, me, d, False)
     return press
+
+
+def _weigh(t, board, press, hole, leave, me, d, own):
+    """Adds `hole` to each hole of the cut just found and takes `leave` off each ball of `me`
+    that guards dot `d` (`own`: the cut is `me`'s) or that the other colour's cut runs past."""
+    for cell in range(t.cells):
+        v = board[cell]
+        if v == 0:
+            if cut_hole(t, board, cell):
+                press[cell] += hole
+        elif v == me and (guards(t, board, cell, me, d) if own else anchors(t, cell)):
+            press[cell] -= leave
 
 
 def _forced(t, board, me):
