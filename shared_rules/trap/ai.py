@@ -20,7 +20,7 @@ from array import array
 from micropython import const
 
 from shared_rules.ai import Level, Tuner as SearchTuner, keep_best, tuned_levels
-from shared_rules.trap.ai_cut import anchors, balls_needed, cut_hole, guards
+from shared_rules.trap.ai_cut import anchors, balls_needed, cut_hole, guards, zero
 from shared_rules.trap.ai_tables import COST, Rings
 from shared_rules.trap.ai_threats import blockable, escapes, fill_rows, scan, threat_holes, threat_makers
 from shared_rules.game import ONGOING
@@ -143,8 +143,6 @@ class _Work:
         self.node_stamp = 0
         self.queue = array("H", bytes(4 * cells))
         self.came = array("H", bytes(4 * cells))
-        self.zeros2 = bytes(2 * cells)
-        self.zeros4 = bytes(4 * cells)
         self.press = array("i", bytes(4 * cells))  # _mark_presses: a root move's part of each hole
 
     def start(self):
@@ -152,7 +150,7 @@ class _Work:
         may have left partners too), and no position's threats are marked yet."""
         zeros = self.zeros
         self.seen[:] = zeros
-        self.node_seen[:] = self.zeros2
+        zero(self.node_seen, zeros)
         self.node_stamp = 0
         self.on_path[:] = zeros
         self.partners[:] = zeros

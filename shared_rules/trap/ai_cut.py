@@ -9,12 +9,20 @@ from micropython import const
 _NONE = const(255)  # t.nb4: no neighbour (beyond the edge)
 
 
+def zero(marks, zeros):
+    """Clears `marks`, a bytearray of a whole number of len(zeros) bytes, a run at a time: the
+    work keeps one run of zeros, not one of every size."""
+    n = len(zeros)
+    for k in range(0, len(marks), n):
+        marks[k:k + n] = zeros
+
+
 def balls_needed(t, board, colour, d, cap):
     """The fewest balls `colour` must add to trap dot d (`cap` when it is `cap` or more).  Leaves
     the last flood's marks: cut_holes() then finds a cut of that size, guards() and
     anchors() read the flow."""
     t.through[:] = t.zeros
-    t.flow[:] = t.zeros4
+    zero(t.flow, t.zeros)
     n = 0
     while n < cap and _augment(t, board, colour, d):
         n += 1
@@ -69,7 +77,7 @@ def _augment(t, board, colour, d):
     edge = t.edge
     stamp = t.node_stamp + 1
     if stamp > 255:
-        seen[:] = t.zeros2
+        zero(seen, t.zeros)
         stamp = 1
     t.node_stamp = stamp
     other = 3 - colour
