@@ -34,11 +34,6 @@ class DrawLog:
         self.heads = array("i")
         self.tails = []     # ints, or a text's string
 
-    def finish(self):
-        """The drawing is complete: its tails held at their number (a list grown by appends
-        holds up to twice its items, and the log stays while the screen is shown)."""
-        self.tails = self.tails[:]
-
     def pixel(self, x, y, c):
         self.fb.pixel(x, y, c)
         self.heads.append(_PIXEL | c << 3 | ((x + 512) & 1023) << 8 | ((y + 512) & 1023) << 18)

@@ -76,7 +76,6 @@ class UI:
         # the play screen sent unlogged since it was shown.
         self.shown = None
         self.drawn = [DrawLog(hw.fb), DrawLog(hw.fb)]
-        self.logged = -1            # the part being logged (log_drawing), or -1
         self.unlogged = []
         # send_bands' changes in each band of 8 rows: the first x (self.w: none) and the end x.
         bands = (self.h + 7) // 8 if self.color else 0
@@ -318,14 +317,10 @@ class UI:
         """Until log_drawing() with no part, what is drawn on self.fb goes through a new DrawLog
         of `part` of the play screen (BOARD: the position, STATUS: the status areas)."""
         if part < 0:
-            if self.logged >= 0:
-                self.drawn[self.logged].finish()
-            self.logged = -1
             self.fb = self.hw.fb
             return
         log = DrawLog(self.hw.fb)
         self.drawn[part] = log
-        self.logged = part
         self.fb = log  # pyright: ignore[reportAttributeAccessIssue]  (it draws like a FrameBuffer)
 
     def show_play(self, key, rects):

@@ -199,21 +199,3 @@ def test_an_area_stands_for_a_place_and_changes_with_its_state():
     out = []
     changes(logged([1, 0, 2]), logged([1, 0, 2]), out)
     assert out == []
-
-
-def test_a_finished_drawing_holds_its_calls_at_their_number():
-    """The play screen's logs stay while it is shown: a list grown by appends holds up to twice
-    its items in the device's heap (Lazo's board: 162 calls in 256 slots)."""
-    from app_harness import FakeHW
-    from firmware.builder import MoveBuilder
-    from firmware.ui import BOARD
-    from shared_rules import registry
-    import shared_rules.games  # noqa: F401
-    from test_app_views import view_for
-    game = registry.create("lazo")
-    game.play(game.legal_moves()[0])
-    view = view_for("lazo", FakeHW("pico_lcd13"), game)
-    view.draw(MoveBuilder(view, game.legal_moves()), [game.history[-1]])
-    tails = view.ui.drawn[BOARD].tails
-    assert len(tails) > 100
-    assert sys.getsizeof(tails) == sys.getsizeof(tails[:])
