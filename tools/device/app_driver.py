@@ -141,7 +141,7 @@ def presses_for(builder, move):
     scrolling view is panned now)."""
     from firmware.builder import MoveBuilder
     sim = MoveBuilder(builder.view, builder.moves)
-    if not builder.prefix and builder.cursor in list(sim.targets):
+    if not builder.prefix and builder.cursor in sim.targets:
         sim.cursor = builder.cursor
     out = []
     depth = 0
