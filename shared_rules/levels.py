@@ -7,7 +7,7 @@ DEFAULT_LEVEL = "normal"
 # (`make bench-strength`, docs/bench_notes.md): the word, and a shorter one for narrow screens.
 STRENGTH = {"easy": ("weakest", "weak"), "normal": ("stronger", "mid"), "hard": ("strongest", "best")}
 
-# Whether the levels' time caps end searches (shared_rules.host.use_level_time_caps): kept here,
-# in a module the app never unloads, because the app drops shared_rules.ai between games and
-# after a hint: a switch kept in ai.py was back on at the AI's next import.
+# Whether the levels' time caps end searches (ai.use_level_time_caps): kept here, in a module the
+# app never unloads, because the app drops shared_rules.ai between games and after a hint: a
+# switch kept in ai.py was back on at the AI's next import.
 time_caps = True

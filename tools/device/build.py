@@ -34,7 +34,7 @@ from desktop_sim import profiles as board_profiles
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("shared_rules", "firmware")  # compiled whole; boards/ contributes only the profile
-# Host-only modules (shared_rules/host.py, each game's host.py): tools' and tests' facts, never on a board.
+# A game's facts for the host's tools and tests (shared_rules/<game>/host.py): never on a board.
 HOST_ONLY = "host.py"
 BOARDS_DIR = "boards"
 ACTIVE_MODULE = "active"
