@@ -2,7 +2,7 @@
 # recorded positions of every variant (tholian_go_ai_record.py), the levels' time caps off so
 # that only node budgets end a search.  Recorded before the AI's tuning became one object per
 # search; the same on CPython and the MicroPython VM.
-from shared_rules import ai, levels
+from shared_rules import ai
 from tholian_go_ai_record import CONFIGS, positions_record, self_play_record
 
 # Per config: [(random decisions before, level, move, nodes)]
@@ -118,21 +118,19 @@ SELF_PLAY = ((((6528, 4), (8204, 4), (6304, 4), (2, 4), (8324, 4), (119, 0), (25
 
 
 def test_searches_of_recorded_positions_choose_the_recorded_moves():
-    caps_were = levels.time_caps
-    levels.time_caps = False
+    caps_were = ai.use_level_time_caps(False)
     try:
         for i in range(len(CONFIGS)):
             assert positions_record(i) == list(POSITIONS[i]), CONFIGS[i]
     finally:
-        levels.time_caps = caps_were
+        ai.use_level_time_caps(caps_were)
 
 
 def test_self_play_from_recorded_positions_repeats_the_recorded_games():
-    caps_were = levels.time_caps
-    levels.time_caps = False
+    caps_were = ai.use_level_time_caps(False)
     try:
         for i in range(len(CONFIGS)):
             for j in range(len(ai.LEVELS)):
                 assert self_play_record(i, ai.LEVELS[j]) == list(SELF_PLAY[i][j]), (CONFIGS[i], ai.LEVELS[j])
     finally:
-        levels.time_caps = caps_were
+        ai.use_level_time_caps(caps_were)
