@@ -134,10 +134,11 @@ def _value_tables(t):
     t.dark_floor = LOSE_AT[0] * sets
     top = 20 * sets + 2
     # Value of the m-th token above the floor (losing it leaves m - 1), and of m tokens.
-    t.light_inc = array("i", [0] * top)
-    t.dark_inc = array("i", [0] * top)
-    t.light_sum = array("i", [0] * top)
-    t.dark_sum = array("i", [0] * top)
+    # Two bytes each: at most 850 a token, 12,830 for 41 dark tokens (two sets).
+    t.light_inc = array("h", bytes(2 * top))
+    t.dark_inc = array("h", bytes(2 * top))
+    t.light_sum = array("h", bytes(2 * top))
+    t.dark_sum = array("h", bytes(2 * top))
     for m in range(1, top):
         t.light_inc[m] = 100 + 300 // m
         t.dark_inc[m] = 250 + 600 // m
