@@ -3,6 +3,8 @@ from shared_rules.lazo.rules import LEVEL1
 
 # Whole random games in a full `make soak` (tools/bench/soak.py).
 SOAK_GAMES = 10000
+# The level whose evaluation the benchmarks' greedy one-ply player takes (bench_ai.greedy_move).
+GREEDY_LEVEL = "normal"
 # Decisions entered in the whole-app test of a random game (tests/host/test_app_views.py).
 APP_DECISIONS = 60
 # The rules benchmark's positions (tools/bench_lazo.py): those of random games whose moves

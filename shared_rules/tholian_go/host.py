@@ -2,6 +2,8 @@
 
 # Whole random games in a full `make soak` (tools/bench/soak.py).
 SOAK_GAMES = 200 * 14  # 200 for each of its 14 cases (tests/rules/tholian_go/test_tholian_go_random.py)
+# The level whose evaluation the benchmarks' greedy one-ply player takes (bench_ai.greedy_move).
+GREEDY_LEVEL = "normal"
 # Decisions entered in the whole-app test of a random game (tests/host/test_app_views.py).
 APP_DECISIONS = 60
 # The rules benchmark's positions (tools/bench_tholian_go.py): every BENCH_EVERY-th decision of

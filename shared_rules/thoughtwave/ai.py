@@ -30,14 +30,15 @@ class ThoughtwaveLevel(Level):
         self.attack = attack
 
 
-# At 5:1 (normal, and so the greedy benchmark player) the AI builds links that are hard to block
-# and sees blocks only through its search; a search 16 wide needs 1:1, as its extra root moves
-# are mostly self-building ones that the replies looked at do not refute.  Normal searches 6 root
-# moves: wider lost to greedy more often.  Easy's second of device time holds one ply of 8 moves,
-# without noise (noise made it no stronger than greedy).  The matches: docs/bench_notes.md.
+# At 5:1 (easy) the AI builds links that are hard to block and sees blocks only through its
+# search; a two-ply search needs 1:1 (normal, and so the greedy benchmark player, and hard), as
+# at 5:1 or 3:1 its root moves are mostly self-building ones that the replies looked at do not
+# refute.  Normal searches 6 root moves: 10 left hard less of a margin over it.  Easy's second
+# of device time holds one ply of 8 moves, without noise (noise made it no stronger than
+# greedy).  The matches: docs/bench_notes.md.
 LEVELS = tuned_levels(
     easy=ThoughtwaveLevel(device_seconds=1.0, max_nodes=8, widths=(8,), attack=5),
-    normal=ThoughtwaveLevel(device_seconds=2.4, max_nodes=40, widths=(6, 6), attack=5),
+    normal=ThoughtwaveLevel(device_seconds=2.4, max_nodes=40, widths=(6, 6), attack=1),
     hard=ThoughtwaveLevel(device_seconds=8.5, max_nodes=120, widths=(16, 6), attack=1),
 )
 

@@ -2,6 +2,8 @@
 
 # Whole random games in a full `make soak` (tools/bench/soak.py).
 SOAK_GAMES = 10000
+# The level whose evaluation the benchmarks' greedy one-ply player takes (bench_ai.greedy_move).
+GREEDY_LEVEL = "normal"
 # Decisions entered in the whole-app test of a random game (tests/host/test_app_views.py).
 APP_DECISIONS = 60
 # The rules benchmark's mid-game listings (tools/bench_throngs.py): this many random games, each

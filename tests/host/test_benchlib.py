@@ -382,3 +382,27 @@ def test_bench_vpico_without_the_firmware_says_where_to_put_it_in_one_line(tmp_p
     out = capsys.readouterr().out
     assert out.startswith("bench_vpico: the MicroPython v1.27.0 firmware") and "Traceback" not in out
     assert len(out.strip().splitlines()) == 1
+
+
+def test_thoughtwaves_greedy_player_weighs_by_easys_evaluation():
+    """Thoughtwave's greedy player keeps the 5:1 weights (easy's), not normal's 1:1: in this
+    opening the two evaluations' best moves differ, and greedy's move is among easy's."""
+    from shared_rules import ai, registry
+
+    game = registry.create("thoughtwave")
+    for text in ("S1@c3", "S0@f6", "J1@d3", "B3@f5"):
+        game.play_text(text)
+    tuner_class = ai.tuner_class(game)
+
+    def best_moves(level):
+        tuner, me, values = tuner_class(game, level), game.to_move(), {}
+        for move in game.legal_moves():
+            game.play(move)
+            values[move] = tuner.evaluate(me)
+            game.undo()
+        top = max(values.values())
+        return set(move for move, value in values.items() if value == top)
+
+    easy, normal = best_moves("easy"), best_moves("normal")
+    assert not easy & normal
+    assert bench_ai.greedy_move(game, Rng(1), tuner_class) in easy

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import shared_rules.games  # noqa: F401  (registers every game)
 from shared_rules import registry
+from shared_rules.levels import LEVELS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -16,6 +17,7 @@ def test_every_game_has_a_package_with_its_rules_and_host_facts():
         facts = registry.host_facts(name)
         assert isinstance(facts.SOAK_GAMES, int) and facts.SOAK_GAMES > 0, name
         assert isinstance(facts.APP_DECISIONS, int) and facts.APP_DECISIONS > 0, name
+        assert facts.GREEDY_LEVEL in LEVELS, name
         assert registry.game_class(name).__module__ == registry.rules_module(name)
 
 

@@ -90,9 +90,9 @@ def random_move(game, rng, tuner_class):
 
 def greedy_move(game, rng, tuner_class):
     """One ply: a winning move if there is one, else the best position by the game's evaluation
-    (its AI's tuning for this position, at the default level)."""
+    (its AI's tuning for this position, at the level its host.py names: GREEDY_LEVEL)."""
     me = game.to_move()
-    tuner = tuner_class(game, ai.DEFAULT_LEVEL)
+    tuner = tuner_class(game, registry.host_facts(game.NAME).GREEDY_LEVEL)
     best, best_value = None, None
     for move in game.legal_moves():
         game.play(move)

@@ -51,12 +51,13 @@ def test_distance_model_costs_and_shared_tiles():
 
 
 def test_level_weights_of_own_distance():
-    """The evaluation weighs the player's own distance 5:1 against the opponent's for normal
-    (and so for the greedy benchmark player), 1:1 for hard: ten free squares each (40) at the
-    start, Red to move (+40)."""
+    """The evaluation weighs the player's own distance 5:1 against the opponent's for easy,
+    1:1 for normal (and so for the greedy benchmark player) and hard: ten free squares each
+    (40) at the start, Red to move (+40)."""
     game = registry.create("thoughtwave")
+    assert ai_thoughtwave.Tuner(game, "easy").evaluate(0) == (40 - 5 * 40) * 25 + 40
+    assert ai_thoughtwave.Tuner(game, "normal").evaluate(0) == (40 - 40) * 25 + 40
     assert ai_thoughtwave.Tuner(game, "hard").evaluate(0) == (40 - 40) * 25 + 40
-    assert ai_thoughtwave.Tuner(game, "normal").evaluate(0) == (40 - 5 * 40) * 25 + 40
 
 
 def test_a_link_of_facing_waves_is_a_won_race():
