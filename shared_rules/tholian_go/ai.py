@@ -273,8 +273,9 @@ class Tuner(SearchTuner):
         if self.weigh == WEIGH_ALL and at_root:
             # The ordering's moves first (a search stopped by time has weighed those), then the rest.
             out = self._ordered(moves, len(moves), me)
+            back = step_back(game, self.tables.space.adj)  # never taking back the turn's last step
             for m in moves:
-                if m != OFFER and m not in out:
+                if m != OFFER and m != back and m not in out:
                     out.append(m)
             return out[:count]
         return self._ordered(moves, count, me)
