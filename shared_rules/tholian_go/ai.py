@@ -72,8 +72,11 @@ class TholianGoLevel(Level):
     """A level's search settings (per decision) and the turn's."""
 
     def __init__(self, device_seconds, max_nodes, widths, pushes, later, plan, chain_plan,
-                 turn_work, noise=0):
+                 turn_work, noise=0, weigh=0):
         Level.__init__(self, device_seconds, max_nodes, widths, noise)
+        # WEIGH_ALL: the root searches every move (as greedy weighs them all, the ordering's
+        # first), none left out; 0: the ordering's widths[0].
+        self.weigh = weigh
         # Root moves kept for pushes through enemy tokens (their searched ends win games).
         self.pushes = pushes
         # Moves searched at the later decisions of a turn (the best other move and such pushes).
@@ -89,13 +92,14 @@ class TholianGoLevel(Level):
         self.turn_work = turn_work
 
 
+WEIGH_ALL = const(1)
 LEVELS = tuned_levels(
-    easy=TholianGoLevel(device_seconds=0.4, max_nodes=4, widths=(4,), noise=150, pushes=0, later=4,
-                        plan=False, chain_plan=False, turn_work=1000),
-    normal=TholianGoLevel(device_seconds=1.5, max_nodes=60, widths=(4, 2), pushes=2, later=2,
-                          plan=False, chain_plan=True, turn_work=80),
-    hard=TholianGoLevel(device_seconds=3.5, max_nodes=300, widths=(8, 3), pushes=5, later=4,
-                        plan=True, chain_plan=True, turn_work=600),
+    easy=TholianGoLevel(device_seconds=1.5, max_nodes=60, widths=(4, 2), pushes=2, later=2,
+                        plan=False, chain_plan=True, turn_work=80),
+    normal=TholianGoLevel(device_seconds=2.0, max_nodes=600, widths=(99, 2), pushes=0, later=4,
+                          plan=False, chain_plan=False, turn_work=1000, weigh=WEIGH_ALL),
+    hard=TholianGoLevel(device_seconds=3.5, max_nodes=900, widths=(99, 2), pushes=0, later=4,
+                        plan=False, chain_plan=False, turn_work=1000, weigh=WEIGH_ALL),
 )
 _ORDER_WORK = const(10)
 _JUMP_COST = const(-1)
@@ -168,6 +172,7 @@ class Tuner(SearchTuner):
         self.pushes = settings.pushes  # root moves kept for pushes through enemy tokens
         self.later = settings.later  # moves the later decisions of a turn search
         self.budget = settings.turn_work  # the work the turn may take
+        self.weigh = settings.weigh
         plan = settings.plan or (game.chain and settings.chain_plan)
         self.plan = game.to_move() + 1 if plan else 0  # the root player (1, 2) or 0: no plan
         t = self.tables = tables_for(game)
@@ -258,13 +263,27 @@ class Tuner(SearchTuner):
 
     def order(self, moves, count):
         game = self.game
-        t = self.tables
         me = game.to_move() + 1
         if self._is_leaf(me):
             return []
         if game.offer:
             # Answer a draw offer: accept only when clearly lost.
             return [ACCEPT] if self.evaluate(me - 1) < _ACCEPT_BELOW else [DECLINE]
+        at_root = len(game.history) == self.root_length
+        if self.weigh == WEIGH_ALL and at_root:
+            # The ordering's moves first (a search stopped by time has weighed those), then the rest.
+            out = self._ordered(moves, len(moves), me)
+            back = step_back(game, self.tables.space.adj)  # never taking back the turn's last step
+            for m in moves:
+                if m != OFFER and m != back and m not in out:
+                    out.append(m)
+            return out[:count]
+        return self._ordered(moves, count, me)
+
+    def _ordered(self, moves, count, me):
+        """order() by the ordering's scores."""
+        game = self.game
+        t = self.tables
         own_route = game.rlen > 0 and route_is_mine(game, me)
         if game.rlen and not own_route:
             return self._push_goes_on(moves, count, me)

@@ -108,6 +108,23 @@ def test_blocks_the_loss_in_one():
         assert not _blue_wins_in_one(g), level
 
 
+def test_a_weighing_level_searches_every_move_but_an_offer_the_orderings_first():
+    """The ordering alone keeps only the dark moves of a turn's start; a level that weighs
+    (greedy's breadth) searches the light moves too, the ordering's own choice first."""
+    weighing = [level for level in ai.LEVELS if ai_tholian_go.LEVELS[level].weigh]
+    assert weighing
+    g = TholianGo()
+    moves = g.legal_moves()
+    for level in ai.LEVELS:
+        count = ai_tholian_go.LEVELS[level].widths[0]
+        kept = ai_tholian_go.Tuner(g, level).order(list(moves), count)
+        if level in weighing:
+            assert sorted(kept) == sorted(m for m in moves if m != OFFER), level
+            assert kept[0] == ai_tholian_go.Tuner(g, "easy").order(list(moves), 1)[0], level
+        else:
+            assert len(kept) <= count < len(moves), level
+
+
 def test_never_offers_a_draw_and_declines_one_when_ahead():
     """§7 "Offer a draw by agreement": the AI does not offer; ahead, it declines an offer."""
     g = TholianGo()
@@ -170,7 +187,7 @@ def test_legal_moves_in_every_variant_and_space():
 def test_a_turn_begins_with_its_dark_move():
     """§4 lets a turn's moves come in any order; the AI's first decision of a turn is its dark
     move or a light push through an enemy token (its light moves are then ordered knowing the
-    dark move, and the first ordering is a third as long)."""
+    dark move, and the first ordering is a third as long); the ordering's level (easy)."""
     g = TholianGo()
     rng = Rng(5)
     for _ in range(14):
@@ -183,7 +200,7 @@ def test_a_turn_begins_with_its_dark_move():
     light_steps = [m for m in g.legal_moves() if g.move_nodes(m) and g.move_nodes(m)[0] >= g.space.n_dark
                    and g.board[g.move_nodes(m)[1]] in (0, me)]
     assert light_steps
-    ordered = ai_tholian_go.Tuner(g, "normal").order(g.legal_moves(), 1000)
+    ordered = ai_tholian_go.Tuner(g, "easy").order(g.legal_moves(), 1000)
     assert ordered
     for m in ordered:
         nodes = g.move_nodes(m)
