@@ -56,6 +56,14 @@ def key_runs(moves, shift, step_key, depth):
     return keys, starts
 
 
+def place_of(items, item):
+    """Where `item` is in `items`, or -1 (MicroPython's arrays have no index() nor `in`)."""
+    for i in range(len(items)):
+        if items[i] == item:
+            return i
+    return -1
+
+
 class MoveBuilder:
     def __init__(self, view, moves):
         self.view = view
@@ -90,36 +98,56 @@ class MoveBuilder:
         # (MicroPython's sort takes quadratic time on a sorted list).
         shift = view.step_shift(candidates, depth)
         run_keys, starts = key_runs(candidates, shift, view.step_key, depth)
-        targets = []       # the keys in the order met
-        counts = []
-        firsts = []
-        at = None          # key -> its place in targets, made once a key comes out of order
+        # Counted before they are kept, so that each of the three is made once at its size
+        # (a list grown by appends holds up to twice its items; an array regrows every 8).
+        n = 0
         top = -1           # the largest key met
+        low = high = 0     # the runs' first moves' bounds
+        at = None          # key -> its place in targets, made once a key comes out of order
         for r in range(len(run_keys)):
             key = run_keys[r]
             if key < 0:
                 continue
-            if key <= top:
-                if at is None:
-                    at = {}
-                    for j in range(len(targets)):
-                        at[targets[j]] = j
-                j = at.get(key, -1)
-                if j >= 0:
+            move = candidates[starts[r]]
+            if n == 0 or move < low:
+                low = move
+            if move > high:
+                high = move
+            if key > top and at is None:
+                top = key
+                n += 1
+                continue
+            if at is None:
+                at = {}
+                for q in range(r):
+                    if run_keys[q] >= 0:
+                        at[run_keys[q]] = 0
+            at[key] = 0
+        if at is not None:
+            n = len(at)
+        targets = array("H", bytes(2 * n))
+        counts = array("H", bytes(2 * n))
+        firsts = array("H", bytes(2 * n)) if low >= 0 and high < 0x10000 else [-1] * n
+        if at is not None:      # out of order: the targets sorted, each key's place looked up
+            j = 0
+            for key in sorted(at):
+                targets[j] = key
+                at[key] = j
+                j += 1
+        j = 0
+        for r in range(len(run_keys)):
+            key = run_keys[r]
+            if key < 0:
+                continue
+            if at is not None:
+                j = at[key]
+                if counts[j]:
                     counts[j] += starts[r + 1] - starts[r]
                     continue
-                at[key] = len(targets)
-            else:
-                top = key
-                if at is not None:
-                    at[key] = len(targets)
-            targets.append(key)
-            counts.append(starts[r + 1] - starts[r])
-            firsts.append(candidates[starts[r]])
-        if at is not None:      # out of order: sorted, the counts and first moves with them
-            targets = sorted(targets)
-            counts = [counts[at[k]] for k in targets]
-            firsts = [firsts[at[k]] for k in targets]
+            targets[j] = key
+            counts[j] = starts[r + 1] - starts[r]
+            firsts[j] = candidates[starts[r]]
+            j += 1
         buttons = [k for k in targets if k >= BUTTON]
         n = len(targets)
         places = n - len(buttons)       # the buttons sort last
@@ -131,7 +159,7 @@ class MoveBuilder:
         self.targets, self.buttons, self.xs, self.ys = targets, buttons, xs, ys
         self.counts = counts
         self.firsts = firsts
-        if keep >= 0 and keep in targets:
+        if keep >= 0 and place_of(targets, keep) >= 0:
             self.cursor = keep
             return run_keys
         self.cursor = -1
@@ -145,7 +173,7 @@ class MoveBuilder:
         return run_keys
 
     def cursor_xy(self):
-        i = self.targets.index(self.cursor)
+        i = place_of(self.targets, self.cursor)
         return self.xs[i], self.ys[i]
 
     def go(self, dx, dy):
@@ -232,11 +260,11 @@ class MoveBuilder:
         """How many candidate moves take the key under the cursor as their next step."""
         if self.cursor < 0:
             return 0
-        return self.counts[self.targets.index(self.cursor)]
+        return self.counts[place_of(self.targets, self.cursor)]
 
     def cursor_move(self):
         """The first candidate move whose next step is the key under the cursor (for previews
         and the help line), or -1."""
         if self.cursor < 0:
             return -1
-        return self.firsts[self.targets.index(self.cursor)]
+        return self.firsts[place_of(self.targets, self.cursor)]

@@ -20,23 +20,24 @@ GAMES = registry.game_names()
 class KeyedView(View):
     """A view whose moves are indexes into a list of first-step keys (-1: no step)."""
 
-    def __init__(self, ui, keys):
+    def __init__(self, ui, keys, first_move=0):
         View.__init__(self, ui, None)
         self.keys = keys
+        self.first_move = first_move    # the moves are first_move + an index into keys
 
     def step_key(self, move, depth):
-        return self.keys[move] if depth == 0 else -1
+        return self.keys[move - self.first_move] if depth == 0 else -1
 
     def cell_xy(self, depth, key):
         return key % 200, key // 200
 
 
-def plain_count(keys):
+def plain_count(keys, first_move=0):
     """targets, counts and first moves as a dict would count them."""
     seen = {}
-    for move, key in enumerate(keys):
+    for i, key in enumerate(keys):
         if key >= 0:
-            seen.setdefault(key, [0, move])[0] += 1
+            seen.setdefault(key, [0, first_move + i])[0] += 1
     targets = sorted(seen)
     return targets, [seen[k][0] for k in targets], [seen[k][1] for k in targets]
 
@@ -55,11 +56,13 @@ def test_targets_counts_and_first_moves_are_those_of_a_plain_count(seed):
         keys += [key] * rng.randrange(1, 6)
     if ascending and seed % 4 == 0:
         keys += [BUTTON, BUTTON + 1]
-    builder = MoveBuilder(KeyedView(UI(FakeHW("pico_lcd13")), keys), list(range(len(keys))))
-    targets, counts, firsts = plain_count(keys)
-    assert builder.targets == targets
-    assert builder.counts == counts
-    assert builder.firsts == firsts
+    first_move = 0x10000 - 150 if seed % 3 == 0 else 0   # some moves past two bytes
+    view = KeyedView(UI(FakeHW("pico_lcd13")), keys, first_move)
+    builder = MoveBuilder(view, list(range(first_move, first_move + len(keys))))
+    targets, counts, firsts = plain_count(keys, first_move)
+    assert list(builder.targets) == targets
+    assert list(builder.counts) == counts
+    assert list(builder.firsts) == firsts
     assert builder.buttons == [k for k in targets if k >= BUTTON]
     for i, key in enumerate(builder.targets):
         if key < BUTTON:
@@ -106,3 +109,18 @@ def test_a_new_games_first_targets_take_no_call_per_move_and_no_sort(name, monke
     builder = MoveBuilder(view, game.legal_moves())
     assert len(builder.targets) > 60
     assert calls == {"step_key": 0, "cell_xy": 0, "sorted": 0}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_decisions_targets_counts_and_first_moves_are_kept_in_two_byte_arrays(name):
+    """A list grown by appends holds up to twice its items in the device's heap; the builder
+    is live at every human turn's first decision, the play screen's least free heap."""
+    game = registry.create(name)
+    builder = MoveBuilder(view_for(name, FakeHW("pico_lcd13"), game), game.legal_moves())
+    for kept in (builder.targets, builder.counts, builder.firsts):
+        assert getattr(kept, "typecode", None) == "H"
+        assert kept.buffer_info()[1] == len(builder.targets)
+    for i, key in enumerate(builder.targets):
+        builder.cursor = key
+        assert builder.cursor_move() == builder.firsts[i]
+        assert builder.cursor_count() == builder.counts[i]

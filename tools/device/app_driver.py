@@ -139,9 +139,9 @@ def presses_for(builder, move):
     """The buttons that enter `move` with a fresh builder: route to each step's target, A.
     The route starts from `builder`'s cursor (a fresh builder's first one depends on where a
     scrolling view is panned now)."""
-    from firmware.builder import MoveBuilder
+    from firmware.builder import MoveBuilder, place_of
     sim = MoveBuilder(builder.view, builder.moves)
-    if not builder.prefix and builder.cursor in sim.targets:
+    if not builder.prefix and place_of(sim.targets, builder.cursor) >= 0:
         sim.cursor = builder.cursor
     out = []
     depth = 0
