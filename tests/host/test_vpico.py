@@ -37,7 +37,7 @@ def shipped(tmp_path_factory):
 
 # The device's main.py (tools/device/build.py writes `import firmware.main`) with the AI's time caps off,
 # as the simulator's node_budgets_app: both then play the node budgets' moves, whatever the speed.
-NODE_BUDGETS_MAIN = b"from shared_rules import ai\nai.use_level_time_caps(False)\nimport firmware.main\n"
+NODE_BUDGETS_MAIN = b"from shared_rules import levels\nlevels.time_caps = False\nimport firmware.main\n"
 
 
 @pytest.fixture(scope="module")
