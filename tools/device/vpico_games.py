@@ -25,8 +25,8 @@ MENU_SETTLE_MS = 300    # the menu is drawn: the script starts on it
 GAME_START_MS = 3000    # Start pressed: the board drawn (and the AI's move if it moved first)
 # The emulated ms the script gives the AI's reply, drawing included: this much, and this many
 # times the level's time cap (a turn may be several decisions; a level's node budget normally
-# ends a search well before its cap).
-AI_REPLY_BASE_MS = 2000
+# ends a search well before its cap), with room for the heap's layout (up to 800 ms a reply).
+AI_REPLY_BASE_MS = 3000
 AI_REPLY_CAPS = 2.5
 
 
