@@ -130,7 +130,7 @@ def ai_takes_draw(game, player):
     if len(game.history) < DRAW_FROM:
         return False
     from shared_rules import ai
-    return ai.evaluate(game, player) <= 0
+    return ai.tuner_class(game)(game, ai.DEFAULT_LEVEL).evaluate(player) <= 0
 
 
 def game_over(app, session):

@@ -20,7 +20,6 @@ from shared_rules.levels import DEFAULT_LEVEL, LEVELS  # ai.LEVELS; the app read
 from shared_rules.registry import ai_module
 from shared_rules.rng import Rng
 
-DEVICE_PYSTONES = const(1490)  # RP2040 @125 MHz, the reference device (docs/platform.md)
 WIN = const(1000000)  # value of a won position, less the plies it takes: quick wins first
 MAX_PLY = const(12)
 _INF = const(1 << 29)
@@ -28,8 +27,9 @@ _RANDOM_MODULUS = const(32749)  # a prime; state * multiplier stays a small int 
 _RANDOM_MULTIPLIER = const(3000)  # a primitive root: the full period
 
 # Device milliseconds per measured millisecond: 1 on the device, host pystones / 1490 on a host
-# (set_host_speed), so a level thinks as long, in RP2040 terms, wherever it runs.
-_device_ms_per_ms = 1.0
+# (shared_rules/host.py's set_host_speed), so a level thinks as long, in RP2040 terms, wherever
+# it runs.
+device_ms_per_ms = 1.0
 
 
 def _subtract(now, start):
@@ -53,22 +53,6 @@ def _elapsed_ms(start):
     return _ticks_since(_clock(), start) * _ms_per_tick
 
 
-def use_level_time_caps(on):
-    """Tests turn the levels' time caps off so that only node budgets end a search: the
-    same moves however loaded the machine is (an explicit device_seconds still applies).
-    It lasts until turned on again, across the app's unloading of this module.  Returns the
-    setting before, for the caller to put back."""
-    was = levels.time_caps
-    levels.time_caps = on
-    return was
-
-
-def set_host_speed(host_pystones, device_pystones=DEVICE_PYSTONES):
-    """Declares this machine's measured pystones/s: time budgets then mean device time."""
-    global _device_ms_per_ms
-    _device_ms_per_ms = host_pystones / device_pystones
-
-
 def tuner_class(game):
     """The game's Tuner class, its module imported only now (the device holds one game's code)."""
     try:
@@ -78,11 +62,6 @@ def tuner_class(game):
     if tuning is None or not hasattr(tuning, "Tuner"):
         raise GameError("no AI for %s yet" % game.NAME)
     return tuning.Tuner
-
-
-def evaluate(game, player, level=DEFAULT_LEVEL):
-    """The AI's static value of `game`'s position for `player` (> 0: `player` is ahead)."""
-    return tuner_class(game)(game, level).evaluate(player)
 
 
 def level_name(level):
@@ -246,7 +225,7 @@ class Search:
             seconds = 1000000
         self.limit_ms = 1000 * seconds
         # The cap in clock ticks, so that the hot path compares ints on the device.
-        self._limit_ticks = self.limit_ms / (_device_ms_per_ms * _ms_per_tick)
+        self._limit_ticks = self.limit_ms / (device_ms_per_ms * _ms_per_tick)
         if _int_ticks:
             self._limit_ticks = int(self._limit_ticks)
         self.widths = settings.widths[:MAX_PLY - 1]
@@ -285,7 +264,7 @@ class Search:
         if not moves or game.winner() != ONGOING:
             raise GameError("the game is over")
         if len(moves) == 1:
-            self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
+            self.elapsed_ms = _elapsed_ms(self._start) * device_ms_per_ms
             return moves[0]
         self.player = game.to_move()
         # A win on the spot is played at every level, whatever the budget and the ordering, and
@@ -295,7 +274,7 @@ class Search:
         check_from = _clock()
         move = win_on_the_spot(game, self.tuner_class.win_candidates(game, moves), self.player)
         if move is not None:
-            self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
+            self.elapsed_ms = _elapsed_ms(self._start) * device_ms_per_ms
             return move
         self._check_ticks = _ticks_since(_clock(), check_from)
         if self._order_reads_first:  # the seed's pick, then the list goes before the Tuner comes
@@ -314,7 +293,7 @@ class Search:
             check_from = _clock()
             move = tuner.sure_win(moves)
             if move is not None:
-                self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
+                self.elapsed_ms = _elapsed_ms(self._start) * device_ms_per_ms
                 return move
             self._check_ticks += _ticks_since(_clock(), check_from)
         if self._contempt and tuner.evaluate(self.player) >= 0:
@@ -360,7 +339,7 @@ class Search:
         finally:
             while len(game.history) > undo_to:  # only if a game raised mid-search
                 game.undo()
-            self.elapsed_ms = _elapsed_ms(self._start) * _device_ms_per_ms
+            self.elapsed_ms = _elapsed_ms(self._start) * device_ms_per_ms
         if self.progress is not None and not self.stopped_by:
             self.progress(1.0)
         return best_move

@@ -72,10 +72,10 @@ class TholianGoLevel(Level):
     """A level's search settings (per decision) and the turn's."""
 
     def __init__(self, device_seconds, max_nodes, widths, pushes, later, plan, chain_plan,
-                 turn_work, noise=0, weigh=0):
+                 turn_work, noise=0, weigh=False):
         Level.__init__(self, device_seconds, max_nodes, widths, noise)
-        # WEIGH_ALL: the root searches every move (as greedy weighs them all, the ordering's
-        # first), none left out; 0: the ordering's widths[0].
+        # weigh: the root searches every move (as greedy weighs them all, the ordering's first),
+        # none left out; else the ordering's widths[0].
         self.weigh = weigh
         # Root moves kept for pushes through enemy tokens (their searched ends win games).
         self.pushes = pushes
@@ -92,14 +92,13 @@ class TholianGoLevel(Level):
         self.turn_work = turn_work
 
 
-WEIGH_ALL = const(1)
 LEVELS = tuned_levels(
     easy=TholianGoLevel(device_seconds=1.5, max_nodes=60, widths=(4, 2), pushes=2, later=2,
                         plan=False, chain_plan=True, turn_work=80),
     normal=TholianGoLevel(device_seconds=2.0, max_nodes=600, widths=(99, 2), pushes=0, later=4,
-                          plan=False, chain_plan=False, turn_work=1000, weigh=WEIGH_ALL),
+                          plan=False, chain_plan=False, turn_work=1000, weigh=True),
     hard=TholianGoLevel(device_seconds=3.5, max_nodes=900, widths=(99, 2), pushes=0, later=4,
-                        plan=False, chain_plan=False, turn_work=1000, weigh=WEIGH_ALL),
+                        plan=False, chain_plan=False, turn_work=1000, weigh=True),
 )
 _ORDER_WORK = const(10)
 _JUMP_COST = const(-1)
@@ -270,15 +269,35 @@ class Tuner(SearchTuner):
             # Answer a draw offer: accept only when clearly lost.
             return [ACCEPT] if self.evaluate(me - 1) < _ACCEPT_BELOW else [DECLINE]
         at_root = len(game.history) == self.root_length
-        if self.weigh == WEIGH_ALL and at_root:
-            # The ordering's moves first (a search stopped by time has weighed those), then the rest.
-            out = self._ordered(moves, len(moves), me)
-            back = step_back(game, self.tables.space.adj)  # never taking back the turn's last step
-            for m in moves:
-                if m != OFFER and m != back and m not in out:
-                    out.append(m)
-            return out[:count]
+        if self.weigh and at_root:
+            return self._weighed(moves, count, me)
         return self._ordered(moves, count, me)
+
+    def _weighed(self, moves, count, me):
+        """order() at a weighing root: the ordering's moves first (a search stopped by time has
+        weighed those), then the rest, never taking back the turn's last step.  One list made at
+        its size: the root holds up to ~100 moves, and appends would double it."""
+        first = self._ordered(moves, len(moves), me)
+        back = step_back(self.game, self.tables.space.adj)
+        size = len(first)
+        for m in moves:
+            if m != OFFER and m != back and m not in first:
+                size += 1
+        if size > count:
+            size = count
+        if size == len(first):
+            return first
+        out = [0] * size
+        i = 0
+        for m in first:
+            if i < size:
+                out[i] = m
+                i += 1
+        for m in moves:
+            if i < size and m != OFFER and m != back and m not in first:
+                out[i] = m
+                i += 1
+        return out
 
     def _ordered(self, moves, count, me):
         """order() by the ordering's scores."""

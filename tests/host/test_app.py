@@ -701,17 +701,18 @@ def test_the_ai_time_caps_stay_off_when_the_app_unloads_the_ai():
     # The app drops shared_rules.ai between games and after a hint; tools and tests that turn
     # the caps off (node budgets alone: the same moves on every machine) must not find them on
     # again at the AI's next import, as they did when the switch lived in ai.py.
+    from shared_rules import host as ai_host    # (not at the top: test_resident_modules imports this)
     from shared_rules.registry import unload
-    caps_were = ai.use_level_time_caps(False)
+    caps_were = ai_host.use_level_time_caps(False)
     try:
         unload("shared_rules.ai")
         from shared_rules import ai as imported_again
         assert imported_again is not ai
         assert imported_again.Search(registry.create("trap"), "easy").limit_ms >= 1e9
-        imported_again.use_level_time_caps(True)
+        ai_host.use_level_time_caps(True)
         assert imported_again.Search(registry.create("trap"), "easy").limit_ms < 1e6
     finally:
-        ai.use_level_time_caps(caps_were)
+        ai_host.use_level_time_caps(caps_were)
 
 
 def test_resume_goes_on_with_the_decision_left_for_the_pause_menu(tmp_path):

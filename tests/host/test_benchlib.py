@@ -263,7 +263,7 @@ def test_the_slowest_turns_kept_replay_as_the_device_replays_them():
     """bench_ai keeps its slowest turns with their games' moves; bench_vpico's replay_turn,
     run here on CPython, makes the same searches (no decision differs) from them."""
     import time
-    from shared_rules import ai
+    from shared_rules import host as ai_host
     from tools.bench import bench_vpico
     figures, _ = bench_ai.measure(["trap"], ["normal"], 2, 2, processes=1)
     entry = figures["trap"]["normal"]
@@ -275,13 +275,13 @@ def test_the_slowest_turns_kept_replay_as_the_device_replays_them():
     exec(bench_vpico.REPLAY, device)
     device["time"] = type("DeviceTime", (), {"ticks_us": staticmethod(lambda: int(time.perf_counter() * 1e6)),
                                              "ticks_diff": staticmethod(lambda a, b: a - b)})
-    caps_were = ai.use_level_time_caps(False)
+    caps_were = ai_host.use_level_time_caps(False)
     try:
         for t in slowest:
             took, differ = device["replay_turn"]("trap", t["history"], t["start"], t["seed_base"], "normal")
             assert differ == 0 and took > 0
     finally:
-        ai.use_level_time_caps(caps_were)
+        ai_host.use_level_time_caps(caps_were)
 
 
 def test_the_rules_digest_changes_with_any_file_of_a_game_package(tmp_path, monkeypatch):

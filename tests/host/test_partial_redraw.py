@@ -11,7 +11,7 @@ import pytest
 
 from app_harness import FakeHW, PROFILES, ScriptEnd, random_mover
 from firmware.app import App
-from shared_rules import ai, registry
+from shared_rules import host as ai_host, registry
 from tools.device.app_driver import choose_game
 import shared_rules.games  # noqa: F401
 
@@ -91,12 +91,12 @@ def test_partial_updates_show_the_same_pixels_as_whole_redraws(tmp_path, name, p
 def test_the_ais_moves_show_the_same_pixels_as_whole_redraws(tmp_path, name, profile):
     # A human (random moves) against the easy AI: the AI's moves are drawn from the screen
     # shown while it thinks.  Node budgets only, so both runs play the same game.
-    caps_were = ai.use_level_time_caps(False)
+    caps_were = ai_host.use_level_time_caps(False)
     try:
         runs = [play(tmp_path / str(partial), profile, against_the_ai(name), partial,
                      random_mover(random.Random(GAMES.index(name)), 6))[0] for partial in (True, False)]
     finally:
-        ai.use_level_time_caps(caps_were)
+        ai_host.use_level_time_caps(caps_were)
     partial, whole = runs
     assert len(partial.app.session.game.history) >= 10
     assert_same_panels(name, profile, partial, whole)
@@ -135,7 +135,7 @@ class UpdateRecorder(PanelRecorder):
 @pytest.mark.parametrize("profile", sorted(PROFILES))
 @pytest.mark.parametrize("name", GAMES)
 def test_a_played_move_sends_only_what_it_changed(tmp_path, name, profile):
-    caps_were = ai.use_level_time_caps(False)
+    caps_were = ai_host.use_level_time_caps(False)
     hw = UpdateRecorder(tmp_path, against_the_ai(name), profile,
                         driver=random_mover(random.Random(GAMES.index(name)), 6))
     app = App(hw)
@@ -146,7 +146,7 @@ def test_a_played_move_sends_only_what_it_changed(tmp_path, name, profile):
     except ScriptEnd:
         pass
     finally:
-        ai.use_level_time_caps(caps_were)
+        ai_host.use_level_time_caps(caps_were)
     w, h = hw.width, hw.height
     bx, by, bw, bh = app.ui.board_rect
     played = 0

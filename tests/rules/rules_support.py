@@ -2,12 +2,12 @@
 # MicroPython VM (tools/vm/mpy_test.mjs).  Plain functions and asserts only.
 import sys
 
-from shared_rules import ai
+from shared_rules import ai, levels
 from shared_rules.game import GameError
 
 # Tests check the AI's budgets by node count, never by time, so the levels' time caps
 # are off in every test (a loaded machine must not change which move a search returns).
-ai.use_level_time_caps(False)
+levels.time_caps = False
 
 ON_MICROPYTHON = sys.implementation.name == "micropython"
 

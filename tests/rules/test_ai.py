@@ -483,18 +483,6 @@ def test_multi_decision_block_sees_the_opponents_two_placements():
         g.undo()
 
 
-def test_a_caller_puts_back_the_time_caps_setting_it_found():
-    """use_level_time_caps returns the setting before it: the rules tests keep the caps off for
-    the whole process (rules_support), and a helper that turned them off and then on again left
-    later searches of that process cut by time on a loaded machine (other moves)."""
-    was = ai.use_level_time_caps(True)
-    try:
-        assert ai.use_level_time_caps(False) is True
-        assert ai.use_level_time_caps(False) is False
-    finally:
-        ai.use_level_time_caps(was)
-
-
 def test_progress_is_reported_and_can_cancel():
     g = TicTacToe()
     # How many reports, the lowest, the highest and the last: not a list of them all, which

@@ -34,6 +34,7 @@ import sys
 import time
 
 from shared_rules import ai, registry
+from shared_rules import host as ai_host
 from shared_rules.game import DRAW, ONGOING, GameError
 from shared_rules.rng import Rng
 import shared_rules.games  # noqa: F401  (registers every game)
@@ -124,9 +125,9 @@ def play_game(name, level, opponent, index, options=None, calibrate=True, caps=F
     decisions that took longer than the cap are counted instead.  Device time uses this
     process's pystones, measured as the game starts (calibrate=False: by the caller, as its few
     games start): under the load the game is played at."""
-    ai.use_level_time_caps(caps)
+    ai_host.use_level_time_caps(caps)
     if calibrate:
-        ai.set_host_speed(cpu_pystones(5000, 3))
+        ai_host.set_host_speed(cpu_pystones(5000, 3))
     game = registry.create(name, options)
     tuner_class = ai.tuner_class(game)
     rng = Rng(1000 + index)
@@ -189,7 +190,7 @@ def play_chunk(job):
     name, options = game_of(key)
     caps = ladder_match(level, opponent)
     cpu0 = time.process_time()
-    ai.set_host_speed(cpu_pystones(5000, 3))   # once per chunk: a short game costs less than that
+    ai_host.set_host_speed(cpu_pystones(5000, 3))   # once per chunk: a short game costs less than that
     wins = draws = over_cap = 0
     draw_rules = {}  # draws by the repetition and move-limit rules (and MAX_TURNS: "turns")
     turns = []

@@ -21,6 +21,7 @@ import sys
 import time
 
 from shared_rules import ai, registry
+from shared_rules import host as ai_host
 from shared_rules.game import DRAW, ONGOING
 from shared_rules.rng import Rng
 import shared_rules.games  # noqa: F401  (registers every game)
@@ -158,8 +159,8 @@ def play_chunk(job):
     """job = (game, a, b, first index, games) -> (game, a, b, a's score, games); a moves first in
     the even games."""
     name, a, b, first, games = job
-    ai.use_level_time_caps(True)
-    ai.set_host_speed(cpu_pystones(5000, 3))
+    ai_host.use_level_time_caps(True)
+    ai_host.set_host_speed(cpu_pystones(5000, 3))
     score = 0.0
     for index in range(first, first + games):
         if index % 2 == 0:

@@ -19,6 +19,7 @@ import time
 from collections import Counter
 
 from shared_rules import ai, registry
+from shared_rules import host as ai_host
 from shared_rules.game import DRAW, ONGOING
 import shared_rules.games  # noqa: F401  (registers every game)
 from shared_rules.trap.ai import Tuner
@@ -125,8 +126,8 @@ def play_game(level, opponent, index):
 
 def play_chunk(job):
     level, opponent, first, count, caps = job
-    ai.use_level_time_caps(caps)
-    ai.set_host_speed(cpu_pystones(5000, 3))
+    ai_host.use_level_time_caps(caps)
+    ai_host.set_host_speed(cpu_pystones(5000, 3))
     return [play_game(level, opponent, i) for i in range(first, first + count)]
 
 

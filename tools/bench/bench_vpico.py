@@ -179,9 +179,10 @@ def pair(ms):
 def host_ai_turns(plan, level):
     """The same AI decisions timed on CPython (CPU ms per turn, time caps off like the plan)."""
     from shared_rules import ai, registry
+    from shared_rules import host as ai_host
     from tools.device.vpico_games import planning
     with planning:      # (no plan unloads the game's modules meanwhile)
-        caps_were = ai.use_level_time_caps(False)
+        caps_were = ai_host.use_level_time_caps(False)
         try:
             g = registry.create(plan.game, plan.options)
             turns, turn = [], 0.0
@@ -197,7 +198,7 @@ def host_ai_turns(plan, level):
             if turn:
                 turns.append(turn)
         finally:
-            ai.use_level_time_caps(caps_were)
+            ai_host.use_level_time_caps(caps_were)
     return turns
 
 

@@ -13,6 +13,7 @@ import json
 import time
 
 from shared_rules import ai, registry
+from shared_rules import host as ai_host
 from shared_rules.game import ONGOING
 import shared_rules.games  # noqa: F401
 
@@ -61,11 +62,11 @@ def game_figures(bench, name):
 
 
 def run(bench):
-    caps_were = ai.use_level_time_caps(False)
+    caps_were = ai_host.use_level_time_caps(False)
     try:
         figures = {name: game_figures(bench, name) for name in ("lazo", "throngs")}
     finally:
-        ai.use_level_time_caps(caps_were)
+        ai_host.use_level_time_caps(caps_were)
     figures["pystones"] = round(bench.host_pystones())
     return figures
 

@@ -10,6 +10,7 @@ line.  A bad line never stops the referee.
 import sys
 
 from shared_rules import ai, registry
+from shared_rules import host as ai_host
 from shared_rules.game import GameError
 import shared_rules.games  # noqa: F401  (registers every game)
 
@@ -110,7 +111,7 @@ class Referee:
             raise GameError("the game is over (%s)" % game.status_text())
         if not self.speed_set:  # budgets are RP2040 seconds: scale them to this host once
             from tools.bench.benchlib import cpu_pystones
-            ai.set_host_speed(cpu_pystones(loops=10000, repeat=3))
+            ai_host.set_host_speed(cpu_pystones(loops=10000, repeat=3))
             self.speed_set = True
         return game, ai.choose_move(game, level, seed=len(game.history))
 

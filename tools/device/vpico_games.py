@@ -25,8 +25,8 @@ MENU_SETTLE_MS = 300    # the menu is drawn: the script starts on it
 GAME_START_MS = 3000    # Start pressed: the board drawn (and the AI's move if it moved first)
 # The emulated ms the script gives the AI's reply, drawing included: this much, and this many
 # times the level's time cap (a turn may be several decisions; a level's node budget normally
-# ends a search well before its cap).
-AI_REPLY_BASE_MS = 2000
+# ends a search well before its cap), with room for the heap's layout (up to 800 ms a reply).
+AI_REPLY_BASE_MS = 3000
 AI_REPLY_CAPS = 2.5
 
 
@@ -100,8 +100,8 @@ def _plan(game, level, ai_replies, save_dir, pick, shorter):
         if path not in sys.path:
             sys.path.insert(0, path)
     from firmware.app import HUMAN, ai_player
-    from shared_rules import ai
-    caps_were = ai.use_level_time_caps(False)
+    from shared_rules import host as ai_host
+    caps_were = ai_host.use_level_time_caps(False)
     segments: list[tuple] = [("menu", new_game_keys(game, HUMAN, ai_player(level)))]
     seen: dict[str, Any] = {"history": 0, "replies": 0}
 
@@ -130,7 +130,7 @@ def _plan(game, level, ai_replies, save_dir, pick, shorter):
     try:
         run_app(hw)
     finally:
-        ai.use_level_time_caps(caps_were)
+        ai_host.use_level_time_caps(caps_were)
     if seen["replies"] < ai_replies and not (shorter and seen["over"] and seen["replies"]):
         raise AssertionError("planning %s: the game ended after %d replies of the AI" % (game, seen["replies"]))
     played = seen["game"]

@@ -2,7 +2,7 @@
 # recorded positions of every variant (tholian_go_ai_record.py), the levels' time caps off so
 # that only node budgets end a search.  Recorded before the AI's tuning became one object per
 # search; the same on CPython and the MicroPython VM.
-from shared_rules import ai
+from shared_rules import ai, levels
 from tholian_go_ai_record import CONFIGS, positions_record, self_play_record
 
 # Per config: [(random decisions before, level, move, nodes)]
@@ -97,19 +97,21 @@ SELF_PLAY = ((((4512, 0), (4096, 2), (4260, 0), (2244, 0), (4220, 2), (79, 0), (
 
 
 def test_searches_of_recorded_positions_choose_the_recorded_moves():
-    caps_were = ai.use_level_time_caps(False)
+    caps_were = levels.time_caps
+    levels.time_caps = False
     try:
         for i in range(len(CONFIGS)):
             assert positions_record(i) == list(POSITIONS[i]), CONFIGS[i]
     finally:
-        ai.use_level_time_caps(caps_were)
+        levels.time_caps = caps_were
 
 
 def test_self_play_from_recorded_positions_repeats_the_recorded_games():
-    caps_were = ai.use_level_time_caps(False)
+    caps_were = levels.time_caps
+    levels.time_caps = False
     try:
         for i in range(len(CONFIGS)):
             for j in range(len(ai.LEVELS)):
                 assert self_play_record(i, ai.LEVELS[j]) == list(SELF_PLAY[i][j]), (CONFIGS[i], ai.LEVELS[j])
     finally:
-        ai.use_level_time_caps(caps_were)
+        levels.time_caps = caps_were

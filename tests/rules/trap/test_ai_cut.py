@@ -122,7 +122,7 @@ def test_normal_and_hard_press_when_the_search_sees_nothing():
             while game.winner() == ONGOING and len(game.history) < 80:
                 if game.phase() == 2 and len(game.history) % 2 == 0:
                     me = game.to_move() + 1
-                    if ai.evaluate(game, 0) == 0 and not threatened(game):
+                    if ai_trap.Tuner(game, ai.DEFAULT_LEVEL).evaluate(0) == 0 and not threatened(game):
                         before = fewest(game, me)
                         if before < CAP:
                             game.play(ai.Search(game, level, seed=len(game.history)).run())
