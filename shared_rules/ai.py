@@ -127,6 +127,12 @@ class Tuner:
     def __init__(self, game, level):
         self.game = game
 
+    @classmethod
+    def level_settings(cls, game, level):
+        """The Level a search of `game` at `level` takes (a game whose variants need a ladder
+        of their own picks it here)."""
+        return cls.LEVELS[level]
+
     @staticmethod
     def win_candidates(game, moves):
         """Asked before the Tuner is built: the moves that may win on the spot (a superset of
@@ -216,7 +222,7 @@ class Search:
         self.tuner_class = tuner if tuner is not None else tuner_class(game)
         self.tuner = None  # built by run(), which times it
         self.level = level_name(level)
-        settings = self.tuner_class.LEVELS[self.level]
+        settings = self.tuner_class.level_settings(game, self.level)
         seconds = settings.device_seconds
         self.max_nodes = settings.max_nodes if max_nodes is None else max_nodes
         if device_seconds is not None:

@@ -71,8 +71,8 @@ from shared_rules.tholian_go.ai_terms import (MEMO, RACE, count_near, dark_need,
 class TholianGoLevel(Level):
     """A level's search settings (per decision) and the turn's."""
 
-    def __init__(self, device_seconds, max_nodes, widths, pushes, later, plan, chain_plan,
-                 turn_work, noise=0, weigh=False):
+    def __init__(self, device_seconds, max_nodes, widths, pushes, later, plan, turn_work, noise=0,
+                 weigh=False):
         Level.__init__(self, device_seconds, max_nodes, widths, noise)
         # weigh: the root searches every move (as greedy weighs them all, the ordering's first),
         # none left out; else the ordering's widths[0].
@@ -82,24 +82,34 @@ class TholianGoLevel(Level):
         # Moves searched at the later decisions of a turn (the best other move and such pushes).
         self.later = later
         # Below the root, the search goes on with the rest of the root player's turn (a move
-        # chosen with the best next ones of the turn in view); in Chain (a race of light
-        # moves) where chain_plan.
+        # chosen with the best next ones of the turn in view).
         self.plan = plan
-        self.chain_plan = chain_plan
         # Work a turn may take (evaluations, _ORDER_WORK per root ordering); beyond it the
-        # turn's decisions search their best move alone (a bound on the slowest turns, the
-        # same on every machine).
+        # turn's decisions play the ordering's best move unsearched (a bound on the slowest
+        # turns, the same on every machine).
         self.turn_work = turn_work
 
 
+# Easy and normal search the ordering's best moves (easy fewer, with noise); hard weighs every
+# root move, as greedy does, and searches pushes through enemy tokens one step on.
 LEVELS = tuned_levels(
-    easy=TholianGoLevel(device_seconds=1.5, max_nodes=60, widths=(4, 2), pushes=2, later=2,
-                        plan=False, chain_plan=True, turn_work=80),
-    normal=TholianGoLevel(device_seconds=2.0, max_nodes=600, widths=(99, 2), pushes=0, later=4,
-                          plan=False, chain_plan=False, turn_work=1000, weigh=True),
-    hard=TholianGoLevel(device_seconds=3.5, max_nodes=900, widths=(99, 2), pushes=0, later=4,
-                        plan=False, chain_plan=False, turn_work=1000, weigh=True),
+    easy=TholianGoLevel(device_seconds=1.5, max_nodes=30, widths=(4, 2), pushes=2, later=2,
+                        plan=False, turn_work=50, noise=250),
+    normal=TholianGoLevel(device_seconds=1.5, max_nodes=60, widths=(4, 2), pushes=2, later=2,
+                          plan=False, turn_work=80),
+    hard=TholianGoLevel(device_seconds=2.0, max_nodes=60, widths=(99, 2), pushes=0, later=4,
+                        plan=False, turn_work=80, weigh=True),
 )
+# Chain is a race of light moves, not of captures: easy and normal search the rest of the
+# mover's turn below the root (plan).
+CHAIN_LEVELS = tuned_levels(
+    easy=TholianGoLevel(device_seconds=1.5, max_nodes=30, widths=(4, 2), pushes=0, later=2,
+                        plan=True, turn_work=50, noise=250),
+    normal=TholianGoLevel(device_seconds=1.5, max_nodes=60, widths=(4, 2), pushes=0, later=2,
+                          plan=True, turn_work=80),
+    hard=LEVELS["hard"],
+)
+
 _ORDER_WORK = const(10)
 _JUMP_COST = const(-1)
 _PATH_OPEN = const(-20)  # evaluate(): a path under construction must still be completed
@@ -164,16 +174,19 @@ class Tuner(SearchTuner):
     # (ai.py) A draw, or a repetition on the way to one, costs the side not behind this much.
     CONTEMPT = 100
 
+    @classmethod
+    def level_settings(cls, game, level):
+        return CHAIN_LEVELS[level] if game.chain else LEVELS[level]
+
     def __init__(self, game, level):
         self.game = game
         self.root_length = len(game.history)  # decisions played at the root of this search
-        settings = LEVELS[level]
+        settings = self.level_settings(game, level)
         self.pushes = settings.pushes  # root moves kept for pushes through enemy tokens
         self.later = settings.later  # moves the later decisions of a turn search
         self.budget = settings.turn_work  # the work the turn may take
         self.weigh = settings.weigh
-        plan = settings.plan or (game.chain and settings.chain_plan)
-        self.plan = game.to_move() + 1 if plan else 0  # the root player (1, 2) or 0: no plan
+        self.plan = game.to_move() + 1 if settings.plan else 0  # the root player (1, 2) or 0: no plan
         t = self.tables = tables_for(game)
         # Chain's own code (ai_tholian_go_finish), imported for Chain games alone (None: none).
         self.chain = None
@@ -278,6 +291,8 @@ class Tuner(SearchTuner):
         weighed those), then the rest, never taking back the turn's last step.  One list made at
         its size: the root holds up to ~100 moves, and appends would double it."""
         first = self._ordered(moves, len(moves), me)
+        if self.tables.work > self.budget:
+            return first  # the turn took its share: the ordering's best alone
         back = step_back(self.game, self.tables.space.adj)
         size = len(first)
         for m in moves:

@@ -132,7 +132,7 @@ def play_game(name, level, opponent, index, options=None, calibrate=True, caps=F
     tuner_class = ai.tuner_class(game)
     rng = Rng(1000 + index)
     ai_side = index % 2
-    cap_ms = 1000 * tuner_class.LEVELS[ai.level_name(level)].device_seconds
+    cap_ms = 1000 * tuner_class.level_settings(game, ai.level_name(level)).device_seconds
     turns = []
     count, last_mover = 0, -1
     while game.winner() == ONGOING and count < MAX_TURNS:

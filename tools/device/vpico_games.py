@@ -142,7 +142,8 @@ def script(plan, shot_prefix, back_to_back=False):
     the presses of a decision (or of the menus) follow one another with no wait, 100 ms each,
     as a player's quick presses do (the device must see them all)."""
     from shared_rules import ai, registry
-    cap_s = ai.tuner_class(registry.create(plan.game, plan.options)).LEVELS[plan.level].device_seconds
+    game = registry.create(plan.game, plan.options)
+    cap_s = ai.tuner_class(game).level_settings(game, plan.level).device_seconds
     reply_ms = int(AI_REPLY_BASE_MS + AI_REPLY_CAPS * 1000 * cap_s)
     lines = ["wait %d" % MENU_SETTLE_MS]
     shots = []

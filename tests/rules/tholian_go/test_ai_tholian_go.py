@@ -125,6 +125,30 @@ def test_a_weighing_level_searches_every_move_but_an_offer_the_orderings_first()
             assert len(kept) <= count < len(moves), level
 
 
+def test_a_weighing_root_past_the_turns_work_keeps_only_the_orderings_moves():
+    """A turn's later decisions stay within its work bound: once spent, a weighing root
+    searches the ordering's best moves, not every move."""
+    level = [level for level in ai.LEVELS if ai_tholian_go.LEVELS[level].weigh][0]
+    g = TholianGo()
+    moves = g.legal_moves()
+    tuner = ai_tholian_go.Tuner(g, level)
+    tuner.tables.work = tuner.budget + 1
+    kept = tuner.order(list(moves), ai_tholian_go.LEVELS[level].widths[0])
+    assert 0 < len(kept) < len(moves) - 1
+    assert kept[0] == ai_tholian_go.Tuner(g, "easy").order(list(moves), 1)[0]
+
+
+def test_chain_takes_the_settings_of_its_own_ladder():
+    """Chain (a race of light moves) plans the rest of the mover's turn at easy and normal."""
+    chain = TholianGo({"variant": "chain"})
+    standard = TholianGo()
+    for level in ai.LEVELS:
+        assert ai_tholian_go.Tuner.level_settings(chain, level) is ai_tholian_go.CHAIN_LEVELS[level]
+        assert ai_tholian_go.Tuner.level_settings(standard, level) is ai_tholian_go.LEVELS[level]
+    assert ai_tholian_go.Tuner(chain, "normal").plan == chain.to_move() + 1
+    assert ai_tholian_go.Tuner(standard, "normal").plan == 0
+
+
 def test_never_offers_a_draw_and_declines_one_when_ahead():
     """§7 "Offer a draw by agreement": the AI does not offer; ahead, it declines an offer."""
     g = TholianGo()
