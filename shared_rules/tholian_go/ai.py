@@ -63,7 +63,7 @@ from shared_rules.tholian_go.geometry import SLOTS, run_once
 from shared_rules.tholian_go.ai_order import (A_DARK, A_LIGHT, NO_END, PUSH_SCORE,
     best_jump, dark_or_push, dark_term, has_dark_move, push_end, push_gain, route_is_mine,
     set_values, step_back, step_gain, string_best, token_term, with_pushes)
-from shared_rules.tholian_go.ai_terms import (MEMO, RACE, count_near, dark_need, material, pressure,
+from shared_rules.tholian_go.ai_terms import (MEMO, RACE, TURNS_KEPT, count_near, dark_need, material, pressure,
     race_value, tables_for)
 
 
@@ -196,6 +196,10 @@ class Tuner(SearchTuner):
         t.chain = self.chain  # (for the evaluation's and the ordering's Chain terms)
         if game.touchdown and t.to_target is None:
             run_once("ai_build", "race_tables", t)
+        if game is not t.memo_game:
+            t.turns_seen = 0
+            t.turn_at = -1
+        self._remember_turn(t)
         # The evaluations kept serve the searches of one turn (the next decision's moves were
         # often seen by the last search).
         turn = len(game.rep) * 2 + game.player
@@ -206,6 +210,44 @@ class Tuner(SearchTuner):
             t.memo_turn = turn
             t.work = 0
         t.memo_length = len(game.history)
+
+    def _remember_turn(self, t):
+        """Keeps the first decision of the turn under way, once played, beside its start's
+        repetition key; notes where a turn that begins now starts."""
+        game = self.game
+        length = len(game.history)
+        if 0 <= t.turn_at < length and t.turn_rep == len(game.rep):
+            i = t.turns_seen % TURNS_KEPT
+            t.turn_keys[i] = game.rep[t.turn_rep - 1]
+            t.turn_firsts[i] = game.history[t.turn_at]
+            t.turns_seen += 1
+            t.turn_at = -1
+        if game.rep and not (game.rlen or game.dark_done or game.light_done):
+            t.turn_at = length
+            t.turn_rep = len(game.rep)
+
+    def _leaving_repetition(self, moves, me):
+        """The root moves at a turn's start seen before: unless I am behind, none that names a
+        node a first decision from it named before (the token it moved, the node it went into:
+        the way round the cycle again, a push the enemy pushes back; its third time is a
+        draw)."""
+        t = self.tables
+        game = self.game
+        if self.evaluate(me - 1) < 0:
+            return moves
+        key = game.rep[len(game.rep) - 1]
+        nodes = []
+        for i in range(min(t.turns_seen, TURNS_KEPT)):
+            if t.turn_keys[i] == key:
+                nodes += game.move_nodes(t.turn_firsts[i])
+        kept = []
+        for m in moves:
+            for v in game.move_nodes(m):
+                if v in nodes:
+                    break
+            else:
+                kept.append(m)
+        return kept if kept else moves
 
     def evaluate(self, player):
         return self._value(player, False)
@@ -282,6 +324,8 @@ class Tuner(SearchTuner):
             # Answer a draw offer: accept only when clearly lost.
             return [ACCEPT] if self.evaluate(me - 1) < _ACCEPT_BELOW else [DECLINE]
         at_root = len(game.history) == self.root_length
+        if at_root and game.repeated():
+            moves = self._leaving_repetition(moves, me)
         if self.weigh and at_root:
             return self._weighed(moves, count, me)
         return self._ordered(moves, count, me)

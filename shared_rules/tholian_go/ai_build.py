@@ -7,7 +7,7 @@ from array import array
 
 from shared_rules.tholian_go.captures import LOSE_AT
 from shared_rules.tholian_go.geometry import NO_EDGE, SLOTS
-from shared_rules.tholian_go.ai_terms import FAR, MEMO, T_SLOTS
+from shared_rules.tholian_go.ai_terms import FAR, MEMO, T_SLOTS, TURNS_KEPT
 
 
 def build(t, game):
@@ -203,6 +203,13 @@ def _scratch(t):
     t.memo_turn = -1
     t.memo_length = 0
     t.work = 0  # evaluations and orderings in this turn (Tuner, its budget)
+    # The AI's turns in this game: each start's repetition key and the turn's first decision,
+    # the last TURNS_KEPT of them (Tuner: a repeated start is left by another first decision).
+    t.turn_keys = array("i", [0] * TURNS_KEPT)
+    t.turn_firsts = array("i", [0] * TURNS_KEPT)
+    t.turns_seen = 0
+    t.turn_at = -1  # the history's length where the turn under way began (-1: none)
+    t.turn_rep = 0  # and the repetition keys' count then
     t.values_key = -1  # the position set_values last served: hash and turn state
     t.values_state = 0
     t.mark = bytearray(n + 1)  # best_jump's visited nodes (stamps)

@@ -39,6 +39,7 @@ CHAIN_NEAR = const(12)  # Chain, order(): an enemy chain lacking <= 2 nodes thre
 CHAIN_THREAT = const(700)  # Chain, order(): per node or link of a threatening enemy chain taken
 FAR = const(99)
 MEMO = const(32)  # evaluations kept (a power of two)
+TURNS_KEPT = const(8)  # the AI's last turns remembered (their starts and first decisions)
 
 
 class Tables:
@@ -112,6 +113,11 @@ class Tables:
     memo_turn: int
     memo_length: int
     work: int
+    turn_keys: array
+    turn_firsts: array
+    turns_seen: int
+    turn_at: int
+    turn_rep: int
     values_key: int
     values_state: int
     mark: bytearray
