@@ -100,14 +100,16 @@ LEVELS = tuned_levels(
     hard=TholianGoLevel(device_seconds=2.0, max_nodes=60, widths=(99, 2), pushes=0, later=4,
                         plan=False, turn_work=80, weigh=True),
 )
-# Chain is a race of light moves, not of captures: easy and normal search the rest of the
-# mover's turn below the root (plan).
+# Chain is a race of light moves, not of captures: every level searches the rest of the mover's
+# turn below the root (plan); what tells them apart is the root's second move (easy plays the
+# ordering's first) and hard's depth (a wider root than normal's does not play better).
 CHAIN_LEVELS = tuned_levels(
-    easy=TholianGoLevel(device_seconds=1.5, max_nodes=30, widths=(4, 2), pushes=0, later=2,
-                        plan=True, turn_work=50, noise=250),
+    easy=TholianGoLevel(device_seconds=1.5, max_nodes=30, widths=(1, 2), pushes=0, later=1,
+                        plan=True, turn_work=50),
     normal=TholianGoLevel(device_seconds=1.5, max_nodes=60, widths=(4, 2), pushes=0, later=2,
                           plan=True, turn_work=80),
-    hard=LEVELS["hard"],
+    hard=TholianGoLevel(device_seconds=3.0, max_nodes=250, widths=(2, 2, 2, 2), pushes=0, later=2,
+                        plan=True, turn_work=300),
 )
 
 _ORDER_WORK = const(10)

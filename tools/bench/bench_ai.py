@@ -24,7 +24,7 @@ tools/vm/bench_ai_vm.py under the MicroPython VM.
 
 --games N plays N games in every match (default: TARGET_GAMES in the matches with a target,
 GAMES_PER_MATCH in the others; `make bench` plays BENCH_TARGET_GAMES in the former).  G may be a
-variant of VARIANT_GAMES (tholian_go_chain).
+variant of VARIANT_GAMES (tholian_go_chain, tholian_go_wide...).
 """
 import json
 import multiprocessing
@@ -62,8 +62,12 @@ SEED_STEP = 7919
 # The slowest AI turns of each level, kept with their games' moves, so that tools/bench/bench_vpico.py
 # times the same searches on the device.
 SLOWEST_KEPT = 3
-# Variants whose AI plays by settings of its own (Tholian Go's Chain plan): matched as games.
-VARIANT_GAMES = {"tholian_go_chain": ("tholian_go", {"variant": "chain"})}
+# Tholian Go's variants (spec §8), each a ladder of its own: matched as games.
+VARIANT_GAMES = dict(("tholian_go_" + value, ("tholian_go", {option: value})) for option, value in (
+    ("variant", "chain"), ("variant", "ultimate"), ("variant", "football"), ("variant", "lucky"),
+    ("variant", "oracle"), ("variant", "scrimmage"), ("variant", "lucky_scrimmage"),
+    ("space", "periodic"), ("space", "wide"), ("space", "long"), ("space", "square")))
+VARIANT_GAMES["tholian_go_push_limit"] = ("tholian_go", {"push_limit": "on"})
 
 
 def games_with_ai():

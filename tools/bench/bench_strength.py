@@ -4,7 +4,7 @@
     python -m tools.bench.bench_strength [--games N] [--game G] [--level L] [--opponent O]
                                          [--ladder-games M] [--log PATH]
 
-Per game, and per Tholian Go variant whose AI plays by settings of its own (VARIANTS: Chain),
+Per game, and per Tholian Go variant (VARIANTS: Chain, Ultimate... the expanded spaces),
 tools/bench/bench_ai.py's matches that have a target, N games each (TARGET_GAMES, 200): the
 default level against random and greedy (time caps off), and the ladder's matches with the
 levels' device time caps on (the game the player gets): easy against greedy, normal against easy,
