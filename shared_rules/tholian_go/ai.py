@@ -214,34 +214,41 @@ class Tuner(SearchTuner):
         t.memo_length = len(game.history)
 
     def _remember_turn(self, t):
-        """Keeps the first decision of the turn under way, once played, beside its start's
-        repetition key; notes where a turn that begins now starts."""
+        """Keeps, for the AI's last turns, each start's repetition key and the decisions the turn
+        played from it (those before each of its searches)."""
         game = self.game
         length = len(game.history)
         if 0 <= t.turn_at < length and t.turn_rep == len(game.rep):
-            i = t.turns_seen % TURNS_KEPT
-            t.turn_keys[i] = game.rep[t.turn_rep - 1]
-            t.turn_firsts[i] = game.history[t.turn_at]
+            t.turn_upto[t.turn_slot] = length  # a later decision of the turn under way
+        elif game.rep and not (game.rlen or game.dark_done or game.light_done):
+            i = t.turn_slot = t.turns_seen % TURNS_KEPT
             t.turns_seen += 1
-            t.turn_at = -1
-        if game.rep and not (game.rlen or game.dark_done or game.light_done):
-            t.turn_at = length
+            t.turn_keys[i] = game.rep[len(game.rep) - 1]
+            t.turn_from[i] = t.turn_upto[i] = t.turn_at = length
             t.turn_rep = len(game.rep)
 
     def _leaving_repetition(self, moves, me):
-        """The root moves at a turn's start seen before: unless I am behind, none that names a
-        node a first decision from it named before (the token it moved, the node it went into:
-        the way round the cycle again, a push the enemy pushes back; its third time is a
+        """The root moves of a turn whose start was seen before: unless I am behind, none that
+        names a node the turns from it named before (the tokens moved, the nodes they went
+        into: the way round the cycle again, pushes the enemy pushes back; its third time is a
         draw)."""
         t = self.tables
         game = self.game
+        rep = game.rep
+        key = rep[len(rep) - 1]
+        for i in range(game.rep_base, len(rep) - 1):
+            if rep[i] == key:
+                break
+        else:
+            return moves  # a start not seen before
         if self.evaluate(me - 1) < 0:
             return moves
-        key = game.rep[len(game.rep) - 1]
         nodes = []
+        history = game.history
         for i in range(min(t.turns_seen, TURNS_KEPT)):
-            if t.turn_keys[i] == key:
-                nodes += game.move_nodes(t.turn_firsts[i])
+            if t.turn_keys[i] == key and t.turn_upto[i] <= len(history):
+                for h in range(t.turn_from[i], t.turn_upto[i]):
+                    nodes += game.move_nodes(history[h])
         kept = []
         for m in moves:
             for v in game.move_nodes(m):
@@ -326,7 +333,7 @@ class Tuner(SearchTuner):
             # Answer a draw offer: accept only when clearly lost.
             return [ACCEPT] if self.evaluate(me - 1) < _ACCEPT_BELOW else [DECLINE]
         at_root = len(game.history) == self.root_length
-        if at_root and game.repeated():
+        if at_root and not game.rlen and game.rep:
             moves = self._leaving_repetition(moves, me)
         if self.weigh and at_root:
             return self._weighed(moves, count, me)

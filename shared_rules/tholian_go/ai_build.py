@@ -203,11 +203,13 @@ def _scratch(t):
     t.memo_turn = -1
     t.memo_length = 0
     t.work = 0  # evaluations and orderings in this turn (Tuner, its budget)
-    # The AI's turns in this game: each start's repetition key and the turn's first decision,
-    # the last TURNS_KEPT of them (Tuner: a repeated start is left by another first decision).
+    # The AI's last TURNS_KEPT turns in this game: each start's repetition key and the history's
+    # slice the turn played from it (Tuner: a repeated start is left by other tokens).
     t.turn_keys = array("i", [0] * TURNS_KEPT)
-    t.turn_firsts = array("i", [0] * TURNS_KEPT)
+    t.turn_from = array("i", [0] * TURNS_KEPT)
+    t.turn_upto = array("i", [0] * TURNS_KEPT)
     t.turns_seen = 0
+    t.turn_slot = 0  # the turn under way's entry
     t.turn_at = -1  # the history's length where the turn under way began (-1: none)
     t.turn_rep = 0  # and the repetition keys' count then
     t.values_key = -1  # the position set_values last served: hash and turn state

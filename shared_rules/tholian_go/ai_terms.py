@@ -39,7 +39,7 @@ CHAIN_NEAR = const(12)  # Chain, order(): an enemy chain lacking <= 2 nodes thre
 CHAIN_THREAT = const(700)  # Chain, order(): per node or link of a threatening enemy chain taken
 FAR = const(99)
 MEMO = const(32)  # evaluations kept (a power of two)
-TURNS_KEPT = const(8)  # the AI's last turns remembered (their starts and first decisions)
+TURNS_KEPT = const(8)  # the AI's last turns remembered (their starts and decisions)
 
 
 class Tables:
@@ -114,8 +114,10 @@ class Tables:
     memo_length: int
     work: int
     turn_keys: array
-    turn_firsts: array
+    turn_from: array
+    turn_upto: array
     turns_seen: int
+    turn_slot: int
     turn_at: int
     turn_rep: int
     values_key: int

@@ -145,27 +145,34 @@ def _play_texts(g, texts):
 
 def test_not_behind_at_a_repeated_turn_start_leaves_the_cycle():
     """§7 "the same position begins a turn for the third time: a draw".  Where a turn's start
-    comes round again and the AI is not behind, its root names neither the token its first
-    decision moved from there nor the node it went into (the enemy pushed that back)."""
+    comes round again and the AI is not behind, the moves of its turn name none of the nodes
+    its turn from there named before (the tokens moved, the nodes entered: the enemy pushed
+    those back)."""
     g = TholianGo()
     cycle = [["D1.1-D1.2", "L3.2-L3.3", "L3.3-L3.2"], ["D1.6-D1.5", "L2.6-L2.5", "L2.5-L2.6"],
              ["D1.2-D1.1", "L3.2-L3.3", "L3.3-L3.2"], ["D1.5-D1.6", "L2.6-L2.5", "L2.5-L2.6"]]
-    first = [m for m in g.legal_moves() if g.move_to_text(m) == "D1.1-D1.2"][0]
-    named = g.move_nodes(first)
-    tuner = ai_tholian_go.Tuner(g, "normal")  # the AI's turn begins here
+    named = {g.space.node_named(name) for name in ("D1.1", "D1.2", "L3.2", "L3.3")}
+    tuner = ai_tholian_go.Tuner(g, "normal")
     assert tuner.evaluate(0) >= 0 and not g.repeated()
-    assert any(set(g.move_nodes(m)) & set(named) for m in tuner.order(list(g.legal_moves()), 99))
-    _play_texts(g, cycle[0][:1])
-    ai_tholian_go.Tuner(g, "normal")  # its next decision: the turn's first is known
-    _play_texts(g, cycle[0][1:])
+    assert any(set(g.move_nodes(m)) & named for m in tuner.order(list(g.legal_moves()), 99))
+    for text in cycle[0]:
+        ai_tholian_go.Tuner(g, "normal")  # the AI's search before each decision of its turn
+        _play_texts(g, [text])
     for turn in cycle[1:]:
         _play_texts(g, turn)
     assert g.repeated() and g.winner() == ONGOING
+    start = len(g.history)
     for level in ai.LEVELS:
-        kept = ai_tholian_go.Tuner(g, level).order(list(g.legal_moves()), 99)
-        assert kept and not any(set(g.move_nodes(m)) & set(named) for m in kept), level
-        move = ai.choose_move(g, level, seed=1)
-        assert not set(g.move_nodes(move)) & set(named), (level, g.move_to_text(move))
+        while len(g.history) > start:
+            g.undo()
+        while g.to_move() == 0 and g.winner() == ONGOING:
+            if not g.rlen:
+                kept = ai_tholian_go.Tuner(g, level).order(list(g.legal_moves()), 99)
+                assert kept and not any(set(g.move_nodes(m)) & named for m in kept), level
+            move = ai.choose_move(g, level, seed=1)
+            if not g.rlen:
+                assert not set(g.move_nodes(move)) & named, (level, g.move_to_text(move))
+            g.play(move)
 
 
 def test_chain_takes_the_settings_of_its_own_ladder():
