@@ -1,7 +1,7 @@
 # Tholian Go's AI (shared_rules/tholian_go/ai.py + shared_rules/ai.py): legal decisions only (in
 # every variant and space), the node budget, a win in one and the block of a loss in one by
 # sequestration (spec §5, §7), never a draw offer, determinism for a seed.
-from shared_rules import ai
+from shared_rules import ai, levels
 from shared_rules.tholian_go import ai as ai_tholian_go, ai_finish as ai_tholian_go_finish, ai_terms as ai_tholian_go_terms
 from shared_rules.game import ONGOING
 from shared_rules.rng import Rng
@@ -162,17 +162,27 @@ def test_not_behind_at_a_repeated_turn_start_leaves_the_cycle():
         _play_texts(g, turn)
     assert g.repeated() and g.winner() == ONGOING
     start = len(g.history)
-    for level in ai.LEVELS:
-        while len(g.history) > start:
-            g.undo()
-        while g.to_move() == 0 and g.winner() == ONGOING:
-            if not g.rlen:
-                kept = ai_tholian_go.Tuner(g, level).order(list(g.legal_moves()), 99)
-                assert kept and not any(set(g.move_nodes(m)) & named for m in kept), level
-            move = ai.choose_move(g, level, seed=1)
-            if not g.rlen:
-                assert not set(g.move_nodes(move)) & named, (level, g.move_to_text(move))
-            g.play(move)
+    caps_were = levels.time_caps
+    levels.time_caps = False  # only node budgets end the searches: the same moves on any host
+    try:
+        for level in ai.LEVELS:
+            while len(g.history) > start:
+                g.undo()
+            checked = 0
+            while g.to_move() == 0 and g.winner() == ONGOING:
+                tuner = ai_tholian_go.Tuner(g, level)
+                if not g.rlen and tuner.evaluate(0) >= 0:  # not behind
+                    kept = tuner.order(list(g.legal_moves()), 99)
+                    assert kept and not any(set(g.move_nodes(m)) & named for m in kept), level
+                    move = ai.choose_move(g, level, seed=1)
+                    assert not set(g.move_nodes(move)) & named, (level, g.move_to_text(move))
+                    checked += 1
+                else:
+                    move = ai.choose_move(g, level, seed=1)
+                g.play(move)
+            assert checked >= 2, (level, checked)
+    finally:
+        levels.time_caps = caps_were
 
 
 def test_chain_takes_the_settings_of_its_own_ladder():
