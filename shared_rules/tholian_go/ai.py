@@ -200,7 +200,7 @@ class Tuner(SearchTuner):
             run_once("ai_build", "race_tables", t)
         if game is not t.memo_game:
             t.turns_seen = 0
-            t.turn_at = -1
+            t.turn_rep = -1
         self._remember_turn(t)
         # The evaluations kept serve the searches of one turn (the next decision's moves were
         # often seen by the last search).
@@ -218,13 +218,13 @@ class Tuner(SearchTuner):
         played from it (those before each of its searches)."""
         game = self.game
         length = len(game.history)
-        if 0 <= t.turn_at < length and t.turn_rep == len(game.rep):
+        if t.turn_rep == len(game.rep) and t.turn_from[t.turn_slot] < length:
             t.turn_upto[t.turn_slot] = length  # a later decision of the turn under way
         elif game.rep and not (game.rlen or game.dark_done or game.light_done):
             i = t.turn_slot = t.turns_seen % TURNS_KEPT
             t.turns_seen += 1
             t.turn_keys[i] = game.rep[len(game.rep) - 1]
-            t.turn_from[i] = t.turn_upto[i] = t.turn_at = length
+            t.turn_from[i] = t.turn_upto[i] = length
             t.turn_rep = len(game.rep)
 
     def _leaving_repetition(self, moves, me):

@@ -210,8 +210,7 @@ def _scratch(t):
     t.turn_upto = array("i", [0] * TURNS_KEPT)
     t.turns_seen = 0
     t.turn_slot = 0  # the turn under way's entry
-    t.turn_at = -1  # the history's length where the turn under way began (-1: none)
-    t.turn_rep = 0  # and the repetition keys' count then
+    t.turn_rep = -1  # the repetition keys' count as the turn under way began (-1: none)
     t.values_key = -1  # the position set_values last served: hash and turn state
     t.values_state = 0
     t.mark = bytearray(n + 1)  # best_jump's visited nodes (stamps)

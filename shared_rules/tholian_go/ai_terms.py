@@ -118,7 +118,6 @@ class Tables:
     turn_upto: array
     turns_seen: int
     turn_slot: int
-    turn_at: int
     turn_rep: int
     values_key: int
     values_state: int
